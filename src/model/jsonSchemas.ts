@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { DatasheetFile } from './schema.js';
+
+/**
+ * JSON Schemas for editors, generated from the zod schemas (the single source
+ * of truth). `io: 'input'` describes what a file author writes, so fields with
+ * defaults are optional.
+ */
+export function datasheetJsonSchema(): object {
+  return z.toJSONSchema(DatasheetFile, { io: 'input', unrepresentable: 'any' });
+}

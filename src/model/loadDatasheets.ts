@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { DatasheetFile } from './schema.js';
+import { buildDataset, type Dataset, type NamedDatasheet } from './dataset.js';
+import { InputError, formatPath, type Problem } from './inputError.js';
+import { projectRoot } from './projectRoot.js';
+
+/**
+ * Parses one datasheet file's text. Every zod issue becomes one problem naming
+ * the path inside the file and what was expected.
+ */
+export function parseDatasheet(file: string, text: string): { sheet?: NamedDatasheet; problems: Problem[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { problems: [{ file, path: '', message: `not valid JSON (${(e as Error).message})` }] };
+  }
+  const parsed = DatasheetFile.safeParse(json);
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.map((issue) => ({ file, path: formatPath(issue.path), message: issue.message })),
+    };
+  }
+  return { sheet: { file, data: parsed.data }, problems: [] };
+}
+
+/** Loads and cross-checks a set of datasheet files as one data set. */
+export function loadDatasheetFiles(files: string[], id: string, version?: string): Dataset {
+  const problems: Problem[] = [];
+  const sheets: NamedDatasheet[] = [];
+  const hash = createHash('sha256');
+  for (const path of files) {
+    const shown = relative(process.cwd(), path) || basename(path);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      problems.push({ file: shown, path: '', message: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` });
+      continue;
+    }
+    hash.update(basename(path)).update('\0').update(text).update('\0');
+    const { sheet, problems: p } = parseDatasheet(shown, text);
+    problems.push(...p);
+    if (sheet) sheets.push(sheet);
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return buildDataset(id, version ?? `sha256:${hash.digest('hex').slice(0, 12)}`, sheets);
+}
+
+/** The datasheet files shipped in datasheets/, in name order. */
+export function builtinDatasheetFiles(): string[] {
+  const dir = join(projectRoot(), 'datasheets');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+let builtin: Dataset | undefined;
+
+/** The built-in data set, transcribed from the 2004 rulebook (loaded once). */
+export function loadBuiltinDataset(): Dataset {
+  builtin ??= loadDatasheetFiles(builtinDatasheetFiles(), 'rulebook-2004');
+  return builtin;
+}

@@ -1,0 +1,299 @@
+import { z } from 'zod';
+
+/**
+ * The data model: the single source of truth for datasheets, army lists and the
+ * Tournament Pack importer. Types come from `z.infer`, the editor JSON Schema
+ * from `z.toJSONSchema`, error messages from the issues zod reports.
+ *
+ * Numbers are stored as the rules print them: a to-hit or save of "4+" is 4,
+ * ranges and speeds are centimetres, "-" (none) is null.
+ */
+
+/** Lower-case kebab-case identifier, unique within a data set. */
+export const Id = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case id such as "land-raider"');
+
+/** A die target: 2+ .. 6+ (1+ allowed for initiative-like values). */
+export const Target = z.number().int().min(1).max(6);
+
+/**
+ * A dice expression as printed: a whole number, or "D3", "D6", "2D6", "D3+1",
+ * "2D3+3". Used for multipliers, barrage points, extra attacks, Titan Killer
+ * damage and power fields.
+ */
+export const DiceExpr = z.union([
+  z.number().int().min(0),
+  z.string().regex(/^[1-9]?D[36](?:\+[0-9]+)?$/, 'a dice expression such as 2, "D3", "D6+1" or "2D3+3"'),
+]);
+
+export const UnitType = z.enum(['INF', 'LV', 'AV', 'WE', 'CH', 'AC', 'AC/WE', 'SC']);
+
+/** RB 1.9.2 fire arcs; facing the enemy, only `rear` cannot fire forward. */
+export const Arc = z.enum(['all', 'fixed-forward', 'forward', 'rear', 'left', 'right']);
+
+/**
+ * Weapon abilities the simulator implements. Anything else a weapon has goes to
+ * `otherRules` and is reported by name as unsupported when it is used.
+ */
+export const WeaponMode = z.strictObject({
+  /** Label for a weapon with alternative modes ("AP4+/AT4+ or 1BP"). */
+  label: z.string().optional(),
+  /** Range in cm. Small arms print (15cm) and assault weapons (base contact): 15 and 0. */
+  range: z.number().min(0),
+  /** `ranged` fires in shooting; `small-arms` adds firefight attacks; `assault` adds close-combat attacks. */
+  kind: z.enum(['ranged', 'small-arms', 'assault']).default('ranged'),
+  /** The firepower multiplier: "4 x AP4+" is 4 shots; "D3 x" is rolled per use. */
+  shots: DiceExpr.default(1),
+  ap: Target.optional(),
+  at: Target.optional(),
+  aa: Target.optional(),
+  /** MWx+: a macro-weapon value that may hit any ground target (RB 2.2.6). */
+  mw: Target.optional(),
+  /** Barrage points (RB 1.9.8). */
+  bp: DiceExpr.optional(),
+  /** The AP/AT/BP hits (or, in an assault, the extra attacks) have the macro-weapon ability. */
+  macroWeapon: z.boolean().default(false),
+  /** Titan Killer with its damage against war engines: 1, "D3", "D6" (RB 2.2.9). */
+  titanKiller: DiceExpr.optional(),
+  /** Extra attacks (+x or Dx, RB 2.2.3). */
+  extraAttacks: DiceExpr.optional(),
+  ignoreCover: z.boolean().default(false),
+  disrupt: z.boolean().default(false),
+  lance: z.boolean().default(false),
+  sniper: z.boolean().default(false),
+  singleShot: z.boolean().default(false),
+  slowFiring: z.boolean().default(false),
+  indirectFire: z.boolean().default(false),
+  firstStrike: z.boolean().default(false),
+  /** Rules this mode has that the simulator does not model (ids or names). */
+  otherRules: z.array(z.string()).default([]),
+});
+
+export const Weapon = z.strictObject({
+  id: Id,
+  name: z.string().min(1),
+  /** One or more alternative modes; a unit picks one per attack. */
+  modes: z.array(WeaponMode).min(1),
+  notes: z.string().optional(),
+});
+
+/** Unit abilities the simulator implements (RB 2.1, TP special rules). */
+export const UnitAbility = z.enum([
+  'reinforced-armour',
+  'thick-rear-armour',
+  'invulnerable-save',
+  'fearless',
+  'leader',
+  'inspiring',
+  'commander',
+  'supreme-commander',
+  'expendable',
+  'first-strike',
+  'mounted',
+  'skimmer',
+  'support-craft',
+  'walker',
+  'infiltrator',
+  'jump-packs',
+  'scout',
+  'teleport',
+  'planetfall',
+  'transport',
+  'sniper',
+  'tunneler',
+  'self-planetfall',
+  'slow-and-steady',
+]);
+
+/** Roll numbers on one D6, e.g. [2, 3]. */
+const Faces = z.array(z.number().int().min(1).max(6));
+
+/** Units near an exploding war engine are hit on `toHit`+ (no geometry beyond `rangeCm`). */
+const HitsAround = z.strictObject({ toHit: Target, rangeCm: z.number().positive() });
+
+/**
+ * One part of a war engine's critical-hit effect (RB 3.2.3). Effects stack
+ * (RB FAQ: criticals are cumulative). `unsupported` keeps the text of anything
+ * the simulator does not model so a run can name it.
+ */
+export const CriticalPart = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('damage'), amount: DiceExpr }),
+  z.strictObject({
+    kind: z.literal('destroyed'),
+    hitsAround: HitsAround.optional(),
+    /** Passengers die with it; `passengersSurviveOn` lets some survive on a roll. */
+    passengersSurviveOn: Faces.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('reactor'),
+    /** End-phase D6 while the reactor is damaged. */
+    destroyedOn: Faces,
+    damageOn: Faces,
+    repairedOn: Faces,
+    hitsAround: HitsAround.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('fire'),
+    /** End-phase D6 per fire: a new fire starts on `spreadOn`, the fire goes out on `outOn`, otherwise 1 damage. */
+    spreadOn: Faces,
+    outOn: Faces,
+  }),
+  z.strictObject({
+    kind: z.literal('to-hit-penalty'),
+    amount: z.number().int().min(1),
+    /** Later criticals cause this much extra damage instead of repeating the penalty. */
+    laterCriticalDamage: z.number().int().min(0).default(0),
+  }),
+  z.strictObject({ kind: z.literal('unsupported'), what: z.string().min(1) }),
+]);
+
+export const CriticalEffect = z.strictObject({
+  /** The effect as printed. */
+  text: z.string(),
+  parts: z.array(CriticalPart).min(1),
+});
+
+export const UnitWeapon = z.strictObject({
+  weapon: Id,
+  multiplier: DiceExpr.default(1),
+  arc: Arc.default('all'),
+});
+
+export const Unit = z
+  .strictObject({
+    id: Id,
+    name: z.string().min(1),
+    /** Other names a formation string may use for this unit ("Ork Boyz", "Space Marine Tactical"). */
+    aliases: z.array(z.string().min(1)).default([]),
+    type: UnitType,
+    /** cm; 0 for immobile units. */
+    speed: z.number().min(0),
+    armour: Target.nullable(),
+    cc: Target.nullable(),
+    ff: Target.nullable(),
+    damageCapacity: z.number().int().min(1).optional(),
+    voidShields: z.number().int().min(0).optional(),
+    /** Power fields (Orks), rolled when the unit is set up: "D3", "D3+3". */
+    powerFields: DiceExpr.optional(),
+    critical: CriticalEffect.optional(),
+    abilities: z.array(UnitAbility).default([]),
+    /** Transport capacity in units, with the printed restriction in `notes`. */
+    transport: z.number().int().min(0).optional(),
+    weapons: z.array(UnitWeapon).default([]),
+    /** Rules the unit has that the simulator does not model (ids or names). */
+    otherRules: z.array(z.string()).default([]),
+    notes: z.string().optional(),
+  })
+  .superRefine((u, ctx) => {
+    if ((u.type === 'WE' || u.type === 'AC/WE') && u.damageCapacity === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['damageCapacity'],
+        message: 'a war engine needs a damage capacity (RB 3.1)',
+      });
+    }
+  });
+
+export const UnitCount = z.strictObject({ unit: Id, count: z.number().int().min(1) });
+
+/** A choice the player makes inside a formation: `count` units from `from`. */
+export const UnitChoice = z.strictObject({
+  count: z.number().int().min(1),
+  from: z.array(Id).min(1),
+});
+
+export const FormationKind = z.enum(['ground', 'war-engine', 'aircraft', 'spacecraft']);
+
+export const Formation = z.strictObject({
+  id: Id,
+  name: z.string().min(1),
+  kind: FormationKind.default('ground'),
+  /** The formation as fielded by default, front to back. */
+  units: z.array(UnitCount).min(1),
+  /** Where the list offers a choice ("any four of ..."), the options; `units` is the default pick. */
+  choices: z.array(UnitChoice).default([]),
+  upgrades: z.array(Id).default([]),
+  points: z.number().int().min(0),
+  /** As printed: "0-1", "up to a third of the army", ... */
+  limit: z.string().optional(),
+  notes: z.string().optional(),
+});
+
+export const Upgrade = z.strictObject({
+  id: Id,
+  name: z.string().min(1),
+  points: z.number().int().min(0),
+  add: z.array(UnitCount).default([]),
+  remove: z.array(UnitCount).default([]),
+  /** A character upgrade joins a unit of the formation instead of adding one (RB 2.1.1). */
+  character: Id.optional(),
+  /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
+  choices: z.array(UnitChoice).default([]),
+  notes: z.string().optional(),
+});
+
+/** Army-wide rules the simulator implements; others go to `otherRules`. */
+export const ArmyRule = z.enum(['they-shall-know-no-fear', 'mob-rule', 'power-of-the-waaagh', 'grotz-expendable']);
+
+export const Army = z.strictObject({
+  id: Id,
+  name: z.string().min(1),
+  strategyRating: z.number().int().min(0),
+  /** Initiative by formation kind; `default` for the rest (RB 1.2.2). */
+  initiative: z
+    .strictObject({ default: Target })
+    .catchall(Target),
+  rules: z.array(ArmyRule).default([]),
+  otherRules: z.array(z.string()).default([]),
+  formations: z.array(Formation).default([]),
+  upgrades: z.array(Upgrade).default([]),
+  /** Other armies whose formations this list may field (allies), by id. */
+  allies: z.array(Id).default([]),
+  notes: z.string().optional(),
+});
+
+/**
+ * A force: the units of one faction and the army-wide rules that apply to every
+ * formation made of them (TSKNF for Space Marines, Mob Rule for Orks). Imperial
+ * Navy aircraft fielded by a Space Marine army keep their own force's rules.
+ */
+export const Force = z.strictObject({
+  id: Id,
+  name: z.string().min(1),
+  rules: z.array(ArmyRule).default([]),
+  otherRules: z.array(z.string()).default([]),
+  units: z.array(Id).default([]),
+});
+
+/**
+ * A datasheet file: any mix of weapons, units, forces and army lists. Ids are global
+ * within the data set that loads the files together.
+ */
+export const DatasheetFile = z.strictObject({
+  $schema: z.string().optional(),
+  /** Where the values come from, and every choice made between conflicting sources. */
+  source: z.string().optional(),
+  weapons: z.array(Weapon).default([]),
+  units: z.array(Unit).default([]),
+  forces: z.array(Force).default([]),
+  armies: z.array(Army).default([]),
+});
+
+export type DiceExpr = z.infer<typeof DiceExpr>;
+export type UnitType = z.infer<typeof UnitType>;
+export type Arc = z.infer<typeof Arc>;
+export type WeaponMode = z.infer<typeof WeaponMode>;
+export type Weapon = z.infer<typeof Weapon>;
+export type UnitAbility = z.infer<typeof UnitAbility>;
+export type CriticalPart = z.infer<typeof CriticalPart>;
+export type CriticalEffect = z.infer<typeof CriticalEffect>;
+export type UnitWeapon = z.infer<typeof UnitWeapon>;
+export type Unit = z.infer<typeof Unit>;
+export type UnitCount = z.infer<typeof UnitCount>;
+export type Formation = z.infer<typeof Formation>;
+export type Upgrade = z.infer<typeof Upgrade>;
+export type ArmyRule = z.infer<typeof ArmyRule>;
+export type Army = z.infer<typeof Army>;
+export type Force = z.infer<typeof Force>;
+export type DatasheetFile = z.infer<typeof DatasheetFile>;
