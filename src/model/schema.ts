@@ -104,6 +104,12 @@ export const UnitAbility = z.enum([
   'tunneler',
   'self-planetfall',
   'slow-and-steady',
+  /**
+   * RB 5.5.3 Grotz: in a formation with at least one Ork (non-Grot) unit, a Grot
+   * unit destroyed places no Blast marker and does not count as a casualty in
+   * the assault result (unlike TP Expendable, whose kills do count).
+   */
+  'grot',
 ]);
 
 /** Roll numbers on one D6, e.g. [2, 3]. */
@@ -138,6 +144,15 @@ export const CriticalPart = z.discriminatedUnion('kind', [
     /** End-phase D6 per fire: a new fire starts on `spreadOn`, the fire goes out on `outOn`, otherwise 1 damage. */
     spreadOn: Faces,
     outOn: Faces,
+  }),
+  z.strictObject({
+    kind: z.literal('stagger'),
+    /** Warhound: moved this far in a random direction. */
+    distance: DiceExpr,
+    /** What happens if the move is blocked by impassable terrain or a unit (RB: extra damage; TP: destroyed). */
+    onBlocked: z.enum(['damage', 'destroyed']),
+    /** Units it staggers into or over are hit on this roll. */
+    hitsOnContact: Target.optional(),
   }),
   z.strictObject({
     kind: z.literal('to-hit-penalty'),
@@ -234,7 +249,7 @@ export const Upgrade = z.strictObject({
 });
 
 /** Army-wide rules the simulator implements; others go to `otherRules`. */
-export const ArmyRule = z.enum(['they-shall-know-no-fear', 'mob-rule', 'power-of-the-waaagh', 'grotz-expendable']);
+export const ArmyRule = z.enum(['they-shall-know-no-fear', 'mob-rule', 'power-of-the-waaagh']);
 
 export const Army = z.strictObject({
   id: Id,

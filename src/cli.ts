@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { InputError, formatProblem } from './model/inputError.js';
+import { toolVersion } from './model/projectRoot.js';
+import { registerCommands } from './commands/index.js';
+
+/**
+ * The command line: parse, call the library, print. Bad input of any kind ends
+ * with one line per problem on stderr and exit code 2.
+ */
+async function main(argv: string[]): Promise<number> {
+  const program = new Command('epic-balance')
+    .description('Monte Carlo analysis and army balancing for Epic Armageddon (NetEA rules)')
+    .version(toolVersion())
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerCommands(program);
+  for (const sub of program.commands) sub.exitOverride();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (e instanceof InputError) {
+      for (const p of e.problems) process.stderr.write(`epic-balance: ${formatProblem(p)}\n`);
+      return 2;
+    }
+    process.stderr.write(`epic-balance: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv);

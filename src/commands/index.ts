@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+/** Every subcommand registers itself here; each lives in its own file. */
+export function registerCommands(program: Command): void {
+  void program;
+}
