@@ -27,7 +27,12 @@ export const DiceExpr = z.union([
   z.string().regex(/^[1-9]?D[36](?:\+[0-9]+)?$/, 'a dice expression such as 2, "D3", "D6+1" or "2D3+3"'),
 ]);
 
-export const UnitType = z.enum(['INF', 'LV', 'AV', 'WE', 'CH', 'AC', 'AC/WE', 'SC']);
+/**
+ * `Special` (Tournament Pack): a marker that is not a unit, such as a drop pod or the Hades
+ * breaching drill; it cannot be shot at, has no armour, CC or FF, and may carry a weapon
+ * (Deathwind) or transport units. A simulation that meets one should name it as unsupported.
+ */
+export const UnitType = z.enum(['INF', 'LV', 'AV', 'WE', 'CH', 'AC', 'AC/WE', 'SC', 'Special']);
 
 /** RB 1.9.2 fire arcs; facing the enemy, only `rear` cannot fire forward. */
 export const Arc = z.enum(['all', 'fixed-forward', 'forward', 'rear', 'left', 'right']);
@@ -68,6 +73,12 @@ export const WeaponMode = z.strictObject({
   firstStrike: z.boolean().default(false),
   /** Rules this mode has that the simulator does not model (ids or names). */
   otherRules: z.array(z.string()).default([]),
+  /**
+   * Tournament Pack "and": this mode is used together with the previous mode in the same
+   * attack, not instead of it (Doomfist: 4x AP4+/AT4+ and assault weapons; Particle
+   * Accelerator: MW4+ and AA4+). Absent or false: an alternative to the previous mode.
+   */
+  combinedWithPrevious: z.boolean().optional(),
 });
 
 export const Weapon = z.strictObject({
@@ -173,6 +184,12 @@ export const UnitWeapon = z.strictObject({
   weapon: Id,
   multiplier: DiceExpr.default(1),
   arc: Arc.default('all'),
+  /**
+   * A weapon option (Tournament Pack multiplier "0–1", "2–3"): the unit carries between
+   * `min` and `max` of this weapon, as its notes describe ("Armed with either ...");
+   * `multiplier` is the default pick, and may be 0.
+   */
+  choice: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(1) }).optional(),
 });
 
 export const Unit = z
@@ -191,6 +208,8 @@ export const Unit = z
     voidShields: z.number().int().min(0).optional(),
     /** Power fields (Orks), rolled when the unit is set up: "D3", "D3+3". */
     powerFields: DiceExpr.optional(),
+    /** Aircraft print a speed class instead of a speed (RB 4.2); `speed` is then 0. */
+    aircraftSpeed: z.enum(['fighter', 'bomber', 'fighter-bomber']).optional(),
     critical: CriticalEffect.optional(),
     abilities: z.array(UnitAbility).default([]),
     /** Transport capacity in units, with the printed restriction in `notes`. */
@@ -229,6 +248,11 @@ export const Formation = z.strictObject({
   /** Where the list offers a choice ("any four of ..."), the options; `units` is the default pick. */
   choices: z.array(UnitChoice).default([]),
   upgrades: z.array(Id).default([]),
+  /**
+   * Characters that come with the formation ("Eight Chaos Space Marines, one with a Chaos
+   * Lord character"); each joins a unit of the formation instead of being one (RB 2.1.1).
+   */
+  characters: z.array(UnitChoice).optional(),
   points: z.number().int().min(0),
   /** As printed: "0-1", "up to a third of the army", ... */
   limit: z.string().optional(),
@@ -245,6 +269,18 @@ export const Upgrade = z.strictObject({
   character: Id.optional(),
   /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
   choices: z.array(UnitChoice).default([]),
+  /**
+   * The upgrade may be taken several times in one formation, each time adding `add`
+   * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):
+   * up to `max` times, or any number of times when `max` is absent.
+   */
+  repeatable: z.strictObject({ max: z.number().int().min(1).optional() }).optional(),
+  /**
+   * Set when the upgrade's effect cannot be expressed with the fields above (it grants an
+   * ability, prices by a rule, ...): why, so a simulation can name it as unsupported. The
+   * printed text is in `notes`.
+   */
+  unsupported: z.string().optional(),
   notes: z.string().optional(),
 });
 
