@@ -44,7 +44,10 @@ export const Arc = z.enum(['all', 'fixed-forward', 'forward', 'rear', 'left', 'r
 export const WeaponMode = z.strictObject({
   /** Label for a weapon with alternative modes ("AP4+/AT4+ or 1BP"). */
   label: z.string().optional(),
-  /** Range in cm. Small arms print (15cm) and assault weapons (base contact): 15 and 0. */
+  /**
+   * Range in cm. Small arms print (15cm) and assault weapons (base contact): 15 and 0.
+   * "Unlimited" ranges and the "n/a" of spacecraft attacks are stored as 10000.
+   */
   range: z.number().min(0),
   /** `ranged` fires in shooting; `small-arms` adds firefight attacks; `assault` adds close-combat attacks. */
   kind: z.enum(['ranged', 'small-arms', 'assault']).default('ranged'),
@@ -190,6 +193,12 @@ export const UnitWeapon = z.strictObject({
    * `multiplier` is the default pick, and may be 0.
    */
   choice: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(1) }).optional(),
+  /**
+   * Only one weapon for every `sharedBy` units of this type that can fire at the target,
+   * rounded up: RB 5.2.1 Imperial Guard Infantry, "only one unit in every two has an
+   * autocannon" (2). Absent: every unit carries it.
+   */
+  sharedBy: z.number().int().min(2).optional(),
 });
 
 export const Unit = z
