@@ -1,0 +1,583 @@
+import { Army, type Formation, type Unit, type Upgrade } from '../schema.js';
+import { formatPath } from '../inputError.js';
+import {
+  parseComposition,
+  parseCost,
+  parseUpgradeEffect,
+  separateNotes,
+  splitInline,
+  splitLimit,
+  type Composition,
+  type Cost,
+  type NameGroups,
+} from './armyText.js';
+import type { Fields, FrontMatterFile } from './frontMatter.js';
+import { parsePage, type Cell, type Grid } from './htmlTables.js';
+import { parseInitiative } from './initiative.js';
+import { UnitResolver } from './names.js';
+import type { ReportLog } from './report.js';
+import { armyRuleMapping } from './specialRules.js';
+import { nameKey, pluralKeys, slug, squash } from './text.js';
+
+/**
+ * One `_army_lists/*.html` page → an Army: every formation of every table (the list's own
+ * and its allies': Imperial Navy, Titan Legion, ...), every upgrade (tables, inline "Extras"
+ * lists and parenthesised options under a formation), the strategy rating and initiative.
+ * Unit names written in prose are resolved against the units of the list's forces.
+ */
+
+export interface ArmyListImport {
+  army?: Army;
+  formations: { total: number; mapped: number };
+  upgrades: { total: number; mapped: number };
+  /** Special-rule ids the list names in its front matter. */
+  rules: string[];
+}
+
+type TableKind = 'formation' | 'upgrade';
+
+interface Columns {
+  kind: TableKind;
+  units: number[];
+  upgrades?: number;
+  costs: number[];
+  costNames: string[];
+  /** "Upgrade | Cost" and "Unit | Cost" tables: no effect column. */
+  effectless: boolean;
+}
+
+const COST_HEADERS = new Set(['cost', 'normal', 'big', "'uge", 'uge', 's', 'm', 'l']);
+
+function columnsOf(grid: Grid): Columns | undefined {
+  const h = grid.headers.map((x) => nameKey(x));
+  const hRaw = grid.headers.map((x) => x.trim().toLowerCase().replace(/[’‘]/g, "'"));
+  const width = grid.rows[0]?.length ?? h.length;
+  if (h.length === 0) {
+    // No header row: a plain two- or three-column list; the last column is the cost.
+    if (width < 2) return undefined;
+    return { kind: 'formation', units: width > 2 ? [1] : [], costs: [width - 1], costNames: ['cost'], effectless: width === 2 };
+  }
+  const costs: number[] = [];
+  const costNames: string[] = [];
+  hRaw.forEach((x, i) => {
+    if (i > 0 && COST_HEADERS.has(x)) {
+      costs.push(i);
+      costNames.push(grid.headers[i]!);
+    }
+  });
+  const units = h.map((x, i) => (i > 0 && (x === 'units' || x === 'core units' || x === 'notes') ? i : -1)).filter((i) => i >= 0);
+  const upgrades = h.findIndex((x, i) => i > 0 && (x === 'upgrades' || x === 'extras' || x === 'extra units'));
+  const first = h[0]!;
+  let kind: TableKind;
+  if (first === 'upgrade' || first === 'weapon' || first === 'unit' || (first === 'type' && h.includes('notes'))) kind = 'upgrade';
+  else if (units.length > 0) kind = 'formation';
+  else return undefined;
+  const out: Columns = { kind, units, costs, costNames, effectless: units.length === 0 };
+  if (upgrades > 0) out.upgrades = upgrades;
+  return out;
+}
+
+interface Variant {
+  /** The units (formations) or effect (upgrades) text. */
+  text: string;
+  /** The sub-cell text that distinguishes this variant ("Mars", "Questor"). */
+  label?: string;
+  costs: string[];
+  altCosts: string[];
+}
+
+interface Record {
+  grid: Grid;
+  cols: Columns;
+  nameText: string;
+  variants: Variant[];
+  /** Parenthesised rows under a formation: "(add four Chimera or Valkyries) | (+100 or +150 points)". */
+  options: Array<{ text: string; cost: string }>;
+  upgradesCell?: Cell;
+  row: number;
+}
+
+/** Reads a grid's body into records: one per name cell, with its variant and option rows. */
+function recordsOf(grid: Grid, cols: Columns): Record[] {
+  const out: Record[] = [];
+  let current: Record | undefined;
+  const unitsCol = cols.units[0];
+  const subCol = cols.units.length > 1 ? cols.units[1] : undefined;
+  grid.rows.forEach((row, r) => {
+    const nameCell = row[0];
+    if (!nameCell) return;
+    const fresh = (c: number | undefined): Cell | undefined => {
+      if (c === undefined) return undefined;
+      const cell = row[c];
+      return cell && cell.row === r && cell.col === c ? cell : undefined;
+    };
+    const costsOfRow = cols.costs.map((c) => fresh(c)?.text ?? '');
+    const hasCost = costsOfRow.some((x) => x !== '');
+    if (nameCell.row === r) {
+      const unitsCell = unitsCol !== undefined ? row[unitsCol] : undefined;
+      const subCell = subCol !== undefined ? row[subCol] : undefined;
+      const main = unitsCell?.text ?? '';
+      const sub = subCell && subCell !== unitsCell ? subCell.text : undefined;
+      current = {
+        grid,
+        cols,
+        nameText: nameCell.text,
+        variants: [],
+        options: [],
+        row: r,
+      };
+      if (cols.upgrades !== undefined && row[cols.upgrades]) current.upgradesCell = row[cols.upgrades]!;
+      current.variants.push(sub !== undefined ? { text: main, label: sub, costs: costsOfRow, altCosts: [] } : { text: main, costs: costsOfRow, altCosts: [] });
+      out.push(current);
+      return;
+    }
+    if (!current) return;
+    // A continuation row of the current record.
+    const newUnits = fresh(unitsCol);
+    const newSub = fresh(subCol);
+    const mainText = unitsCol !== undefined ? (row[unitsCol]?.text ?? '') : '';
+    const own = [newUnits, newSub].filter((c): c is Cell => c !== undefined);
+    const firstOwn = own[0];
+    if (firstOwn && /^\(/.test(firstOwn.text)) {
+      current.options.push({ text: firstOwn.text, cost: costsOfRow.find((x) => x !== '') ?? '' });
+    } else if (newSub) {
+      current.variants.push({ text: mainText, label: newSub.text, costs: costsOfRow, altCosts: [] });
+    } else if (newUnits) {
+      current.variants.push({ text: newUnits.text, costs: costsOfRow, altCosts: [] });
+    } else if (cols.effectless && hasCost) {
+      current.variants[current.variants.length - 1]!.altCosts.push(...costsOfRow.filter((x) => x !== ''));
+    } else if (hasCost) {
+      current.variants[current.variants.length - 1]!.altCosts.push(...costsOfRow.filter((x) => x !== ''));
+    }
+  });
+  return out;
+}
+
+/** Joins a main cell and a variant cell into one text. */
+function joinVariant(main: string, label: string | undefined): string {
+  if (label === undefined) return main;
+  const m = main.trim();
+  if (m === '') return label;
+  if (/\b(?:choose|chose) one of the following\b|\bfollowing options\b/i.test(m)) {
+    const head = m.replace(/,?\s*(?:and\s+)?(?:any\s+)?one of the following options\s*:?.*$/i, '').trim();
+    if (head && !/^(add|choose|chose)\b/i.test(head) && !/^(add|replace|give)\b/i.test(label)) return `${head} and ${label}`;
+    return /^(add|replace|give)\b/i.test(label) ? label : `Add ${label}`;
+  }
+  if (/:$/.test(m)) return `${m} ${label}`;
+  return `${m} ${label}`;
+}
+
+function formationKind(units: Unit[]): Formation['kind'] {
+  if (units.length === 0) return 'ground';
+  if (units.every((u) => u.type === 'SC')) return 'spacecraft';
+  if (units.every((u) => u.type === 'AC' || u.type === 'AC/WE')) return 'aircraft';
+  if (units.every((u) => u.type === 'WE')) return 'war-engine';
+  return 'ground';
+}
+
+const isUpgradeText = (text: string, cost: string): boolean =>
+  /^(add|replace|give|transport)\b/i.test(text.trim()) && /^\(?\s*(\+|free\b)/i.test(cost.trim());
+
+interface UpgradeDraft {
+  upgrade: Upgrade;
+  group: string;
+  captions: string[];
+  regular: boolean;
+  problems: string[];
+}
+
+interface FormationDraft {
+  formation: Formation;
+  units: Unit[];
+  upgradeNames: string[];
+  allUpgrades?: { except: string[] };
+  file: string;
+}
+
+export function importArmyList(
+  id: string,
+  fm: FrontMatterFile,
+  fields: Fields,
+  units: Map<string, Unit>,
+  forces: Map<string, { units: string[] }>,
+  log: ReportLog,
+): ArmyListImport {
+  const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0 }, rules: [] };
+  const d = fm.data;
+  const name = fields.name(d, d.name !== undefined ? 'name' : 'title');
+  const forceIds = fields.ids(d, 'forces');
+  const ruleIds = fields.ids(d, 'special_rules');
+  result.rules = ruleIds;
+  if (name === undefined) return result;
+  const file = fm.file;
+
+  // The units the list may field, its own force first.
+  const scope: Unit[] = [];
+  for (const f of forceIds) {
+    const force = forces.get(f);
+    if (!force) {
+      log.decide(file, id, `forces: "${f}" has no _forces file; its units are not available to this list`);
+      continue;
+    }
+    for (const u of force.units) {
+      const unit = units.get(u);
+      if (unit) scope.push(unit);
+    }
+  }
+  const resolver = new UnitResolver(scope);
+  const page = parsePage(fm.body);
+
+  const upgrades: UpgradeDraft[] = [];
+  const drafts: FormationDraft[] = [];
+  const usedUpgradeIds = new Set<string>();
+  const usedFormationIds = new Set<string>();
+  const uniqueId = (base: string, used: Set<string>): string => {
+    let idv = base || 'item';
+    for (let k = 2; used.has(idv); k++) idv = `${base}-${k}`;
+    used.add(idv);
+    return idv;
+  };
+
+  // Units named by a table's caption ("Leman Russ variants" → the "Leman Russ Variants" table).
+  const tableUnits = new Map<string, Unit[]>();
+  const groups: NameGroups = {
+    unitsOfGroup: (text: string) => {
+      const key = nameKey(text);
+      return tableUnits.get(key) ?? [...tableUnits.entries()].find(([k]) => pluralKeys(key).includes(k) || pluralKeys(k).includes(key))?.[1];
+    },
+  };
+  for (const grid of page.grids) {
+    const cols = columnsOf(grid);
+    if (!cols || cols.kind !== 'upgrade' || !cols.effectless) continue;
+    const list: Unit[] = [];
+    for (const row of grid.rows) {
+      const cell = row[0];
+      if (!cell) continue;
+      const r = resolver.resolve(splitLimit(cell.text.replace(/\([^)]*\)/g, '')).name);
+      if (r.ok) list.push(r.unit);
+    }
+    if (list.length > 0) tableUnits.set(nameKey(grid.caption), list);
+  }
+
+  const unmapUpgrade = (u: UpgradeDraft) => {
+    const reason = [...u.problems, ...(u.upgrade.unsupported ? [u.upgrade.unsupported] : [])].join('; ');
+    log.unmap('upgrade', file, `${id}/${u.upgrade.id}`, u.upgrade.name, reason);
+  };
+
+  const addUpgrade = (
+    group: string,
+    label: string | undefined,
+    effectText: string,
+    costText: string,
+    altCosts: string[],
+    grid: Grid,
+    regular: boolean,
+    limit: string | undefined,
+    idBase?: string,
+  ): UpgradeDraft => {
+    const cost: Cost = parseCost(costText);
+    const notes: string[] = [];
+    const problems: string[] = [];
+    const effect = parseUpgradeEffect(effectText, cost.each, resolver, groups);
+    notes.push(...effect.notes, ...cost.notes);
+    if (limit) notes.push(`limit ${limit}`);
+    for (const a of altCosts) notes.push(`also ${a}`);
+    for (const c of effect.corrections) log.decide(file, id, `upgrade "${group}": ${c}`);
+    problems.push(...effect.problems);
+    const displayName = label ? `${group}: ${label}` : group;
+    const upgrade: Upgrade = {
+      id: uniqueId(idBase ?? slug(label ? `${group} ${label}` : group), usedUpgradeIds),
+      name: displayName,
+      points: cost.points ?? 0,
+      add: effect.add,
+      remove: effect.remove,
+      choices: effect.choices,
+    };
+    if (cost.points === undefined) problems.push(cost.unsupported ?? `no cost in "${costText}"`);
+    else if (cost.unsupported) upgrade.unsupported = cost.unsupported;
+    if (effect.character) upgrade.character = effect.character;
+    if (effect.repeatable) upgrade.repeatable = effect.repeatable;
+    else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
+    if (effect.unsupported) upgrade.unsupported = upgrade.unsupported ? `${upgrade.unsupported}; ${effect.unsupported}` : effect.unsupported;
+    if (problems.length > 0 && !upgrade.unsupported) upgrade.unsupported = `cannot resolve: ${problems.join('; ')}`;
+    if (problems.length > 0) {
+      // Keep the upgrade (formations refer to it) but without half-resolved unit lists.
+      upgrade.add = [];
+      upgrade.remove = [];
+      upgrade.choices = [];
+      delete upgrade.character;
+    }
+    const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
+    upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
+    const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], regular, problems };
+    upgrades.push(draft);
+    return draft;
+  };
+
+  const inlineUpgrades = (cell: Cell, owner: string, grid: Grid): { ids: string[]; names: string[]; all?: { except: string[] } } => {
+    const items = cell.items.length > 0 ? cell.items : [];
+    const text = squash(cell.text);
+    if (items.length === 0 && /^(add|replace)\b/i.test(text)) items.push(...text.split(/(?<=\.)\s+(?=(?:Add|Replace)\b)/));
+    if (items.length > 0) {
+      const ids: string[] = [];
+      for (const item of items) {
+        const noteless: string[] = [];
+        const body = item.replace(/\s*\bNote:.*$/i, (n) => {
+          noteless.push(n.trim());
+          return '';
+        });
+        for (const { effect, cost } of splitInline(body.replace(/\.$/, ''))) {
+          const draft = addUpgrade(effect, undefined, effect, cost, [], grid, false, undefined, slug(`${owner} ${effect}`).slice(0, 60).replace(/-+$/, ''));
+          if (noteless.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${noteless.join(' ')}`;
+          ids.push(draft.upgrade.id);
+        }
+      }
+      return { ids, names: [] };
+    }
+    const notes: string[] = [];
+    const t = separateNotes(text, notes);
+    if (t === '' || /^none$/i.test(t)) return { ids: [], names: [] };
+    const all = /^all(?:\s+(?:except|but)\s+(.+))?$/i.exec(t);
+    if (all) {
+      const except = all[1] ? all[1].split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter((s) => s) : [];
+      return { ids: [], names: [], all: { except } };
+    }
+    return { ids: [], names: t.split(/\s*,\s*(?:and\s+)?/).filter((s) => s.trim() !== '') };
+  };
+
+  // Pass 1: every table.
+  for (const grid of page.grids) {
+    const cols = columnsOf(grid);
+    if (!cols) {
+      log.decide(file, id, `table "${grid.caption}" (${grid.headers.join(' | ') || 'no header'}) is neither a formation nor an upgrade table; not read`);
+      continue;
+    }
+    for (const rec of recordsOf(grid, cols)) {
+      const { name: recName, limit } = splitLimit(rec.nameText.replace(/\s*\*+$/, ''));
+      const first = rec.variants[0]!;
+      const firstCost = first.costs.find((c) => c !== '') ?? '';
+      const asUpgrade = cols.kind === 'upgrade' || isUpgradeText(first.text, firstCost);
+      if (asUpgrade) {
+        const nameNotes: string[] = [];
+        const cleanName = separateNotes(recName, nameNotes);
+        rec.variants.forEach((v) => {
+          const cost = v.costs.find((c) => c !== '') ?? '';
+          let text = joinVariant(v.text, v.label);
+          if (cols.effectless || text.trim() === '') text = `Add one ${cleanName}`;
+          const draft = addUpgrade(cleanName, rec.variants.length > 1 ? (v.label ?? v.text) : undefined, text, cost, v.altCosts, grid, grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless, limit);
+          if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
+        });
+        for (const o of rec.options) addUpgrade(cleanName, o.text.replace(/^\(|\)$/g, ''), o.text.replace(/^\(|\)$/g, ''), o.cost, [], grid, false, limit);
+        continue;
+      }
+      // A formation (or one formation per variant).
+      const base = { recName, limit, rec };
+      const variants = rec.variants;
+      const mixed =
+        variants.length > 1 &&
+        variants.every((v) => v.label !== undefined && /\beach\b/i.test(v.costs.join(' '))) &&
+        !/^(?:any\s+)?one of the following/i.test(variants[0]!.text.trim());
+      const builds: Array<{ name: string; text: string; costs: string[]; altCosts: string[]; perLabel?: Array<{ name: string; cost: string }> }> = [];
+      if (mixed) {
+        const labels = variants.map((v) => v.label!);
+        builds.push({
+          name: recName,
+          text: `${variants[0]!.text.replace(/:\s*$/, '')}: ${labels.join(', ')}`,
+          costs: variants[0]!.costs,
+          altCosts: [],
+          perLabel: variants.map((v) => ({ name: v.label!, cost: v.costs.find((c) => c !== '') ?? '' })),
+        });
+      } else {
+        for (const v of variants) {
+          const label = v.label ?? (variants.length > 1 ? v.text : undefined);
+          builds.push({
+            name: variants.length > 1 && label ? `${recName} (${squash(label).replace(/\s+or$/i, '')})` : recName,
+            text: joinVariant(v.text, v.label).replace(/\s+or$/i, ''),
+            costs: v.costs,
+            altCosts: v.altCosts,
+          });
+        }
+      }
+      const upgradeRefs = rec.upgradesCell ? inlineUpgrades(rec.upgradesCell, slug(recName), grid) : { ids: [], names: [] };
+      const optionIds: string[] = [];
+      for (const b of builds) {
+        result.formations.total += 1;
+        const formationId = uniqueId(slug(b.name), usedFormationIds);
+        const problems: string[] = [];
+        const notes: string[] = [];
+        let comp: Composition = parseComposition(b.text, resolver, groups);
+        if (comp.problems.length > 0) {
+          // "One of the following Ordinatus Majoris: Mars": the unit is the one named before the colon.
+          const m = /^(?:any\s+)?one of the following\s+([^:]+):/i.exec(b.text.trim());
+          if (m && !/^units?$/i.test(m[1]!.trim())) {
+            const again = parseComposition(`One ${m[1]}`, resolver, groups);
+            if (again.problems.length === 0) {
+              comp = again;
+              notes.push(b.text);
+            }
+          }
+        }
+        for (const c of comp.corrections) log.decide(file, id, `formation "${b.name}": ${c}`);
+        problems.push(...comp.problems);
+        notes.push(...comp.notes);
+        if (comp.openChoice) problems.push(`the units "${comp.openChoice.text}" are listed in no cell`);
+        // Costs: the first cost column is the default size; others are printed in the notes.
+        const costs = b.costs.map((c, k) => ({ col: cols.costNames[k] ?? 'cost', text: c })).filter((c) => c.text !== '');
+        const printed = costs[0]?.text ?? '';
+        const cost = parseCost(printed);
+        let points = cost.points;
+        if (costs.length > 1) notes.push(`costs ${costs.map((c) => `${c.col} ${c.text}`).join(', ')}`);
+        notes.push(...cost.notes);
+        for (const a of b.altCosts) notes.push(`also ${a}`);
+        const totalUnits = comp.units.reduce((s, u) => s + u.count, 0);
+        if (b.perLabel) {
+          const firstUnit = comp.picked[0];
+          const price = b.perLabel.map((p) => ({ ...p, c: parseCost(p.cost) }));
+          notes.push(`per unit: ${b.perLabel.map((p) => `${p.name} ${p.cost}`).join(', ')}`);
+          const own = firstUnit ? price.find((p) => nameKey(p.name) === nameKey(firstUnit.unit.name) || resolver.resolve(p.name).ok && (resolver.resolve(p.name) as { unit: Unit }).unit.id === firstUnit.unit.id) : undefined;
+          points = own?.c.points !== undefined && firstUnit ? own.c.points * firstUnit.count : undefined;
+          if (points === undefined) problems.push(`cannot price the default pick from "${b.perLabel.map((p) => p.cost).join(', ')}"`);
+        } else if (cost.perUnit) {
+          let sum = 0;
+          for (const p of comp.picked) {
+            const price = cost.perUnit.find((x) => {
+              const r = resolver.resolve(x.name);
+              return r.ok && r.unit.id === p.unit.id;
+            });
+            if (!price) {
+              problems.push(`no price for ${p.unit.name} in "${printed}"`);
+              continue;
+            }
+            sum += price.points * p.count;
+          }
+          points = sum;
+          notes.push(`per unit: ${printed}`);
+        } else if (cost.each && points !== undefined) {
+          points *= Math.max(1, totalUnits);
+          notes.push(`${printed}`);
+        }
+        if (points === undefined) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
+        else if (cost.unsupported) problems.push(cost.unsupported);
+        if (comp.units.length === 0 && problems.length === 0) problems.push(`no units in "${b.text}"`);
+        const fullName = b.name;
+        if (problems.length > 0) {
+          log.unmap('formation', file, `${id}/${formationId}`, fullName, problems.join('; '));
+          continue;
+        }
+        const picked = comp.picked.map((p) => p.unit);
+        const formation: Formation = {
+          id: formationId,
+          name: fullName,
+          kind: formationKind(picked),
+          units: comp.units,
+          choices: comp.choices,
+          upgrades: [],
+          points: points!,
+        };
+        if (comp.characters.length > 0) formation.characters = comp.characters;
+        if (limit) formation.limit = limit;
+        const tableNotes = [grid.caption ? `table "${[...grid.parents, grid.caption].filter((s) => s).join(' / ')}"` : '', ...grid.notes];
+        const allNotes = [`units "${b.text}"`, ...notes, ...tableNotes].filter((s) => s !== '');
+        formation.notes = allNotes.join('; ');
+        drafts.push({ formation, units: picked, upgradeNames: upgradeRefs.names, ...(upgradeRefs.all ? { allUpgrades: upgradeRefs.all } : {}), file });
+        formation.upgrades.push(...upgradeRefs.ids);
+        void base;
+        if (rec.options.length > 0 && optionIds.length === 0) {
+          for (const o of rec.options) {
+            const text = o.text.replace(/^\(|\)$/g, '').trim();
+            const draft = addUpgrade(text, undefined, text, o.cost, [], grid, false, undefined, slug(`${recName} ${text}`).slice(0, 60).replace(/-+$/, ''));
+            optionIds.push(draft.upgrade.id);
+          }
+        }
+        formation.upgrades.push(...optionIds);
+      }
+    }
+  }
+
+  // Pass 2: upgrade names in formation rows → upgrade ids.
+  const byGroup = new Map<string, UpgradeDraft[]>();
+  for (const u of upgrades) {
+    const key = nameKey(u.group);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), u]);
+  }
+  const findGroup = (text: string): UpgradeDraft[] | undefined => {
+    const { name } = splitLimit(text);
+    const key = nameKey(name.replace(/^all\s+/i, ''));
+    const direct = byGroup.get(key) ?? [...byGroup.entries()].find(([k]) => pluralKeys(key).includes(k) || pluralKeys(k).includes(key))?.[1];
+    if (direct) return direct;
+    const inCaption = upgrades.filter((u) => u.captions.some((c) => {
+      const ck = nameKey(c);
+      return ck === key || pluralKeys(key).includes(ck) || pluralKeys(ck).includes(key);
+    }));
+    return inCaption.length > 0 ? inCaption : undefined;
+  };
+  for (const draft of drafts) {
+    const f = draft.formation;
+    const ids = new Set(f.upgrades);
+    if (draft.allUpgrades) {
+      const except = draft.allUpgrades.except.map((e) => findGroup(e));
+      draft.allUpgrades.except.forEach((e, k) => {
+        if (!except[k]) log.unmap('upgrade', file, `${id}/${f.id}:${slug(e)}`, e, `formation "${f.name}" excludes upgrade "${e}", which the list does not define`);
+      });
+      const excluded = new Set(except.flatMap((g) => (g ?? []).map((u) => u.upgrade.id)));
+      for (const u of upgrades) if (u.regular && !excluded.has(u.upgrade.id)) ids.add(u.upgrade.id);
+    }
+    for (const n of draft.upgradeNames) {
+      const g = findGroup(n);
+      if (!g) {
+        log.unmap('upgrade', file, `${id}/${f.id}:${slug(n)}`, n, `formation "${f.name}" lists upgrade "${n}", which the list does not define`);
+        continue;
+      }
+      for (const u of g) ids.add(u.upgrade.id);
+      const lim = splitLimit(n).limit;
+      if (lim) f.notes = `${f.notes}; upgrade ${splitLimit(n).name} limited ${lim}`;
+    }
+    f.upgrades = [...ids];
+  }
+
+  result.formations.mapped = drafts.length;
+  result.upgrades.total = upgrades.length;
+  for (const u of upgrades) {
+    if (u.problems.length > 0 || u.upgrade.unsupported) unmapUpgrade(u);
+    else result.upgrades.mapped += 1;
+  }
+
+  // Strategy rating and initiative.
+  const text = page.paragraphs.join(' ');
+  const sr = /strategy rating of ([0-9]+)/i.exec(text);
+  const armyProblems: string[] = [];
+  if (!sr) armyProblems.push('no "strategy rating of N" in the page');
+  const init = parseInitiative(text, drafts.map((d) => ({ id: d.formation.id, name: d.formation.name, captions: captionsOf(d) })));
+  for (const u of init.unresolved) log.unmap('initiative', file, `${id}/${slug(u.group)}`, u.group, u.reason);
+  for (const n of init.notes) log.decide(file, id, `initiative: ${n}`);
+  if (init.default === undefined) armyProblems.push('no initiative rating for "all (other) formations" in the page');
+  if (armyProblems.length > 0) {
+    log.unmap('army-list', file, id, name, armyProblems.join('; '));
+    return result;
+  }
+  const rules = ruleIds.map((r) => armyRuleMapping(r)).filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const candidate = {
+    id,
+    name,
+    strategyRating: Number(sr![1]),
+    initiative: { default: init.default!, ...Object.fromEntries(init.byFormation) },
+    rules,
+    otherRules: ruleIds.filter((r) => armyRuleMapping(r) === undefined),
+    formations: drafts.map((d) => d.formation),
+    upgrades: upgrades.map((u) => u.upgrade),
+    allies: [],
+    notes: text,
+  };
+  const parsed = Army.safeParse(candidate);
+  if (!parsed.success) {
+    log.unmap('army-list', file, id, name, parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`).join('; '));
+    return result;
+  }
+  result.army = parsed.data;
+  return result;
+}
+
+function captionsOf(d: FormationDraft): string[] {
+  const m = /table "([^"]*)"/.exec(d.formation.notes ?? '');
+  return m ? m[1]!.split(' / ') : [];
+}

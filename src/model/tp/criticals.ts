@@ -1,0 +1,197 @@
+import type { CriticalEffect, CriticalPart, DiceExpr } from '../schema.js';
+import { parseDiceExpr } from './firepower.js';
+import { fold, squash } from './text.js';
+
+/**
+ * War-engine critical hit effects, as the Tournament Pack prints them in a unit's notes
+ * ("Critical Hit Effect: ..."). The common wordings become CriticalParts; every sentence the
+ * importer does not recognise is kept as an `unsupported` part with its text.
+ */
+
+/** Sentences that follow the critical effect in a note but are not part of it. */
+const NOT_CRITICAL = /^(armed with|may (transport|carry)|counts as|mars ordinatus|if a |if an )|\barmed with\b/i;
+
+export interface CriticalSplit {
+  critical?: CriticalEffect;
+  /** The effect as printed, when the note has one. */
+  text?: string;
+}
+
+/** Finds "Critical Hit Effect: ..." in a unit's notes and parses it. */
+export function extractCritical(notes: string | undefined): CriticalSplit {
+  if (!notes) return {};
+  const at = notes.search(/critical hit effect/i);
+  if (at < 0) return {};
+  let rest = notes.slice(at).replace(/^(critical hit effect\s*:\s*)+/i, '');
+  if (rest === notes.slice(at)) {
+    // "Critical Hit Effect roll of a 6." and the like: no effect to parse.
+    const text = squash(rest);
+    return { text, critical: { text, parts: [{ kind: 'unsupported', what: text }] } };
+  }
+  rest = squash(rest);
+  const sentences = splitSentences(rest);
+  const kept: string[] = [];
+  for (const s of sentences) {
+    if (kept.length > 0 && NOT_CRITICAL.test(s)) break;
+    kept.push(s);
+  }
+  const text = kept.join(' ');
+  return { text, critical: { text, parts: parseCriticalSentences(kept) } };
+}
+
+/** Splits on ". " before a capital letter (the TP's sentences), keeping the full stops. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=\.)\s+(?=[A-Z_])/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Parses the sentences of one effect; exported for tests. */
+export function parseCritical(text: string): CriticalEffect {
+  const t = squash(text);
+  return { text: t, parts: parseCriticalSentences(splitSentences(t)) };
+}
+
+type Matcher = (s: string[], i: number) => { parts: CriticalPart[]; used: number } | undefined;
+
+const N = (s: string): string => fold(s).toLowerCase().replace(/[_*]/g, '').replace(/\.$/, '').trim();
+
+/** "1", "4-6", "5-6" → the faces. */
+function faces(text: string): number[] | undefined {
+  const m = /^([1-6])(?:\s*-\s*([1-6]))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const lo = Number(m[1]);
+  const hi = m[2] !== undefined ? Number(m[2]) : lo;
+  if (hi < lo) return undefined;
+  return Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
+}
+
+const HITS_AROUND = /^all units within ([0-9]+)cm(?: of the (?:model|unit))? (?:suffer|take) a hit(?: on a roll of ([1-6])\+)?$/;
+
+const destroyed: Matcher = (s, i) => {
+  const a = N(s[i]!);
+  let part: Extract<CriticalPart, { kind: 'destroyed' }> | undefined;
+  if (/^(the unit is )?destroyed$/.test(a) || /^the unit and all units (being carried|on board) are destroyed$/.test(a)) {
+    part = { kind: 'destroyed' };
+  }
+  const survive = /^the unit is destroyed and all units being carried are destroyed unless they roll a ([1-6])\+$/.exec(a);
+  if (survive) part = { kind: 'destroyed', passengersSurviveOn: faces(`${survive[1]}-6`)! };
+  if (!part) return undefined;
+  const next = s[i + 1] !== undefined ? HITS_AROUND.exec(N(s[i + 1]!)) : null;
+  if (next) {
+    part.hitsAround = { toHit: next[2] !== undefined ? Number(next[2]) : 1, rangeCm: Number(next[1]) };
+    return { parts: [part], used: 2 };
+  }
+  return { parts: [part], used: 1 };
+};
+
+const damage: Matcher = (s, i) => {
+  const m = /^the unit takes (?:an extra|a|one|an additional) point of damage(?: and (.+))?$/.exec(N(s[i]!));
+  if (!m) return undefined;
+  const parts: CriticalPart[] = [{ kind: 'damage', amount: 1 }];
+  // A move that the stagger matcher (tried first) did not recognise stays unsupported.
+  // The unsupported part keeps the whole printed sentence.
+  if (m[1] !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
+  return { parts, used: 1 };
+};
+
+const reactor: Matcher = (s, i) => {
+  if (!/plasma reactor has been breached$/.test(N(s[i]!))) return undefined;
+  if (!/^roll a d6 for each breach on the unit in the end phase of each turn$/.test(N(s[i + 1] ?? ''))) return undefined;
+  const m =
+    /^on a roll of ([1-6](?:-[1-6])?) the unit is destroyed(?: and all units within ([0-9]+)cm suffer a hit on a roll of ([1-6])\+)?, and on a roll of ([1-6](?:-[1-6])?) the breach has been repaired$/.exec(
+      N(s[i + 2] ?? ''),
+    );
+  if (!m) return undefined;
+  if (!/^any breach not repaired causes one point of damage$/.test(N(s[i + 3] ?? ''))) return undefined;
+  const destroyedOn = faces(m[1]!);
+  const repairedOn = faces(m[4]!);
+  if (!destroyedOn || !repairedOn) return undefined;
+  const damageOn = [1, 2, 3, 4, 5, 6].filter((f) => !destroyedOn.includes(f) && !repairedOn.includes(f));
+  const part: CriticalPart = { kind: 'reactor', destroyedOn, damageOn, repairedOn };
+  if (m[2] !== undefined) part.hitsAround = { toHit: Number(m[3]), rangeCm: Number(m[2]) };
+  return { parts: [part], used: 4 };
+};
+
+const fire: Matcher = (s, i) => {
+  if (!/^the unit catches fires?$/.test(N(s[i]!))) return undefined;
+  if (!/^roll a d6 for each fire burning on the unit in the end phase of each turn$/.test(N(s[i + 1] ?? ''))) return undefined;
+  const m = /^on a roll of ([1-6](?:-[1-6])?) a second fire starts, and on a roll of ([1-6](?:-[1-6])?) the fire is put out$/.exec(N(s[i + 2] ?? ''));
+  if (!m) return undefined;
+  if (!/^any fires not put out cause one point of damage$/.test(N(s[i + 3] ?? ''))) return undefined;
+  const spreadOn = faces(m[1]!);
+  const outOn = faces(m[2]!);
+  if (!spreadOn || !outOn) return undefined;
+  return { parts: [{ kind: 'fire', spreadOn, outOn }], used: 4 };
+};
+
+/**
+ * Warhound (TP): "The unit takes a point of damage and is moved D6cm in a random direction. If
+ * this move takes the titan into impassable terrain or another unit it can't move over then it
+ * stops immediately and is destroyed. All units it moves into or over suffer a hit on a roll of 6+."
+ * Feral/Questor titans: "Move the unit D6cm in a random direction. If it moves into impassable
+ * terrain or another unit it can't move over it will stop and suffer one point of damage. ..."
+ */
+const stagger: Matcher = (s, i) => {
+  const first = N(s[i]!);
+  const m =
+    /^the unit takes (?:an extra|a|one) point of damage and (?:is moved|moves) ([0-9]*d[36]|[0-9]+)cm in a random direction$/.exec(first) ??
+    /^move the unit ([0-9]*d[36]|[0-9]+)cm in a random direction$/.exec(first);
+  if (!m) return undefined;
+  const distance: DiceExpr | undefined = parseDiceExpr(m[1]!);
+  if (distance === undefined) return undefined;
+  const blocked = N(s[i + 1] ?? '');
+  let onBlocked: 'damage' | 'destroyed';
+  if (/^if (?:this move takes the titan|it moves) into impassable terrain or another unit it can'?t move over,? (?:then )?it (?:stops immediately|will stop) and (?:is destroyed|suffers? one point of damage)$/.test(blocked)) {
+    onBlocked = /destroyed$/.test(blocked) ? 'destroyed' : 'damage';
+  } else {
+    return undefined;
+  }
+  const parts: CriticalPart[] = [];
+  if (/^the unit takes/.test(first)) parts.push({ kind: 'damage', amount: 1 });
+  const part: Extract<CriticalPart, { kind: 'stagger' }> = { kind: 'stagger', distance, onBlocked };
+  let used = 2;
+  const contact = /^all units it moves into or over suffer a hit(?: on a roll of ([1-6])\+)?$/.exec(N(s[i + 2] ?? ''));
+  if (contact) {
+    part.hitsOnContact = contact[1] !== undefined ? Number(contact[1]) : 1;
+    used = 3;
+  }
+  parts.push(part);
+  return { parts, used };
+};
+
+const toHitPenalty: Matcher = (s, i) => {
+  const m = /^the unit suffers a -([1-6]) to hit modifier for the rest of the game$/.exec(N(s[i]!));
+  if (!m) return undefined;
+  const part: Extract<CriticalPart, { kind: 'to-hit-penalty' }> = { kind: 'to-hit-penalty', amount: Number(m[1]), laterCriticalDamage: 0 };
+  const later = /^subsequent critical hits cause (?:an extra|one|a) point of damage$/.test(N(s[i + 1] ?? ''));
+  if (later) part.laterCriticalDamage = 1;
+  return { parts: [part], used: later ? 2 : 1 };
+};
+
+const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, destroyed, damage];
+
+function parseCriticalSentences(sentences: string[]): CriticalPart[] {
+  const parts: CriticalPart[] = [];
+  let i = 0;
+  while (i < sentences.length) {
+    let hit: { parts: CriticalPart[]; used: number } | undefined;
+    for (const m of MATCHERS) {
+      hit = m(sentences, i);
+      if (hit) break;
+    }
+    if (hit) {
+      parts.push(...hit.parts);
+      i += hit.used;
+      continue;
+    }
+    const what = sentences[i]!;
+    const last = parts[parts.length - 1];
+    if (last && last.kind === 'unsupported') last.what = `${last.what} ${what}`;
+    else parts.push({ kind: 'unsupported', what });
+    i += 1;
+  }
+  if (parts.length === 0) parts.push({ kind: 'unsupported', what: sentences.join(' ') || '(empty)' });
+  return parts;
+}

@@ -1,0 +1,91 @@
+/**
+ * What an import of a Tournament Pack checkout produced: counts per kind, every item the
+ * importer could not represent (with the reason), the status of every special rule, and the
+ * judgement calls it made along the way. Nothing read is dropped without a line here.
+ */
+
+export type ImportKind =
+  | 'unit'
+  | 'weapon'
+  | 'special-rule'
+  | 'force'
+  | 'army-list'
+  | 'formation'
+  | 'upgrade'
+  | 'initiative';
+
+export interface KindCount {
+  total: number;
+  mapped: number;
+}
+
+export interface UnmappedItem {
+  kind: ImportKind;
+  /** The item's id (a file name without extension, or a formation/upgrade id inside an army list). */
+  id: string;
+  name: string;
+  reason: string;
+  /** The file it came from, relative to the checkout. */
+  file: string;
+}
+
+export type SpecialRuleStatus = 'supported' | 'unsupported' | 'unknown';
+
+export interface SpecialRuleEntry {
+  id: string;
+  name: string;
+  /**
+   * `supported`: mapped to a schema field or enum (an ability, damage capacity, a weapon flag...);
+   * `unsupported`: kept by id in `otherRules` where it is used, for a simulation to name;
+   * `unknown`: no unit, weapon, force or army list uses it, so the importer has nowhere to put it.
+   */
+  status: SpecialRuleStatus;
+  /** For supported rules: the field it maps to ("abilities: fearless", "damageCapacity = 3"). */
+  mappedTo?: string;
+  /** How many units, weapon modes, forces and army lists use it. */
+  usedBy: number;
+}
+
+/** A choice the importer made that a reader of the data should know about. */
+export interface ImportDecision {
+  file: string;
+  id: string;
+  message: string;
+}
+
+export interface ImportReport {
+  /** The checkout that was read (as given). */
+  source: string;
+  /** The data set version: the git commit, or the commit from SOURCE.md, plus a content hash. */
+  version: string;
+  counts: {
+    units: KindCount;
+    weapons: KindCount;
+    specialRules: KindCount;
+    forces: KindCount;
+    armyLists: KindCount;
+    formations: KindCount;
+    upgrades: KindCount;
+  };
+  unmapped: UnmappedItem[];
+  specialRules: SpecialRuleEntry[];
+  decisions: ImportDecision[];
+  /** Folders of the checkout the importer does not read, and why. */
+  notRead: string[];
+  /** Wall-clock time of the import, in milliseconds. */
+  elapsedMs: number;
+}
+
+/** Collects unmapped items and decisions while the importer runs. */
+export class ReportLog {
+  readonly unmapped: UnmappedItem[] = [];
+  readonly decisions: ImportDecision[] = [];
+
+  unmap(kind: ImportKind, file: string, id: string, name: string, reason: string): void {
+    this.unmapped.push({ kind, id, name, reason, file });
+  }
+
+  decide(file: string, id: string, message: string): void {
+    this.decisions.push({ file, id, message });
+  }
+}

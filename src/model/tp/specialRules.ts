@@ -1,0 +1,115 @@
+import { ArmyRule, UnitAbility, type DiceExpr } from '../schema.js';
+import { parseDiceExpr } from './firepower.js';
+
+/** One `_special_rules/*.md` file. */
+export interface RuleInfo {
+  id: string;
+  name: string;
+  abbr?: string;
+  file: string;
+}
+
+export type UnitRuleMapping =
+  | { field: 'ability'; ability: UnitAbility }
+  | { field: 'damageCapacity'; value: number }
+  | { field: 'voidShields'; value: number }
+  | { field: 'powerFields'; value: DiceExpr };
+
+export type WeaponFlag =
+  | 'macroWeapon'
+  | 'ignoreCover'
+  | 'disrupt'
+  | 'lance'
+  | 'sniper'
+  | 'singleShot'
+  | 'slowFiring'
+  | 'indirectFire'
+  | 'firstStrike';
+
+export type WeaponRuleMapping =
+  | { field: 'flag'; flag: WeaponFlag }
+  | { field: 'titanKiller'; value: DiceExpr }
+  | { field: 'extraAttacks'; value: DiceExpr };
+
+const WEAPON_FLAGS: Record<string, WeaponFlag> = {
+  'macro-weapon': 'macroWeapon',
+  'ignore-cover': 'ignoreCover',
+  disrupt: 'disrupt',
+  lance: 'lance',
+  sniper: 'sniper',
+  'single-shot': 'singleShot',
+  'slow-firing': 'slowFiring',
+  'indirect-fire': 'indirectFire',
+  'first-strike': 'firstStrike',
+};
+
+const ABILITIES = new Set<string>(UnitAbility.options);
+const ARMY_RULES = new Set<string>(ArmyRule.options);
+
+/**
+ * Parameterised rules carry their value in the rule's printed name ("D3+3 Power Fields",
+ * "Titan Killer (D6+1)"), which is unambiguous where the id is not ("titan-killer-d61").
+ * Without a rule file, only ids whose value reads one way are accepted.
+ */
+function nameValue(rule: RuleInfo | undefined, re: RegExp): string | undefined {
+  if (!rule) return undefined;
+  return re.exec(rule.name)?.[1];
+}
+
+export function unitRuleMapping(id: string, rule: RuleInfo | undefined): UnitRuleMapping | undefined {
+  if (ABILITIES.has(id)) return { field: 'ability', ability: id as UnitAbility };
+  if (/^damage-capacity-[0-9]+$/.test(id)) {
+    const v = nameValue(rule, /^Damage Capacity\s+([0-9]+)$/i) ?? id.slice('damage-capacity-'.length);
+    return { field: 'damageCapacity', value: Number(v) };
+  }
+  if (/^void-shields?-[0-9]+$/.test(id)) {
+    const v = nameValue(rule, /^([0-9]+)\s+Void Shields?$/i) ?? id.replace(/^void-shields?-/, '');
+    return { field: 'voidShields', value: Number(v) };
+  }
+  if (/^power-fields-/.test(id)) {
+    const printed = nameValue(rule, /^(\S+)\s+Power Fields?$/i);
+    const fromId = /^power-fields-(d3|d6|[0-9]+)$/.exec(id)?.[1];
+    const value = parseDiceExpr(printed ?? fromId ?? '');
+    if (value !== undefined) return { field: 'powerFields', value };
+  }
+  return undefined;
+}
+
+export function weaponRuleMapping(id: string, rule: RuleInfo | undefined): WeaponRuleMapping | undefined {
+  const flag = WEAPON_FLAGS[id];
+  if (flag) return { field: 'flag', flag };
+  if (id.startsWith('titan-killer-')) {
+    const printed = nameValue(rule, /^Titan Killer\s*\(([^)]+)\)$/i);
+    const fromId = /^titan-killer-(d3|d6|[0-9]+)$/.exec(id)?.[1];
+    const value = parseDiceExpr(printed ?? fromId ?? '');
+    if (value !== undefined) return { field: 'titanKiller', value };
+  }
+  if (id.startsWith('extra-attacks-')) {
+    const printed = nameValue(rule, /^Extra Attacks\s*\(\+?([^)]+)\)$/i);
+    const fromId = /^extra-attacks-(d3|d6|[0-9]+)$/.exec(id)?.[1];
+    const value = parseDiceExpr(printed ?? fromId ?? '');
+    if (value !== undefined) return { field: 'extraAttacks', value };
+  }
+  return undefined;
+}
+
+export function armyRuleMapping(id: string): ArmyRule | undefined {
+  return ARMY_RULES.has(id) ? (id as ArmyRule) : undefined;
+}
+
+/** How a rule maps, in words, for the report. */
+export function describeMapping(id: string, rule: RuleInfo | undefined): string | undefined {
+  const u = unitRuleMapping(id, rule);
+  if (u) {
+    if (u.field === 'ability') return `unit abilities: ${u.ability}`;
+    return `unit ${u.field} = ${u.value}`;
+  }
+  const w = weaponRuleMapping(id, rule);
+  if (w) {
+    if (w.field === 'flag') return `weapon mode ${w.flag}`;
+    return `weapon mode ${w.field} = ${w.value}`;
+  }
+  const a = armyRuleMapping(id);
+  if (a) return `force/army rules: ${a}`;
+  return undefined;
+}
