@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { registerImportTp } from './importTp.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
   void program;
+  registerImportTp(program);
 }

@@ -156,6 +156,9 @@ function recordsOf(grid: Grid, cols: Columns): Record[] {
 /** Joins a main cell and a variant cell into one text. */
 function joinVariant(main: string, label: string | undefined): string {
   if (label === undefined) return main;
+  // "Add up to two of the following: Note: These units have Planetfall" + "Land Speeder": the note goes last.
+  const note = /\s*\bNote:.*$/i.exec(main);
+  if (note) return `${joinVariant(main.slice(0, note.index), label)} ${note[0].trim()}`;
   const m = main.trim();
   if (m === '') return label;
   if (/\b(?:choose|chose) one of the following\b|\bfollowing options\b/i.test(m)) {
@@ -163,8 +166,12 @@ function joinVariant(main: string, label: string | undefined): string {
     if (head && !/^(add|choose|chose)\b/i.test(head) && !/^(add|replace|give)\b/i.test(label)) return `${head} and ${label}`;
     return /^(add|replace|give)\b/i.test(label) ? label : `Add ${label}`;
   }
-  if (/:$/.test(m)) return `${m} ${label}`;
   return `${m} ${label}`;
+}
+
+/** "(add one Gorgon or eight Centaurs) Note: ..." → "add one Gorgon or eight Centaurs Note: ...". */
+function optionText(text: string): string {
+  return squash(text.replace(/^\(([^)]*)\)/, '$1'));
 }
 
 function formationKind(units: Unit[]): Formation['kind'] {
@@ -188,10 +195,13 @@ interface UpgradeDraft {
 
 interface FormationDraft {
   formation: Formation;
-  units: Unit[];
+  /** Upgrade names from the formation's row, resolved once every table is read. */
   upgradeNames: string[];
   allUpgrades?: { except: string[] };
-  file: string;
+  /** Upgrades the formation always includes ("one Hero upgrade"). */
+  mandatory: Array<{ count: number; name: string }>;
+  /** The captions of its table and the tables around it (for the initiative sentences). */
+  captions: string[];
 }
 
 export function importArmyList(
@@ -260,7 +270,7 @@ export function importArmyList(
   }
 
   const unmapUpgrade = (u: UpgradeDraft) => {
-    const reason = [...u.problems, ...(u.upgrade.unsupported ? [u.upgrade.unsupported] : [])].join('; ');
+    const reason = u.upgrade.unsupported ?? u.problems.join('; ');
     log.unmap('upgrade', file, `${id}/${u.upgrade.id}`, u.upgrade.name, reason);
   };
 
@@ -278,7 +288,15 @@ export function importArmyList(
     const cost: Cost = parseCost(costText);
     const notes: string[] = [];
     const problems: string[] = [];
-    const effect = parseUpgradeEffect(effectText, cost.each, resolver, groups);
+    // A free "up to N" is priced per unit like "each": nothing to pay either way.
+    const effect = parseUpgradeEffect(effectText, cost.each || cost.points === 0, resolver, groups);
+    if (cost.forCount !== undefined && effect.add.length === 1) {
+      // "Add up to four Infantry Levy for +25 points for two": two units per purchase.
+      const k = cost.forCount;
+      const max = effect.repeatable?.max ?? effect.add[0]!.count;
+      effect.add[0]!.count = k;
+      effect.repeatable = { max: Math.max(1, Math.floor(max / k)) };
+    }
     notes.push(...effect.notes, ...cost.notes);
     if (limit) notes.push(`limit ${limit}`);
     for (const a of altCosts) notes.push(`also ${a}`);
@@ -364,14 +382,14 @@ export function importArmyList(
           const cost = v.costs.find((c) => c !== '') ?? '';
           let text = joinVariant(v.text, v.label);
           if (cols.effectless || text.trim() === '') text = `Add one ${cleanName}`;
+          if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
           const draft = addUpgrade(cleanName, rec.variants.length > 1 ? (v.label ?? v.text) : undefined, text, cost, v.altCosts, grid, grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless, limit);
           if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
         });
-        for (const o of rec.options) addUpgrade(cleanName, o.text.replace(/^\(|\)$/g, ''), o.text.replace(/^\(|\)$/g, ''), o.cost, [], grid, false, limit);
+        for (const o of rec.options) addUpgrade(cleanName, optionText(o.text), optionText(o.text), o.cost, [], grid, false, limit);
         continue;
       }
       // A formation (or one formation per variant).
-      const base = { recName, limit, rec };
       const variants = rec.variants;
       const mixed =
         variants.length > 1 &&
@@ -479,12 +497,18 @@ export function importArmyList(
         const tableNotes = [grid.caption ? `table "${[...grid.parents, grid.caption].filter((s) => s).join(' / ')}"` : '', ...grid.notes];
         const allNotes = [`units "${b.text}"`, ...notes, ...tableNotes].filter((s) => s !== '');
         formation.notes = allNotes.join('; ');
-        drafts.push({ formation, units: picked, upgradeNames: upgradeRefs.names, ...(upgradeRefs.all ? { allUpgrades: upgradeRefs.all } : {}), file });
+        const draft: FormationDraft = {
+          formation,
+          upgradeNames: upgradeRefs.names,
+          mandatory: comp.upgradeItems,
+          captions: [...grid.parents, grid.caption].filter((c) => c !== ''),
+        };
+        if (upgradeRefs.all) draft.allUpgrades = upgradeRefs.all;
+        drafts.push(draft);
         formation.upgrades.push(...upgradeRefs.ids);
-        void base;
         if (rec.options.length > 0 && optionIds.length === 0) {
           for (const o of rec.options) {
-            const text = o.text.replace(/^\(|\)$/g, '').trim();
+            const text = optionText(o.text);
             const draft = addUpgrade(text, undefined, text, o.cost, [], grid, false, undefined, slug(`${recName} ${text}`).slice(0, 60).replace(/-+$/, ''));
             optionIds.push(draft.upgrade.id);
           }
@@ -511,9 +535,29 @@ export function importArmyList(
     }));
     return inCaption.length > 0 ? inCaption : undefined;
   };
+  const kept: FormationDraft[] = [];
   for (const draft of drafts) {
     const f = draft.formation;
     const ids = new Set(f.upgrades);
+    // "Six Grey Hunter units and one Hero upgrade": the upgrade's character comes with the formation.
+    const missing: string[] = [];
+    for (const m of draft.mandatory) {
+      const group = findGroup(m.name);
+      const withCharacter = group?.find((u) => u.upgrade.character !== undefined && u.problems.length === 0);
+      if (!withCharacter) {
+        missing.push(`"${m.name} upgrade" is not an upgrade of this list that adds a character`);
+        continue;
+      }
+      const up = withCharacter.upgrade;
+      const from = up.choices.find((c) => c.from.includes(up.character!))?.from ?? [up.character!];
+      f.characters = [...(f.characters ?? []), { count: m.count, from }];
+      f.notes = `${f.notes}; includes ${m.count} ${m.name} upgrade (its character is in characters)`;
+    }
+    if (missing.length > 0) {
+      log.unmap('formation', file, `${id}/${f.id}`, f.name, missing.join('; '));
+      continue;
+    }
+    kept.push(draft);
     if (draft.allUpgrades) {
       const except = draft.allUpgrades.except.map((e) => findGroup(e));
       draft.allUpgrades.except.forEach((e, k) => {
@@ -535,7 +579,7 @@ export function importArmyList(
     f.upgrades = [...ids];
   }
 
-  result.formations.mapped = drafts.length;
+  result.formations.mapped = kept.length;
   result.upgrades.total = upgrades.length;
   for (const u of upgrades) {
     if (u.problems.length > 0 || u.upgrade.unsupported) unmapUpgrade(u);
@@ -547,7 +591,7 @@ export function importArmyList(
   const sr = /strategy rating of ([0-9]+)/i.exec(text);
   const armyProblems: string[] = [];
   if (!sr) armyProblems.push('no "strategy rating of N" in the page');
-  const init = parseInitiative(text, drafts.map((d) => ({ id: d.formation.id, name: d.formation.name, captions: captionsOf(d) })));
+  const init = parseInitiative(text, kept.map((d) => ({ id: d.formation.id, name: d.formation.name, captions: d.captions })));
   for (const u of init.unresolved) log.unmap('initiative', file, `${id}/${slug(u.group)}`, u.group, u.reason);
   for (const n of init.notes) log.decide(file, id, `initiative: ${n}`);
   if (init.default === undefined) armyProblems.push('no initiative rating for "all (other) formations" in the page');
@@ -563,7 +607,7 @@ export function importArmyList(
     initiative: { default: init.default!, ...Object.fromEntries(init.byFormation) },
     rules,
     otherRules: ruleIds.filter((r) => armyRuleMapping(r) === undefined),
-    formations: drafts.map((d) => d.formation),
+    formations: kept.map((d) => d.formation),
     upgrades: upgrades.map((u) => u.upgrade),
     allies: [],
     notes: text,
@@ -575,9 +619,4 @@ export function importArmyList(
   }
   result.army = parsed.data;
   return result;
-}
-
-function captionsOf(d: FormationDraft): string[] {
-  const m = /table "([^"]*)"/.exec(d.formation.notes ?? '');
-  return m ? m[1]!.split(' / ') : [];
 }

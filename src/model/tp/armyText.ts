@@ -14,17 +14,23 @@ const C = COUNT_RE;
 const BETWEEN_AND = new RegExp(`\\bbetween\\s+(${C})\\s+and\\s+(${C})\\b`, 'gi');
 const TOP_ALT = new RegExp(`^(.+?)\\s+or\\s+(${C}\\s+.+)$`, 'i');
 const BARE_COUNT = new RegExp(`^${C}$`, 'i');
-const LEADING_COUNT = new RegExp(`^${C}\\s`, 'i');
-const Q_UP_TO = new RegExp(`^up\\s+to\\s+(?:any\\s+)?(${C})\\s+(?:of\\s+(?:any\\s+of\\s+)?the following(?:\\s+units)?\\s*)?(.*)$`, 'i');
-const Q_BETWEEN = new RegExp(`^between\\s+(${C})\\s+and\\s+(${C})\\s+(?:of\\s+(?:any\\s+of\\s+)?the following(?:\\s+units)?\\s*)?(.*)$`, 'i');
+const LEADING_COUNT = new RegExp(`^(${C})\\s+`, 'i');
+const TAIL_QUANT = new RegExp(`^(?:(any)\\s+)?(?:(up\\s+to)\\s+(?:any\\s+)?)?(?:between\\s+(${C})~(${C})|(${C}))?\\s*(?:of\\s+any\\s*)?$`, 'i');
+const ITEM = new RegExp(`^(?:(up\\s+to)\\s+(?:any\\s+)?)?(?:between\\s+(${C})~(${C})|(${C})(?:\\s*(?:or|to)\\s*(${C}))?)\\s+(.+)$`, 'i');
+const Q_UP_TO = new RegExp(`^up\\s+to\\s+(?:any\\s+)?(${C})\\s+(?:of\\s+(?:any\\s+of\\s+)?the following(?:\\s+units|\\s+characters)?\\s*)?(.*)$`, 'i');
+const Q_BETWEEN = new RegExp(`^between\\s+(${C})\\s+and\\s+(${C})\\s+(?:of\\s+(?:any\\s+of\\s+)?the following(?:\\s+units|\\s+characters)?\\s*)?(.*)$`, 'i');
 const Q_OF_FOLLOWING = new RegExp(`^(?:any\\s+)?(${C})\\s+of\\s+(?:any\\s+of\\s+)?the following(?:\\s+units|\\s+characters)?\\s*(.*)$`, 'i');
 const Q_ANY = new RegExp(`^any\\s+(${C})\\s+(.*)$`, 'i');
-const INLINE_OR = new RegExp(`^(.*?)\\s+or\\s+((?:${C})\\s+\\S.*?)\\s+for\\s+(\\+?\\s*[0-9]+\\s*points?.*)$`, 'i');
+const Q_COUNT = new RegExp(`^(${C})\\s+(.*)$`, 'i');
+const INLINE_OR = new RegExp(`^(.*?)\\s+or\\s+((?:${C})\\s+\\S.*?)\\s+for\\s+(\\+?\\s*[0-9]+.*)$`, 'i');
+const FOR_COUNT = new RegExp(`^for\\s+(${C})\\b`, 'i');
+const COUNTED_OR = new RegExp(`\\s+or\\s+${C}\\s`, 'i');
+const COUNTED_ALT = new RegExp(`^(.+?)\\s+or\\s+(${C}\\s+.+)$`, 'i');
 
 /** "0–1 Strike Cruiser" → limit "0–1"; "0–1 Shining Spears per Wild Rider Clan" → limit "0–1 per Wild Rider Clan". */
 export function splitLimit(text: string): { name: string; limit?: string } {
   const t = squash(text).replace(/\*+$/, '').trim();
-  const m = /^([0-9]+(?:\s*[–-]\s*[0-9]+)?)\s+(.+)$/.exec(t);
+  const m = /^([0-9]+(?:\s*[–-]\s*[0-9]+|\+)?)\s+(\D.*)$/.exec(t);
   if (!m) return { name: t };
   let name = m[2]!;
   let limit = m[1]!.replace(/\s+/g, '');
@@ -40,6 +46,8 @@ export interface Cost {
   points?: number;
   /** "each": the price is per unit (formations) or per time the upgrade is taken. */
   each: boolean;
+  /** "+25 points for two": the price buys this many units. */
+  forCount?: number;
   /** Prices per unit name ("50 points each per Chaos Predator 75 points each per Chaos Land Raider"). */
   perUnit?: Array<{ name: string; points: number }>;
   /** Everything printed besides the first price. */
@@ -74,8 +82,10 @@ export function parseCost(text: string): Cost {
     out.each = true;
     rest = rest.slice(4).trim();
   }
-  if (/^per\s+(unit|extra|[0-9]+\s*dc|model)/i.test(rest)) out.unsupported = `priced "${t}"`;
-  else if (/^for\s+(two|three|four|[0-9]+)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
+  const forCount = FOR_COUNT.exec(rest);
+  if (forCount) out.forCount = countWord(forCount[1]!);
+  if (/^per\s+(unit|model|[0-9]+\s*dc)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
+  if (/\brespectively\b/i.test(rest)) out.unsupported = `alternatives at different prices ("${t}")`;
   if (rest) out.notes.push(rest);
   return out;
 }
@@ -84,13 +94,15 @@ export interface Composition {
   units: Array<{ unit: string; count: number }>;
   choices: Array<{ count: number; from: string[] }>;
   characters: Array<{ count: number; from: string[] }>;
-  /** Unit ids in the order written, with the counts of the default pick (for per-unit prices). */
+  /** Units of the default pick in the order written (for per-unit prices). */
   picked: Array<{ unit: Unit; count: number }>;
   notes: string[];
   problems: string[];
   corrections: string[];
   /** "Any one of the following units:" with the list in other cells (variants). */
   openChoice?: { count: number; text: string };
+  /** "one Hero upgrade": an upgrade the formation always takes, by name. */
+  upgradeItems: Array<{ count: number; name: string }>;
 }
 
 export interface NameGroups {
@@ -99,7 +111,7 @@ export interface NameGroups {
 }
 
 function emptyComposition(): Composition {
-  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [] };
+  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [] };
 }
 
 /** Pulls "Note: ...", parenthesised remarks and any sentences after the first out of a text. */
@@ -118,10 +130,26 @@ export function separateNotes(text: string, notes: string[]): string {
     notes.push(sentences.slice(1).join(' '));
     t = sentences[0]!;
   }
-  return t.replace(/[.:;,]\s*$/, '').trim();
+  return t.replace(/,?\s+or\s*$/i, '').replace(/[.:;,]\s*$/, '').trim();
 }
 
-const TAIL_QUANT = new RegExp(`^(?:(any)\\s+)?(?:(up\\s+to)\\s+(?:any\\s+)?)?(?:between\\s+(${C})~(${C})|(${C}))?\\s*(?:of\\s+any\\s*)?$`, 'i');
+/** Qualifiers that do not change which units are meant; kept as notes. */
+function stripQualifiers(text: string, notes: string[]): string {
+  let t = text;
+  const cut = (re: RegExp) => {
+    t = t.replace(re, (m: string) => {
+      notes.push(m.trim().replace(/^,\s*/, ''));
+      return '';
+    });
+  };
+  cut(/\s+per\s+(?:army|formation|detachment|full\s+[0-9,]+\s+points)\b/gi);
+  cut(/\s+in the formation\b/gi);
+  cut(/,?\s*plus transport\b/gi);
+  cut(/\s+(?:with|and)\s+an\s+optional\s+[^,]+/gi);
+  cut(/,?\s+(?:up to \S+|none|one|any|all)\s+of which\b.*$/gi);
+  t = t.replace(/\badditional\s+/gi, '').replace(/\s+each\s+with\s+/gi, ' with ');
+  return squash(t);
+}
 
 /**
  * A list of units as a formation or an upgrade writes it. Names resolve against the list's
@@ -132,10 +160,7 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
   const out = emptyComposition();
   let t = separateNotes(text, out.notes);
   t = t.replace(/^(?:add|field)\s+/i, '');
-  t = t.replace(/,?\s*plus transport\b/i, () => {
-    out.notes.push('plus transport');
-    return '';
-  });
+  t = stripQualifiers(t, out.notes);
   t = t.replace(BETWEEN_AND, 'between $1~$2');
 
   // "... and any six of the following units: A, B" / "Any one of the following units:" (list elsewhere)
@@ -151,7 +176,8 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
       out.problems.push(`cannot read the quantity "${quant}" in "${text}"`);
       return out;
     }
-    const count = countWord(q[3] ?? q[5] ?? 'one') ?? 1;
+    // "Up to any two of the following": one by default.
+    const count = q[2] ? 1 : (countWord(q[3] ?? q[5] ?? 'one') ?? 1);
     if (q[4]) out.notes.push(`between ${q[3]} and ${q[4]} of the following`);
     if (q[2]) out.notes.push(`up to ${q[5] ?? 'one'} of the following`);
     const list = fol[2]!.trim();
@@ -160,12 +186,7 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
       out.openChoice = { count, text: squash(t) };
       return out;
     }
-    const from: Unit[] = [];
-    for (const name of list.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/)) {
-      if (!name.trim()) continue;
-      const u = resolveOrGroup(name, resolver, groups, out);
-      if (u) from.push(...u);
-    }
+    const from = parseChoiceList(list, out, resolver, groups);
     if (from.length > 0) addChoice(out, count, from);
     return out;
   }
@@ -173,7 +194,24 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
   return out;
 }
 
-function resolveOrGroup(name: string, resolver: UnitResolver, groups: NameGroups, out: Composition): Unit[] | undefined {
+/** "Skorcha, Warbikes or Warbuggy", "Boarboyz, Boyz with an optional Grotz, two Wildboyz": the names to choose from. */
+function parseChoiceList(list: string, out: Composition, resolver: UnitResolver, groups: NameGroups): Unit[] {
+  const from: Unit[] = [];
+  const whole = resolver.resolve(list);
+  if (whole.ok) return [whole.unit];
+  for (let name of list.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+(?!an?\s+optional)/)) {
+    name = splitLimit(name.trim()).name;
+    if (!name) continue;
+    const counted = LEADING_COUNT.exec(name);
+    if (counted && countWord(counted[1]!) !== 1) out.notes.push(`"${name}" counts as one choice`);
+    if (counted) name = name.slice(counted[0].length);
+    const u = resolveOrGroup(name, resolver, groups, out);
+    if (u) from.push(...u);
+  }
+  return from;
+}
+
+function resolveOrGroup(name: string, resolver: UnitResolver, groups: NameGroups, out: Composition, quiet = false): Unit[] | undefined {
   const r = resolver.resolve(name);
   if (r.ok) {
     if (r.corrected) out.corrections.push(r.corrected);
@@ -181,7 +219,7 @@ function resolveOrGroup(name: string, resolver: UnitResolver, groups: NameGroups
   }
   const g = groups.unitsOfGroup(name);
   if (g && g.length > 0) return g;
-  out.problems.push(r.reason);
+  if (!quiet) out.problems.push(r.reason);
   return undefined;
 }
 
@@ -197,7 +235,25 @@ function addChoice(out: Composition, count: number, from: Unit[]): void {
   out.picked.push({ unit: first, count });
 }
 
-const ITEM = new RegExp(`^(?:(up\\s+to)\\s+(?:any\\s+)?)?(?:between\\s+(${C})~(${C})|(${C})(?:\\s*(?:or|to)\\s*(${C}))?)\\s+(.+)$`, 'i');
+/** Names joined by "or", resolved; a shared tail is lent to shorter names ("Imperator or Warmonger Class Titan"). */
+function alternatives(text: string, out: Composition, resolver: UnitResolver, groups: NameGroups): Unit[] {
+  const whole = resolveOrGroup(text, resolver, groups, out, true);
+  if (whole) return whole;
+  const parts = text.split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((p) => p.trim()).filter((p) => p !== '');
+  const from: Unit[] = [];
+  parts.forEach((p, k) => {
+    let u = resolveOrGroup(p, resolver, groups, out, true);
+    if (!u && k < parts.length - 1) {
+      const lastWords = parts[parts.length - 1]!.split(/\s+/);
+      for (let n = 1; n < lastWords.length && !u; n++) {
+        u = resolveOrGroup(`${p} ${lastWords.slice(-n).join(' ')}`, resolver, groups, out, true);
+      }
+    }
+    if (!u) u = resolveOrGroup(p, resolver, groups, out);
+    if (u) from.push(...u);
+  });
+  return from;
+}
 
 function parseFixed(text: string, out: Composition, resolver: UnitResolver, groups: NameGroups): void {
   let t = text.trim();
@@ -208,13 +264,13 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
     t = alt[1]!;
   }
   const items = t.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter((s) => s.trim() !== '');
-  type Item = { count: number; names: string[]; character?: boolean };
+  type Item = { count: number; text: string; character?: boolean };
   const parsed: Item[] = [];
   for (let raw of items) {
     raw = raw.trim().replace(/^either\s+/i, '');
     const withChar = /^one with (?:an?\s+)?(.+?)(?:\s+characters?)?$/i.exec(raw);
     if (withChar) {
-      parsed.push({ count: 1, names: withChar[1]!.split(/\s+or\s+/), character: true });
+      parsed.push({ count: 1, text: withChar[1]!, character: true });
       continue;
     }
     if (/^[0-9]+\s*\+\s*[0-9]*D[36]\b/i.test(raw)) {
@@ -223,8 +279,9 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
     }
     const m = ITEM.exec(raw);
     if (!m) {
-      if (parsed.length > 0) parsed[parsed.length - 1]!.names.push(...raw.split(/\s+or\s+/));
-      else parsed.push({ count: 1, names: raw.split(/\s+or\s+/) });
+      // An uncounted name after a counted one is another alternative: "One Baneblade, Shadowsword or Stormsword".
+      if (parsed.length > 0) parsed[parsed.length - 1]!.text += ` or ${raw}`;
+      else parsed.push({ count: 1, text: raw });
       continue;
     }
     let count: number;
@@ -240,38 +297,50 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       if (m[5]) out.notes.push(`${m[4]} or ${m[5]} ${m[6]}`);
     }
     let rest = m[6]!;
-    if (/\bweapons?$/i.test(rest)) {
-      // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from the weapon upgrades.
-      out.notes.push(`${raw} (chosen from the weapon upgrades)`);
-      continue;
+    // "One hive tyrant or two Tyranid Warriors": a differently counted alternative stays a note.
+    const countedAlt = COUNTED_ALT.exec(rest);
+    if (countedAlt) {
+      out.notes.push(`or ${countedAlt[2]}`);
+      rest = countedAlt[1]!;
     }
-    const wc = /^(.+?)\s+with\s+(?:an?|one)\s+(.+?)(?:\s+characters?)?$/i.exec(rest);
-    const names: string[] = [];
-    if (wc) {
-      rest = wc[1]!;
-      parsed.push({ count, names: rest.split(/\s+or\s+/) });
-      parsed.push({ count: 1, names: wc[2]!.split(/\s+or\s+/), character: true });
-      continue;
-    }
-    const alts = rest.split(/\s+or\s+/);
-    for (const a of alts) {
-      if (LEADING_COUNT.test(a) && names.length > 0) out.notes.push(`or ${a}`);
-      else names.push(a);
-    }
-    parsed.push({ count, names });
+    parsed.push({ count, text: rest });
   }
   for (const item of parsed) {
-    const from: Unit[] = [];
-    for (const n of item.names) {
-      const u = resolveOrGroup(n, resolver, groups, out);
-      if (u) from.push(...u);
+    const upgrade = /^(.+?)\s+upgrades?$/i.exec(item.text);
+    if (upgrade) {
+      out.upgradeItems.push({ count: item.count, name: upgrade[1]! });
+      continue;
     }
-    if (from.length === 0) continue;
-    // "with a Junkatrukk" adds a unit; only a CH unit joins another unit as a character.
-    if (from[0]!.type === 'CH') {
-      out.characters.push({ count: item.count, from: [...new Set(from.map((u) => u.id))] });
-    } else addChoice(out, item.count, from);
+    let from: Unit[] = [];
+    const whole = resolveOrGroup(item.text, resolver, groups, out, true);
+    if (whole) from = whole;
+    else {
+      // "Land Train with a Berserker Battlecar character", "Boyz with a Junkatrukk", "Hammerheads with Ion Cannons"
+      const withPart = /^(.+?)\s+with\s+(?:(an?|one)\s+)?(.+?)(?:\s+characters?)?$/i.exec(item.text);
+      if (withPart) {
+        const head = alternatives(withPart[1]!, out, resolver, groups);
+        const other = withPart[2] ? resolveOrGroup(withPart[3]!, resolver, groups, out, true) : undefined;
+        if (head.length > 0) addItem(out, item.count, head, item.character);
+        if (other) addItem(out, 1, other, false);
+        else out.notes.push(`with ${withPart[2] ? `${withPart[2]} ` : ''}${withPart[3]}`);
+        continue;
+      }
+      if (/\bweapons?$/i.test(item.text)) {
+        // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from the weapon upgrades.
+        out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
+        continue;
+      }
+      from = alternatives(item.text, out, resolver, groups);
+    }
+    if (from.length > 0) addItem(out, item.count, from, item.character);
   }
+}
+
+function addItem(out: Composition, count: number, from: Unit[], character?: boolean): void {
+  // Only a CH unit joins another unit as a character; "with a Junkatrukk" adds a unit.
+  void character;
+  if (from[0]!.type === 'CH') out.characters.push({ count, from: [...new Set(from.map((u) => u.id))] });
+  else addChoice(out, count, from);
 }
 
 export interface UpgradeEffect {
@@ -287,35 +356,55 @@ export interface UpgradeEffect {
   unsupported?: string;
 }
 
-function quantity(text: string, each: boolean): { phrase: string; repeatable?: { max?: number }; notes: string[] } {
+interface Quantity {
+  /** The count written before the names; undefined when the names carry their own. */
+  count?: number;
+  rest: string;
+  repeatable?: { max?: number };
+  notes: string[];
+}
+
+/** The quantity words of an "Add ..." or "Replace ..." upgrade. */
+function quantity(text: string, each: boolean): Quantity {
   const notes: string[] = [];
   let t = text.trim().replace(/^a maximum of\s+/i, '');
+  let repeatable: { max?: number } | undefined;
+  const needed = /^(.*?),?\s+up to the number required to transport.*$/i.exec(t);
+  if (needed) {
+    t = needed[1]!;
+    notes.push('up to the number needed to transport the formation');
+  }
+  const every = /^(.*?)\s+for every\s+(.+)$/i.exec(t);
+  if (every) {
+    t = every[1]!;
+    notes.push(`for every ${every[2]}`);
+    repeatable = {};
+  }
   let m = /^any number of\s+(?:the following units\s*)?(.*)$/i.exec(t);
-  if (m) return { phrase: `one ${m[1]}`, repeatable: {}, notes: ['any number'] };
+  if (m) return { count: 1, rest: m[1]!, repeatable: {}, notes: [...notes, 'any number'] };
   m = /^(?:just enough|the number)\s+(?:of\s+)?(?:any of the following units\s*)?(.*?)\s*(?:required\s+)?to transport\b.*$/i.exec(t);
-  if (m) return { phrase: `one ${m[1]!.replace(/\s+required$/i, '')}`, repeatable: {}, notes: ['as many as needed to transport the formation'] };
-  m = /^(.*?),?\s+up to the number required to transport.*$/i.exec(t);
-  if (m) t = m[1]!;
-  m = /^any number of\s+(.*)$/i.exec(t);
-  if (m) return { phrase: `one ${m[1]}`, repeatable: {}, notes: ['any number'] };
+  if (m) return { count: 1, rest: m[1]!, repeatable: {}, notes: [...notes, 'as many as needed to transport the formation'] };
   m = Q_UP_TO.exec(t);
   if (m) {
     const n = countWord(m[1]!)!;
-    if (each && n > 1) return { phrase: `one ${m[2]}`, repeatable: { max: n }, notes: [`up to ${m[1]}`] };
-    notes.push(`up to ${m[1]}`);
-    return { phrase: `${m[1]} ${m[2]}`, notes };
+    if (each && n > 1) return { count: 1, rest: m[2]!, repeatable: { max: n }, notes: [...notes, `up to ${m[1]}`] };
+    return { count: n, rest: m[2]!, notes: [...notes, `up to ${m[1]}`] };
   }
   m = Q_BETWEEN.exec(t);
   if (m) {
     const hi = countWord(m[2]!)!;
-    if (each) return { phrase: `one ${m[3]}`, repeatable: { max: hi }, notes: [`between ${m[1]} and ${m[2]}`] };
-    return { phrase: `${m[1]} ${m[3]}`, notes: [`between ${m[1]} and ${m[2]}`] };
+    if (each) return { count: 1, rest: m[3]!, repeatable: { max: hi }, notes: [...notes, `between ${m[1]} and ${m[2]}`] };
+    return { count: countWord(m[1]!)!, rest: m[3]!, notes: [...notes, `between ${m[1]} and ${m[2]}`] };
   }
-  m = Q_OF_FOLLOWING.exec(t);
-  if (m) return { phrase: `${m[1]} ${m[2]}`, notes };
-  m = Q_ANY.exec(t);
-  if (m) return { phrase: `${m[1]} ${m[2]}`, notes };
-  return { phrase: t, notes };
+  m = Q_OF_FOLLOWING.exec(t) ?? Q_ANY.exec(t) ?? Q_COUNT.exec(t);
+  if (m) {
+    const q: Quantity = { count: countWord(m[1]!)!, rest: m[2]!, notes };
+    if (repeatable) q.repeatable = repeatable;
+    return q;
+  }
+  const q: Quantity = { rest: t, notes };
+  if (repeatable) q.repeatable = repeatable;
+  return q;
 }
 
 /** Strips " to any unit in the formation", " to a Gunfortress or Gunwagon unit" (not "up to"). */
@@ -326,39 +415,35 @@ function stripTarget(text: string, notes: string[]): string {
   });
 }
 
+function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): void {
+  out.problems.push(...c.problems);
+  out.corrections.push(...c.corrections);
+  out.notes.push(...c.notes);
+  out[into].push(...c.units);
+  if (into === 'add') out.choices.push(...c.choices);
+  if (c.characters.length === 0) return;
+  if (into === 'remove') {
+    for (const ch of c.characters) out.remove.push({ unit: ch.from[0]!, count: ch.count });
+  } else if (out.character === undefined && c.characters.length === 1 && c.characters[0]!.count === 1) {
+    const ch = c.characters[0]!;
+    out.character = ch.from[0];
+    if (ch.from.length > 1) out.choices.push({ count: 1, from: ch.from });
+  } else {
+    out.unsupported = 'adds more than one character';
+  }
+}
+
 /**
  * An upgrade's effect: "Add ...", "Replace ... with ...". Anything else ("Give ...",
  * "Transport a formation ...", rules text) is kept with `unsupported` set.
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
-  let t = separateNotes(text, out.notes);
-  t = t.replace(/\s+per army\b/i, () => {
-    out.notes.push('per army');
-    return '';
-  });
-  t = t.replace(/,?\s*plus transport\b/i, () => {
-    out.notes.push('plus transport');
-    return '';
-  });
-  const merge = (c: Composition, into: 'add' | 'remove') => {
-    out.problems.push(...c.problems);
-    out.corrections.push(...c.corrections);
-    out.notes.push(...c.notes);
-    out[into].push(...c.units);
-    if (into === 'add') out.choices.push(...c.choices);
-    if (c.characters.length > 0) {
-      if (into === 'add' && out.character === undefined && c.characters.length === 1 && c.characters[0]!.count === 1) {
-        const ch = c.characters[0]!;
-        out.character = ch.from[0];
-        if (ch.from.length > 1) out.choices.push({ count: 1, from: ch.from });
-      } else if (into === 'remove') {
-        for (const ch of c.characters) out.remove.push({ unit: ch.from[0]!, count: ch.count });
-      } else {
-        out.unsupported = 'adds more than one character';
-      }
-    }
-  };
+  const t = stripQualifiers(separateNotes(text, out.notes), out.notes);
+  if (/\bdaemon pool\b/i.test(text)) {
+    out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
+    return out;
+  }
   let m = /^add\s+(.+)$/i.exec(t);
   if (m) {
     let body = m[1]!;
@@ -370,48 +455,72 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
       body = body.slice(0, colon);
     }
     body = stripTarget(body, out.notes);
-    const q = quantity(list ? `${body} ${list}` : body, each);
+    const q = quantity(body, each);
     out.notes.push(...q.notes);
     if (q.repeatable) out.repeatable = q.repeatable;
-    const phrase = q.phrase.replace(/\bone\s+(?=one\b)/i, '');
-    merge(parseComposition(phrase, resolver, groups), 'add');
+    const names = list || q.rest;
+    if (!names.trim()) {
+      out.problems.push(`no unit named in "${text}"`);
+      return out;
+    }
+    const c = emptyComposition();
+    if (list || (/,|\s+or\s+/.test(names) && !/\s+(?:and|with)\s+/.test(names) && !COUNTED_OR.test(names))) {
+      // A list to choose from.
+      const from = parseChoiceList(names, c, resolver, groups);
+      if (from.length > 0) addChoice(c, q.count ?? 1, from);
+      else mergeInto(out, parseComposition(q.count !== undefined ? `${q.count} ${names}` : names, resolver, groups), 'add');
+    } else {
+      mergeInto(out, parseComposition(q.count !== undefined ? `${q.count} ${names}` : names, resolver, groups), 'add');
+    }
+    mergeInto(out, c, 'add');
     if (out.add.length === 0 && out.character === undefined && out.problems.length === 0) out.problems.push(`no unit found in "${text}"`);
     return out;
   }
   m = /^replace\s+(.+)\s+with\s+(.+)$/i.exec(t);
   if (m) {
-    const q = quantity(m[1]!, each);
+    let a = m[1]!;
+    // "Replace a unit with a Chaos Lord character with a Daemon Prince": the character goes.
+    const host = /^(?:a|one|the)\s+units?\s+with\s+(?:an?\s+)?(.+)$/i.exec(a);
+    if (host) a = `one ${host[1]}`;
+    const q = quantity(a, each);
     out.notes.push(...q.notes);
     if (q.repeatable) out.repeatable = q.repeatable;
-    const removed = parseComposition(q.phrase.replace(/^(?:the|a|an)\s+/i, 'one '), resolver, groups);
-    merge(removed, 'remove');
+    const rest = q.rest.replace(/^(?:the|a|an)\s+/i, '');
+    const removed = parseComposition(`${q.count ?? 1} ${rest}`, resolver, groups);
+    mergeInto(out, removed, 'remove');
     const removedCount = removed.units[0]?.count ?? removed.characters[0]?.count ?? 1;
-    let b = m[2]!.trim();
-    b = b.replace(/^an equal number of\s+/i, `${removedCount} `).replace(/^(?:a|an)\s+/i, 'one ');
-    merge(parseComposition(b, resolver, groups), 'add');
+    const b = m[2]!.trim().replace(/^an equal number of\s+/i, `${removedCount} `).replace(/^(?:a|an)\s+/i, 'one ');
+    mergeInto(out, parseComposition(b, resolver, groups), 'add');
     return out;
   }
   if (/^give\b/i.test(t)) out.unsupported = 'gives units an ability or rule (the Upgrade schema has no field for that)';
   else if (/^transport\b/i.test(t)) out.unsupported = 'transports the formation in other units, priced per unit';
-  else out.unsupported = 'not an "Add ..." or "Replace ... with ..." upgrade';
+  else out.unsupported = 'the text is a rule, not units to add or replace (kept in notes)';
   return out;
 }
 
 /** An inline upgrade in an "Extras" cell: "Add up to three Knight Paladins for +90 points each". */
 export function splitInline(text: string): Array<{ effect: string; cost: string }> {
   const t = squash(text);
-  const m = /^(.*?)\s+for\s+(free\b.*|\+?\s*[0-9]+\s*points?\b.*)$/i.exec(t);
+  const m = /^(.*?)\s+for\s+(free\b.*|\+?\s*[0-9]+\b.*)$/i.exec(t);
   if (!m) return [{ effect: t, cost: '' }];
-  const effect = m[1]!;
+  let effect = m[1]!;
   let cost = m[2]!;
+  // "Add any number of the following units for +25 points each: Skorcha, Warbikes, Warbuggy"
+  const list = /^([^:]*?):\s*(.+)$/.exec(cost);
+  if (list) {
+    cost = list[1]!;
+    effect = `${effect}: ${list[2]}`;
+  }
   const out = [{ effect, cost }];
   // "Add one Seneschal character for +25 points or one Baron per army for +200 points"
   const or = INLINE_OR.exec(cost);
   if (or) {
-    cost = or[1]!;
-    out[0]!.cost = cost;
+    out[0]!.cost = or[1]!;
+    const replaced = /^(replace\s+.+?)\s+with\s+/i.exec(effect);
     const verb = /^(add|replace)\b/i.exec(effect)?.[1] ?? 'Add';
-    out.push({ effect: `${verb} ${or[2]}`, cost: or[3]! });
+    // "Replace four Rangers with three War Walkers for free or four Falcons for +200 points"
+    out.push({ effect: replaced ? `${replaced[1]} with ${or[2]}` : `${verb} ${or[2]}`, cost: or[3]! });
   }
   return out;
 }

@@ -77,6 +77,9 @@ const destroyed: Matcher = (s, i) => {
   }
   const survive = /^the unit is destroyed and all units being carried are destroyed unless they roll a ([1-6])\+$/.exec(a);
   if (survive) part = { kind: 'destroyed', passengersSurviveOn: faces(`${survive[1]}-6`)! };
+  // "The unit is destroyed, all summoned units within 5cm are destroyed on a roll of 6+."
+  const clause = /^(?:the unit is )?destroyed, (.+)$/.exec(a);
+  if (!part && clause) return { parts: [{ kind: 'destroyed' }, { kind: 'unsupported', what: s[i]! }], used: 1 };
   if (!part) return undefined;
   const next = s[i + 1] !== undefined ? HITS_AROUND.exec(N(s[i + 1]!)) : null;
   if (next) {

@@ -1,3 +1,4 @@
+import { splitLimit } from './armyText.js';
 import { nameKey, pluralKeys, squash } from './text.js';
 
 /** A formation as the initiative sentences may name it: by its name or its table's caption. */
@@ -21,7 +22,7 @@ const same = (a: string, b: string): boolean => a === b || pluralKeys(a).include
 
 /** "formations" and the like removed from a group name before matching. */
 const groupKey = (s: string): string =>
-  nameKey(s)
+  nameKey(splitLimit(s).name)
     .replace(/\b(formations?|battlegroups?)\b/g, (w) => (w.startsWith('battlegroup') ? 'battlegroups' : ''))
     .replace(/\s+/g, ' ')
     .trim();

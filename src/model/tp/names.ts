@@ -16,6 +16,7 @@ export class UnitResolver {
   private readonly plural = new Map<string, Unit[]>();
   /** Every name and plural of every unit, without spaces, for near-miss matching. */
   private readonly compact: Array<{ form: string; unit: Unit }> = [];
+  private readonly names: Array<{ key: string; unit: Unit }> = [];
   private readonly cache = new Map<string, Resolution>();
 
   constructor(units: Unit[]) {
@@ -23,8 +24,12 @@ export class UnitResolver {
     for (const u of units) {
       if (seen.has(u.id)) continue;
       seen.add(u.id);
-      for (const name of [u.name, ...u.aliases]) {
+      const names = [u.name, ...u.aliases];
+      // "The Deceiver" is also written "Deceiver".
+      if (/^the\s+/i.test(u.name)) names.push(u.name.replace(/^the\s+/i, ''));
+      for (const name of names) {
         const key = nameKey(name);
+        this.names.push({ key, unit: u });
         push(this.exact, key, u);
         const plurals = pluralKeys(key);
         for (const p of plurals) push(this.plural, p, u);
@@ -46,37 +51,81 @@ export class UnitResolver {
     const cleaned = cleanName(text);
     if (cleaned === '') return { ok: false, reason: `no unit name in "${text}"` };
     const key = nameKey(cleaned);
-    const hit = this.exact.get(key) ?? this.plural.get(key) ?? this.singularGuess(key);
-    if (hit && hit.length > 0) return { ok: true, unit: hit[0]! };
+    const direct = this.byKey(key);
+    if (direct) return { ok: true, unit: direct };
+    // A list is never one unit: no guessing across commas.
+    if (cleaned.includes(',')) return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
+    const corrected = (unit: Unit, how: string): Resolution => ({ ok: true, unit, corrected: `"${cleaned}" read as "${unit.name}" (${how})` });
+    // Extra words around a name: a leading word ("Chaos Basilisks" → Basilisk) or a trailing
+    // kind of unit ("Razorwing Bombers" → Razorwing). Never across "or", "and" or a list.
+    const words = key.split(' ');
+    if (words.length > 1 && !/\b(or|and|of|with|per|every|formation)\b/.test(key)) {
+      const trimmed = new Map<string, Unit>();
+      const lead = this.byKey(words.slice(1).join(' '));
+      if (lead) trimmed.set(lead.id, lead);
+      if (TYPE_WORDS.has(words[words.length - 1]!)) {
+        const trail = this.byKey(words.slice(0, -1).join(' '));
+        if (trail) trimmed.set(trail.id, trail);
+      }
+      if (trimmed.size === 1) return corrected([...trimmed.values()][0]!, 'extra words');
+    }
+    // A shortened name: "Questor" → Questor Titan, "Shark AX-1-0s" → Tiger Shark AX-1-0.
+    if (key.length >= 4 && !/\b(or|and|with|per|every|formation)\b/.test(key)) {
+      const forms = [key, ...singulars(key)];
+      const longer = new Map<string, Unit>();
+      for (const { key: k, unit } of this.names) {
+        const padded = ` ${k} `;
+        if (forms.some((f) => padded.includes(` ${f} `))) longer.set(unit.id, unit);
+      }
+      if (longer.size === 1) return corrected([...longer.values()][0]!, 'shortened name');
+    }
     // A unique near miss: typos such as "Mutli-melta", "Medrendgard", "Etheral".
     const compact = key.replace(/ /g, '');
-    if (compact.length >= 8) {
+    if (compact.length >= 7) {
       const max = compact.length >= 14 ? 2 : 1;
       const near = new Map<string, Unit>();
       for (const { form, unit } of this.compact) {
         if (editDistance(compact, form, max) <= max) near.set(unit.id, unit);
       }
-      if (near.size === 1) {
-        const unit = [...near.values()][0]!;
-        return { ok: true, unit, corrected: `"${cleaned}" read as "${unit.name}"` };
-      }
+      if (near.size === 1) return corrected([...near.values()][0]!, 'spelling');
       if (near.size > 1) return { ok: false, reason: `"${cleaned}" is close to several units (${[...near.values()].map((u) => u.name).join(', ')})` };
     }
     return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
   }
 
+  /** Exact name, a plural of it, or a singular of it. */
+  private byKey(key: string): Unit | undefined {
+    const hit = this.exact.get(key) ?? this.plural.get(key) ?? this.singularGuess(key);
+    return hit?.[0];
+  }
+
   /** "Lord of Battles" → "lord of battle", "Exocrine" as its own plural, "Boyz" → "boy". */
   private singularGuess(key: string): Unit[] | undefined {
-    const words = key.split(' ');
-    const last = words[words.length - 1]!;
-    const forms = [last.replace(/ies$/, 'y'), last.replace(/es$/, ''), last.replace(/s$/, ''), last.replace(/z$/, '')];
-    for (const f of forms) {
-      if (f === last) continue;
-      const hit = this.exact.get([...words.slice(0, -1), f].join(' '));
+    for (const f of singulars(key)) {
+      const hit = this.exact.get(f);
+      if (hit) return hit;
+    }
+    // "Ranger" for a unit named "Rangers".
+    for (const p of pluralKeys(key)) {
+      const hit = this.exact.get(p);
       if (hit) return hit;
     }
     return undefined;
   }
+}
+
+/** Words naming a kind of unit that a list may add after a unit's name. */
+const TYPE_WORDS = new Set(['bomber', 'bombers', 'fighter', 'fighters', 'gunship', 'gunships', 'titan', 'titans', 'tank', 'tanks', 'unit', 'units', 'squadron', 'squadrons']);
+
+/** Singular guesses for a plural written name: "lord of battles" → "lord of battle", "boyz" → "boy". */
+function singulars(key: string): string[] {
+  const words = key.split(' ');
+  const last = words[words.length - 1]!;
+  const out: string[] = [];
+  for (const f of [last.replace(/ies$/, 'y'), last.replace(/es$/, ''), last.replace(/s$/, ''), last.replace(/z$/, '')]) {
+    if (f !== last && f !== '') out.push([...words.slice(0, -1), f].join(' '));
+  }
+  return out;
 }
 
 function push(map: Map<string, Unit[]>, key: string, u: Unit): void {

@@ -89,3 +89,53 @@ export class ReportLog {
     this.decisions.push({ file, id, message });
   }
 }
+
+const KIND_LABEL: Record<keyof ImportReport['counts'], string> = {
+  units: 'units',
+  weapons: 'weapons',
+  specialRules: 'special rules',
+  forces: 'forces',
+  armyLists: 'army lists',
+  formations: 'formations',
+  upgrades: 'upgrades',
+};
+
+/** The report as text: version, counts, every unmapped item by name with its reason. */
+export function formatImportReport(report: ImportReport): string {
+  const lines: string[] = [];
+  lines.push(`Tournament Pack data set netea-tp, version ${report.version}`);
+  lines.push(`read ${report.source} in ${report.elapsedMs} ms`);
+  lines.push('');
+  lines.push(`${'kind'.padEnd(14)} ${'mapped'.padStart(6)} / total`);
+  for (const key of Object.keys(KIND_LABEL) as Array<keyof ImportReport['counts']>) {
+    const c = report.counts[key];
+    let extra = '';
+    if (key === 'specialRules') {
+      const unsupported = report.specialRules.filter((r) => r.status === 'unsupported').length;
+      const unknown = report.specialRules.filter((r) => r.status === 'unknown').length;
+      extra = `  (supported; ${unsupported} unsupported, kept by id in otherRules; ${unknown} unknown)`;
+    }
+    lines.push(`${KIND_LABEL[key].padEnd(14)} ${String(c.mapped).padStart(6)} / ${c.total}${extra}`);
+  }
+  lines.push('');
+  if (report.unmapped.length === 0) lines.push('Unmapped: none');
+  else {
+    lines.push(`Unmapped (${report.unmapped.length}):`);
+    const byKind = new Map<ImportKind, UnmappedItem[]>();
+    for (const u of report.unmapped) byKind.set(u.kind, [...(byKind.get(u.kind) ?? []), u]);
+    for (const [kind, items] of byKind) {
+      lines.push(`  ${kind} (${items.length})`);
+      for (const u of items) lines.push(`    ${u.name} [${u.id}]: ${u.reason}`);
+    }
+  }
+  const unsupported = report.specialRules.filter((r) => r.status === 'unsupported').map((r) => r.id);
+  if (unsupported.length > 0) {
+    lines.push('');
+    lines.push(`Special rules the simulator does not model (kept by id in otherRules, ${unsupported.length}):`);
+    lines.push(`  ${unsupported.join(', ')}`);
+  }
+  lines.push('');
+  lines.push(`${report.decisions.length} import decisions (defaults picked, spellings corrected, ...) are listed with --json.`);
+  if (report.notRead.length > 0) lines.push(`Not read: ${report.notRead.join('; ')}`);
+  return lines.join('\n');
+}

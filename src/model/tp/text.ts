@@ -3,6 +3,11 @@
 /** Folds accents and typographic quotes: "Götterdämmerung" → "Gotterdammerung", ’ → '. */
 export function fold(s: string): string {
   return s
+    .replace(/Æ/g, 'Ae')
+    .replace(/æ/g, 'ae')
+    .replace(/Œ/g, 'Oe')
+    .replace(/œ/g, 'oe')
+    .replace(/ß/g, 'ss')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u02bc]/g, "'")

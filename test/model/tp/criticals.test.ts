@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { extractCritical, parseCritical } from '../../../src/model/tp/criticals.js';
+
+// Synthetic effects written in the Tournament Pack's wording (not copied from its files).
+describe('parseCritical', () => {
+  it('reads "destroyed" with the hits around the wreck', () => {
+    expect(parseCritical('Destroyed. All units within 10cm of the model suffer a hit on a roll of 5+.').parts).toEqual([
+      { kind: 'destroyed', hitsAround: { toHit: 5, rangeCm: 10 } },
+    ]);
+    expect(parseCritical('The unit is destroyed.').parts).toEqual([{ kind: 'destroyed' }]);
+    expect(parseCritical('The unit and all units on board are destroyed. All units within 5cm suffer a hit.').parts).toEqual([
+      { kind: 'destroyed', hitsAround: { toHit: 1, rangeCm: 5 } },
+    ]);
+  });
+  it('reads passengers that survive on a roll', () => {
+    expect(parseCritical('The unit is destroyed and all units being carried are destroyed unless they roll a 5+.').parts).toEqual([
+      { kind: 'destroyed', passengersSurviveOn: [5, 6] },
+    ]);
+  });
+  it('reads a plasma reactor breach', () => {
+    const text =
+      "The unit's plasma reactor has been breached. Roll a D6 for each breach on the unit in the end phase of each turn. " +
+      'On a roll of 1 the unit is destroyed and all units within 10cm suffer a hit on a roll of 3+, and on a roll of 5–6 the breach has been repaired. ' +
+      'Any breach not repaired causes one point of damage.';
+    expect(parseCritical(text).parts).toEqual([
+      { kind: 'reactor', destroyedOn: [1], damageOn: [2, 3, 4], repairedOn: [5, 6], hitsAround: { toHit: 3, rangeCm: 10 } },
+    ]);
+  });
+  it('reads fires', () => {
+    const text =
+      'The unit catches fire. Roll a D6 for each fire burning on the unit in the end phase of each turn. ' +
+      'On a roll of 1 a second fire starts, and on a roll of 4–6 the fire is put out. Any fires not put out cause one point of damage.';
+    expect(parseCritical(text).parts).toEqual([{ kind: 'fire', spreadOn: [1], outOn: [4, 5, 6] }]);
+  });
+  it('reads a stagger with damage, destruction when blocked and hits on contact', () => {
+    const text =
+      'The unit takes a point of damage and is moved 2D6cm in a random direction. If this move takes the titan into impassable terrain ' +
+      "or another unit it can't move over then it stops immediately and is destroyed. All units it moves into or over suffer a hit on a roll of 5+.";
+    expect(parseCritical(text).parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'stagger', distance: '2D6', onBlocked: 'destroyed', hitsOnContact: 5 },
+    ]);
+  });
+  it('reads a stagger that only damages when blocked', () => {
+    const text =
+      'Move the unit D6cm in a random direction. If it moves into impassable terrain or another unit it can’t move over it will stop and suffer one point of damage.';
+    expect(parseCritical(text).parts).toEqual([{ kind: 'stagger', distance: 'D6', onBlocked: 'damage' }]);
+  });
+  it('reads a to-hit penalty with extra damage on later criticals', () => {
+    expect(parseCritical('The unit suffers a -2 to hit modifier for the rest of the game. Subsequent critical hits cause an extra point of damage.').parts).toEqual([
+      { kind: 'to-hit-penalty', amount: 2, laterCriticalDamage: 1 },
+    ]);
+  });
+  it('keeps what it does not recognise as unsupported text', () => {
+    expect(parseCritical('The unit takes an extra point of damage and is immobilized.').parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'unsupported', what: 'The unit takes an extra point of damage and is immobilized.' },
+    ]);
+    expect(parseCritical('The unit loses its shield. Subsequent critical hits destroy the unit.').parts).toEqual([
+      { kind: 'unsupported', what: 'The unit loses its shield. Subsequent critical hits destroy the unit.' },
+    ]);
+  });
+});
+
+describe('extractCritical', () => {
+  it('takes the effect out of the notes and stops at sentences about something else', () => {
+    const c = extractCritical('Walks over small things. Critical Hit Effect: Destroyed. Armed with either a Big Gun or a Small Gun.');
+    expect(c.text).toBe('Destroyed.');
+    expect(c.critical?.parts).toEqual([{ kind: 'destroyed' }]);
+  });
+  it('returns nothing for notes without an effect', () => {
+    expect(extractCritical('May transport two infantry units.')).toEqual({});
+    expect(extractCritical(undefined)).toEqual({});
+  });
+});
