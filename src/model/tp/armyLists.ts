@@ -304,7 +304,7 @@ export function importArmyList(
     problems.push(...effect.problems);
     const displayName = label ? `${group}: ${label}` : group;
     const upgrade: Upgrade = {
-      id: uniqueId(idBase ?? slug(label ? `${group} ${label}` : group), usedUpgradeIds),
+      id: uniqueId(idBase ?? slug(label ? `${group} ${splitLimit(label).name}` : group), usedUpgradeIds),
       name: displayName,
       points: cost.points ?? 0,
       add: effect.add,

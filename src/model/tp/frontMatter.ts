@@ -38,8 +38,9 @@ export function readFrontMatter(file: string, text: string, problems: Problem[])
     if (data === undefined) data = parseYaml(yamlText, { prettyErrors: false, uniqueKeys: true });
   } catch (e) {
     if (e instanceof YAMLParseError) {
-      const line = e.linePos?.[0]?.line;
-      const where = line !== undefined ? `front matter, line ${line + 1}` : 'front matter';
+      // Line in the file: the YAML starts on line 2, after the opening "---".
+      const at = e.pos?.[0];
+      const where = at !== undefined ? `front matter, line ${yamlText.slice(0, at).split('\n').length + 1}` : 'front matter';
       problems.push({ file, path: where, message: `expected valid YAML (${e.code}: ${firstLine(e.message)})` });
     } else {
       problems.push({ file, path: 'front matter', message: `expected valid YAML (${(e as Error).message})` });
