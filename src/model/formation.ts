@@ -1,0 +1,308 @@
+import type { Dataset } from './dataset.js';
+import { InputError } from './inputError.js';
+import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
+
+/** A weapon as a unit carries it, with the weapon's profile resolved. */
+export interface ResolvedWeapon {
+  weapon: Weapon;
+  multiplier: number | string;
+  arc: string;
+  /** Carried by one unit in every `sharedBy` of this type (RB 5.2.1 IG Infantry autocannons). */
+  sharedBy?: number;
+}
+
+/** One unit of a formation, front to back, with its characters and points share. */
+export interface ResolvedUnit {
+  unit: Unit;
+  weapons: ResolvedWeapon[];
+  /** Characters that joined this unit (RB 2.1.1): their weapons and abilities add to it. */
+  characters: Unit[];
+  characterWeapons: ResolvedWeapon[];
+  /** Points this unit stands for: the formation's cost shared over its units, upgrades to what they add. */
+  points: number | null;
+}
+
+/**
+ * A formation ready to compile: plain data (it crosses to worker threads),
+ * units in front-to-back order.
+ */
+export interface FormationSpec {
+  /** What the user wrote. */
+  text: string;
+  /** A readable name: "Codex Astartes Tactical + Razorbacks", "4 Devastator". */
+  name: string;
+  units: ResolvedUnit[];
+  points: number | null;
+  armyId: string | null;
+  rules: ArmyRule[];
+  initiative: number;
+  strategyRating: number | null;
+  /** Rules present in this formation that the simulator does not model, by name. */
+  unsupported: string[];
+}
+
+function formationError(text: string, message: string): InputError {
+  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12,
+};
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Finds a unit by id, name or alias (case-insensitive); `army/unit` picks among
+ * units of the same name in different armies.
+ */
+export function findUnit(data: Dataset, query: string, text: string): Unit {
+  const q = norm(query);
+  let armyFilter: string | null = null;
+  let name = q;
+  const slash = q.indexOf('/');
+  if (slash >= 0) {
+    armyFilter = q.slice(0, slash).trim();
+    name = q.slice(slash + 1).trim();
+  }
+  const matches: Unit[] = [];
+  for (const u of data.units.values()) {
+    if (u.id === name || norm(u.name) === name || u.aliases.some((a) => norm(a) === name)) matches.push(u);
+  }
+  const plural = name.endsWith('s') ? name.slice(0, -1) : null;
+  if (matches.length === 0 && plural) {
+    for (const u of data.units.values()) if (norm(u.name) === plural) matches.push(u);
+  }
+  let filtered = matches;
+  if (armyFilter !== null) {
+    filtered = matches.filter((u) => {
+      const force = data.unitForce.get(u.id);
+      if (force && force.id === armyFilter) return true;
+      for (const a of data.armies.values()) {
+        if (a.id === armyFilter && a.formations.some((f) => f.units.some((uc) => uc.unit === u.id))) return true;
+      }
+      return false;
+    });
+  }
+  if (filtered.length === 1) return filtered[0]!;
+  if (filtered.length === 0) {
+    const close = [...data.units.values()]
+      .filter((u) => norm(u.name).includes(name) || name.includes(norm(u.name)))
+      .slice(0, 5)
+      .map((u) => u.name);
+    throw formationError(
+      text,
+      `unknown unit "${query}"` +
+        (close.length ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : '; run "epic-balance list" for the units of each army'),
+    );
+  }
+  const owners = filtered.map((u) => `${data.unitForce.get(u.id)?.id ?? '?'}/${u.name}`);
+  throw formationError(text, `unit "${query}" is ambiguous; write one of ${owners.map((o) => `"${o}"`).join(', ')}`);
+}
+
+function resolveWeapons(data: Dataset, unit: Unit): ResolvedWeapon[] {
+  return unit.weapons.map((w) => {
+    const weapon = data.weapons.get(w.weapon);
+    if (!weapon) throw new InputError([{ file: `unit "${unit.name}"`, path: 'weapons', message: `unknown weapon id "${w.weapon}"` }]);
+    return { weapon, multiplier: w.multiplier, arc: w.arc, ...(w.sharedBy !== undefined ? { sharedBy: w.sharedBy } : {}) };
+  });
+}
+
+function newUnit(data: Dataset, unit: Unit): ResolvedUnit {
+  return { unit, weapons: resolveWeapons(data, unit), characters: [], characterWeapons: [], points: null };
+}
+
+/** Rules of the formation that the simulator does not model, named for the run's report. */
+function unsupportedRules(units: ResolvedUnit[]): string[] {
+  const out = new Set<string>();
+  for (const ru of units) {
+    for (const u of [ru.unit, ...ru.characters]) {
+      for (const r of u.otherRules) out.add(`${u.name}: ${r}`);
+      for (const part of u.critical?.parts ?? []) {
+        if (part.kind === 'unsupported') out.add(`${u.name} critical: ${part.what}`);
+      }
+    }
+    for (const w of [...ru.weapons, ...ru.characterWeapons]) {
+      for (const m of w.weapon.modes) for (const r of m.otherRules) out.add(`${w.weapon.name}: ${r}`);
+    }
+  }
+  return [...out].sort();
+}
+
+function armyRulesFor(data: Dataset, units: ResolvedUnit[]): ArmyRule[] {
+  const rules = new Set<ArmyRule>();
+  for (const ru of units) for (const r of data.unitForce.get(ru.unit.id)?.rules ?? []) rules.add(r);
+  return [...rules];
+}
+
+/** The army list that fields this unit, to take its initiative and strategy rating. */
+function armyFielding(data: Dataset, unitId: string): Army | null {
+  for (const a of data.armies.values()) {
+    if (a.formations.some((f) => f.units.some((uc) => uc.unit === unitId) || f.choices.some((c) => c.from.includes(unitId)))) return a;
+  }
+  return null;
+}
+
+function initiativeFor(army: Army | null, kind: string): number {
+  if (!army) return 2;
+  const byKind = (army.initiative as Record<string, number>)[kind];
+  return byKind ?? army.initiative.default;
+}
+
+/**
+ * A unit list: "6 Tactical, 3 Rhino", "4 Devastator", "Warhound". Units are
+ * fielded front to back in the order written. Points are those of an army-list
+ * formation with exactly these units, if one exists; otherwise unknown.
+ */
+export function parseUnitList(data: Dataset, text: string): FormationSpec {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.some((p) => p === '')) throw formationError(text, 'expected "N Unit, N Unit", e.g. "6 Tactical, 3 Rhino"');
+  const units: ResolvedUnit[] = [];
+  const counts = new Map<string, number>();
+  for (const part of parts) {
+    const m = /^(?:(\d+|[a-z]+)\s*(?:x\s+|×\s*)?)?(.+)$/i.exec(part)!;
+    let count = 1;
+    let name = part;
+    if (m[1] !== undefined) {
+      const word = m[1].toLowerCase();
+      const n = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
+      if (n !== undefined) {
+        count = n;
+        name = m[2]!;
+      }
+    }
+    if (!Number.isInteger(count) || count < 1 || count > 200) throw formationError(text, `"${part}": expected a unit count from 1 to 200`);
+    const unit = findUnit(data, name, text);
+    if (unit.type === 'CH') throw formationError(text, `"${unit.name}" is a character; add it to a formation with an upgrade ("army/formation+upgrade")`);
+    for (let i = 0; i < count; i++) units.push(newUnit(data, unit));
+    counts.set(unit.id, (counts.get(unit.id) ?? 0) + count);
+  }
+  const army = armyFielding(data, units[0]!.unit.id);
+  const matching = findFormationWithUnits(data, counts);
+  const points = matching ? matching.formation.points : null;
+  if (points !== null) shareFormationPoints(units, points);
+  const kind = units.every((u) => u.unit.type === 'WE') ? 'war-engine' : 'ground';
+  return {
+    text,
+    name: text,
+    units,
+    points,
+    armyId: army?.id ?? null,
+    rules: armyRulesFor(data, units),
+    initiative: initiativeFor(army, kind),
+    strategyRating: army?.strategyRating ?? null,
+    unsupported: unsupportedRules(units),
+  };
+}
+
+function findFormationWithUnits(data: Dataset, counts: Map<string, number>): { army: Army; formation: Formation } | null {
+  for (const army of data.armies.values()) {
+    for (const f of army.formations) {
+      if (f.units.length !== counts.size) continue;
+      if (f.units.every((uc) => counts.get(uc.unit) === uc.count)) return { army, formation: f };
+    }
+  }
+  return null;
+}
+
+function shareFormationPoints(units: ResolvedUnit[], points: number): void {
+  for (const u of units) u.points = points / units.length;
+}
+
+/**
+ * An army-list reference: "codex-astartes/tactical+razorbacks+commander".
+ * Brings the formation's units and points; each upgrade adds, removes or
+ * replaces units and adds its points to the units it brings (a character's
+ * upgrade cost goes to the unit it joins).
+ */
+export function parseArmyReference(data: Dataset, text: string): FormationSpec {
+  const [path, ...upgradeNames] = text.split('+').map((s) => s.trim());
+  const slash = path!.indexOf('/');
+  if (slash < 0) throw formationError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
+  const armyId = norm(path!.slice(0, slash));
+  const formationName = norm(path!.slice(slash + 1));
+  const army = data.armies.get(armyId) ?? [...data.armies.values()].find((a) => norm(a.name) === armyId);
+  if (!army) {
+    throw formationError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
+  }
+  const formation = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
+  if (!formation) {
+    throw formationError(
+      text,
+      `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
+    );
+  }
+  const units: ResolvedUnit[] = [];
+  for (const uc of formation.units) {
+    const unit = data.units.get(uc.unit)!;
+    for (let i = 0; i < uc.count; i++) units.push(newUnit(data, unit));
+  }
+  shareFormationPoints(units, formation.points);
+  let points = formation.points;
+  const names: string[] = [];
+  for (const raw of upgradeNames) {
+    const want = norm(raw);
+    const upgrade = army.upgrades.find((u) => formation.upgrades.includes(u.id) && (u.id === want || norm(u.name) === want));
+    if (!upgrade) {
+      throw formationError(
+        text,
+        `formation "${formation.id}" of "${army.id}" has no upgrade "${raw}"; expected one of ${formation.upgrades.map((u) => `"${u}"`).join(', ') || '(none)'}`,
+      );
+    }
+    applyUpgrade(data, units, upgrade, text);
+    points += upgrade.points;
+    names.push(upgrade.name);
+  }
+  const kind = formation.kind;
+  return {
+    text,
+    name: `${army.name} ${formation.name}${names.map((n) => ` + ${n}`).join('')}`,
+    units,
+    points,
+    armyId: army.id,
+    rules: armyRulesFor(data, units),
+    initiative: initiativeFor(army, kind),
+    strategyRating: army.strategyRating,
+    unsupported: unsupportedRules(units),
+  };
+}
+
+function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
+  for (const rc of upgrade.remove) {
+    for (let i = 0; i < rc.count; i++) {
+      let idx = -1;
+      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === rc.unit) { idx = j; break; }
+      if (idx < 0) throw formationError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${rc.unit} but the formation has fewer`);
+      units.splice(idx, 1);
+    }
+  }
+  const added: ResolvedUnit[] = [];
+  for (const ac of upgrade.add) {
+    const unit = data.units.get(ac.unit)!;
+    for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
+  }
+  if (upgrade.character !== undefined) {
+    const ch = data.units.get(upgrade.character)!;
+    const host = units.find((u) => u.unit.type !== 'WE') ?? units[0];
+    if (!host) throw formationError(text, `upgrade "${upgrade.name}" has no unit to join`);
+    host.characters.push(ch);
+    host.characterWeapons.push(...resolveWeapons(data, ch));
+    host.points = (host.points ?? 0) + upgrade.points;
+  } else if (added.length > 0) {
+    for (const a of added) a.points = upgrade.points / added.length;
+  }
+  units.push(...added);
+}
+
+/** Either syntax: an army-list reference contains "/" before any comma; otherwise a unit list. */
+export function parseFormation(data: Dataset, text: string): FormationSpec {
+  const t = text.trim();
+  if (t === '') throw formationError(text, 'expected a formation, e.g. "6 Tactical, 3 Rhino" or "codex-astartes/tactical"');
+  const firstComma = t.indexOf(',');
+  const head = firstComma >= 0 ? t.slice(0, firstComma) : t;
+  if (head.includes('/') && !/^\s*\d/.test(head)) {
+    const army = norm(head.slice(0, head.indexOf('/')));
+    if (data.armies.has(army) || [...data.armies.values()].some((a) => norm(a.name) === army)) return parseArmyReference(data, t);
+  }
+  return parseUnitList(data, t);
+}

@@ -1,0 +1,131 @@
+import type { Sfc32 } from '../../rng.js';
+import { rollDice } from '../../diceExpr.js';
+import * as C from './codes.js';
+import type { Engagement } from './engagement.js';
+import { damageWarEngine, destroyUnit } from './damage.js';
+
+/**
+ * Allocates hits [from, to) of the hit buffer to formation f, front to back,
+ * one hit per eligible unit before any unit gets a second (RB 1.9.6). A war
+ * engine takes hits in blocks of its starting damage capacity before the next
+ * unit gets any (RB 3.2.1, FAQ: a Warhound pair taking 5 hits takes 3 + 2);
+ * a damaged war engine still uses its starting DC ([A-6]).
+ *
+ * Eligible for a hit: living, of a class the hit may affect (`hMask`), and no
+ * deeper in the formation than the firing weapon reaches (`hReach`, [A-24]).
+ * Only hits of the given stage are allocated: normal hits first, then macro-
+ * weapon and Titan Killer hits among the survivors (RB 2.2.6; [A-5]: the MW
+ * stage restarts the spread). A Titan Killer hit on a war engine rolls its
+ * damage at once and counts as that many hits for the spread (TP). Sniper hits
+ * are placed by the attacker, one per unit on the most valuable units in reach
+ * (by points), and do not
+ * count toward the spread ([A-15]). Hits with no eligible unit are lost
+ * (`hTarget` = -1). Preassigned hits (barrages) are left as they are.
+ */
+export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, to: number, macroStage: boolean, rng: Sfc32): void {
+  const start = e.fUnitStart[f]!;
+  const end = e.fUnitEnd[f]!;
+  const stamp = ++e.stamp;
+  for (let h = from; h < to; h++) {
+    const flags = e.hFlags[h]!;
+    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage || e.hTarget[h]! >= 0) continue;
+    const mask = e.hMask[h]!;
+    const reach = e.hReach[h]!;
+    let best = -1;
+    if ((flags & C.H_SNIPER) !== 0) {
+      // The attacker spreads sniper hits over the most valuable units in reach.
+      let bestSniped = 0x7fffffff;
+      let bestPoints = -1;
+      for (let k = start; k < end; k++) {
+        const u = e.orderFront[k]!;
+        if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+        const sniped = e.scStamp[u] === stamp ? e.scSniped[u]! : 0;
+        if (sniped < bestSniped || (sniped === bestSniped && e.uPoints[u]! > bestPoints)) {
+          bestSniped = sniped;
+          bestPoints = e.uPoints[u]!;
+          best = u;
+        }
+      }
+      e.hTarget[h] = best;
+      if (best >= 0) {
+        if (e.scStamp[best] !== stamp) stampUnit(e, best, stamp);
+        e.scSniped[best]!++;
+      }
+      continue;
+    }
+    let bestLevel = 0x7fffffff;
+    for (let k = start; k < end; k++) {
+      const u = e.orderFront[k]!;
+      if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+      if (e.scStamp[u] !== stamp) {
+        best = u;
+        break;
+      }
+      const level = (e.scLoad[u]! / e.uStartDC[u]!) | 0;
+      if (level < bestLevel) {
+        bestLevel = level;
+        best = u;
+        if (level === 0) break;
+      }
+    }
+    e.hTarget[h] = best;
+    if (best < 0) continue;
+    if (e.scStamp[best] !== stamp) stampUnit(e, best, stamp);
+    if ((flags & C.H_TK) !== 0 && (e.uFlags[best]! & C.U_WAR_ENGINE) !== 0) {
+      const line = e.hLine[h]!;
+      const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
+      e.hDamage[h] = dmg;
+      e.scLoad[best]! += dmg;
+    } else {
+      e.hDamage[h] = 1;
+      e.scLoad[best]!++;
+    }
+  }
+}
+
+/** First hit of this allocation on unit u: its counters start from zero. */
+function stampUnit(e: Engagement, u: number, stamp: number): void {
+  e.scStamp[u] = stamp;
+  e.scLoad[u] = 0;
+  e.scSniped[u] = 0;
+}
+
+/**
+ * Hits that allow no save and no BM: Blast markers on a broken formation
+ * (RB 1.13.4), the extra hits for losing an assault (RB 1.12.8). Allocated
+ * front to back and spread like shooting hits, war engines in DC blocks;
+ * fearless units are immune and the hits go to the others (RB 2.1.3). A war
+ * engine takes a point of damage per hit with a critical roll (RB 3.2.4),
+ * shields do not stop it. `eligible` limits the units (assault: directly
+ * engaged only, [A-39]); null means every unit.
+ */
+export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible: Uint8Array | null, rng: Sfc32): void {
+  if (hits <= 0) return;
+  const start = e.fUnitStart[f]!;
+  const end = e.fUnitEnd[f]!;
+  for (let u = start; u < end; u++) e.scLoad[u] = 0;
+  for (let i = 0; i < hits; i++) {
+    let best = -1;
+    let bestLevel = 0x7fffffff;
+    for (let k = start; k < end; k++) {
+      const u = e.orderFront[k]!;
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+      if (eligible !== null && eligible[u] === 0) continue;
+      const level = (e.scLoad[u]! / e.uStartDC[u]!) | 0;
+      if (level < bestLevel) {
+        bestLevel = level;
+        best = u;
+        if (level === 0) break;
+      }
+    }
+    if (best < 0) break;
+    e.scLoad[best]!++;
+  }
+  for (let k = start; k < end; k++) {
+    const u = e.orderFront[k]!;
+    const n = e.scLoad[u]!;
+    if (n === 0 || e.stAlive[u] === 0) continue;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
+    else destroyUnit(e, u, true, false);
+  }
+}

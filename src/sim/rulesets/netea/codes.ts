@@ -1,0 +1,80 @@
+/**
+ * Integer codes for the hot loop: unit classes, ability flags, hit kinds and
+ * actions. Strings never reach the loop; compile turns data into these.
+ */
+
+/** Target classes (RB 1.1.3): the bit a hit type must include to be allocated to a unit. */
+export const CLASS_INF = 1;
+export const CLASS_LV = 2;
+export const CLASS_AV = 4;
+export const CLASS_WE = 8;
+export const CLASS_AIR = 16;
+
+/** Which classes each firepower type may be allocated to (RB 1.9.6, 2.1.9, 3.2). */
+export const ELIGIBLE_AP = CLASS_INF | CLASS_LV;
+export const ELIGIBLE_AT = CLASS_LV | CLASS_AV | CLASS_WE;
+export const ELIGIBLE_ANY_GROUND = CLASS_INF | CLASS_LV | CLASS_AV | CLASS_WE;
+
+/** Unit ability flags (bits of `units.flags`). */
+export const U_REINFORCED = 1 << 0;
+export const U_THICK_REAR = 1 << 1;
+export const U_INVULNERABLE = 1 << 2;
+export const U_FEARLESS = 1 << 3;
+export const U_LEADER = 1 << 4;
+export const U_INSPIRING = 1 << 5;
+export const U_EXPENDABLE = 1 << 6;
+export const U_GROT = 1 << 7;
+export const U_MOUNTED = 1 << 8;
+export const U_SKIMMER = 1 << 9;
+export const U_FIRST_STRIKE = 1 << 10;
+export const U_COMMANDER = 1 << 11;
+export const U_SUPREME = 1 << 12;
+export const U_IN_COVER = 1 << 13;
+export const U_CC_ONLY = 1 << 14;
+export const U_SUPPORT_CRAFT = 1 << 15;
+export const U_INFILTRATOR = 1 << 16;
+export const U_WAR_ENGINE = 1 << 17;
+export const U_TSKNF = 1 << 18;
+
+/** Weapon-line flags. */
+export const W_MACRO = 1 << 0;
+export const W_IGNORE_COVER = 1 << 1;
+export const W_DISRUPT = 1 << 2;
+export const W_LANCE = 1 << 3;
+export const W_SNIPER = 1 << 4;
+export const W_SINGLE_SHOT = 1 << 5;
+export const W_SLOW_FIRING = 1 << 6;
+export const W_INDIRECT = 1 << 7;
+export const W_FIRST_STRIKE = 1 << 8;
+export const W_REAR_ARC = 1 << 9;
+
+/** Weapon-line kinds. */
+export const KIND_RANGED = 0;
+export const KIND_SMALL_ARMS = 1;
+export const KIND_ASSAULT = 2;
+
+/** Hit flags (bits of the hit buffer's `flags`). */
+export const H_MW = 1 << 0;
+export const H_TK = 1 << 1;
+export const H_IGNORE_COVER = 1 << 2;
+export const H_LANCE = 1 << 3;
+export const H_SNIPER = 1 << 4;
+export const H_DISRUPT = 1 << 5;
+export const H_NO_SAVE = 1 << 6;
+/** A close-combat hit: ignores void shields and power fields (RB 5.4.1). */
+export const H_CLOSE_COMBAT = 1 << 7;
+/** Hit on a war engine declared "at the war engines" (RB 3.2.1). */
+export const H_AT_WAR_ENGINES = 1 << 8;
+export const H_AT_OTHERS = 1 << 9;
+
+/** Actions (RB 1.6.1) as they affect shooting. */
+export const ACTION_ADVANCE = 0;
+export const ACTION_DOUBLE = 1;
+export const ACTION_SUSTAINED = 2;
+export const ACTION_MARSHAL = 3;
+export const ACTION_OVERWATCH = 4;
+export const ACTION_HOLD = 5;
+export const ACTION_ENGAGE = 6;
+
+/** "None" for a save, CC, FF or to-hit value: a roll that can never succeed. */
+export const NONE = 7;

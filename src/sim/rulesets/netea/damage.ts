@@ -1,0 +1,157 @@
+import type { Sfc32 } from '../../rng.js';
+import { d6 } from '../../dice/d6.js';
+import { rollDice } from '../../diceExpr.js';
+import * as C from './codes.js';
+import { CRIT_DAMAGE, CRIT_DESTROYED, CRIT_FIRE, CRIT_REACTOR, CRIT_STAGGER, CRIT_TO_HIT, type Engagement } from './engagement.js';
+import { saveHit } from './saves.js';
+import { losePoint, markDead, touch } from './unitState.js';
+
+/**
+ * Casualties and war-engine damage. Blast markers they cause go to the
+ * formation's pending count and are placed when the attack ends (RB 1.9.7);
+ * `noBm` is set for damage that places none (hits from BMs on a broken
+ * formation, [A-2]; assault-loss hits; withdrawal).
+ */
+
+/** No BM for an expendable unit (TP; unless the whole formation is) or a Grot among Orks (RB 5.5.3). */
+export function placesNoBlastMarker(e: Engagement, u: number): boolean {
+  const f = e.uFormation[u]!;
+  const fl = e.uFlags[u]!;
+  return ((fl & C.U_EXPENDABLE) !== 0 && e.fAllExpendable[f] === 0) || ((fl & C.U_GROT) !== 0 && e.fHasNonGrot[f] === 1);
+}
+
+/** Removes a destroyed unit. One BM per kill (RB 1.9.4) unless disrupt already placed it or the unit is exempt. */
+export function destroyUnit(e: Engagement, u: number, noBm: boolean, disrupted: boolean): void {
+  markDead(e, u);
+  const f = e.uFormation[u]!;
+  if (placesNoBlastMarker(e, u)) return;
+  if (f === e.atkTarget) e.atkNonExpendableKills++;
+  if (!noBm && !disrupted) e.fPendingBm[f]!++;
+}
+
+/** Points of damage that roll no critical (a critical's own extra damage). */
+export function extraDamage(e: Engagement, u: number, points: number, noBm: boolean): void {
+  const f = e.uFormation[u]!;
+  for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
+    losePoint(e, u);
+    if (!noBm) e.fPendingBm[f]!++;
+    if (e.stDC[u]! <= 0) {
+      markDead(e, u);
+      if (f === e.atkTarget) e.atkNonExpendableKills++;
+    }
+  }
+}
+
+/**
+ * Damage to a war engine, point by point (RB 3.2.2-3.2.4): each point costs a
+ * DC and places a BM; each rolls a D6 and a 6 is a critical hit, whose effects
+ * stack (RB FAQ).
+ */
+export function damageWarEngine(e: Engagement, u: number, points: number, noBm: boolean, rng: Sfc32): void {
+  const f = e.uFormation[u]!;
+  for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
+    losePoint(e, u);
+    if (!noBm) e.fPendingBm[f]!++;
+    const critical = d6(rng) === 6;
+    if (e.stDC[u]! <= 0) {
+      markDead(e, u);
+      if (f === e.atkTarget) e.atkNonExpendableKills++;
+    }
+    if (critical) applyCritical(e, u, noBm, rng);
+  }
+}
+
+/** A war engine's critical-hit effect, from its datasheet (RB 3.2.3). */
+export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc32): void {
+  touch(e, u);
+  e.stCritCount[u]!++;
+  const end = e.uCritEnd[u]!;
+  for (let c = e.uCritStart[u]!; c < end; c++) {
+    switch (e.cKind[c]) {
+      case CRIT_DAMAGE:
+        extraDamage(e, u, rollDice(rng, e.cA[c]!, e.cB[c]!, e.cC[c]!), noBm);
+        break;
+      case CRIT_DESTROYED:
+        criticalDestruction(e, u, noBm);
+        if (e.cA[c]! < C.NONE) hitsAround(e, u, e.cA[c]!, e.cRange[c]!, rng);
+        break;
+      case CRIT_REACTOR:
+        if (e.stAlive[u] === 1) e.stReactor[u] = 1;
+        break;
+      case CRIT_FIRE:
+        if (e.stAlive[u] === 1) e.stFires[u]!++;
+        break;
+      case CRIT_TO_HIT:
+        // Supa-Stompa: the first critical costs its to-hit; later ones cause extra damage.
+        if (e.stToHitPenalty[u] === 0) e.stToHitPenalty[u] = e.cA[c]!;
+        else extraDamage(e, u, e.cB[c]!, noBm);
+        break;
+      case CRIT_STAGGER:
+        // Warhound stagger: only matters if it runs into something (an engagement-model input).
+        if (e.options.staggerBlockedChance > 0 && (rng.next() >>> 0) / 4294967296 < e.options.staggerBlockedChance) {
+          if (e.cA[c] === 1) criticalDestruction(e, u, noBm);
+          else extraDamage(e, u, 1, noBm);
+        }
+        break;
+    }
+  }
+}
+
+/** Destroyed by a critical: the formation takes BMs for the DC it had left (RB 3.2.4, FAQ). */
+export function criticalDestruction(e: Engagement, u: number, noBm: boolean): void {
+  if (e.stAlive[u] === 0) return;
+  const f = e.uFormation[u]!;
+  if (!noBm) e.fPendingBm[f]! += e.stDC[u]!;
+  e.stDamageTaken[u]! += e.stDC[u]!;
+  e.fDamage[f]! += e.stDC[u]!;
+  markDead(e, u);
+  if (f === e.atkTarget) e.atkNonExpendableKills++;
+}
+
+/**
+ * Units within `range` cm of an exploding war engine are hit on `toHit`+ and
+ * save normally (RB 5.2/5.4 datasheets). Its own formation's units by their
+ * place in the ranks; enemy units by their distance across the centre line.
+ */
+export function hitsAround(e: Engagement, u: number, toHit: number, range: number, rng: Sfc32): void {
+  const f = e.uFormation[u]!;
+  for (let g = 0; g < e.nFormations; g++) {
+    const own = g === f;
+    if (!own && e.fSide[g] === e.fSide[f]) continue;
+    const end = e.fUnitEnd[g]!;
+    for (let v = e.fUnitStart[g]!; v < end; v++) {
+      if (v === u || e.stAlive[v] === 0) continue;
+      const dist = own
+        ? Math.hypot(e.uDepth[v]! - e.uDepth[u]!, e.uLateral[v]! - e.uLateral[u]!)
+        : e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + e.uDepth[v]!;
+      if (dist > range || d6(rng) < toHit) continue;
+      if (saveHit(e, v, 0, false, false, rng)) continue;
+      if ((e.uFlags[v]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, v, 1, false, rng);
+      else destroyUnit(e, v, false, false);
+    }
+  }
+}
+
+/**
+ * Resolves one hit allocated to unit u: void shields or power fields first
+ * (one per point, no save, no BM; close-combat hits ignore them, RB 5.4.1),
+ * then the save, then the casualty or the damage. A Titan Killer hit on a war
+ * engine does its rolled damage (`damage`), each point saved separately
+ * (invulnerable only, [A-3]).
+ */
+export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: number, crossfire: boolean, noCover: boolean, rng: Sfc32): void {
+  if (e.stAlive[u] === 0) return;
+  if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0) {
+    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) destroyUnit(e, u, false, (hitFlags & C.H_DISRUPT) !== 0);
+    return;
+  }
+  const points = (hitFlags & C.H_TK) !== 0 ? damage : 1;
+  for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
+    if (e.stShields[u]! > 0 && (hitFlags & C.H_CLOSE_COMBAT) === 0) {
+      touch(e, u);
+      e.stShields[u]!--;
+      continue;
+    }
+    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) damageWarEngine(e, u, 1, false, rng);
+  }
+}

@@ -1,0 +1,744 @@
+import type { ResolvedUnit, ResolvedWeapon } from '../../../model/formation.js';
+import type { CriticalPart, Unit, WeaponMode } from '../../../model/schema.js';
+import { maxOf, meanOf, parseDiceExpr, type DiceTriple } from '../../diceExpr.js';
+import { saveProbability } from '../../dice/saveProbability.js';
+import { toHitProbability } from '../../dice/toHitProbability.js';
+import * as C from './codes.js';
+import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
+
+/** Critical-hit part kinds as integers. */
+export const CRIT_DAMAGE = 0;
+export const CRIT_DESTROYED = 1;
+export const CRIT_REACTOR = 2;
+export const CRIT_FIRE = 3;
+export const CRIT_TO_HIT = 4;
+export const CRIT_STAGGER = 5;
+
+/** Bit set of D6 faces: bit f is set when face f is listed. */
+function faceMask(faces: number[] | undefined): number {
+  let m = 0;
+  for (const f of faces ?? []) m |= 1 << f;
+  return m;
+}
+
+/**
+ * An engagement compiled to struct-of-arrays form. Static arrays describe the
+ * units, weapons and formations; the `st*` arrays are the per-trial state,
+ * reset from the static ones at the start of every trial. Nothing in here is
+ * allocated after construction.
+ */
+export class Engagement {
+  readonly options: NeteaOptions;
+  readonly nUnits: number;
+  readonly nFormations: number;
+  readonly nLines: number;
+
+  // ---- units (global index) ----
+  readonly uFormation: Int32Array;
+  readonly uClass: Uint8Array;
+  readonly uArmour: Uint8Array;
+  readonly uCC: Uint8Array;
+  readonly uFF: Uint8Array;
+  /** Infantry cover save (NONE when the unit gets none). */
+  readonly uCoverSave: Uint8Array;
+  readonly uFlags: Int32Array;
+  /** Starting damage capacity; 1 for units that are not war engines. */
+  readonly uStartDC: Int32Array;
+  readonly uShields: Int32Array;
+  /** Power fields rolled per trial: n dice of sides + plus. */
+  readonly uPfN: Int32Array;
+  readonly uPfSides: Int32Array;
+  readonly uPfPlus: Int32Array;
+  /** Void shields repair in the end phase (1); power fields never (0). */
+  readonly uShieldRepair: Uint8Array;
+  /** Distance behind the formation's front rank, cm. */
+  readonly uDepth: Float64Array;
+  /** Position along the rank, cm. */
+  readonly uLateral: Float64Array;
+  readonly uSpeed: Float64Array;
+  readonly uPoints: Float64Array;
+  readonly uLineStart: Int32Array;
+  readonly uLineEnd: Int32Array;
+  readonly uCritStart: Int32Array;
+  readonly uCritEnd: Int32Array;
+  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
+  readonly uFailNormal: Float64Array;
+  readonly uFailMacro: Float64Array;
+  readonly uFailTK: Float64Array;
+  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
+  readonly uBreakWeight: Int32Array;
+  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
+  readonly uMaxRange: Float64Array;
+  readonly uMaxIndirectRange: Float64Array;
+  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
+  readonly uLimited: Uint8Array;
+  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
+  readonly uGroupStart: Int32Array;
+  readonly uGroupEnd: Int32Array;
+  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
+  readonly uLeaders: Int32Array;
+
+  // ---- critical parts ----
+  readonly cKind: Int32Array;
+  readonly cA: Int32Array;
+  readonly cB: Int32Array;
+  readonly cC: Int32Array;
+  readonly cD: Int32Array;
+  readonly cRange: Float64Array;
+
+  // ---- weapon lines (one per mode of each weapon of each unit) ----
+  readonly wUnit: Int32Array;
+  /** Alternative modes of one weapon share a group; one mode fires per attack. */
+  readonly wGroup: Int32Array;
+  readonly wKind: Uint8Array;
+  readonly wRange: Float64Array;
+  readonly wShotsN: Int32Array;
+  readonly wShotsSides: Int32Array;
+  readonly wShotsPlus: Int32Array;
+  readonly wShotsTimes: Int32Array;
+  readonly wAP: Uint8Array;
+  readonly wAT: Uint8Array;
+  readonly wMW: Uint8Array;
+  readonly wBpN: Int32Array;
+  readonly wBpSides: Int32Array;
+  readonly wBpPlus: Int32Array;
+  readonly wTkN: Int32Array;
+  readonly wTkSides: Int32Array;
+  readonly wTkPlus: Int32Array;
+  readonly wExN: Int32Array;
+  readonly wExSides: Int32Array;
+  readonly wExPlus: Int32Array;
+  readonly wFlags: Int32Array;
+  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
+  readonly wHitFlags: Int32Array;
+  /** Mean Titan Killer damage (for the attacker's choice of mode). */
+  readonly wTkMean: Float64Array;
+
+  // ---- weapon groups ----
+  readonly nGroups: number;
+  readonly gLineStart: Int32Array;
+  readonly gLineEnd: Int32Array;
+  /** The group's barrage mode, or -1. */
+  readonly gBarrageLine: Int32Array;
+  /**
+   * The attacker's firepower choice for group g at formation f (index g * nF + f)
+   * when one option is best against every unit of f: line, firepower (1 AP,
+   * 2 AT, 3 MW) and target mask. Line -1: choose per attack; -2: nothing to shoot.
+   */
+  readonly choiceLine: Int32Array;
+  readonly choiceFp: Int32Array;
+  readonly choiceMask: Int32Array;
+
+  // ---- formations ----
+  readonly fUnitStart: Int32Array;
+  readonly fUnitEnd: Int32Array;
+  readonly fSide: Uint8Array;
+  readonly fFrontStart: Float64Array;
+  readonly fBmStart: Int32Array;
+  readonly fBrokenStart: Uint8Array;
+  readonly fTsknf: Uint8Array;
+  readonly fMobRule: Uint8Array;
+  readonly fWaaagh: Uint8Array;
+  readonly fInitiative: Int32Array;
+  readonly fAllExpendable: Uint8Array;
+  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
+  readonly fHasNonGrot: Uint8Array;
+  readonly fPoints: Float64Array;
+  readonly fStrategy: Int32Array;
+  /** Break point contribution of every unit at the start. */
+  readonly fStartBreakWeight: Int32Array;
+  readonly fStartMinDepth: Float64Array;
+  readonly fStartMinDepthCount: Int32Array;
+  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
+  readonly fCover: Int8Array;
+  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
+  readonly fMixed: Uint8Array;
+  /** Units in front-to-back order (by depth, then list order), per formation. */
+  readonly orderFront: Int32Array;
+  /** Units in back-to-front order (suppression, RB 1.9.2). */
+  readonly orderBack: Int32Array;
+
+  // ---- per-trial state ----
+  readonly stAlive: Uint8Array;
+  readonly stDC: Int32Array;
+  readonly stShields: Int32Array;
+  readonly stToHitPenalty: Int32Array;
+  readonly stCritCount: Int32Array;
+  readonly stReactor: Uint8Array;
+  readonly stFires: Int32Array;
+  readonly stDamageTaken: Int32Array;
+  readonly stSingleShotUsed: Uint8Array;
+  /** Turn in which a slow-firing weapon last fired (-10 = never). */
+  readonly stLastFired: Int32Array;
+  readonly fBm: Int32Array;
+  readonly fBroken: Uint8Array;
+  readonly fFront: Float64Array;
+  /** Blast markers placed on the formation since the trial began (metrics). */
+  readonly fBmPlaced: Int32Array;
+  /** Points of destroyed units and war-engine damage taken so far, per formation. */
+  readonly fPointsLost: Float64Array;
+  readonly fDamage: Int32Array;
+  /** Units whose state changed this trial: the reset restores only these. */
+  readonly dirtyList: Int32Array;
+  readonly dirtyFlag: Uint8Array;
+  nDirty = 0;
+  /** Living units, current break point and the depth of the nearest living unit (Infinity when none). */
+  readonly fAlive: Int32Array;
+  readonly fBreakWeight: Int32Array;
+  readonly fMinDepth: Float64Array;
+  /** Living units at that depth. */
+  readonly fMinDepthCount: Int32Array;
+  turn = 0;
+  /** Blast markers gained during the current attack or event, placed when it ends (RB 1.9.7). */
+  readonly fPendingBm: Int32Array;
+  /** The formation being attacked, and its non-expendable losses in this attack (crossfire, [A-12]). */
+  atkTarget = -1;
+  atkNonExpendableKills = 0;
+
+  // ---- scratch for one attack ----
+  readonly scCanFire: Uint8Array;
+  readonly scLoad: Int32Array;
+  readonly scSniped: Int32Array;
+  /** Allocation stamp per unit: scLoad and scSniped count only when it equals `stamp`. */
+  readonly scStamp: Int32Array;
+  stamp = 0;
+  readonly hitCap: number;
+  readonly hMask: Uint8Array;
+  readonly hReach: Float64Array;
+  readonly hFlags: Int32Array;
+  readonly hTarget: Int32Array;
+  readonly hDamage: Int32Array;
+  readonly hLine: Int32Array;
+  nHits = 0;
+  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
+  nMacroHits = 0;
+
+  constructor(spec: EngagementSpec) {
+    this.options = spec.options;
+    const forms = spec.formations;
+    const unitsOf = forms.map((f) => f.formation.units);
+    const nUnits = unitsOf.reduce((s, u) => s + u.length, 0);
+    this.nUnits = nUnits;
+    this.nFormations = forms.length;
+
+    // Lines: each mode of each weapon (and of each joined character's weapons).
+    const lineSpecs: { unit: number; group: number; mode: WeaponMode; multiplier: number | string; arc: string; unitSniper: boolean }[] = [];
+    const critSpecs: { unit: number; part: CriticalPart }[] = [];
+    let group = 0;
+    let g = 0;
+    const perUnitLines: [number, number][] = [];
+    const perUnitCrits: [number, number][] = [];
+    const groupRanges: [number, number][] = [];
+    const perUnitGroups: [number, number][] = [];
+    for (const units of unitsOf) {
+      const seen = new Map<string, number>();
+      for (const ru of units) {
+        const nth = seen.get(ru.unit.id) ?? 0;
+        seen.set(ru.unit.id, nth + 1);
+        const start = lineSpecs.length;
+        const gStart = groupRanges.length;
+        const sniper = hasAbility(ru, 'sniper');
+        for (const w of [...ru.weapons, ...ru.characterWeapons] as ResolvedWeapon[]) {
+          // RB 5.2.1: "one unit in every two has an autocannon": every sharedBy-th unit carries it.
+          if (w.sharedBy !== undefined && nth % w.sharedBy !== 0) continue;
+          if (w.multiplier === 0) continue;
+          let groupStart = lineSpecs.length;
+          w.weapon.modes.forEach((mode, mi) => {
+            // A mode used together with the previous one fires as a weapon of its own.
+            if (mi > 0 && mode.combinedWithPrevious) {
+              groupRanges.push([groupStart, lineSpecs.length]);
+              group++;
+              groupStart = lineSpecs.length;
+            }
+            lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper });
+          });
+          groupRanges.push([groupStart, lineSpecs.length]);
+          group++;
+        }
+        perUnitLines.push([start, lineSpecs.length]);
+        perUnitGroups.push([gStart, groupRanges.length]);
+        const cstart = critSpecs.length;
+        for (const part of ru.unit.critical?.parts ?? []) critSpecs.push({ unit: g, part });
+        perUnitCrits.push([cstart, critSpecs.length]);
+        g++;
+      }
+    }
+    const nLines = lineSpecs.length;
+    this.nLines = nLines;
+
+    this.uFormation = new Int32Array(nUnits);
+    this.uClass = new Uint8Array(nUnits);
+    this.uArmour = new Uint8Array(nUnits);
+    this.uCC = new Uint8Array(nUnits);
+    this.uFF = new Uint8Array(nUnits);
+    this.uCoverSave = new Uint8Array(nUnits);
+    this.uFlags = new Int32Array(nUnits);
+    this.uStartDC = new Int32Array(nUnits);
+    this.uShields = new Int32Array(nUnits);
+    this.uPfN = new Int32Array(nUnits);
+    this.uPfSides = new Int32Array(nUnits);
+    this.uPfPlus = new Int32Array(nUnits);
+    this.uShieldRepair = new Uint8Array(nUnits);
+    this.uDepth = new Float64Array(nUnits);
+    this.uLateral = new Float64Array(nUnits);
+    this.uSpeed = new Float64Array(nUnits);
+    this.uPoints = new Float64Array(nUnits);
+    this.uLineStart = new Int32Array(nUnits);
+    this.uLineEnd = new Int32Array(nUnits);
+    this.uCritStart = new Int32Array(nUnits);
+    this.uCritEnd = new Int32Array(nUnits);
+    this.uLeaders = new Int32Array(nUnits);
+    this.uBreakWeight = new Int32Array(nUnits);
+    this.uMaxRange = new Float64Array(nUnits);
+    this.uMaxIndirectRange = new Float64Array(nUnits);
+    this.uLimited = new Uint8Array(nUnits);
+    this.uGroupStart = new Int32Array(nUnits);
+    this.uGroupEnd = new Int32Array(nUnits);
+    this.uFailNormal = new Float64Array(nUnits);
+    this.uFailMacro = new Float64Array(nUnits);
+    this.uFailTK = new Float64Array(nUnits);
+
+    const nCrit = critSpecs.length;
+    this.cKind = new Int32Array(nCrit);
+    this.cA = new Int32Array(nCrit);
+    this.cB = new Int32Array(nCrit);
+    this.cC = new Int32Array(nCrit);
+    this.cD = new Int32Array(nCrit);
+    this.cRange = new Float64Array(nCrit);
+
+    this.wUnit = new Int32Array(nLines);
+    this.wGroup = new Int32Array(nLines);
+    this.wKind = new Uint8Array(nLines);
+    this.wRange = new Float64Array(nLines);
+    this.wShotsN = new Int32Array(nLines);
+    this.wShotsSides = new Int32Array(nLines);
+    this.wShotsPlus = new Int32Array(nLines);
+    this.wShotsTimes = new Int32Array(nLines);
+    this.wAP = new Uint8Array(nLines);
+    this.wAT = new Uint8Array(nLines);
+    this.wMW = new Uint8Array(nLines);
+    this.wBpN = new Int32Array(nLines);
+    this.wBpSides = new Int32Array(nLines);
+    this.wBpPlus = new Int32Array(nLines);
+    this.wTkN = new Int32Array(nLines);
+    this.wTkSides = new Int32Array(nLines);
+    this.wTkPlus = new Int32Array(nLines);
+    this.wExN = new Int32Array(nLines);
+    this.wExSides = new Int32Array(nLines);
+    this.wExPlus = new Int32Array(nLines);
+    this.wFlags = new Int32Array(nLines);
+    this.wTkMean = new Float64Array(nLines);
+    this.wHitFlags = new Int32Array(nLines);
+
+    const nF = forms.length;
+    this.fUnitStart = new Int32Array(nF);
+    this.fUnitEnd = new Int32Array(nF);
+    this.fSide = new Uint8Array(nF);
+    this.fFrontStart = new Float64Array(nF);
+    this.fBmStart = new Int32Array(nF);
+    this.fBrokenStart = new Uint8Array(nF);
+    this.fTsknf = new Uint8Array(nF);
+    this.fMobRule = new Uint8Array(nF);
+    this.fWaaagh = new Uint8Array(nF);
+    this.fInitiative = new Int32Array(nF);
+    this.fAllExpendable = new Uint8Array(nF);
+    this.fHasNonGrot = new Uint8Array(nF);
+    this.fPoints = new Float64Array(nF);
+    this.fStrategy = new Int32Array(nF);
+    this.fStartBreakWeight = new Int32Array(nF);
+    this.fCover = new Int8Array(nF);
+    this.fStartMinDepth = new Float64Array(nF);
+    this.fStartMinDepthCount = new Int32Array(nF);
+    this.fMixed = new Uint8Array(nF);
+    this.orderFront = new Int32Array(nUnits);
+    this.orderBack = new Int32Array(nUnits);
+
+    g = 0;
+    for (let f = 0; f < nF; f++) {
+      const pf = forms[f]!;
+      this.fillFormation(f, pf, g);
+      for (let i = 0; i < pf.formation.units.length; i++) {
+        const ru = pf.formation.units[i]!;
+        this.fillUnit(g, f, i, ru, pf);
+        this.uLineStart[g] = perUnitLines[g]![0];
+        this.uLineEnd[g] = perUnitLines[g]![1];
+        this.uCritStart[g] = perUnitCrits[g]![0];
+        this.uCritEnd[g] = perUnitCrits[g]![1];
+        this.uGroupStart[g] = perUnitGroups[g]![0];
+        this.uGroupEnd[g] = perUnitGroups[g]![1];
+        g++;
+      }
+      this.fUnitEnd[f] = g;
+      this.fillOrders(f);
+    }
+    lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper));
+    critSpecs.forEach((c, i) => this.fillCrit(i, c.part));
+    this.nGroups = groupRanges.length;
+    this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
+    this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
+    this.gBarrageLine = new Int32Array(this.nGroups).fill(-1);
+    for (let gi = 0; gi < this.nGroups; gi++) {
+      for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) if (this.wBpN[l]! + this.wBpPlus[l]! > 0 && this.gBarrageLine[gi] === -1) this.gBarrageLine[gi] = l;
+    }
+    for (let u = 0; u < nUnits; u++) this.fillRanges(u);
+    for (let f = 0; f < nF; f++) this.fillFormationSummary(f);
+    this.choiceLine = new Int32Array(this.nGroups * nF);
+    this.choiceFp = new Int32Array(this.nGroups * nF);
+    this.choiceMask = new Int32Array(this.nGroups * nF);
+    for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) this.fillChoice(gi, f);
+
+    this.stAlive = new Uint8Array(nUnits);
+    this.stDC = new Int32Array(nUnits);
+    this.stShields = new Int32Array(nUnits);
+    this.stToHitPenalty = new Int32Array(nUnits);
+    this.stCritCount = new Int32Array(nUnits);
+    this.stReactor = new Uint8Array(nUnits);
+    this.stFires = new Int32Array(nUnits);
+    this.stDamageTaken = new Int32Array(nUnits);
+    this.stSingleShotUsed = new Uint8Array(nLines);
+    this.stLastFired = new Int32Array(nLines);
+    this.fBm = new Int32Array(nF);
+    this.fBroken = new Uint8Array(nF);
+    this.fFront = new Float64Array(nF);
+    this.fBmPlaced = new Int32Array(nF);
+    this.fPendingBm = new Int32Array(nF);
+    this.fPointsLost = new Float64Array(nF);
+    this.fDamage = new Int32Array(nF);
+    this.dirtyList = new Int32Array(nUnits);
+    this.dirtyFlag = new Uint8Array(nUnits);
+    this.fAlive = new Int32Array(nF);
+    this.fBreakWeight = new Int32Array(nF);
+    this.fMinDepth = new Float64Array(nF);
+    this.fMinDepthCount = new Int32Array(nF);
+
+    this.scCanFire = new Uint8Array(nUnits);
+    this.scLoad = new Int32Array(nUnits);
+    this.scSniped = new Int32Array(nUnits);
+    this.scStamp = new Int32Array(nUnits);
+    let cap = 64;
+    for (let i = 0; i < nLines; i++) {
+      const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;
+      const extra = maxOf({ n: this.wExN[i]!, sides: this.wExSides[i]!, plus: this.wExPlus[i]! });
+      cap += shots + extra + 1;
+    }
+    for (let u = 0; u < nUnits; u++) cap += 4 + this.uStartDC[u]! * 2;
+    this.hitCap = cap;
+    this.hMask = new Uint8Array(cap);
+    this.hReach = new Float64Array(cap);
+    this.hFlags = new Int32Array(cap);
+    this.hTarget = new Int32Array(cap);
+    this.hDamage = new Int32Array(cap);
+    this.hLine = new Int32Array(cap);
+  }
+
+  private fillFormation(f: number, pf: PlacedFormation, firstUnit: number): void {
+    const spec = pf.formation;
+    this.fUnitStart[f] = firstUnit;
+    this.fSide[f] = pf.side;
+    this.fFrontStart[f] = pf.front;
+    this.fBmStart[f] = pf.blastMarkers;
+    this.fBrokenStart[f] = pf.broken ? 1 : 0;
+    this.fTsknf[f] = spec.rules.includes('they-shall-know-no-fear') ? 1 : 0;
+    this.fMobRule[f] = spec.rules.includes('mob-rule') ? 1 : 0;
+    this.fWaaagh[f] = spec.rules.includes('power-of-the-waaagh') ? 1 : 0;
+    this.fInitiative[f] = spec.initiative;
+    this.fStrategy[f] = spec.strategyRating ?? 0;
+    this.fPoints[f] = spec.points ?? 0;
+    this.fAllExpendable[f] = spec.units.every((u) => hasAbility(u, 'expendable')) ? 1 : 0;
+    this.fHasNonGrot[f] = spec.units.some((u) => !hasAbility(u, 'grot')) ? 1 : 0;
+  }
+
+  private fillUnit(g: number, f: number, i: number, ru: ResolvedUnit, pf: PlacedFormation): void {
+    const u: Unit = ru.unit;
+    this.uFormation[g] = f;
+    const isWE = u.type === 'WE' || u.type === 'AC/WE';
+    this.uClass[g] =
+      u.type === 'INF' || u.type === 'CH' ? C.CLASS_INF
+      : u.type === 'LV' ? C.CLASS_LV
+      : u.type === 'AV' ? C.CLASS_AV
+      : isWE ? C.CLASS_WE
+      : C.CLASS_AIR;
+    this.uArmour[g] = u.armour ?? C.NONE;
+    this.uCC[g] = u.cc ?? C.NONE;
+    this.uFF[g] = u.ff ?? C.NONE;
+    this.uStartDC[g] = isWE ? (u.damageCapacity ?? 1) : 1;
+    this.uShields[g] = u.voidShields ?? 0;
+    this.uShieldRepair[g] = u.voidShields !== undefined && u.voidShields > 0 ? 1 : 0;
+    if (u.powerFields !== undefined) {
+      const t = parseDiceExpr(u.powerFields);
+      this.uPfN[g] = t.n;
+      this.uPfSides[g] = t.sides;
+      this.uPfPlus[g] = t.plus;
+    }
+    const rank = Math.floor(i / pf.rankWidth);
+    const file = i % pf.rankWidth;
+    this.uDepth[g] = rank * pf.spacing;
+    this.uLateral[g] = file * pf.spacing;
+    this.uSpeed[g] = u.speed;
+    this.uPoints[g] = ru.points ?? 0;
+
+    let flags = 0;
+    const all = (a: string) => hasAbility(ru, a);
+    if (all('reinforced-armour')) flags |= C.U_REINFORCED;
+    if (all('thick-rear-armour')) flags |= C.U_THICK_REAR;
+    if (all('invulnerable-save')) flags |= C.U_INVULNERABLE;
+    if (all('fearless')) flags |= C.U_FEARLESS;
+    if (all('leader') || all('supreme-commander')) flags |= C.U_LEADER;
+    if (all('inspiring')) flags |= C.U_INSPIRING;
+    if (all('expendable')) flags |= C.U_EXPENDABLE;
+    if (all('grot')) flags |= C.U_GROT;
+    if (all('mounted')) flags |= C.U_MOUNTED;
+    if (all('skimmer')) flags |= C.U_SKIMMER;
+    if (all('first-strike')) flags |= C.U_FIRST_STRIKE;
+    if (all('commander') || all('supreme-commander')) flags |= C.U_COMMANDER;
+    if (all('supreme-commander')) flags |= C.U_SUPREME;
+    if (all('support-craft')) flags |= C.U_SUPPORT_CRAFT;
+    if (all('infiltrator')) flags |= C.U_INFILTRATOR;
+    if (isWE) flags |= C.U_WAR_ENGINE;
+    if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
+    const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
+    if (!ranged) flags |= C.U_CC_ONLY;
+    const coverHere = pf.coverUnits === undefined || pf.coverUnits.includes(i);
+    this.uCoverSave[g] = C.NONE;
+    if (coverHere && pf.cover.kind !== 'none') {
+      flags |= C.U_IN_COVER;
+      // RB 1.8.3: cover saves are for infantry only; mounted units count as vehicles for terrain.
+      if (pf.cover.kind === 'save' && this.uClass[g] === C.CLASS_INF && (flags & C.U_MOUNTED) === 0) this.uCoverSave[g] = pf.cover.save;
+    }
+    this.uFlags[g] = flags;
+    // The closed forms behind saveHit, for the attacker's choice of firepower.
+    const inv = (flags & C.U_INVULNERABLE) !== 0 ? 5 / 6 : 1;
+    const ra = (flags & C.U_REINFORCED) !== 0;
+    const pNormal = saveProbability(Math.min(this.uArmour[g]!, this.uCoverSave[g]!));
+    this.uFailNormal[g] = (ra ? (1 - pNormal) * (1 - pNormal) : 1 - pNormal) * inv;
+    this.uFailMacro[g] = (ra ? 1 - saveProbability(this.uArmour[g]!) : 1) * inv;
+    this.uFailTK[g] = inv;
+    const isLeader = (x: Unit) => x.abilities.includes('leader') || x.abilities.includes('supreme-commander');
+    this.uLeaders[g] = (isLeader(u) ? 1 : 0) + ru.characters.filter(isLeader).length;
+  }
+
+  /** Ranges for the "could fire" test (RB 1.9.2); limited weapons are checked one by one at run time. */
+  private fillRanges(u: number): void {
+    let direct = -1;
+    let indirect = -1;
+    let limited = 0;
+    for (let l = this.uLineStart[u]!; l < this.uLineEnd[u]!; l++) {
+      const fl = this.wFlags[l]!;
+      if (this.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) continue;
+      const barrage = this.wBpN[l]! + this.wBpPlus[l]! > 0;
+      if (!barrage && this.wAP[l]! >= C.NONE && this.wAT[l]! >= C.NONE && this.wMW[l]! >= C.NONE) continue;
+      if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = 1;
+      if (this.wRange[l]! > direct) direct = this.wRange[l]!;
+      if (barrage && (fl & C.W_INDIRECT) !== 0 && 2 * this.wRange[l]! > indirect) indirect = 2 * this.wRange[l]!;
+    }
+    this.uMaxRange[u] = direct;
+    this.uMaxIndirectRange[u] = indirect;
+    this.uLimited[u] = limited;
+  }
+
+  private fillFormationSummary(f: number): void {
+    let weight = 0;
+    let covered = 0;
+    let we = 0;
+    const start = this.fUnitStart[f]!;
+    const end = this.fUnitEnd[f]!;
+    for (let u = start; u < end; u++) {
+      const fl = this.uFlags[u]!;
+      this.uBreakWeight[u] = (fl & C.U_WAR_ENGINE) !== 0 ? this.uStartDC[u]! : (fl & C.U_TSKNF) !== 0 ? 2 : 1;
+      weight += this.uBreakWeight[u]!;
+      if ((fl & C.U_IN_COVER) !== 0) covered++;
+      if ((fl & C.U_WAR_ENGINE) !== 0) we++;
+    }
+    const n = end - start;
+    let minDepth = Infinity;
+    for (let u = start; u < end; u++) if (this.uDepth[u]! < minDepth) minDepth = this.uDepth[u]!;
+    this.fStartMinDepth[f] = minDepth;
+    let atMin = 0;
+    for (let u = start; u < end; u++) if (this.uDepth[u] === minDepth) atMin++;
+    this.fStartMinDepthCount[f] = atMin;
+    this.fStartBreakWeight[f] = weight;
+    this.fCover[f] = covered === 0 ? 0 : covered === n ? 1 : -1;
+    this.fMixed[f] = we > 0 && we < n ? 1 : 0;
+  }
+
+  /**
+   * The attacker's best firepower for weapon group g against formation f, if
+   * one option is at least as good against every unit of f: each weapon picks
+   * AP, AT or MW, and in a mixed formation the war engines or the rest
+   * (RB 1.9.5, 3.2.1; [A-33]). Otherwise the choice is made per attack
+   * against the units still standing.
+   */
+  private fillChoice(gi: number, f: number): void {
+    const k = gi * this.nFormations + f;
+    const options: { line: number; fp: number; mask: number; values: number[] }[] = [];
+    const start = this.fUnitStart[f]!;
+    const end = this.fUnitEnd[f]!;
+    for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) {
+      if (this.wKind[l] !== C.KIND_RANGED) continue;
+      const fl = this.wFlags[l]!;
+      const tk = this.wTkN[l]! + this.wTkPlus[l]! > 0;
+      for (let fp = 1; fp <= 3; fp++) {
+        const value = fp === 1 ? this.wAP[l]! : fp === 2 ? this.wAT[l]! : this.wMW[l]!;
+        if (value >= C.NONE) continue;
+        const base = fp === 1 ? C.ELIGIBLE_AP : fp === 2 ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
+        const masks = this.fMixed[f] === 1 ? [base & C.CLASS_WE, base & ~C.CLASS_WE] : [base];
+        for (const mask of masks) {
+          if (mask === 0) continue;
+          const values: number[] = [];
+          for (let u = start; u < end; u++) {
+            if ((this.uClass[u]! & mask) === 0) {
+              values.push(0);
+              continue;
+            }
+            const cover = (this.uFlags[u]! & C.U_IN_COVER) !== 0 && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0;
+            const fail = tk ? this.uFailTK[u]! : (fl & C.W_MACRO) !== 0 || fp === 3 ? this.uFailMacro[u]! : this.uFailNormal[u]!;
+            const we = (this.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (tk ? this.wTkMean[l]! : 1) / this.uStartDC[u]! : 1;
+            values.push(toHitProbability(value + cover) * fail * we);
+          }
+          options.push({ line: l, fp, mask, values });
+        }
+      }
+    }
+    const useful = options.filter((o) => o.values.some((v) => v > 0));
+    if (useful.length === 0) {
+      this.choiceLine[k] = -2;
+      return;
+    }
+    const dominant = useful.find((o) => useful.every((p) => o.values.every((v, i) => v >= p.values[i]!)));
+    if (!dominant) {
+      this.choiceLine[k] = -1;
+      return;
+    }
+    this.choiceLine[k] = dominant.line;
+    this.choiceFp[k] = dominant.fp;
+    this.choiceMask[k] = dominant.mask;
+  }
+
+  private fillOrders(f: number): void {
+    const start = this.fUnitStart[f]!;
+    const end = this.fUnitEnd[f]!;
+    const idx: number[] = [];
+    for (let u = start; u < end; u++) idx.push(u);
+    const front = [...idx].sort((a, b) => this.uDepth[a]! - this.uDepth[b]! || a - b);
+    const back = [...idx].sort((a, b) => this.uDepth[b]! - this.uDepth[a]! || b - a);
+    front.forEach((u, k) => (this.orderFront[start + k] = u));
+    back.forEach((u, k) => (this.orderBack[start + k] = u));
+  }
+
+  private fillLine(i: number, unit: number, group: number, mode: WeaponMode, multiplier: number | string, arc: string, unitSniper: boolean): void {
+    this.wUnit[i] = unit;
+    this.wGroup[i] = group;
+    this.wKind[i] = mode.kind === 'ranged' ? C.KIND_RANGED : mode.kind === 'small-arms' ? C.KIND_SMALL_ARMS : C.KIND_ASSAULT;
+    this.wRange[i] = mode.range;
+    const shots = parseDiceExpr(mode.shots);
+    const mult = parseDiceExpr(multiplier);
+    let combined: DiceTriple;
+    let times = 1;
+    if (mult.n === 0) {
+      // m independent rolls of (n dice + plus) = m*n dice + m*plus.
+      combined = { n: shots.n * mult.plus, sides: shots.sides, plus: shots.plus * mult.plus };
+    } else if (shots.n === 0) {
+      combined = mult;
+      times = shots.plus;
+    } else {
+      throw new Error(`a dice multiplier on a dice firepower is not supported (${JSON.stringify(multiplier)} x ${JSON.stringify(mode.shots)})`);
+    }
+    this.wShotsN[i] = combined.n;
+    this.wShotsSides[i] = combined.sides;
+    this.wShotsPlus[i] = combined.plus;
+    this.wShotsTimes[i] = times;
+    this.wAP[i] = mode.ap ?? C.NONE;
+    this.wAT[i] = mode.at ?? C.NONE;
+    this.wMW[i] = mode.mw ?? C.NONE;
+    if (mode.bp !== undefined) {
+      const bp = parseDiceExpr(mode.bp);
+      this.wBpN[i] = bp.n;
+      this.wBpSides[i] = bp.sides;
+      this.wBpPlus[i] = bp.plus;
+    }
+    if (mode.titanKiller !== undefined) {
+      const tk = parseDiceExpr(mode.titanKiller);
+      this.wTkN[i] = tk.n;
+      this.wTkSides[i] = tk.sides;
+      this.wTkPlus[i] = tk.n === 0 && tk.plus === 0 ? 1 : tk.plus;
+      this.wTkMean[i] = meanOf({ n: this.wTkN[i]!, sides: this.wTkSides[i]!, plus: this.wTkPlus[i]! });
+    }
+    if (mode.extraAttacks !== undefined) {
+      const ex = parseDiceExpr(mode.extraAttacks);
+      this.wExN[i] = ex.n;
+      this.wExSides[i] = ex.sides;
+      this.wExPlus[i] = ex.plus;
+    }
+    let flags = 0;
+    if (mode.macroWeapon || mode.mw !== undefined) flags |= C.W_MACRO;
+    if (mode.ignoreCover) flags |= C.W_IGNORE_COVER;
+    if (mode.disrupt) flags |= C.W_DISRUPT;
+    if (mode.lance) flags |= C.W_LANCE;
+    if (mode.sniper || (unitSniper && mode.kind === 'ranged')) flags |= C.W_SNIPER;
+    if (mode.singleShot) flags |= C.W_SINGLE_SHOT;
+    if (mode.slowFiring) flags |= C.W_SLOW_FIRING;
+    if (mode.indirectFire) flags |= C.W_INDIRECT;
+    if (mode.firstStrike) flags |= C.W_FIRST_STRIKE;
+    if (arc === 'rear') flags |= C.W_REAR_ARC;
+    this.wFlags[i] = flags;
+    let hit = 0;
+    if (mode.macroWeapon) hit |= C.H_MW;
+    if (mode.titanKiller !== undefined) hit |= C.H_TK | C.H_MW;
+    if (mode.ignoreCover) hit |= C.H_IGNORE_COVER;
+    if (mode.lance) hit |= C.H_LANCE;
+    if ((flags & C.W_SNIPER) !== 0) hit |= C.H_SNIPER;
+    if (mode.disrupt) hit |= C.H_DISRUPT;
+    this.wHitFlags[i] = hit;
+  }
+
+  private fillCrit(i: number, part: CriticalPart): void {
+    switch (part.kind) {
+      case 'damage': {
+        const t = parseDiceExpr(part.amount);
+        this.cKind[i] = CRIT_DAMAGE;
+        this.cA[i] = t.n;
+        this.cB[i] = t.sides;
+        this.cC[i] = t.plus;
+        break;
+      }
+      case 'destroyed':
+        this.cKind[i] = CRIT_DESTROYED;
+        this.cA[i] = part.hitsAround?.toHit ?? C.NONE;
+        this.cRange[i] = part.hitsAround?.rangeCm ?? 0;
+        this.cB[i] = faceMask(part.passengersSurviveOn);
+        break;
+      case 'reactor':
+        this.cKind[i] = CRIT_REACTOR;
+        this.cA[i] = faceMask(part.destroyedOn);
+        this.cB[i] = faceMask(part.damageOn);
+        this.cC[i] = faceMask(part.repairedOn);
+        this.cD[i] = part.hitsAround?.toHit ?? C.NONE;
+        this.cRange[i] = part.hitsAround?.rangeCm ?? 0;
+        break;
+      case 'fire':
+        this.cKind[i] = CRIT_FIRE;
+        this.cA[i] = faceMask(part.spreadOn);
+        this.cB[i] = faceMask(part.outOn);
+        break;
+      case 'to-hit-penalty':
+        this.cKind[i] = CRIT_TO_HIT;
+        this.cA[i] = part.amount;
+        this.cB[i] = part.laterCriticalDamage;
+        break;
+      case 'stagger':
+        this.cKind[i] = CRIT_STAGGER;
+        this.cA[i] = part.onBlocked === 'destroyed' ? 1 : 0;
+        this.cB[i] = part.hitsOnContact ?? C.NONE;
+        break;
+      case 'unsupported':
+        // Named in the formation's `unsupported` list and reported with the run.
+        this.cKind[i] = -1;
+        break;
+    }
+  }
+}
+
+/** A unit has an ability itself or through a character that joined it (RB 2.1.1). */
+export function hasAbility(ru: ResolvedUnit, ability: string): boolean {
+  return (ru.unit.abilities as string[]).includes(ability) || ru.characters.some((c) => (c.abilities as string[]).includes(ability));
+}

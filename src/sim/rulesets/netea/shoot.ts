@@ -1,0 +1,321 @@
+import type { Sfc32 } from '../../rng.js';
+import { rollToHit } from '../../dice/rollToHit.js';
+import { toHitProbability } from '../../dice/toHitProbability.js';
+import { rollDice } from '../../diceExpr.js';
+import * as C from './codes.js';
+import type { Engagement } from './engagement.js';
+import { allocateHitsFrontToBack, applyNoSaveHits } from './allocate.js';
+import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
+import { placesNoBlastMarker, resolveHit } from './damage.js';
+import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
+
+const FP_AP = 1;
+const FP_AT = 2;
+const FP_MW = 3;
+
+/** To-hit modifier of an action, as a change to the number needed (RB 1.9.5). */
+export function actionToHitModifier(action: number): number {
+  if (action === C.ACTION_DOUBLE || action === C.ACTION_MARSHAL) return 1;
+  if (action === C.ACTION_SUSTAINED) return -1;
+  return 0;
+}
+
+/** Can weapon line l fire this turn (single shot unused, slow firing reloaded, arc facing the enemy)? */
+function lineReady(e: Engagement, l: number): boolean {
+  const fl = e.wFlags[l]!;
+  if (e.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) return false;
+  if ((fl & C.W_SINGLE_SHOT) !== 0 && e.stSingleShotUsed[l] === 1) return false;
+  if ((fl & C.W_SLOW_FIRING) !== 0 && e.stLastFired[l] === e.turn - 1) return false;
+  return e.wAP[l]! < C.NONE || e.wAT[l]! < C.NONE || e.wMW[l]! < C.NONE || e.wBpN[l]! + e.wBpPlus[l]! > 0;
+}
+
+/**
+ * Range of line l in this attack: indirect barrages on sustained fire double
+ * it, with a 30 cm minimum (RB 1.9.8); -1 when the target is too close for it.
+ */
+function lineRange(e: Engagement, l: number, sustained: boolean, distance: number): number {
+  const r = e.wRange[l]!;
+  if (sustained && distance > r && (e.wFlags[l]! & C.W_INDIRECT) !== 0 && e.wBpN[l]! + e.wBpPlus[l]! > 0) {
+    return distance >= 30 ? 2 * r : -1;
+  }
+  return r;
+}
+
+/** Could unit u fire at a target `distance` away (a ready weapon in range, RB 1.9.2)? */
+function canFire(e: Engagement, u: number, sustained: boolean, distance: number): boolean {
+  if (e.uLimited[u] === 0) {
+    if (e.uMaxRange[u]! >= distance) return true;
+    return sustained && distance >= 30 && e.uMaxIndirectRange[u]! >= distance;
+  }
+  const end = e.uLineEnd[u]!;
+  for (let l = e.uLineStart[u]!; l < end; l++) {
+    if (lineReady(e, l) && lineRange(e, l, sustained, distance) >= distance) return true;
+  }
+  return false;
+}
+
+/**
+ * Expected effect of one shot needing `t` at mask `mask`: P(hit) times the
+ * chance the nearest eligible unit in reach fails its save (a war engine
+ * counts per point of its starting DC). Used when no firepower choice is best
+ * against every unit of the target and the attacker picks per attack.
+ */
+function shotValue(e: Engagement, at: number, mask: number, reach: number, titanKiller: boolean, macro: boolean, tkMean: number, t: number): number {
+  const end = e.fUnitEnd[at]!;
+  for (let k = e.fUnitStart[at]!; k < end; k++) {
+    const u = e.orderFront[k]!;
+    if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+    const fail = titanKiller ? e.uFailTK[u]! : macro ? e.uFailMacro[u]! : e.uFailNormal[u]!;
+    const perUnit = (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (titanKiller ? tkMean : 1) / e.uStartDC[u]! : 1;
+    return toHitProbability(t) * fail * perUnit;
+  }
+  return 0;
+}
+
+/**
+ * One shooting attack by formation `by` at formation `at` (RB 1.9; TP Shooting):
+ * suppression, the Blast marker for coming under fire, to-hit rolls, the two
+ * allocation stages with saves, casualty Blast markers, then the break test
+ * after the whole attack. Returns false if no unit could fire (no BM placed).
+ */
+export function shoot(e: Engagement, by: number, at: number, action: number, crossfire: boolean, useBarrage: boolean, rng: Sfc32): boolean {
+  if (e.fBroken[by] === 1 || e.fAlive[by] === 0 || e.fAlive[at] === 0) return false;
+  const targetDepth = e.fMinDepth[at]!;
+  const gap = e.fFront[by]! + e.fFront[at]!;
+  const sustained = action === C.ACTION_SUSTAINED;
+
+  // 0. Who can fire: living units with a ready weapon in range of the nearest target unit.
+  const fStart = e.fUnitStart[by]!;
+  const fEnd = e.fUnitEnd[by]!;
+  let shooters = 0;
+  for (let u = fStart; u < fEnd; u++) {
+    const ok = e.stAlive[u] === 1 && canFire(e, u, sustained, gap + e.uDepth[u]! + targetDepth);
+    e.scCanFire[u] = ok ? 1 : 0;
+    if (ok) shooters++;
+  }
+
+  // Suppression (RB 1.9.2): each BM stops one unit that could fire, furthest first;
+  // TSKNF units take two, war engines their starting DC ([A-7] for partial budgets).
+  let budget = e.fBm[by]!;
+  for (let k = fStart; k < fEnd && budget > 0; k++) {
+    const u = e.orderBack[k]!;
+    if (e.scCanFire[u] === 0) continue;
+    const cost = e.uBreakWeight[u]!;
+    if (budget >= cost) {
+      budget -= cost;
+      e.scCanFire[u] = 0;
+      shooters--;
+    } else if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0 || !e.options.suppressSkipWarEngines) {
+      break;
+    }
+  }
+  if (shooters === 0) return false;
+
+  e.atkTarget = at;
+  e.atkNonExpendableKills = 0;
+
+  // I. Coming under fire (RB 1.9.3). On a broken target the BM is a no-save hit,
+  // resolved before the attack's own hits ([A-27]); TSKNF needs two, so it waits.
+  if (e.fBroken[at] === 1 && e.fTsknf[at] === 0) applyNoSaveHits(e, at, 1, null, rng);
+  else e.fPendingBm[at]!++;
+
+  // The attacker takes the cover modifier if any target unit is in cover, so
+  // every unit stays a valid target ([A-13]).
+  let coverTaken = e.fCover[at] === 1;
+  let mixed = e.fMixed[at] === 1;
+  if (e.fCover[at] === -1 || mixed) {
+    coverTaken = false;
+    let hasWE = false;
+    let hasOther = false;
+    const tEnd = e.fUnitEnd[at]!;
+    for (let u = e.fUnitStart[at]!; u < tEnd; u++) {
+      if (e.stAlive[u] === 0) continue;
+      if ((e.uFlags[u]! & C.U_IN_COVER) !== 0) coverTaken = true;
+      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) hasWE = true;
+      else hasOther = true;
+    }
+    mixed = hasWE && hasOther;
+  }
+  const modifier = actionToHitModifier(action);
+
+  // II. To hit. One mode per weapon; barrage modes join the formation's barrage.
+  e.nHits = 0;
+  e.nMacroHits = 0;
+  let bpLines = 0;
+  let bpAllMacro = true;
+  let bpAllIgnoreCover = true;
+  let bpAllDisrupt = true;
+  let bpReach = Infinity;
+  let bpTotal = 0;
+  const nF = e.nFormations;
+  for (let u = fStart; u < fEnd; u++) {
+    if (e.scCanFire[u] === 0) continue;
+    const distance = gap + e.uDepth[u]! + targetDepth;
+    const penalty = e.stToHitPenalty[u]!;
+    const limited = e.uLimited[u] === 1;
+    const gEnd = e.uGroupEnd[u]!;
+    for (let g = e.uGroupStart[u]!; g < gEnd; g++) {
+      const bl = e.gBarrageLine[g]!;
+      if (useBarrage && bl >= 0 && lineReady(e, bl) && lineRange(e, bl, sustained, distance) >= distance) {
+        const bfl = e.wFlags[bl]!;
+        bpLines++;
+        bpTotal += rollDice(rng, e.wBpN[bl]!, e.wBpSides[bl]!, e.wBpPlus[bl]!);
+        if ((bfl & C.W_MACRO) === 0) bpAllMacro = false;
+        if ((bfl & C.W_IGNORE_COVER) === 0) bpAllIgnoreCover = false;
+        if ((bfl & C.W_DISRUPT) === 0) bpAllDisrupt = false;
+        const reach = lineRange(e, bl, sustained, distance) - gap - e.uDepth[u]!;
+        if (reach < bpReach) bpReach = reach;
+        markFired(e, bl);
+        continue;
+      }
+      let line = e.choiceLine[g * nF + at]!;
+      if (line === -2) continue;
+      let fp = e.choiceFp[g * nF + at]!;
+      let mask = e.choiceMask[g * nF + at]!;
+      if (line === -1 || mixed !== (e.fMixed[at] === 1)) {
+        line = -1;
+        let best = 0;
+        const lEnd = e.gLineEnd[g]!;
+        for (let m = e.gLineStart[g]!; m < lEnd; m++) {
+          if (!lineReady(e, m) || e.wBpN[m]! + e.wBpPlus[m]! > 0) continue;
+          const range = lineRange(e, m, sustained, distance);
+          if (range < distance) continue;
+          const reach = range - gap - e.uDepth[u]!;
+          const fl = e.wFlags[m]!;
+          const titanKiller = e.wTkN[m]! + e.wTkPlus[m]! > 0;
+          for (let f = FP_AP; f <= FP_MW; f++) {
+            const value = f === FP_AP ? e.wAP[m]! : f === FP_AT ? e.wAT[m]! : e.wMW[m]!;
+            if (value >= C.NONE) continue;
+            const base = f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
+            const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
+            for (let grp = 0; grp < (mixed ? 2 : 1); grp++) {
+              const mk = mixed ? (grp === 0 ? base & C.CLASS_WE : base & ~C.CLASS_WE) : base;
+              if (mk === 0) continue;
+              const score = shotValue(e, at, mk, reach, titanKiller, (fl & C.W_MACRO) !== 0 || f === FP_MW, e.wTkMean[m]!, t);
+              if (score > best) {
+                best = score;
+                line = m;
+                fp = f;
+                mask = mk;
+              }
+            }
+          }
+        }
+        if (line < 0) continue;
+      } else if (limited && (!lineReady(e, line) || lineRange(e, line, sustained, distance) < distance)) {
+        continue;
+      } else if (e.wRange[line]! < distance) {
+        continue;
+      }
+      fireLine(e, line, fp, mask, gap, u, modifier, coverTaken, sustained, distance, penalty, rng);
+    }
+  }
+  const directHits = e.nHits;
+  let barrageBm = 0;
+  if (bpLines > 0) barrageBm = fireBarrage(e, at, bpTotal, bpAllMacro, bpAllIgnoreCover, bpAllDisrupt, bpReach, modifier, rng);
+
+  // III. Allocate and save: normal hits, then macro-weapon and Titan Killer hits among the survivors.
+  allocateHitsFrontToBack(e, at, 0, directHits, false, rng);
+  resolveStage(e, 0, e.nHits, false, crossfire, rng);
+  if (e.nMacroHits > 0) {
+    allocateHitsFrontToBack(e, at, 0, directHits, true, rng);
+    resolveStage(e, 0, e.nHits, true, crossfire, rng);
+  }
+
+  // IV. Casualty Blast markers, crossfire's extra marker ([A-12]), barrage extras.
+  if (crossfire && e.atkNonExpendableKills > 0) e.fPendingBm[at]!++;
+  e.fPendingBm[at]! += barrageBm;
+  e.atkTarget = -1;
+  flushPendingBlastMarkers(e, rng);
+  for (let f = 0; f < nF; f++) checkBreak(e, f, rng);
+  return true;
+}
+
+function markFired(e: Engagement, l: number): void {
+  e.stSingleShotUsed[l] = 1;
+  e.stLastFired[l] = e.turn;
+}
+
+/** Rolls the shots of one weapon line with firepower `fp` and queues the hits. */
+function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: number, u: number, modifier: number, coverTaken: boolean, sustained: boolean, distance: number, penalty: number, rng: Sfc32): void {
+  markFired(e, l);
+  const fl = e.wFlags[l]!;
+  const value = fp === FP_AP ? e.wAP[l]! : fp === FP_AT ? e.wAT[l]! : e.wMW[l]!;
+  const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
+  let shots = e.wShotsN[l] === 0 ? e.wShotsPlus[l]! : rollDice(rng, e.wShotsN[l]!, e.wShotsSides[l]!, e.wShotsPlus[l]!);
+  shots *= e.wShotsTimes[l]!;
+  if (e.wExN[l]! + e.wExPlus[l]! > 0) shots += rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
+  const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | C.H_MW : e.wHitFlags[l]!;
+  const macro = (hitFlags & C.H_MW) !== 0;
+  const reach = lineRange(e, l, sustained, distance) - gap - e.uDepth[u]!;
+  for (let s = 0; s < shots; s++) {
+    if (!rollToHit(rng, t)) continue;
+    const h = e.nHits++;
+    e.hMask[h] = mask;
+    e.hReach[h] = reach;
+    e.hFlags[h] = hitFlags;
+    e.hTarget[h] = -1;
+    e.hDamage[h] = 1;
+    e.hLine[h] = l;
+    if (macro) e.nMacroHits++;
+  }
+}
+
+/**
+ * A barrage (RB 1.9.8, TP table): the BP of every weapon in it sum to one row
+ * of the table; templates cover `templateUnits` units each, front to back
+ * within reach; each unit under them is attacked once with the AP value
+ * (infantry and light vehicles, [A-14]) or the AT value, a war engine under a
+ * template's centre ceil(DC/2) times. Hits are not spread: each goes to the
+ * unit attacked. The barrage is MW, ignores cover or disrupts only if every
+ * weapon in it does. Returns the extra Blast markers.
+ */
+function fireBarrage(e: Engagement, at: number, bp: number, macro: boolean, ignoreCover: boolean, disrupt: boolean, reach: number, modifier: number, rng: Sfc32): number {
+  const templates = 1 + barrageExtraTemplates(bp);
+  const apValue = barrageAp(bp);
+  const atValue = barrageAt(bp, e.options.barrage3bpAt);
+  const capacity = templates * e.options.templateUnits;
+  let hitFlags = 0;
+  if (macro) hitFlags |= C.H_MW;
+  if (ignoreCover) hitFlags |= C.H_IGNORE_COVER;
+  if (disrupt) hitFlags |= C.H_DISRUPT;
+  let attacked = 0;
+  let centred = 0;
+  const end = e.fUnitEnd[at]!;
+  for (let k = e.fUnitStart[at]!; k < end && attacked < capacity; k++) {
+    const u = e.orderFront[k]!;
+    if (e.stAlive[u] === 0 || e.uDepth[u]! > reach || e.uClass[u] === C.CLASS_AIR) continue;
+    attacked++;
+    let attacks = 1;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && centred < templates) {
+      attacks = (e.uStartDC[u]! + 1) >> 1;
+      centred++;
+    }
+    const value = (e.uClass[u]! & (C.CLASS_INF | C.CLASS_LV)) !== 0 ? apValue : atValue;
+    const t = value + modifier + ((e.uFlags[u]! & C.U_IN_COVER) !== 0 && !ignoreCover ? 1 : 0);
+    for (let a = 0; a < attacks; a++) {
+      if (!rollToHit(rng, t)) continue;
+      const h = e.nHits++;
+      e.hMask[h] = C.ELIGIBLE_ANY_GROUND;
+      e.hReach[h] = reach;
+      e.hFlags[h] = hitFlags;
+      e.hTarget[h] = u;
+      e.hDamage[h] = 1;
+      e.hLine[h] = -1;
+      if (macro) e.nMacroHits++;
+    }
+  }
+  return barrageExtraBm(bp);
+}
+
+/** Saves for one stage's allocated hits, in allocation order; disrupt hits place their BM here (RB 2.2.2). */
+function resolveStage(e: Engagement, from: number, to: number, macroStage: boolean, crossfire: boolean, rng: Sfc32): void {
+  for (let h = from; h < to; h++) {
+    const flags = e.hFlags[h]!;
+    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    const u = e.hTarget[h]!;
+    if (u < 0) continue;
+    if ((flags & C.H_DISRUPT) !== 0 && !placesNoBlastMarker(e, u)) e.fPendingBm[e.uFormation[u]!]!++;
+    resolveHit(e, u, flags, e.hDamage[h]!, crossfire, false, rng);
+  }
+}

@@ -1,0 +1,120 @@
+import type { FormationSpec } from '../../../model/formation.js';
+
+/**
+ * A NetEA engagement as plain data: formations placed on a one-dimensional
+ * battlefield and a script of steps. This is what the CLI and experiment files
+ * build and what crosses to worker threads; `compileEngagement` turns it into
+ * typed arrays once per worker.
+ */
+
+export type ActionName = 'advance' | 'double' | 'sustained' | 'marshal' | 'overwatch' | 'hold' | 'engage';
+
+/**
+ * Cover for a formation's units (RB 1.8): `none`; `obscured` (−1 to hit, no
+ * save, e.g. infantry touching a vehicle); or an infantry cover save value in
+ * addition to the −1 (woods 5+, ruins 4+, fortifications 3+).
+ */
+export type CoverSpec = { kind: 'none' } | { kind: 'obscured' } | { kind: 'save'; save: number };
+
+export interface PlacedFormation {
+  /** Short handle scripts refer to ("marines", "A"). */
+  id: string;
+  side: 0 | 1;
+  formation: FormationSpec;
+  /** Distance from the centre line to the formation's front rank, cm. */
+  front: number;
+  /** Units per rank. */
+  rankWidth: number;
+  /** Distance between ranks and between neighbours in a rank, cm. */
+  spacing: number;
+  cover: CoverSpec;
+  blastMarkers: number;
+  broken: boolean;
+  /** Units to put in cover by index (front to back); all units when omitted. */
+  coverUnits?: number[];
+}
+
+export interface ShootStep {
+  kind: 'shoot';
+  label: string;
+  by: number;
+  at: number;
+  action: ActionName;
+  crossfire: boolean;
+  /** Fire barrage weapons as a barrage when they can (default true). */
+  barrage: boolean;
+}
+
+export interface AssaultStep {
+  kind: 'assault';
+  label: string;
+  /** Engaging formations (a commander may bring up to three, RB 2.1.2). */
+  by: number[];
+  /** Target formation and any intermingled with it (RB 1.12.10). */
+  at: number[];
+  /** Formations that may lend supporting fire, on either side. */
+  support: number[];
+  /** Attackers allowed in base contact; by default from speed and gap. */
+  contact?: number;
+}
+
+export interface ActionTestStep {
+  kind: 'action-test';
+  label: string;
+  formation: number;
+  action: ActionName;
+  retain: boolean;
+}
+
+export interface EndPhaseStep {
+  kind: 'end-phase';
+  label: string;
+}
+
+export interface MarkTurnStep {
+  kind: 'end-turn';
+  label: string;
+}
+
+export type Step = ShootStep | AssaultStep | ActionTestStep | EndPhaseStep | MarkTurnStep;
+
+/**
+ * Switches for the ambiguities of the rules ([A-n] in the specification) and
+ * the engagement model's assumptions. Each default is the recommended reading.
+ */
+export interface NeteaOptions {
+  /** [A-1] AT value of a 3 BP barrage: 5 (TP) or 6 (2004 rulebook). */
+  barrage3bpAt: 5 | 6;
+  /** [A-7] A war engine that cannot be suppressed with the BMs left: skip it and go on (true) or stop (false). */
+  suppressSkipWarEngines: boolean;
+  /** Units one barrage template covers (7.4 cm template over stands 5 cm apart). */
+  templateUnits: number;
+  /** Chance a staggering Warhound runs into something (open ground: 0). */
+  staggerBlockedChance: number;
+  /** Withdraw formations that break (RB 1.13.3): units ending within 15 cm of the enemy die. */
+  withdrawOnBreak: boolean;
+  /** [A-39] Assault-loss extra hits go only to directly engaged units (true) or to the whole formation. */
+  lossHitsEngagedOnly: boolean;
+  /** [A-17] Supporting fire is rolled again in tie re-rounds. */
+  supportEveryRound: boolean;
+  /** Maximum assault rounds before a tie is declared unresolved (ties re-fight: RB FAQ). */
+  maxAssaultRounds: number;
+}
+
+export const DEFAULT_OPTIONS: NeteaOptions = {
+  barrage3bpAt: 5,
+  suppressSkipWarEngines: true,
+  templateUnits: 4,
+  staggerBlockedChance: 0,
+  withdrawOnBreak: true,
+  lossHitsEngagedOnly: true,
+  supportEveryRound: true,
+  maxAssaultRounds: 20,
+};
+
+export interface EngagementSpec {
+  ruleset: 'netea';
+  formations: PlacedFormation[];
+  steps: Step[];
+  options: NeteaOptions;
+}

@@ -1,0 +1,52 @@
+import type { Engagement } from './engagement.js';
+
+/**
+ * Per-unit state changes go through here. A unit whose state changes is
+ * marked dirty so the next trial's reset restores only the units that
+ * changed; a casualty also updates its formation's running totals (living
+ * units, break point, nearest living unit, points lost) so no attack or
+ * record has to count them again.
+ */
+
+/** Marks unit u as changed this trial. */
+export function touch(e: Engagement, u: number): void {
+  if (e.dirtyFlag[u] === 0) {
+    e.dirtyFlag[u] = 1;
+    e.dirtyList[e.nDirty++] = u;
+  }
+}
+
+/** Removes a unit from play. */
+export function markDead(e: Engagement, u: number): void {
+  if (e.stAlive[u] === 0) return;
+  touch(e, u);
+  e.stAlive[u] = 0;
+  e.stDC[u] = 0;
+  const f = e.uFormation[u]!;
+  e.fAlive[f]!--;
+  e.fBreakWeight[f]! -= e.uBreakWeight[u]!;
+  e.fPointsLost[f]! += e.uPoints[u]!;
+  if (e.uDepth[u] === e.fMinDepth[f] && --e.fMinDepthCount[f]! === 0) {
+    let best = Infinity;
+    let count = 0;
+    const end = e.fUnitEnd[f]!;
+    for (let v = e.fUnitStart[f]!; v < end; v++) {
+      if (e.stAlive[v] === 0) continue;
+      const d = e.uDepth[v]!;
+      if (d < best) {
+        best = d;
+        count = 1;
+      } else if (d === best) count++;
+    }
+    e.fMinDepth[f] = best;
+    e.fMinDepthCount[f] = count;
+  }
+}
+
+/** One point of war-engine damage taken (RB 3.2.2); the caller handles destruction. */
+export function losePoint(e: Engagement, u: number): void {
+  touch(e, u);
+  e.stDC[u]!--;
+  e.stDamageTaken[u]!++;
+  e.fDamage[e.uFormation[u]!]!++;
+}
