@@ -87,14 +87,11 @@ interface Variant {
 }
 
 interface Record {
-  grid: Grid;
-  cols: Columns;
   nameText: string;
   variants: Variant[];
   /** Parenthesised rows under a formation: "(add four Chimera or Valkyries) | (+100 or +150 points)". */
   options: Array<{ text: string; cost: string }>;
   upgradesCell?: Cell;
-  row: number;
 }
 
 /** Reads a grid's body into records: one per name cell, with its variant and option rows. */
@@ -118,14 +115,7 @@ function recordsOf(grid: Grid, cols: Columns): Record[] {
       const subCell = subCol !== undefined ? row[subCol] : undefined;
       const main = unitsCell?.text ?? '';
       const sub = subCell && subCell !== unitsCell ? subCell.text : undefined;
-      current = {
-        grid,
-        cols,
-        nameText: nameCell.text,
-        variants: [],
-        options: [],
-        row: r,
-      };
+      current = { nameText: nameCell.text, variants: [], options: [] };
       if (cols.upgrades !== undefined && row[cols.upgrades]) current.upgradesCell = row[cols.upgrades]!;
       current.variants.push(sub !== undefined ? { text: main, label: sub, costs: costsOfRow, altCosts: [] } : { text: main, costs: costsOfRow, altCosts: [] });
       out.push(current);
@@ -144,9 +134,8 @@ function recordsOf(grid: Grid, cols: Columns): Record[] {
       current.variants.push({ text: mainText, label: newSub.text, costs: costsOfRow, altCosts: [] });
     } else if (newUnits) {
       current.variants.push({ text: newUnits.text, costs: costsOfRow, altCosts: [] });
-    } else if (cols.effectless && hasCost) {
-      current.variants[current.variants.length - 1]!.altCosts.push(...costsOfRow.filter((x) => x !== ''));
     } else if (hasCost) {
+      // "+125 points per pair" under "+75 points each".
       current.variants[current.variants.length - 1]!.altCosts.push(...costsOfRow.filter((x) => x !== ''));
     }
   });
@@ -172,6 +161,54 @@ function joinVariant(main: string, label: string | undefined): string {
 /** "(add one Gorgon or eight Centaurs) Note: ..." → "add one Gorgon or eight Centaurs Note: ...". */
 function optionText(text: string): string {
   return squash(text.replace(/^\(([^)]*)\)/, '$1'));
+}
+
+/** True when a printed unit name names this unit. */
+function names(resolver: UnitResolver, text: string, unit: Unit): boolean {
+  const r = resolver.resolve(text);
+  return r.ok && r.unit.id === unit.id;
+}
+
+/**
+ * A formation's points for its default pick: as printed; times the units for "N points each";
+ * summed per unit for "50 points each per Chaos Predator 75 points each per Chaos Land Raider";
+ * from the variant rows for "Questor | 275 points each / Subjugator | 225 points each".
+ */
+function priceFormation(
+  comp: Composition,
+  cost: Cost,
+  printed: string,
+  perLabel: Array<{ name: string; cost: string }> | undefined,
+  resolver: UnitResolver,
+): { points?: number; notes: string[]; problems: string[] } {
+  const out: { points?: number; notes: string[]; problems: string[] } = { notes: [], problems: [] };
+  if (perLabel) {
+    out.notes.push(`per unit: ${perLabel.map((p) => `${p.name} ${p.cost}`).join(', ')}`);
+    const first = comp.picked[0];
+    const own = first ? perLabel.find((p) => names(resolver, p.name, first.unit)) : undefined;
+    const each = own ? parseCost(own.cost).points : undefined;
+    if (first && each !== undefined) out.points = each * first.count;
+    else out.problems.push(`cannot price the default pick from "${perLabel.map((p) => p.cost).join(', ')}"`);
+    return out;
+  }
+  if (cost.perUnit) {
+    let sum = 0;
+    for (const p of comp.picked) {
+      const price = cost.perUnit.find((x) => names(resolver, x.name, p.unit));
+      if (price) sum += price.points * p.count;
+      else out.problems.push(`no price for ${p.unit.name} in "${printed}"`);
+    }
+    out.points = sum;
+    out.notes.push(`per unit: ${printed}`);
+    return out;
+  }
+  if (cost.points !== undefined && cost.each) {
+    out.points = cost.points * Math.max(1, comp.units.reduce((n, u) => n + u.count, 0));
+    out.notes.push(printed);
+    return out;
+  }
+  if (cost.points !== undefined) out.points = cost.points;
+  return out;
 }
 
 function formationKind(units: Unit[]): Formation['kind'] {
@@ -443,38 +480,14 @@ export function importArmyList(
         const costs = b.costs.map((c, k) => ({ col: cols.costNames[k] ?? 'cost', text: c })).filter((c) => c.text !== '');
         const printed = costs[0]?.text ?? '';
         const cost = parseCost(printed);
-        let points = cost.points;
         if (costs.length > 1) notes.push(`costs ${costs.map((c) => `${c.col} ${c.text}`).join(', ')}`);
         notes.push(...cost.notes);
         for (const a of b.altCosts) notes.push(`also ${a}`);
-        const totalUnits = comp.units.reduce((s, u) => s + u.count, 0);
-        if (b.perLabel) {
-          const firstUnit = comp.picked[0];
-          const price = b.perLabel.map((p) => ({ ...p, c: parseCost(p.cost) }));
-          notes.push(`per unit: ${b.perLabel.map((p) => `${p.name} ${p.cost}`).join(', ')}`);
-          const own = firstUnit ? price.find((p) => nameKey(p.name) === nameKey(firstUnit.unit.name) || resolver.resolve(p.name).ok && (resolver.resolve(p.name) as { unit: Unit }).unit.id === firstUnit.unit.id) : undefined;
-          points = own?.c.points !== undefined && firstUnit ? own.c.points * firstUnit.count : undefined;
-          if (points === undefined) problems.push(`cannot price the default pick from "${b.perLabel.map((p) => p.cost).join(', ')}"`);
-        } else if (cost.perUnit) {
-          let sum = 0;
-          for (const p of comp.picked) {
-            const price = cost.perUnit.find((x) => {
-              const r = resolver.resolve(x.name);
-              return r.ok && r.unit.id === p.unit.id;
-            });
-            if (!price) {
-              problems.push(`no price for ${p.unit.name} in "${printed}"`);
-              continue;
-            }
-            sum += price.points * p.count;
-          }
-          points = sum;
-          notes.push(`per unit: ${printed}`);
-        } else if (cost.each && points !== undefined) {
-          points *= Math.max(1, totalUnits);
-          notes.push(`${printed}`);
-        }
-        if (points === undefined) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
+        const priced = priceFormation(comp, cost, printed, b.perLabel, resolver);
+        const points = priced.points;
+        notes.push(...priced.notes);
+        problems.push(...priced.problems);
+        if (points === undefined && priced.problems.length === 0) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
         else if (cost.unsupported) problems.push(cost.unsupported);
         if (comp.units.length === 0 && problems.length === 0) problems.push(`no units in "${b.text}"`);
         const fullName = b.name;

@@ -242,6 +242,11 @@ function alternatives(text: string, out: Composition, resolver: UnitResolver, gr
   const parts = text.split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((p) => p.trim()).filter((p) => p !== '');
   const from: Unit[] = [];
   parts.forEach((p, k) => {
+    if (/^[0-9]+\s*cm\b/i.test(p)) {
+      // "20cm of Trenches": terrain, not a unit.
+      out.notes.push(`or ${p}`);
+      return;
+    }
     let u = resolveOrGroup(p, resolver, groups, out, true);
     if (!u && k < parts.length - 1) {
       const lastWords = parts[parts.length - 1]!.split(/\s+/);
@@ -267,7 +272,7 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
   type Item = { count: number; text: string; character?: boolean };
   const parsed: Item[] = [];
   for (let raw of items) {
-    raw = raw.trim().replace(/^either\s+/i, '');
+    raw = raw.trim().replace(/^(?:either|any)\s+/i, '');
     const withChar = /^one with (?:an?\s+)?(.+?)(?:\s+characters?)?$/i.exec(raw);
     if (withChar) {
       parsed.push({ count: 1, text: withChar[1]!, character: true });

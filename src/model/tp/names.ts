@@ -56,13 +56,15 @@ export class UnitResolver {
     // A list is never one unit: no guessing across commas.
     if (cleaned.includes(',')) return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
     const corrected = (unit: Unit, how: string): Resolution => ({ ok: true, unit, corrected: `"${cleaned}" read as "${unit.name}" (${how})` });
-    // Extra words around a name: a leading word ("Chaos Basilisks" → Basilisk) or a trailing
+    // Extra words around a name: one or two leading words ("Chaos Basilisks" → Basilisk) or a trailing
     // kind of unit ("Razorwing Bombers" → Razorwing). Never across "or", "and" or a list.
     const words = key.split(' ');
     if (words.length > 1 && !/\b(or|and|of|with|per|every|formation)\b/.test(key)) {
       const trimmed = new Map<string, Unit>();
-      const lead = this.byKey(words.slice(1).join(' '));
-      if (lead) trimmed.set(lead.id, lead);
+      for (let drop = 1; drop <= 2 && words.length - drop >= drop; drop++) {
+        const lead = this.byKey(words.slice(drop).join(' '));
+        if (lead) trimmed.set(lead.id, lead);
+      }
       if (TYPE_WORDS.has(words[words.length - 1]!)) {
         const trail = this.byKey(words.slice(0, -1).join(' '));
         if (trail) trimmed.set(trail.id, trail);
