@@ -223,6 +223,7 @@ function resolveOrGroup(name: string, resolver: UnitResolver, groups: NameGroups
   return undefined;
 }
 
+/** Adds units (the first is the default pick, the rest a choice); a CH unit joins another unit as a character. */
 function addChoice(out: Composition, count: number, from: Unit[]): void {
   const ids = [...new Set(from.map((u) => u.id))];
   const first = from[0]!;
@@ -269,13 +270,13 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
     t = alt[1]!;
   }
   const items = t.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter((s) => s.trim() !== '');
-  type Item = { count: number; text: string; character?: boolean };
+  type Item = { count: number; text: string };
   const parsed: Item[] = [];
   for (let raw of items) {
     raw = raw.trim().replace(/^(?:either|any)\s+/i, '');
     const withChar = /^one with (?:an?\s+)?(.+?)(?:\s+characters?)?$/i.exec(raw);
     if (withChar) {
-      parsed.push({ count: 1, text: withChar[1]!, character: true });
+      parsed.push({ count: 1, text: withChar[1]! });
       continue;
     }
     if (/^[0-9]+\s*\+\s*[0-9]*D[36]\b/i.test(raw)) {
@@ -325,8 +326,8 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       if (withPart) {
         const head = alternatives(withPart[1]!, out, resolver, groups);
         const other = withPart[2] ? resolveOrGroup(withPart[3]!, resolver, groups, out, true) : undefined;
-        if (head.length > 0) addItem(out, item.count, head, item.character);
-        if (other) addItem(out, 1, other, false);
+        if (head.length > 0) addChoice(out, item.count, head);
+        if (other) addChoice(out, 1, other);
         else out.notes.push(`with ${withPart[2] ? `${withPart[2]} ` : ''}${withPart[3]}`);
         continue;
       }
@@ -337,15 +338,8 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       }
       from = alternatives(item.text, out, resolver, groups);
     }
-    if (from.length > 0) addItem(out, item.count, from, item.character);
+    if (from.length > 0) addChoice(out, item.count, from);
   }
-}
-
-function addItem(out: Composition, count: number, from: Unit[], character?: boolean): void {
-  // Only a CH unit joins another unit as a character; "with a Junkatrukk" adds a unit.
-  void character;
-  if (from[0]!.type === 'CH') out.characters.push({ count, from: [...new Set(from.map((u) => u.id))] });
-  else addChoice(out, count, from);
 }
 
 export interface UpgradeEffect {

@@ -239,7 +239,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
     source: dir,
     version,
     counts: {
-      units: count(src.units.length, units.size - log.unmapped.filter((u) => u.kind === 'unit' && units.has(u.id)).length),
+      units: count(src.units.length, units.size),
       weapons: count(src.weapons.length, weaponsMapped),
       specialRules: count(src.rules.length, specialRules.filter((r) => r.status === 'supported').length),
       forces: count(src.forces.length, forcesMapped),

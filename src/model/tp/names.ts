@@ -7,9 +7,11 @@ export type Resolution =
 
 /**
  * Resolves unit names as army lists write them ("Six Tactical units", "Warhound Class Titans",
- * "Mutli-melta Attack Bikes") to units of the list's forces. Exact and plural forms first, in
- * force order (the list's own force before its allies); then a unique near-miss spelling
- * (one edit for names of 8+ letters, two for 14+), reported as a correction.
+ * "Mutli-melta Attack Bikes") to units of the list's forces. Exact, plural and singular forms
+ * first, in force order (the list's own force before its allies). Then, each only when it
+ * points at exactly one unit and reported as a correction: extra words ("Chaos Basilisks",
+ * "Razorwing Bombers"), a shortened name ("Questor" for Questor Titan), a near-miss spelling
+ * (one edit for names of 7+ letters, two for 14+).
  */
 export class UnitResolver {
   private readonly exact = new Map<string, Unit[]>();

@@ -97,19 +97,14 @@ export function armyRuleMapping(id: string): ArmyRule | undefined {
   return ARMY_RULES.has(id) ? (id as ArmyRule) : undefined;
 }
 
-/** How a rule maps, in words, for the report. */
+/** How a rule maps, in words, for the report ("unit abilities: sniper; weapon mode sniper"). */
 export function describeMapping(id: string, rule: RuleInfo | undefined): string | undefined {
+  const out: string[] = [];
   const u = unitRuleMapping(id, rule);
-  if (u) {
-    if (u.field === 'ability') return `unit abilities: ${u.ability}`;
-    return `unit ${u.field} = ${u.value}`;
-  }
+  if (u) out.push(u.field === 'ability' ? `unit abilities: ${u.ability}` : `unit ${u.field} = ${u.value}`);
   const w = weaponRuleMapping(id, rule);
-  if (w) {
-    if (w.field === 'flag') return `weapon mode ${w.flag}`;
-    return `weapon mode ${w.field} = ${w.value}`;
-  }
+  if (w) out.push(w.field === 'flag' ? `weapon mode ${w.flag}` : `weapon mode ${w.field} = ${w.value}`);
   const a = armyRuleMapping(id);
-  if (a) return `force/army rules: ${a}`;
-  return undefined;
+  if (a) out.push(`force/army rules: ${a}`);
+  return out.length > 0 ? out.join('; ') : undefined;
 }
