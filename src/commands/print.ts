@@ -1,0 +1,27 @@
+import type { FormationOutcome, Probability } from '../reports/aggregate.js';
+
+const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+const interval = (ci: [number, number], fmt: (x: number) => string) => `[${fmt(ci[0])}, ${fmt(ci[1])}]`;
+const num = (x: number) => x.toFixed(2);
+
+function probLine(label: string, p: Probability): string {
+  return `  ${label.padEnd(22)}${pct(p.p).padStart(7)}  ${interval(p.ci95, pct)}\n`;
+}
+
+/** A short readable table of one formation's outcome, with the same numbers as --json. */
+export function printOutcomeTable(name: string, o: FormationOutcome, points: number | null): void {
+  let s = `${name}${points !== null ? ` (${points} points)` : ''}\n`;
+  s += `  ${'units killed (mean)'.padEnd(22)}${num(o.unitsKilled.mean).padStart(7)}  ${interval(o.unitsKilled.ci95, num)}\n`;
+  s += `  ${'P(k killed)'.padEnd(22)}${o.unitsKilled.distribution.map((p, k) => `${k}: ${pct(p)}`).join('  ')}\n`;
+  s += probLine('P(broken)', o.broken);
+  s += probLine('P(destroyed)', o.destroyed);
+  s += `  ${'Blast markers (mean)'.padEnd(22)}${num(o.blastMarkers.mean).padStart(7)}  ${interval(o.blastMarkers.ci95, num)}\n`;
+  if (o.warEngineDamage.mean > 0) s += `  ${'war-engine damage'.padEnd(22)}${num(o.warEngineDamage.mean).padStart(7)}  ${interval(o.warEngineDamage.ci95, num)}\n`;
+  if (points !== null) s += `  ${'points lost (mean)'.padEnd(22)}${num(o.pointsLost.mean).padStart(7)}  ${interval(o.pointsLost.ci95, num)}\n`;
+  process.stdout.write(s);
+}
+
+/** The rules a run could not simulate, named (stderr). */
+export function unsupportedNote(rules: string[]): string {
+  return `\nnot simulated (unsupported rules in these formations):\n${rules.map((r) => `  - ${r}\n`).join('')}`;
+}

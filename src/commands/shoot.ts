@@ -1,0 +1,100 @@
+import { Option, type Command } from 'commander';
+import { parseFormation } from '../model/formation.js';
+import { loadDataset } from '../model/loadDataset.js';
+import { outcomeAt, type FormationOutcome } from '../reports/aggregate.js';
+import type { ActionName, CoverSpec } from '../sim/rulesets/netea/spec.js';
+import { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, shootEngagement } from '../sim/rulesets/netea/engagements.js';
+import { badOption, nonNegativeNumber, wholeNumber } from './options.js';
+import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
+import { printOutcomeTable, unsupportedNote } from './print.js';
+
+const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
+
+interface ShootOptions extends SimOptions {
+  at: string;
+  action: ActionName;
+  cover?: string | boolean;
+  crossfire?: boolean;
+  gap: number;
+  bm: number;
+  targetBm: number;
+  targetBroken?: boolean;
+  rankWidth: number;
+  spacing: number;
+}
+
+/** `--cover` alone: obscured (-1 to hit, no save); `--cover 4`: -1 to hit and a 4+ infantry cover save. */
+export function parseCover(value: string | boolean | undefined): CoverSpec {
+  if (value === undefined || value === false) return { kind: 'none' };
+  if (value === true) return { kind: 'obscured' };
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 || n > 6) throw badOption('--cover', String(value), 'no value (obscured: -1 to hit) or an infantry cover save from 2 to 6');
+  return { kind: 'save', save: n };
+}
+
+/** The JSON contract of `shoot --json` (extend it, never rename a field). */
+export function outcomeJson(o: FormationOutcome) {
+  return {
+    unitsKilled: { mean: o.unitsKilled.mean, ci95: o.unitsKilled.ci95, distribution: o.unitsKilled.distribution },
+    broken: o.broken,
+    destroyed: o.destroyed,
+    blastMarkers: o.blastMarkers,
+    pointsLost: o.pointsLost,
+    warEngineDamage: o.warEngineDamage,
+  };
+}
+
+export function registerShoot(program: Command): void {
+  const cmd = program
+    .command('shoot')
+    .description('one formation shoots another: units killed, break chance, Blast markers')
+    .argument('<formation>', 'the shooting formation: "4 Devastator", "6 Tactical, 3 Rhino" or "codex-astartes/devastator"')
+    .requiredOption('--at <formation>', 'the target formation, same syntax')
+    .addOption(new Option('--action <action>', 'the shooter\'s action').choices(ACTIONS).default('advance'))
+    .option('--cover [save]', 'target in cover: -1 to hit; with a value, infantry also get that cover save (woods 5, ruins 4)')
+    .option('--crossfire', 'the shot is a crossfire (-1 to saves, 2 Blast markers for the first kill)')
+    .addOption(new Option('--gap <cm>', 'distance between the two front ranks').default(DEFAULT_GAP).argParser(nonNegativeNumber('--gap')))
+    .addOption(new Option('--bm <n>', 'Blast markers on the shooter').default(0).argParser(wholeNumber('--bm', 0)))
+    .addOption(new Option('--target-bm <n>', 'Blast markers on the target').default(0).argParser(wholeNumber('--target-bm', 0)))
+    .option('--target-broken', 'the target is already broken')
+    .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
+    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')));
+  addSimOptions(cmd, 100_000)
+    .addHelpText('after', '\nExample:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000')
+    .action(async (text: string, o: ShootOptions) => {
+      const data = loadDataset(o.data);
+      const attacker = parseFormation(data, text);
+      const target = parseFormation(data, o.at);
+      rejectAirUnits(data, [[text, attacker], [o.at, target]]);
+      const spec = shootEngagement(attacker, target, {
+        action: o.action,
+        crossfire: o.crossfire === true,
+        geometry: { gap: o.gap, rankWidth: o.rankWidth, spacing: o.spacing },
+        attacker: { blastMarkers: o.bm, broken: false, cover: { kind: 'none' } },
+        target: { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover) },
+      });
+      const result = await runSimulation(o, { spec, scenario: 'shoot', matchup: `${attacker.text} -> ${target.text}` });
+      const targetOutcome = outcomeAt(result.tally, result.layout, 0, 1);
+      const attackerOutcome = outcomeAt(result.tally, result.layout, 0, 0);
+      const unsupported = [...new Set([...attacker.unsupported, ...target.unsupported])];
+      if (o.json) {
+        const out = {
+          trials: result.trials,
+          seed: o.seed,
+          chunkSize: result.chunkSize,
+          data: { id: data.id, version: data.version },
+          attackerFormation: { name: attacker.name, points: attacker.points },
+          targetFormation: { name: target.name, points: target.points },
+          target: outcomeJson(targetOutcome),
+          attacker: outcomeJson(attackerOutcome),
+          unsupported,
+        };
+        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+        return;
+      }
+      process.stdout.write(`${attacker.name} (${o.action}) shoots ${target.name}\n`);
+      process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", data ${data.id} ${data.version}\n\n`);
+      printOutcomeTable(target.name, targetOutcome, target.points);
+      if (unsupported.length > 0) process.stderr.write(unsupportedNote(unsupported));
+    });
+}
