@@ -30,10 +30,10 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
 export function rejectAirUnits(data: Dataset, names: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>): void {
   void data;
   for (const [text, f] of names) {
-    const air = f.units.find((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
+    const air = f.units.find((u) => ['AC', 'SC', 'AC/WE', 'Special'].includes(u.unit.type));
     if (air) {
       throw new InputError([
-        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}); aerospace attacks are not simulated yet, so ground engagements only accept ground units` },
+        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is of type ${air.unit.type} (aircraft, spacecraft or special); aerospace and special units are not simulated yet, so ground engagements only accept INF, LV, AV and WE units` },
       ]);
     }
   }

@@ -143,10 +143,11 @@ function armyFielding(data: Dataset, unitId: string): Army | null {
   return null;
 }
 
-function initiativeFor(army: Army | null, kind: string): number {
+/** Initiative (RB 1.2.2): by formation id where the list names one, else by kind, else the default. */
+function initiativeFor(army: Army | null, kind: string, formationId?: string): number {
   if (!army) return 2;
-  const byKind = (army.initiative as Record<string, number>)[kind];
-  return byKind ?? army.initiative.default;
+  const table = army.initiative as Record<string, number>;
+  return (formationId !== undefined ? table[formationId] : undefined) ?? table[kind] ?? army.initiative.default;
 }
 
 /**
@@ -237,9 +238,19 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const unit = data.units.get(uc.unit)!;
     for (let i = 0; i < uc.count; i++) units.push(newUnit(data, unit));
   }
+  // Characters that come with the formation ("one with a Chaos Lord") join its first unit.
+  for (const choice of formation.characters ?? []) {
+    const ch = data.units.get(choice.from[0]!)!;
+    const host = units.find((u) => u.unit.type !== 'WE') ?? units[0]!;
+    for (let i = 0; i < choice.count; i++) {
+      host.characters.push(ch);
+      host.characterWeapons.push(...resolveWeapons(data, ch));
+    }
+  }
   shareFormationPoints(units, formation.points);
   let points = formation.points;
   const names: string[] = [];
+  const unsupportedUpgrades: string[] = [];
   for (const raw of upgradeNames) {
     const want = norm(raw);
     const upgrade = army.upgrades.find((u) => formation.upgrades.includes(u.id) && (u.id === want || norm(u.name) === want));
@@ -248,6 +259,11 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
         text,
         `formation "${formation.id}" of "${army.id}" has no upgrade "${raw}"; expected one of ${formation.upgrades.map((u) => `"${u}"`).join(', ') || '(none)'}`,
       );
+    }
+    if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
+    const taken = names.filter((n) => n === upgrade.name).length;
+    if (taken > 0 && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && taken >= upgrade.repeatable.max))) {
+      throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
     applyUpgrade(data, units, upgrade, text);
     points += upgrade.points;
@@ -261,9 +277,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     points,
     armyId: army.id,
     rules: armyRulesFor(data, units),
-    initiative: initiativeFor(army, kind),
+    initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: unsupportedRules(units),
+    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades],
   };
 }
 
