@@ -124,6 +124,8 @@ export const UnitAbility = z.enum([
    * the assault result (unlike TP Expendable, whose kills do count).
    */
   'grot',
+  /** Not counted when working out Mob Rule's unit count (RB 5.5.1: Big Gunz). */
+  'not-counted-for-mob-rule',
 ]);
 
 /** Roll numbers on one D6, e.g. [2, 3]. */

@@ -72,7 +72,7 @@ export function placed(id: string, side: 0 | 1, f: FormationSpec, p: Partial<Omi
 }
 
 export function shootStep(by: number, at: number, extra: Partial<Extract<Step, { kind: 'shoot' }>> = {}): Step {
-  return { kind: 'shoot', label: 'shoot', by, at, action: 'advance', crossfire: false, barrage: true, ...extra };
+  return { kind: 'shoot', label: 'shoot', by, at, action: 'advance', crossfire: false, barrage: true, test: false, retain: false, ...extra };
 }
 
 export function engagement(formations: PlacedFormation[], steps: Step[], options: Partial<NeteaOptions> = {}): EngagementSpec {

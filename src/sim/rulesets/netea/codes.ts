@@ -35,6 +35,8 @@ export const U_SUPPORT_CRAFT = 1 << 15;
 export const U_INFILTRATOR = 1 << 16;
 export const U_WAR_ENGINE = 1 << 17;
 export const U_TSKNF = 1 << 18;
+/** Not counted for Mob Rule (Big Gunz, RB 5.5.1). */
+export const U_NO_MOB_RULE = 1 << 19;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;

@@ -189,6 +189,8 @@ export class Engagement {
   /** Living units at that depth. */
   readonly fMinDepthCount: Int32Array;
   turn = 0;
+  /** Supreme Commander re-rolls used this turn, per table side (RB 2.1.15). */
+  readonly rerollsUsed: Int32Array;
   /** Blast markers gained during the current attack or event, placed when it ends (RB 1.9.7). */
   readonly fPendingBm: Int32Array;
   /** The formation being attacked, and its non-expendable losses in this attack (crossfire, [A-12]). */
@@ -210,6 +212,38 @@ export class Engagement {
   readonly hDamage: Int32Array;
   readonly hLine: Int32Array;
   nHits = 0;
+  /** Side (0 or 1) that receives each hit, in assaults. */
+  readonly hSide: Uint8Array;
+
+  // ---- assault scratch ----
+  /** Role in the current assault: 0 none, 1 attacking, 2 defending, 3 supporting. */
+  readonly fRole: Uint8Array;
+  /** Broken when the assault began (RB 1.12.8-1.12.9). */
+  readonly fBrokenAtStart: Uint8Array;
+  /** 0 or 1: which side of the assault a unit fights on; -1 not in it. */
+  readonly asSide: Int8Array;
+  /** Distance from the unit to the enemy side's front line (attackers) or its own depth (defenders), cm. */
+  readonly asPos: Float64Array;
+  /** Position before the charge move. */
+  readonly asOrigin: Float64Array;
+  /** Distance to the nearest enemy in the assault (0 in base contact), this round. */
+  readonly asDist: Float64Array;
+  /** In base contact with a support craft or a skimmer fighting at range: firefight values (TP Support Craft; RB 2.1.13). */
+  readonly asForceFF: Uint8Array;
+  /** Enemy units in base contact with this unit. */
+  readonly asContact: Int32Array;
+  /** Directly engaged: within 15 cm of an enemy after the moves (TP Resolve Attacks). */
+  readonly asEngaged: Uint8Array;
+  readonly asStartAlive: Uint8Array;
+  readonly asStartDamage: Int32Array;
+  /** Engaged units of each side in allocation order: base contact first, then closest. */
+  readonly asOrder: Int32Array;
+  readonly asOrderStart: Int32Array;
+  readonly asOrderCount: Int32Array;
+  /** Rounds fought in the last assault. */
+  asRounds = 0;
+  /** Set by the result's Blast-marker count: the side has at least one marker. */
+  asHasBm = false;
   /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
   nMacroHits = 0;
 
@@ -402,6 +436,7 @@ export class Engagement {
     this.fFront = new Float64Array(nF);
     this.fBmPlaced = new Int32Array(nF);
     this.fPendingBm = new Int32Array(nF);
+    this.rerollsUsed = new Int32Array(2);
     this.fPointsLost = new Float64Array(nF);
     this.fDamage = new Int32Array(nF);
     this.dirtyList = new Int32Array(nUnits);
@@ -421,6 +456,7 @@ export class Engagement {
       const extra = maxOf({ n: this.wExN[i]!, sides: this.wExSides[i]!, plus: this.wExPlus[i]! });
       cap += shots + extra + 1;
     }
+    // Assault dice: a die per unit (starting DC for a war engine) plus extra attacks, per phase.
     for (let u = 0; u < nUnits; u++) cap += 4 + this.uStartDC[u]! * 2;
     this.hitCap = cap;
     this.hMask = new Uint8Array(cap);
@@ -429,6 +465,21 @@ export class Engagement {
     this.hTarget = new Int32Array(cap);
     this.hDamage = new Int32Array(cap);
     this.hLine = new Int32Array(cap);
+    this.hSide = new Uint8Array(cap);
+    this.fRole = new Uint8Array(nF);
+    this.fBrokenAtStart = new Uint8Array(nF);
+    this.asSide = new Int8Array(nUnits);
+    this.asPos = new Float64Array(nUnits);
+    this.asOrigin = new Float64Array(nUnits);
+    this.asDist = new Float64Array(nUnits);
+    this.asForceFF = new Uint8Array(nUnits);
+    this.asContact = new Int32Array(nUnits);
+    this.asEngaged = new Uint8Array(nUnits);
+    this.asStartAlive = new Uint8Array(nUnits);
+    this.asStartDamage = new Int32Array(nUnits);
+    this.asOrder = new Int32Array(2 * nUnits);
+    this.asOrderStart = Int32Array.of(0, nUnits);
+    this.asOrderCount = new Int32Array(2);
   }
 
   private fillFormation(f: number, pf: PlacedFormation, firstUnit: number): void {
@@ -495,6 +546,7 @@ export class Engagement {
     if (all('support-craft')) flags |= C.U_SUPPORT_CRAFT;
     if (all('infiltrator')) flags |= C.U_INFILTRATOR;
     if (isWE) flags |= C.U_WAR_ENGINE;
+    if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;

@@ -46,7 +46,7 @@ export function shootEngagement(attacker: FormationSpec, target: FormationSpec, 
       { id: 'attacker', side: 0, formation: attacker, front: 0, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.attacker.cover, blastMarkers: s.attacker.blastMarkers, broken: s.attacker.broken },
       { id: 'target', side: 1, formation: target, front: g.gap, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.target.cover, blastMarkers: s.target.blastMarkers, broken: s.target.broken },
     ],
-    steps: [{ kind: 'shoot', label: `${attacker.name} shoots ${target.name}`, by: 0, at: 1, action: s.action, crossfire: s.crossfire, barrage: true }],
+    steps: [{ kind: 'shoot', label: `${attacker.name} shoots ${target.name}`, by: 0, at: 1, action: s.action, crossfire: s.crossfire, barrage: true, test: false, retain: false }],
     options: s.options ?? DEFAULT_OPTIONS,
   };
 }

@@ -4,6 +4,8 @@ import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import * as C from './codes.js';
 import { Engagement } from './engagement.js';
 import { shoot } from './shoot.js';
+import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT, type AssaultSetup } from './assault.js';
+import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
 
@@ -12,6 +14,17 @@ const OFFSET_FIELDS = 11;
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
+const STEP_ASSAULT = 2;
+const STEP_REGROUP = 3;
+const STEP_ACTION_TEST = 4;
+const STEP_END_PHASE = 5;
+
+/** Bit mask over formation indices (at most 31 formations in an engagement). */
+function maskOf(list: number[]): number {
+  let m = 0;
+  for (const f of list) m |= 1 << f;
+  return m;
+}
 
 export function actionCode(action: ActionName): number {
   switch (action) {
@@ -39,6 +52,12 @@ export class NeteaRunner implements TrialRunner {
   private readonly stepAction: Int32Array;
   private readonly stepCrossfire: Uint8Array;
   private readonly stepBarrage: Uint8Array;
+  private readonly stepTest: Uint8Array;
+  private readonly stepRetain: Uint8Array;
+  private readonly stepSupport: Int32Array;
+  private readonly stepOverwatch: Int32Array;
+  private readonly stepContact: Int32Array;
+  private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   private readonly hasPowerFields: boolean;
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
@@ -53,6 +72,12 @@ export class NeteaRunner implements TrialRunner {
     this.stepAction = new Int32Array(n);
     this.stepCrossfire = new Uint8Array(n);
     this.stepBarrage = new Uint8Array(n);
+    this.stepTest = new Uint8Array(n);
+    this.stepRetain = new Uint8Array(n);
+    this.stepSupport = new Int32Array(n);
+    this.stepOverwatch = new Int32Array(n);
+    this.stepContact = new Int32Array(n).fill(-1);
+    if (spec.formations.length > 31) throw new Error('an engagement holds at most 31 formations');
     spec.steps.forEach((s, i) => {
       switch (s.kind) {
         case 'shoot':
@@ -62,12 +87,39 @@ export class NeteaRunner implements TrialRunner {
           this.stepAction[i] = actionCode(s.action);
           this.stepCrossfire[i] = s.crossfire ? 1 : 0;
           this.stepBarrage[i] = s.barrage ? 1 : 0;
+          this.stepTest[i] = s.test ? 1 : 0;
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
+        case 'assault':
+          this.stepKind[i] = STEP_ASSAULT;
+          this.stepBy[i] = maskOf(s.by);
+          this.stepAt[i] = maskOf(s.at);
+          this.stepSupport[i] = maskOf(s.support);
+          this.stepOverwatch[i] = maskOf(s.overwatch);
+          this.stepContact[i] = s.contact ?? -1;
+          this.stepAction[i] = C.ACTION_ENGAGE;
+          this.stepTest[i] = s.test ? 1 : 0;
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
+        case 'regroup':
+          this.stepKind[i] = STEP_REGROUP;
+          this.stepBy[i] = s.formation;
+          this.stepAction[i] = C.ACTION_MARSHAL;
+          this.stepTest[i] = s.test ? 1 : 0;
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
+        case 'action-test':
+          this.stepKind[i] = STEP_ACTION_TEST;
+          this.stepBy[i] = s.formation;
+          this.stepAction[i] = actionCode(s.action);
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
+        case 'end-phase':
+          this.stepKind[i] = STEP_END_PHASE;
           break;
         case 'end-turn':
           this.stepKind[i] = STEP_END_TURN;
           break;
-        default:
-          throw new Error(`step kind "${s.kind}" is not supported yet`);
       }
     });
     const e = this.e;
@@ -94,21 +146,75 @@ export class NeteaRunner implements TrialRunner {
     for (let t = 0; t < trials; t++) {
       this.reset(rng);
       for (let s = 0; s < steps; s++) {
-        this.step(s, rng);
+        this.step(s, rng, tally);
         this.record(s, tally);
       }
     }
     tally[TRIALS]! += trials;
   }
 
-  private step(s: number, rng: Sfc32): void {
+  private step(s: number, rng: Sfc32, tally: Float64Array): void {
     const e = this.e;
     switch (this.stepKind[s]) {
-      case STEP_SHOOT:
-        shoot(e, this.stepBy[s]!, this.stepAt[s]!, this.stepAction[s]!, this.stepCrossfire[s] === 1, this.stepBarrage[s] === 1, rng);
+      case STEP_SHOOT: {
+        const by = this.stepBy[s]!;
+        let action = this.stepAction[s]!;
+        if (e.fBroken[by] === 1 || e.fAlive[by] === 0) break;
+        // A failed test means a hold action: still a shot, without the action's modifiers (RB 1.6.2).
+        if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, action, this.stepRetain[s] === 1, rng)) {
+          if (e.fBroken[by] === 1) break;
+          action = C.ACTION_HOLD;
+        }
+        shoot(e, by, this.stepAt[s]!, action, this.stepCrossfire[s] === 1, this.stepBarrage[s] === 1, rng);
+        if (action === C.ACTION_MARSHAL) regroup(e, by, rng);
+        break;
+      }
+      case STEP_ASSAULT: {
+        const setup = this.assaultSetup;
+        setup.attackers = this.stepBy[s]!;
+        setup.defenders = this.stepAt[s]!;
+        setup.supporters = this.stepSupport[s]!;
+        setup.overwatch = this.stepOverwatch[s]!;
+        setup.contactLimit = this.stepContact[s]!;
+        const first = 31 - Math.clz32(setup.attackers & -setup.attackers);
+        if (e.fBroken[first] === 1 || e.fAlive[first] === 0) break;
+        if (this.stepTest[s] === 1 && !actionTest(e, setup.attackers, C.ACTION_ENGAGE, this.stepRetain[s] === 1, rng)) {
+          // Hold instead: the formation shoots the target if it can (RB 1.6.2).
+          if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), C.ACTION_HOLD, false, true, rng);
+          break;
+        }
+        const outcome = assault(e, setup, rng);
+        const L = this.layout.records[s]!.assault!;
+        if (outcome !== NO_ASSAULT) {
+          tally[L.fought]!++;
+          tally[L.roundsSum]! += e.asRounds;
+          tally[L.roundsSumSq]! += e.asRounds * e.asRounds;
+        }
+        if (outcome === ATTACKER_WINS) tally[L.attackerWins]!++;
+        else if (outcome === DEFENDER_WINS) tally[L.defenderWins]!++;
+        else if (outcome === NO_RESULT) tally[L.noResult]!++;
+        break;
+      }
+      case STEP_REGROUP: {
+        const f = this.stepBy[s]!;
+        if (e.fBroken[f] === 1 || e.fAlive[f] === 0) break;
+        // On a failed test the hold action may still regroup.
+        if (this.stepTest[s] === 1) actionTest(e, 1 << f, C.ACTION_MARSHAL, this.stepRetain[s] === 1, rng);
+        regroup(e, f, rng);
+        break;
+      }
+      case STEP_ACTION_TEST: {
+        const f = this.stepBy[s]!;
+        if (e.fBroken[f] === 0 && e.fAlive[f]! > 0) actionTest(e, 1 << f, this.stepAction[s]!, this.stepRetain[s] === 1, rng);
+        break;
+      }
+      case STEP_END_PHASE:
+        endPhase(e, rng);
         break;
       case STEP_END_TURN:
         e.turn++;
+        e.rerollsUsed[0] = 0;
+        e.rerollsUsed[1] = 0;
         break;
     }
   }
@@ -157,6 +263,8 @@ export class NeteaRunner implements TrialRunner {
       e.fDamage[f] = 0;
     }
     e.turn = 1;
+    e.rerollsUsed[0] = 0;
+    e.rerollsUsed[1] = 0;
   }
 
   /** Adds each formation's state after step s to the tally, from the running totals. */

@@ -34,30 +34,48 @@ export interface PlacedFormation {
   coverUnits?: number[];
 }
 
-export interface ShootStep {
+/** Common to the steps where a formation acts (RB 1.6). */
+interface ActionFields {
+  /** Take an action test first (RB 1.6.2); on a failure the formation holds and gets a Blast marker. */
+  test: boolean;
+  /** The action retains the initiative (-1 to the test, RB 1.6.3). */
+  retain: boolean;
+}
+
+export interface ShootStep extends ActionFields {
   kind: 'shoot';
   label: string;
   by: number;
   at: number;
   action: ActionName;
   crossfire: boolean;
-  /** Fire barrage weapons as a barrage when they can (default true). */
+  /** Fire barrage weapons as a barrage when they can. */
   barrage: boolean;
 }
 
-export interface AssaultStep {
+export interface AssaultStep extends ActionFields {
   kind: 'assault';
   label: string;
   /** Engaging formations (a commander may bring up to three, RB 2.1.2). */
   by: number[];
   /** Target formation and any intermingled with it (RB 1.12.10). */
   at: number[];
-  /** Formations that may lend supporting fire, on either side. */
+  /** Formations of either side that may lend supporting fire. */
   support: number[];
-  /** Attackers allowed in base contact; by default from speed and gap. */
+  /** Formations of the defending side on overwatch: they shoot the chargers after the charge move. */
+  overwatch: number[];
+  /** Attackers allowed in base contact; by default from speed and distance. */
   contact?: number;
 }
 
+/** A formation uses its action to regroup (marshal without shooting, or hold; RB 1.13.1). */
+export interface RegroupStep extends ActionFields {
+  kind: 'regroup';
+  label: string;
+  formation: number;
+}
+
+/** An action test on its own: a failure costs a Blast marker (RB 1.6.2). */
 export interface ActionTestStep {
   kind: 'action-test';
   label: string;
@@ -66,17 +84,19 @@ export interface ActionTestStep {
   retain: boolean;
 }
 
+/** The end phase: war-engine criticals, shield repair, rally tests (RB 1.14). */
 export interface EndPhaseStep {
   kind: 'end-phase';
   label: string;
 }
 
-export interface MarkTurnStep {
+/** Marks the end of a turn: metrics are also reported per turn. */
+export interface EndTurnStep {
   kind: 'end-turn';
   label: string;
 }
 
-export type Step = ShootStep | AssaultStep | ActionTestStep | EndPhaseStep | MarkTurnStep;
+export type Step = ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep;
 
 /**
  * Switches for the ambiguities of the rules ([A-n] in the specification) and

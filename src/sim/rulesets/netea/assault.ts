@@ -1,0 +1,706 @@
+import type { Sfc32 } from '../../rng.js';
+import { d6 } from '../../dice/d6.js';
+import { highestOf2D6 } from '../../dice/highestOf2D6.js';
+import { rollDice } from '../../diceExpr.js';
+import * as C from './codes.js';
+import type { Engagement } from './engagement.js';
+import { checkBreak, placeBlastMarkers, withdraw } from './blastMarkers.js';
+import { damageWarEngine, destroyUnit, resolveHit } from './damage.js';
+import { shoot } from './shoot.js';
+import { markDead } from './unitState.js';
+
+/** Assault outcomes. */
+export const NO_ASSAULT = 0;
+export const ATTACKER_WINS = 1;
+export const DEFENDER_WINS = 2;
+/** Both sides wiped out at once ([A-31]), or still tied after the round limit. */
+export const NO_RESULT = 3;
+
+/** Hit-mask bits for war-engine dice (RB 3.3.2): CC dice hit only units in base contact, FF dice only units that are not. */
+const ONLY_CONTACT = 64;
+const ONLY_NOT_CONTACT = 128;
+
+/** Attack phases. */
+const PHASE_FIRST_STRIKE = 0;
+const PHASE_MAIN = 1;
+
+/** Who takes part in an assault, as bit masks over formations. */
+export interface AssaultSetup {
+  attackers: number;
+  defenders: number;
+  supporters: number;
+  overwatch: number;
+  /** Maximum attackers in base contact (engagement-model override), or -1. */
+  contactLimit: number;
+}
+
+const inMask = (mask: number, f: number) => (mask & (1 << f)) !== 0;
+
+/** Would the unit rather fight in base contact (its CC value is at least as good, or it has no ranged weapons)? */
+function wantsContact(e: Engagement, u: number): boolean {
+  const fl = e.uFlags[u]!;
+  if ((fl & C.U_SUPPORT_CRAFT) !== 0) return false;
+  if ((fl & (C.U_CC_ONLY | C.U_WAR_ENGINE)) !== 0) return e.uCC[u]! < C.NONE || (fl & C.U_WAR_ENGINE) !== 0;
+  return e.uCC[u]! <= e.uFF[u]!;
+}
+
+/** Charge move: one move, twice the speed for infiltrators (RB 2.1.4). */
+function chargeMove(e: Engagement, u: number): number {
+  return (e.uFlags[u]! & C.U_INFILTRATOR) !== 0 ? 2 * e.uSpeed[u]! : e.uSpeed[u]!;
+}
+
+/**
+ * Puts u and v in base contact. Against a support craft, or a skimmer that
+ * would rather shoot, both fight with firefight values (TP Support Craft;
+ * RB 2.1.13).
+ */
+function makeContact(e: Engagement, u: number, v: number): void {
+  e.asContact[u]!++;
+  e.asContact[v]!++;
+  e.asPos[u] = e.asPos[v]!;
+  if (prefersFirefight(e, u) || prefersFirefight(e, v)) {
+    e.asForceFF[u] = 1;
+    e.asForceFF[v] = 1;
+  }
+}
+
+function prefersFirefight(e: Engagement, u: number): boolean {
+  const fl = e.uFlags[u]!;
+  return (fl & C.U_SUPPORT_CRAFT) !== 0 || ((fl & C.U_SKIMMER) !== 0 && e.uFF[u]! < e.uCC[u]!);
+}
+
+/** How many enemies may be in base contact with u: two, or twice the starting DC of a war engine (RB 3.3.1). */
+function contactCap(e: Engagement, u: number): number {
+  return (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? 2 * e.uStartDC[u]! : 2;
+}
+
+/**
+ * Position of a unit not moved by the assault on the assault axis: the
+ * defending front line is 0, defenders stand at positive coordinates, the
+ * attacking side at negative ones.
+ */
+function staticCoordinate(e: Engagement, u: number, attackerSide: number, defenderLine: number): number {
+  const f = e.uFormation[u]!;
+  const fromCentre = e.fFront[f]! + e.uDepth[u]!;
+  return e.fSide[f] === attackerSide ? -(fromCentre + defenderLine) : fromCentre - defenderLine;
+}
+
+/**
+ * Distances to the nearest enemy for every unit in the assault, on the
+ * one-dimensional axis: an attacker not in contact is as far as the nearest
+ * living defender ahead of it; a defender not in contact as far as the
+ * furthest-forward living attacker. O(units) per call.
+ */
+function computeDistances(e: Engagement): void {
+  let nearestDefender = Infinity;
+  let furthestAttacker = -Infinity;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.stAlive[u] === 0) continue;
+    if (e.asSide[u] === 1 && e.asPos[u]! < nearestDefender) nearestDefender = e.asPos[u]!;
+    else if (e.asSide[u] === 0 && e.asPos[u]! > furthestAttacker) furthestAttacker = e.asPos[u]!;
+  }
+  for (let u = 0; u < e.nUnits; u++) {
+    const side = e.asSide[u]!;
+    if (side < 0) continue;
+    if (e.asContact[u]! > 0) e.asDist[u] = 0;
+    else if (side === 0) e.asDist[u] = Math.max(0, nearestDefender - e.asPos[u]!);
+    else e.asDist[u] = Math.max(0, e.asPos[u]! - furthestAttacker);
+  }
+}
+
+/**
+ * An assault (RB 1.12; TP Assaults, the NetEA sequence): charge, overwatch,
+ * counter-charges, then rounds of first-strike and main attacks, the stall
+ * and wipe-out check, supporting fire, and the result roll, until one side
+ * wins; then the loser's extra hits, breaking and withdrawal, and the
+ * winner's Blast markers.
+ */
+export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
+  e.asRounds = 0;
+  // Who takes part. Broken formations cannot engage (RB 1.13).
+  let attackerSide = -1;
+  let anyAttacker = false;
+  let anyDefender = false;
+  for (let f = 0; f < e.nFormations; f++) {
+    e.fRole[f] = 0;
+    if (inMask(s.attackers, f) && e.fBroken[f] === 0 && e.fAlive[f]! > 0) {
+      e.fRole[f] = 1;
+      attackerSide = e.fSide[f]!;
+      anyAttacker = true;
+    } else if (inMask(s.defenders, f) && e.fAlive[f]! > 0) {
+      e.fRole[f] = 2;
+      anyDefender = true;
+    } else if (inMask(s.supporters, f) && e.fAlive[f]! > 0) {
+      e.fRole[f] = 3;
+    }
+    e.fBrokenAtStart[f] = e.fBroken[f]!;
+  }
+  if (!anyAttacker || !anyDefender) return NO_ASSAULT;
+
+  // The defending line: the nearest living defender, measured from the centre line.
+  let defenderLine = Infinity;
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] === 2 && e.fFront[f]! + e.fMinDepth[f]! < defenderLine) defenderLine = e.fFront[f]! + e.fMinDepth[f]!;
+  }
+  for (let u = 0; u < e.nUnits; u++) {
+    const r = e.fRole[e.uFormation[u]!]!;
+    e.asSide[u] = r === 1 ? 0 : r === 2 ? 1 : -1;
+    e.asContact[u] = 0;
+    e.asEngaged[u] = 0;
+    e.asStartAlive[u] = e.stAlive[u]!;
+    e.asStartDamage[u] = e.stDamageTaken[u]!;
+    e.asPos[u] = staticCoordinate(e, u, attackerSide, defenderLine);
+  }
+
+  // II. Charge move (RB 1.12.3): one move (infiltrators twice, RB 2.1.4), front units first;
+  // at most two chargers per defender, spread one each first; units that would rather
+  // shoot stop outside the 5 cm zone of control.
+  let contacts = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    e.asOrigin[u] = e.asPos[u]!;
+    e.asForceFF[u] = 0;
+    if (e.asSide[u] === 0 && e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    for (let u = 0; u < e.nUnits; u++) {
+      if (e.asSide[u] !== 0 || e.stAlive[u] === 0 || e.asContact[u]! > 0 || !wantsContact(e, u)) continue;
+      if (s.contactLimit >= 0 && contacts >= s.contactLimit) break;
+      const move = chargeMove(e, u);
+      let target = -1;
+      for (let v = 0; v < e.nUnits; v++) {
+        if (e.asSide[v] !== 1 || e.stAlive[v] === 0) continue;
+        if (e.asContact[v]! >= (pass === 0 ? 1 : contactCap(e, v))) continue;
+        if (e.asPos[v]! - e.asOrigin[u]! > move) continue;
+        if (target < 0 || e.asPos[v]! < e.asPos[target]!) target = v;
+      }
+      if (target >= 0) {
+        makeContact(e, u, target);
+        contacts++;
+      }
+    }
+  }
+  computeDistances(e);
+  let within15 = false;
+  for (let u = 0; u < e.nUnits; u++) if (e.asSide[u] === 0 && e.stAlive[u] === 1 && e.asDist[u]! <= 15) within15 = true;
+  // Without a charger within 15 cm of the target there is no assault (RB 1.12.3).
+  if (!within15) return NO_ASSAULT;
+  moveAttackerFronts(e, defenderLine);
+
+  // Overwatch fire at the chargers, before counter-charges (RB 1.10, 1.12.4).
+  if (s.overwatch !== 0) {
+    for (let o = 0; o < e.nFormations; o++) {
+      if (!inMask(s.overwatch, o) || e.fSide[o] === attackerSide) continue;
+      for (let a = 0; a < e.nFormations; a++) {
+        if (e.fRole[a] === 1 && e.fBroken[a] === 0) {
+          shoot(e, o, a, C.ACTION_OVERWATCH, false, true, rng);
+          break;
+        }
+      }
+    }
+    let standing = false;
+    for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === 1 && e.fBroken[f] === 0 && e.fAlive[f]! > 0) standing = true;
+    // A charger broken by overwatch withdraws and the assault is lost (RB 1.13.3).
+    if (!standing) return DEFENDER_WINS;
+  }
+
+  counterCharge(e, 1);
+
+  let outcome = NO_RESULT;
+  let margin = 0;
+  const maxRounds = e.options.maxAssaultRounds;
+  for (let round = 1; round <= maxRounds; round++) {
+    e.asRounds = round;
+    markEngaged(e);
+    // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
+    fightPhase(e, PHASE_FIRST_STRIKE, rng);
+    fightPhase(e, PHASE_MAIN, rng);
+    // Stall or wipe-out (TP): the defender wiped out with an attacker left, or every engaged attacker dead.
+    const attackersLeft = sideAlive(e, 0);
+    const defendersLeft = sideAlive(e, 1);
+    if (attackersLeft === 0 && defendersLeft === 0) {
+      outcome = NO_RESULT;
+      break;
+    }
+    if (defendersLeft === 0) {
+      outcome = ATTACKER_WINS;
+      break;
+    }
+    if (engagedAlive(e, 0) === 0) {
+      outcome = DEFENDER_WINS;
+      break;
+    }
+    // Supporting fire from other formations within 15 cm (TP: only now; [A-17]: every round).
+    if (round === 1 || e.options.supportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
+    const aLeft = sideAlive(e, 0);
+    const dLeft = sideAlive(e, 1);
+    if (aLeft === 0 && dLeft === 0) {
+      outcome = NO_RESULT;
+      break;
+    }
+    if (dLeft === 0) {
+      outcome = ATTACKER_WINS;
+      break;
+    }
+    if (aLeft === 0) {
+      outcome = DEFENDER_WINS;
+      break;
+    }
+    // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
+    const scoreA = highestOf2D6(rng) + resultModifiers(e, 0);
+    const scoreD = highestOf2D6(rng) + resultModifiers(e, 1);
+    if (scoreA !== scoreD) {
+      outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
+      margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
+      break;
+    }
+    // A tie: counter-charges, attacker first, then fight again; kills carry over.
+    counterCharge(e, 0);
+    counterCharge(e, 1);
+  }
+  if (outcome === ATTACKER_WINS || outcome === DEFENDER_WINS) applyResult(e, outcome === ATTACKER_WINS ? 1 : 0, margin, attackerSide, defenderLine, rng);
+  return outcome;
+}
+
+/** After the charge the attacking formations stand where their front units got to. */
+function moveAttackerFronts(e: Engagement, defenderLine: number): void {
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] !== 1) continue;
+    let nearest = Infinity;
+    const end = e.fUnitEnd[f]!;
+    for (let u = e.fUnitStart[f]!; u < end; u++) {
+      if (e.stAlive[u] === 1 && -e.asPos[u]! < nearest) nearest = Math.max(0, -e.asPos[u]!);
+    }
+    if (nearest !== Infinity) e.fFront[f] = nearest - defenderLine - e.fMinDepth[f]!;
+  }
+}
+
+/**
+ * Counter-charges (RB 1.12.4) for assault side `side`: units not in base
+ * contact move 5 cm (10 cm at speed 30+) towards the nearest enemy and make
+ * contact if it is within reach and not already touching two of theirs; units
+ * that would rather shoot close to firefight range.
+ */
+function counterCharge(e: Engagement, side: number): void {
+  computeDistances(e);
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u] !== side || e.stAlive[u] === 0 || e.asContact[u]! > 0) continue;
+    const move = e.uSpeed[u]! >= 30 ? 10 : 5;
+    // The closest enemy; among equally close ones, one with room for another unit in contact.
+    let nearest = -1;
+    let dist = Infinity;
+    let room = false;
+    for (let v = 0; v < e.nUnits; v++) {
+      if (e.asSide[v] !== 1 - side || e.stAlive[v] === 0) continue;
+      const d = Math.abs(e.asPos[u]! - e.asPos[v]!);
+      const free = e.asContact[v]! < contactCap(e, v);
+      if (d < dist || (d === dist && free && !room)) {
+        dist = d;
+        nearest = v;
+        room = free;
+      }
+    }
+    if (nearest < 0) continue;
+    if (wantsContact(e, u) && dist <= move && room) {
+      makeContact(e, u, nearest);
+    } else if (dist > 15) {
+      const step = Math.min(move, dist - 5);
+      if (step > 0) e.asPos[u]! += e.asPos[nearest]! > e.asPos[u]! ? step : -step;
+    }
+  }
+}
+
+/**
+ * Directly engaged units (TP Resolve Attacks): within 15 cm of an enemy after
+ * the moves. Each side's engaged units are ordered for allocation: base
+ * contact first, then the closest (RB 1.12.5).
+ */
+function markEngaged(e: Engagement): void {
+  computeDistances(e);
+  e.asOrderCount[0] = 0;
+  e.asOrderCount[1] = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    const side = e.asSide[u]!;
+    if (side < 0 || e.stAlive[u] === 0 || e.asDist[u]! > 15) {
+      e.asEngaged[u] = 0;
+      continue;
+    }
+    e.asEngaged[u] = 1;
+    const d = e.asDist[u]!;
+    const base = e.asOrderStart[side]!;
+    let k = e.asOrderCount[side]!;
+    e.asOrderCount[side] = k + 1;
+    while (k > 0 && e.asDist[e.asOrder[base + k - 1]!]! > d) {
+      e.asOrder[base + k] = e.asOrder[base + k - 1]!;
+      k--;
+    }
+    e.asOrder[base + k] = u;
+  }
+}
+
+function sideAlive(e: Engagement, side: number): number {
+  let n = 0;
+  for (let f = 0; f < e.nFormations; f++) {
+    const r = e.fRole[f];
+    if ((side === 0 && r === 1) || (side === 1 && r === 2)) n += e.fAlive[f]!;
+  }
+  return n;
+}
+
+function engagedAlive(e: Engagement, side: number): number {
+  let n = 0;
+  for (let u = 0; u < e.nUnits; u++) if (e.asSide[u] === side && e.asEngaged[u] === 1 && e.stAlive[u] === 1) n++;
+  return n;
+}
+
+/** Queues one assault hit on the other side. */
+function pushHit(e: Engagement, targetSide: number, mask: number, flags: number, line: number): void {
+  const h = e.nHits++;
+  e.hSide[h] = targetSide;
+  e.hMask[h] = mask;
+  e.hReach[h] = Infinity;
+  e.hFlags[h] = flags;
+  e.hTarget[h] = -1;
+  e.hDamage[h] = 1;
+  e.hLine[h] = line;
+  if ((flags & C.H_MW) !== 0) e.nMacroHits++;
+}
+
+/**
+ * Rolls one unit's assault dice for a phase (RB 1.12.5, 2.2.3-2.2.6, 3.3.2):
+ * in base contact its CC value, otherwise its FF value within 15 cm (TP: units
+ * with close-combat weapons only attack in base contact); a war engine rolls
+ * its starting DC; extra attacks from assault weapons in close combat and
+ * small arms in a firefight, with their macro-weapon or Titan Killer ability.
+ * No modifiers apply. First-strike attacks fall in the first phase.
+ */
+function rollUnitAttacks(e: Engagement, u: number, phase: number, supporting: boolean, rng: Sfc32): void {
+  const fl = e.uFlags[u]!;
+  const side = e.asSide[u]!;
+  const targetSide = supporting ? supportTargetSide(e, u) : 1 - side;
+  const unitFirst = (fl & C.U_FIRST_STRIKE) !== 0;
+  const inContact = !supporting && e.asContact[u]! > 0 && e.asForceFF[u] === 0;
+  const useCC = inContact && (e.uCC[u]! <= e.uFF[u]! || (fl & C.U_WAR_ENGINE) === 0);
+  if (!inContact && (fl & C.U_CC_ONLY) !== 0) return;
+  const value = useCC ? e.uCC[u]! : e.uFF[u]!;
+  let baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
+  let mask = C.ELIGIBLE_ANY_GROUND;
+  if ((fl & C.U_WAR_ENGINE) !== 0) mask |= useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT;
+  if (unitFirst === (phase === PHASE_FIRST_STRIKE) && value < C.NONE) {
+    const dice = (fl & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+    for (let i = 0; i < dice; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, baseFlags, -1);
+  }
+  const end = e.uLineEnd[u]!;
+  for (let l = e.uLineStart[u]!; l < end; l++) {
+    const kind = e.wKind[l]!;
+    if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0) continue;
+    if ((kind === C.KIND_ASSAULT) !== useCC) continue;
+    const first = unitFirst || (e.wFlags[l]! & C.W_FIRST_STRIKE) !== 0;
+    if (first !== (phase === PHASE_FIRST_STRIKE) || value >= C.NONE) continue;
+    const extra = rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
+    baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
+    const flags = baseFlags | e.wHitFlags[l]!;
+    for (let i = 0; i < extra; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, flags, l);
+  }
+}
+
+/** The assault side a supporting unit fires at: the one its table side opposes. */
+function supportTargetSide(e: Engagement, u: number): number {
+  const f = e.uFormation[u]!;
+  for (let g = 0; g < e.nFormations; g++) {
+    if (e.fRole[g] === 1) return e.fSide[g] === e.fSide[f] ? 1 : 0;
+  }
+  return 1;
+}
+
+/** One phase of attacks by the engaged units of both sides, then allocation and saves. */
+function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
+  e.nHits = 0;
+  e.nMacroHits = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u]! < 0 || e.stAlive[u] === 0 || e.asEngaged[u] === 0) continue;
+    rollUnitAttacks(e, u, phase, false, rng);
+  }
+  resolveAssaultHits(e, rng);
+}
+
+/**
+ * Supporting fire (RB 1.12.6; TP Supporting Fire): units of other formations
+ * of either side, not broken, within 15 cm of an enemy unit directly engaged,
+ * roll their firefight value (small-arms extra attacks too). Blast markers do
+ * not suppress it ([A-8]). Hits go only to directly engaged units.
+ */
+function supportingFire(e: Engagement, attackerSide: number, defenderLine: number, rng: Sfc32): void {
+  e.nHits = 0;
+  e.nMacroHits = 0;
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] !== 3 || e.fBroken[f] === 1) continue;
+    const end = e.fUnitEnd[f]!;
+    for (let u = e.fUnitStart[f]!; u < end; u++) {
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
+      const pos = staticCoordinate(e, u, attackerSide, defenderLine);
+      const enemySide = e.fSide[f] === attackerSide ? 1 : 0;
+      let near = false;
+      for (let v = 0; v < e.nUnits && !near; v++) {
+        if (e.asSide[v] === enemySide && e.asEngaged[v] === 1 && e.stAlive[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) near = true;
+      }
+      if (!near) continue;
+      const saved = e.asContact[u]!;
+      e.asContact[u] = 0;
+      rollUnitAttacks(e, u, PHASE_MAIN, true, rng);
+      rollUnitAttacks(e, u, PHASE_FIRST_STRIKE, true, rng);
+      e.asContact[u] = saved;
+    }
+  }
+  resolveAssaultHits(e, rng);
+}
+
+/**
+ * Allocates and saves the queued hits on each side (RB 1.12.5, TP Allocate
+ * Hits): normal hits, then MW and TK hits among the survivors, to directly
+ * engaged units only, base contact first, spread evenly, war engines in DC
+ * blocks. Attacking infantry get no cover saves; no crossfire in assaults.
+ * Kills place no Blast markers until the result (RB 1.12.5).
+ */
+function resolveAssaultHits(e: Engagement, rng: Sfc32): void {
+  for (let stage = 0; stage < 2; stage++) {
+    if (stage === 1 && e.nMacroHits === 0) break;
+    for (let side = 0; side < 2; side++) allocateAssaultHits(e, side, stage === 1, rng);
+    for (let h = 0; h < e.nHits; h++) {
+      const flags = e.hFlags[h]!;
+      if (((flags & (C.H_MW | C.H_TK)) !== 0) !== (stage === 1)) continue;
+      const u = e.hTarget[h]!;
+      if (u < 0) continue;
+      resolveHit(e, u, flags, e.hDamage[h]!, false, e.hSide[h] === 0, rng);
+    }
+  }
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] !== 0) e.fPendingBm[f] = 0;
+}
+
+function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, rng: Sfc32): void {
+  const base = e.asOrderStart[side]!;
+  const count = e.asOrderCount[side]!;
+  const stamp = ++e.stamp;
+  for (let h = 0; h < e.nHits; h++) {
+    if (e.hSide[h] !== side) continue;
+    const flags = e.hFlags[h]!;
+    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    const mask = e.hMask[h]!;
+    let best = -1;
+    let bestLevel = 0x7fffffff;
+    for (let k = 0; k < count; k++) {
+      const u = e.asOrder[base + k]!;
+      if (e.stAlive[u] === 0) continue;
+      if ((mask & ONLY_CONTACT) !== 0 && e.asContact[u] === 0) continue;
+      if ((mask & ONLY_NOT_CONTACT) !== 0 && e.asContact[u]! > 0) continue;
+      const load = e.scStamp[u] === stamp ? e.scLoad[u]! : 0;
+      const level = (load / e.uStartDC[u]!) | 0;
+      if (level < bestLevel) {
+        bestLevel = level;
+        best = u;
+        if (level === 0) break;
+      }
+    }
+    e.hTarget[h] = best;
+    if (best < 0) continue;
+    if (e.scStamp[best] !== stamp) {
+      e.scStamp[best] = stamp;
+      e.scLoad[best] = 0;
+    }
+    const line = e.hLine[h]!;
+    if ((flags & C.H_TK) !== 0 && (e.uFlags[best]! & C.U_WAR_ENGINE) !== 0 && line >= 0) {
+      const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
+      e.hDamage[h] = dmg;
+      e.scLoad[best]! += dmg;
+    } else {
+      e.scLoad[best]!++;
+    }
+  }
+}
+
+/** Units of a side for outnumbering: whole formations, a war engine at its starting DC (RB 1.12.6, 3.3.3; [A-18]). */
+function sideUnits(e: Engagement, side: number): number {
+  let n = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u] === side && e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  }
+  return n;
+}
+
+/**
+ * Kills a side suffered in this assault, as the enemy's result modifier:
+ * each unit lost, each point of war-engine damage (a destroying critical's
+ * remaining DC included, [A-16]); Grots lost by a formation with Orks do not
+ * count (RB 5.5.3); other expendable units do (TP Expendable).
+ */
+export function lossesOf(e: Engagement, side: number): number {
+  let n = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u] !== side) continue;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
+      n += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+    } else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) {
+      if ((e.uFlags[u]! & C.U_GROT) !== 0 && e.fHasNonGrot[e.uFormation[u]!] === 1) continue;
+      n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Blast markers a side counts in the result (RB 1.12.6 footnote; TP TSKNF):
+ * the sum over its formations; a broken formation counts one per unit (a war
+ * engine its DC) and is not halved ([A-19]); Space Marines count half their
+ * markers, rounded down. Returns the count, and in `e.asHasBm` whether any
+ * formation has a marker at all (one SM marker still denies "no Blast markers").
+ */
+function sideBlastMarkers(e: Engagement, side: number): number {
+  let n = 0;
+  e.asHasBm = false;
+  for (let f = 0; f < e.nFormations; f++) {
+    const r = e.fRole[f];
+    if (!((side === 0 && r === 1) || (side === 1 && r === 2))) continue;
+    if (e.fBroken[f] === 1) {
+      let units = 0;
+      const end = e.fUnitEnd[f]!;
+      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) units += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+      n += units;
+      if (units > 0) e.asHasBm = true;
+    } else {
+      const bm = e.fBm[f]!;
+      if (bm > 0) e.asHasBm = true;
+      n += e.fTsknf[f] === 1 ? bm >> 1 : bm;
+    }
+  }
+  return n;
+}
+
+/** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring). */
+function resultModifiers(e: Engagement, side: number): number {
+  let m = lossesOf(e, 1 - side);
+  const mine = sideUnits(e, side);
+  const theirs = sideUnits(e, 1 - side);
+  if (mine > theirs) m++;
+  if (mine > 2 * theirs) m++;
+  const bmMine = sideBlastMarkers(e, side);
+  const noneMine = !e.asHasBm;
+  const bmTheirs = sideBlastMarkers(e, 1 - side);
+  if (noneMine) m++;
+  if (bmTheirs > bmMine) m++;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u] === side && e.stAlive[u] === 1 && e.asEngaged[u] === 1 && (e.uFlags[u]! & C.U_INSPIRING) !== 0) m++;
+  }
+  return m;
+}
+
+/**
+ * The loser (assault side `loser`): a formation already broken when assaulted
+ * is destroyed, fearless units excepted (RB 1.12.8, 2.1.3); otherwise the
+ * margin in extra hits with no save (halved, rounded down, for Space Marines)
+ * to its directly engaged units ([A-39]), applied before any wipe-out (FAQ),
+ * then it breaks and withdraws. Other formations of the losing side within
+ * 15 cm of an enemy in the assault take a Blast marker. The winner takes a
+ * Blast marker per unit (war-engine damage point) it lost, unless it was
+ * broken at the start; it may break but does not withdraw (RB 1.12.9).
+ */
+function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
+  const loserRole = loser === 0 ? 1 : 2;
+  const winnerRole = loser === 0 ? 2 : 1;
+  let allTsknf = true;
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === loserRole && e.fTsknf[f] === 0) allTsknf = false;
+  const hits = allTsknf ? margin >> 1 : margin;
+  if (hits > 0) lossHits(e, loser, hits, rng);
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] !== loserRole) continue;
+    if (e.fBrokenAtStart[f] === 1) {
+      const end = e.fUnitEnd[f]!;
+      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0) markDead(e, u);
+    } else if (e.fAlive[f]! > 0) {
+      e.fBroken[f] = 1;
+      e.fBm[f] = 0;
+      if (e.options.withdrawOnBreak) withdraw(e, f, rng);
+    }
+  }
+  const loserTableSide = sideOfRole(e, loserRole);
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] === 1 || e.fRole[f] === 2 || e.fSide[f] !== loserTableSide || e.fAlive[f] === 0) continue;
+    if (nearAssault(e, f, attackerSide, defenderLine)) {
+      placeBlastMarkers(e, f, 1, rng);
+      checkBreak(e, f, rng);
+    }
+  }
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] !== winnerRole || e.fBrokenAtStart[f] === 1 || e.fAlive[f] === 0) continue;
+    let lost = 0;
+    const end = e.fUnitEnd[f]!;
+    for (let u = e.fUnitStart[f]!; u < end; u++) {
+      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) lost += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+      else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) lost++;
+    }
+    if (lost === 0) continue;
+    e.fBm[f]! += lost;
+    e.fBmPlaced[f]! += lost;
+    if (e.fBm[f]! >= e.fBreakWeight[f]! && e.fBreakWeight[f]! > 0) {
+      e.fBroken[f] = 1;
+      e.fBm[f] = 0;
+    }
+  }
+}
+
+function sideOfRole(e: Engagement, role: number): number {
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === role) return e.fSide[f]!;
+  return -1;
+}
+
+/** Does formation f have a unit within 15 cm of an enemy unit in the assault? */
+function nearAssault(e: Engagement, f: number, attackerSide: number, defenderLine: number): boolean {
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) {
+    if (e.stAlive[u] === 0) continue;
+    const pos = staticCoordinate(e, u, attackerSide, defenderLine);
+    const enemySide = e.fSide[f] === attackerSide ? 1 : 0;
+    for (let v = 0; v < e.nUnits; v++) {
+      if (e.asSide[v] === enemySide && e.stAlive[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The loser's extra hits (RB 1.12.8): no saves, allocated like assault hits
+ * (base contact first, spread evenly, war engines in DC blocks), to directly
+ * engaged units ([A-39]; `lossHitsEngagedOnly` false: the whole side);
+ * fearless units are immune; a war engine takes a point of damage per hit
+ * with a critical roll (RB 3.3.3).
+ */
+function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
+  const engagedOnly = e.options.lossHitsEngagedOnly;
+  const stamp = ++e.stamp;
+  for (let i = 0; i < hits; i++) {
+    let best = -1;
+    let bestLevel = 0x7fffffff;
+    const count = engagedOnly ? e.asOrderCount[side]! : e.nUnits;
+    for (let k = 0; k < count; k++) {
+      const u = engagedOnly ? e.asOrder[e.asOrderStart[side]! + k]! : k;
+      if (e.asSide[u] !== side || e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+      const load = e.scStamp[u] === stamp ? e.scLoad[u]! : 0;
+      const level = (load / e.uStartDC[u]!) | 0;
+      if (level < bestLevel) {
+        bestLevel = level;
+        best = u;
+        if (level === 0) break;
+      }
+    }
+    if (best < 0) break;
+    if (e.scStamp[best] !== stamp) {
+      e.scStamp[best] = stamp;
+      e.scLoad[best] = 0;
+    }
+    e.scLoad[best]!++;
+  }
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.asSide[u] !== side || e.scStamp[u] !== stamp || e.stAlive[u] === 0) continue;
+    const n = e.scLoad[u]!;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
+    else destroyUnit(e, u, true, false);
+  }
+}

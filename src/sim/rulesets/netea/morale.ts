@@ -1,0 +1,215 @@
+import type { Sfc32 } from '../../rng.js';
+import { d6 } from '../../dice/d6.js';
+import { highestOf2D6 } from '../../dice/highestOf2D6.js';
+import * as C from './codes.js';
+import { CRIT_FIRE, CRIT_REACTOR, type Engagement } from './engagement.js';
+import { checkBreak, flushPendingBlastMarkers, placeBlastMarkers, withdraw } from './blastMarkers.js';
+import { criticalDestruction, extraDamage, hitsAround } from './damage.js';
+import { distanceToNearestEnemy } from './geometry.js';
+
+/**
+ * Morale over time: action tests (RB 1.6), regrouping (RB 1.13.1), rallying
+ * and the rest of the end phase (RB 1.14, 3.2.3, 5.4.1).
+ */
+
+/**
+ * Whether side `side` may re-roll a failed initiative test now: one re-roll
+ * per living Supreme Commander unit per turn, for tests of any type ([A-4]).
+ * Uses one when it answers yes.
+ */
+function useSupremeReroll(e: Engagement, side: number): boolean {
+  let supremes = 0;
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_SUPREME) !== 0 && e.fSide[e.uFormation[u]!] === side) supremes++;
+  }
+  if (e.rerollsUsed[side]! >= supremes) return false;
+  e.rerollsUsed[side]!++;
+  return true;
+}
+
+/** D6 + modifier against initiative, with a Supreme Commander re-roll of a failure; a 1 is not an automatic fail (RB FAQ). */
+function initiativeTest(e: Engagement, f: number, modifier: number, rng: Sfc32): boolean {
+  const need = e.fInitiative[f]!;
+  if (d6(rng) + modifier >= need) return true;
+  return useSupremeReroll(e, e.fSide[f]!) && d6(rng) + modifier >= need;
+}
+
+/**
+ * An action test (RB 1.6.2; TP The Action Test) for the formations in
+ * `mask` acting together (a commander's combined assault takes one test,
+ * -1 if any has Blast markers, RB 2.1.2): -1 with Blast markers, -1 to
+ * retain the initiative, +2 for Orks engaging or doubling (Power of the
+ * Waaagh, RB 5.5.2). On a failure the first formation takes a hold action and
+ * a Blast marker, and may break (RB 1.6.2, 1.13.3).
+ */
+export function actionTest(e: Engagement, mask: number, action: number, retain: boolean, rng: Sfc32): boolean {
+  let first = -1;
+  let anyBm = false;
+  let waaagh = true;
+  for (let f = 0; f < e.nFormations; f++) {
+    if ((mask & (1 << f)) === 0) continue;
+    if (first < 0) first = f;
+    if (e.fBm[f]! > 0) anyBm = true;
+    if (e.fWaaagh[f] === 0) waaagh = false;
+  }
+  if (first < 0) return false;
+  let modifier = (anyBm ? -1 : 0) + (retain ? -1 : 0);
+  if (waaagh && (action === C.ACTION_ENGAGE || action === C.ACTION_DOUBLE)) modifier += 2;
+  if (initiativeTest(e, first, modifier, rng)) return true;
+  placeBlastMarkers(e, first, 1, rng);
+  checkBreak(e, first, rng);
+  return false;
+}
+
+/** Leaders' extra Blast markers removed: one each, two for Space Marine leaders (RB 2.1.8; TP TSKNF). */
+function leaderRemoval(e: Engagement, f: number): number {
+  let n = 0;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) n += e.uLeaders[u]!;
+  return e.fTsknf[f] === 1 ? 2 * n : n;
+}
+
+/**
+ * Regroup (RB 1.13.1): remove Blast markers equal to the highest of 2D6,
+ * plus the leaders'; pips left over repair void shields, one on every
+ * shielded Titan per pip ([A-21]). Power fields are never repaired.
+ */
+export function regroup(e: Engagement, f: number, rng: Sfc32): void {
+  if (e.fBroken[f] === 1 || e.fAlive[f] === 0) return;
+  let pips = highestOf2D6(rng) + leaderRemoval(e, f);
+  const removed = Math.min(pips, e.fBm[f]!);
+  e.fBm[f]! -= removed;
+  pips -= removed;
+  const end = e.fUnitEnd[f]!;
+  for (; pips > 0; pips--) {
+    let repaired = false;
+    for (let u = e.fUnitStart[f]!; u < end; u++) {
+      if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.uShields[u]!) {
+        e.stShields[u]!++;
+        repaired = true;
+      }
+    }
+    if (!repaired) break;
+  }
+}
+
+/**
+ * War-engine criticals that act in the end phase (RB 3.2.3 datasheets):
+ * a damaged plasma reactor rolls a D6 (destroyed with hits around, one more
+ * damage, or repaired); each Gargant fire rolls a D6 (a new fire, put out,
+ * or one damage). Then void shields repair one each (RB 5.4.1).
+ */
+function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_WAR_ENGINE) === 0) continue;
+    const cEnd = e.uCritEnd[u]!;
+    for (let c = e.uCritStart[u]!; c < cEnd && e.stAlive[u] === 1; c++) {
+      const kind = e.cKind[c];
+      if (kind === CRIT_REACTOR && e.stReactor[u] === 1) {
+        const face = 1 << d6(rng);
+        if ((face & e.cA[c]!) !== 0) {
+          criticalDestruction(e, u, false);
+          if (e.cD[c]! < C.NONE) hitsAround(e, u, e.cD[c]!, e.cRange[c]!, rng);
+        } else if ((face & e.cB[c]!) !== 0) {
+          extraDamage(e, u, 1, false);
+        } else if ((face & e.cC[c]!) !== 0) {
+          e.stReactor[u] = 0;
+        }
+      } else if (kind === CRIT_FIRE && e.stFires[u]! > 0) {
+        let burning = e.stFires[u]!;
+        let spread = 0;
+        for (let i = e.stFires[u]!; i > 0 && e.stAlive[u] === 1; i--) {
+          const face = 1 << d6(rng);
+          if ((face & e.cA[c]!) !== 0) spread++;
+          if ((face & e.cB[c]!) !== 0) burning--;
+          else extraDamage(e, u, 1, false);
+        }
+        e.stFires[u] = burning + spread;
+      }
+    }
+    if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.uShields[u]!) e.stShields[u]!++;
+  }
+  flushPendingBlastMarkers(e, rng);
+  for (let f = 0; f < e.nFormations; f++) checkBreak(e, f, rng);
+}
+
+/** Units counted for Mob Rule: not Grots or Big Gunz; a war engine counts its starting DC (RB 5.5.1). */
+function mobSize(e: Engagement, f: number): number {
+  let n = 0;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) {
+    if (e.stAlive[u] === 0 || (e.uFlags[u]! & (C.U_GROT | C.U_NO_MOB_RULE)) !== 0) continue;
+    n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  }
+  return n;
+}
+
+/** Units for the BMs of a rallying broken formation: a war engine counts its starting DC. */
+function unitWeight(e: Engagement, f: number): number {
+  let n = 0;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  return n;
+}
+
+/**
+ * A rally test (RB 1.14.1; TP Rallying Formations): D6 + modifiers against
+ * initiative; -2 broken, -1 with an enemy within 30 cm, Mob Rule +1 (more than
+ * 5 units) or +2 (more than 10). Passing removes half the Blast markers,
+ * rounding up (so 1 becomes 0), then the leaders'; a broken formation that
+ * passes is no longer broken and keeps half as many markers as units (TSKNF:
+ * as many as units), then the leaders'; a broken formation that fails
+ * withdraws again.
+ */
+export function rally(e: Engagement, f: number, rng: Sfc32): void {
+  if (e.fAlive[f] === 0) return;
+  const broken = e.fBroken[f] === 1;
+  if (!broken && e.fBm[f] === 0) return;
+  let modifier = broken ? -2 : 0;
+  let nearest = Infinity;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) {
+    if (e.stAlive[u] === 1) nearest = Math.min(nearest, distanceToNearestEnemy(e, u));
+  }
+  if (nearest <= 30) modifier--;
+  if (e.fMobRule[f] === 1) {
+    const size = mobSize(e, f);
+    if (size > 10) modifier += 2;
+    else if (size > 5) modifier += 1;
+  }
+  const passed = initiativeTest(e, f, modifier, rng);
+  if (broken) {
+    if (!passed) {
+      withdraw(e, f, rng);
+      return;
+    }
+    e.fBroken[f] = 0;
+    const units = unitWeight(e, f);
+    e.fBm[f] = e.fTsknf[f] === 1 ? units : units - ((units + 1) >> 1);
+  } else {
+    if (!passed) return;
+    e.fBm[f]! -= (e.fBm[f]! + 1) >> 1;
+  }
+  e.fBm[f] = Math.max(0, e.fBm[f]! - leaderRemoval(e, f));
+}
+
+/**
+ * The end phase (RB 1.14): war-engine criticals and shield repair, then every
+ * formation with Blast markers or broken rallies, the side with the higher
+ * strategy rating first (ties: side 0).
+ */
+export function endPhase(e: Engagement, rng: Sfc32): void {
+  endPhaseWarEngines(e, rng);
+  let first = 0;
+  let best = -1;
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fStrategy[f]! > best) {
+      best = e.fStrategy[f]!;
+      first = e.fSide[f]!;
+    }
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    const side = pass === 0 ? first : 1 - first;
+    for (let f = 0; f < e.nFormations; f++) if (e.fSide[f] === side) rally(e, f, rng);
+  }
+}
