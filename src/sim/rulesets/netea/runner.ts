@@ -223,7 +223,7 @@ export class NeteaRunner implements TrialRunner {
    * Starting state for a trial: units changed in the last trial are restored,
    * formations reset, power fields rolled afresh (RB 5.5.3).
    */
-  private reset(rng: Sfc32): void {
+  reset(rng: Sfc32): void {
     const e = this.e;
     for (let i = 0; i < e.nDirty; i++) {
       const u = e.dirtyList[i]!;

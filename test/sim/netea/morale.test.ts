@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
+import { parseFormation } from '../../../src/model/formation.js';
+import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
+import { actionTest, rally, regroup } from '../../../src/sim/rulesets/netea/morale.js';
+import * as C from '../../../src/sim/rulesets/netea/codes.js';
+import { markDead } from '../../../src/sim/rulesets/netea/unitState.js';
+import { ScriptedDice } from '../../helpers/scriptedDice.js';
+import { engagement, formation, placed, shootStep, unit } from '../../helpers/fixtures.js';
+
+/**
+ * Morale and the Battle for Junction 25 walk-through (RB, after the FAQ) with
+ * the dice the book rolls, using the built-in datasheets.
+ */
+
+const data = loadBuiltinDataset();
+const warband = () => parseFormation(data, '2 Grotz, 3 Stompa, 9 Gunwagon, 1 Stormboyz, 2 Nobz, 6 Boyz');
+
+describe('Junction 25 with the book dice', () => {
+  it('2.A: the Land Raiders shoot Gogard\'s Boyz: Grots and two Stompas die, three Blast markers', () => {
+    const raiders = parseFormation(data, '4 Land Raider');
+    const spec = engagement([placed('citus', 0, raiders, { front: 0, rankWidth: 30 }), placed('orks', 1, warband(), { front: 20, rankWidth: 30 })], [shootStep(0, 1)]);
+    const r = new NeteaRunner(spec);
+    // Per Land Raider: 2 lascannon dice then the heavy bolter: the book's 1,2,2,3,4,5,5,6 and 1,3,4,6.
+    // Saves: the Stompas 1/3, 1/3, 2/4 (reinforced armour re-rolls), the Gunwagon 6; Grots have none.
+    const dice = [1, 2, 1, 2, 3, 3, 4, 5, 4, 5, 6, 6, 1, 3, 1, 3, 2, 4, 6];
+    const rng = new ScriptedDice(dice);
+    r.reset(rng);
+    const e = r.e;
+    shoot(e, 0, 1, C.ACTION_ADVANCE, false, true, rng);
+    expect(rng.used).toBe(dice.length);
+    expect(e.fAlive[1]).toBe(19);
+    // One for coming under fire, two for the Stompas; none for Grots (RB 5.5.3).
+    expect(e.fBm[1]).toBe(3);
+    expect(e.fBroken[1]).toBe(0);
+  });
+
+  it('2.B: retaining the initiative at -1, a 1 fails even for 1+ Space Marines: hold and a Blast marker', () => {
+    const spec = engagement([placed('actaeon', 0, parseFormation(data, '3 Devastator')), placed('orks', 1, warband())], [shootStep(0, 1)]);
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    expect(actionTest(r.e, 1 << 0, C.ACTION_SUSTAINED, true, new ScriptedDice([1]))).toBe(false);
+    expect(r.e.fBm[0]).toBe(1);
+    // With no modifier a 1 is no automatic failure (RB FAQ).
+    expect(actionTest(r.e, 1 << 0, C.ACTION_ADVANCE, false, new ScriptedDice([1]))).toBe(false);
+    r.reset(new ScriptedDice([]));
+    expect(actionTest(r.e, 1 << 0, C.ACTION_ADVANCE, false, new ScriptedDice([1]))).toBe(true);
+  });
+
+  it('2.C: Orks engaging with Blast markers need 2+ (3 - 1 + 2); the Warlord re-rolls the failed 1 into a 5', () => {
+    const boss = unit('boss', { type: 'INF', cc: 3, ff: 5, abilities: ['supreme-commander'] });
+    const boy = unit('boy', { type: 'INF', cc: 4, ff: 6 });
+    const orks = formation('orks', [[1, boss], [8, boy]], { initiative: 3 });
+    orks.rules = ['power-of-the-waaagh', 'mob-rule'];
+    const spec = engagement([placed('orks', 0, orks, { blastMarkers: 4 }), placed('sm', 1, formation('sm', [[3, boy]]))], [shootStep(0, 1)]);
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    const rng = new ScriptedDice([1, 5]);
+    expect(actionTest(r.e, 1 << 0, C.ACTION_ENGAGE, false, rng)).toBe(true);
+    expect(rng.used).toBe(2);
+    expect(r.e.fBm[0]).toBe(4);
+    // One re-roll per Supreme Commander per turn: a second failure stands.
+    expect(actionTest(r.e, 1 << 0, C.ACTION_ENGAGE, false, new ScriptedDice([1]))).toBe(false);
+  });
+
+  it('3: the end phase: broken Space Marines rally on 4+ and keep units - 2 (TP leader) Blast markers; the Orks 6 -> 3 -> 1', () => {
+    const actaeon = parseFormation(data, 'codex-astartes/devastator+commander');
+    actaeon.units.splice(3);
+    const spec = engagement(
+      [placed('actaeon', 0, actaeon, { front: 0, broken: true, rankWidth: 10 }), placed('orks', 1, warband(), { front: 20, blastMarkers: 6, rankWidth: 30 })],
+      [shootStep(0, 1)],
+    );
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    const e = r.e;
+    // Two Devastators left, one with the Captain (RB: 2 BMs, leader -1 = 1; TP: an SM leader removes 2).
+    markDead(e, e.fUnitStart[0]! + 2);
+    expect(e.fInitiative[0]).toBe(1);
+    rally(e, 0, new ScriptedDice([3]));
+    expect(e.fBroken[0]).toBe(1);
+    rally(e, 0, new ScriptedDice([6]));
+    expect([e.fBroken[0], e.fBm[0]]).toEqual([0, 0]);
+    // Orks: 3+, -1 enemy within 30 cm, +2 Mob Rule (over ten units): a 6 passes; half of 6 removed, then 2 Nobz leaders.
+    markDead(e, e.fUnitStart[1]!);
+    markDead(e, e.fUnitStart[1]! + 1);
+    rally(e, 1, new ScriptedDice([6]));
+    expect(e.fBm[1]).toBe(1);
+  });
+});
+
+describe('morale rules with forced dice', () => {
+  const grunt = unit('grunt', { type: 'INF', cc: 5, ff: 5 });
+
+  function oneSide(n: number, opts: { broken?: boolean; bm?: number; rules?: Parameters<typeof formation>[2]['rules']; initiative?: number; gap?: number } = {}) {
+    const f = formation('f', [[n, grunt]], { initiative: opts.initiative ?? 2, ...(opts.rules ? { rules: opts.rules } : {}) });
+    const spec = engagement([placed('f', 0, f, { front: 0, broken: opts.broken ?? false, blastMarkers: opts.bm ?? 0 }), placed('enemy', 1, formation('e', [[1, grunt]]), { front: opts.gap ?? 50 })], [shootStep(0, 1)]);
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    return r.e;
+  }
+
+  it('a broken 7-unit formation that rallies keeps half its units in Blast markers, rounded down: 3', () => {
+    const e = oneSide(7, { broken: true });
+    // 2+ initiative, -2 broken, no enemy within 30 cm: a 4 passes.
+    rally(e, 0, new ScriptedDice([4]));
+    expect([e.fBroken[0], e.fBm[0]]).toEqual([0, 3]);
+  });
+
+  it('an unbroken formation that passes removes half its Blast markers, rounding up: 5 -> 2, 1 -> 0', () => {
+    const e = oneSide(8, { bm: 5 });
+    rally(e, 0, new ScriptedDice([2]));
+    expect(e.fBm[0]).toBe(2);
+    const one = oneSide(8, { bm: 1 });
+    rally(one, 0, new ScriptedDice([2]));
+    expect(one.fBm[0]).toBe(0);
+    const fail = oneSide(8, { bm: 5 });
+    rally(fail, 0, new ScriptedDice([1]));
+    expect(fail.fBm[0]).toBe(5);
+  });
+
+  it('an enemy within 30 cm is -1 to rally', () => {
+    const e = oneSide(8, { bm: 4, gap: 30 });
+    rally(e, 0, new ScriptedDice([2]));
+    expect(e.fBm[0]).toBe(4);
+  });
+
+  it('a broken formation that fails its rally withdraws again', () => {
+    const e = oneSide(6, { broken: true, gap: 40 });
+    const before = e.fFront[0]!;
+    rally(e, 0, new ScriptedDice([3]));
+    expect(e.fBroken[0]).toBe(1);
+    expect(e.fFront[0]! - before).toBe(30);
+  });
+
+  it('regroup removes the highest of 2D6 (not the sum)', () => {
+    const e = oneSide(10, { bm: 7 });
+    regroup(e, 0, new ScriptedDice([2, 5]));
+    expect(e.fBm[0]).toBe(2);
+  });
+
+  it('a failed action test breaks a formation whose Blast markers reach its break point', () => {
+    const e = oneSide(3, { bm: 2 });
+    expect(actionTest(e, 1 << 0, C.ACTION_ADVANCE, false, new ScriptedDice([1]))).toBe(false);
+    expect([e.fBroken[0], e.fBm[0]]).toEqual([1, 0]);
+  });
+});
