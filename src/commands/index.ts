@@ -1,9 +1,13 @@
 import type { Command } from 'commander';
+import { registerAssault } from './assault.js';
 import { registerImportTp } from './importTp.js';
+import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
   registerShoot(program);
+  registerAssault(program);
   registerImportTp(program);
+  registerMerge(program);
 }
