@@ -7,6 +7,7 @@ import { actionTest, rally, regroup } from '../../../src/sim/rulesets/netea/mora
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { markDead } from '../../../src/sim/rulesets/netea/unitState.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
+import type { ArmyRule } from '../../../src/model/schema.js';
 import { engagement, formation, placed, shootStep, unit } from '../../helpers/fixtures.js';
 
 /**
@@ -92,7 +93,7 @@ describe('Junction 25 with the book dice', () => {
 describe('morale rules with forced dice', () => {
   const grunt = unit('grunt', { type: 'INF', cc: 5, ff: 5 });
 
-  function oneSide(n: number, opts: { broken?: boolean; bm?: number; rules?: Parameters<typeof formation>[2]['rules']; initiative?: number; gap?: number } = {}) {
+  function oneSide(n: number, opts: { broken?: boolean; bm?: number; rules?: ArmyRule[]; initiative?: number; gap?: number } = {}) {
     const f = formation('f', [[n, grunt]], { initiative: opts.initiative ?? 2, ...(opts.rules ? { rules: opts.rules } : {}) });
     const spec = engagement([placed('f', 0, f, { front: 0, broken: opts.broken ?? false, blastMarkers: opts.bm ?? 0 }), placed('enemy', 1, formation('e', [[1, grunt]]), { front: opts.gap ?? 50 })], [shootStep(0, 1)]);
     const r = new NeteaRunner(spec);
