@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { registerAssault } from './assault.js';
 import { registerImportTp } from './importTp.js';
+import { registerList } from './list.js';
+import { registerValidate } from './validate.js';
 import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
 
@@ -9,5 +11,7 @@ export function registerCommands(program: Command): void {
   registerShoot(program);
   registerAssault(program);
   registerImportTp(program);
+  registerValidate(program);
+  registerList(program);
   registerMerge(program);
 }

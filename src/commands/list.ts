@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import type { Dataset } from '../model/dataset.js';
+import { InputError } from '../model/inputError.js';
+import { loadDataset } from '../model/loadDataset.js';
+import type { Army, Unit } from '../model/schema.js';
+
+interface ListOptions {
+  data?: string;
+  units?: boolean;
+  json?: boolean;
+}
+
+function findArmy(data: Dataset, query: string): Army {
+  const q = query.trim().toLowerCase();
+  const army = data.armies.get(q) ?? [...data.armies.values()].find((a) => a.name.toLowerCase() === q);
+  if (!army) throw new InputError([{ file: `army "${query}"`, path: '', message: `unknown army; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}` }]);
+  return army;
+}
+
+const value = (v: number | null) => (v === null ? '-' : `${v}+`);
+
+function unitLine(u: Unit): string {
+  const dc = u.damageCapacity !== undefined ? ` DC${u.damageCapacity}` : '';
+  return `  ${u.name.padEnd(28)} ${u.type.padEnd(5)} ${String(u.speed).padStart(3)}cm  armour ${value(u.armour)}  CC ${value(u.cc)}  FF ${value(u.ff)}${dc}`;
+}
+
+function unitsOfArmy(data: Dataset, army: Army): Unit[] {
+  const ids = new Set<string>();
+  for (const f of army.formations) {
+    f.units.forEach((uc) => ids.add(uc.unit));
+    f.choices.forEach((c) => c.from.forEach((u) => ids.add(u)));
+  }
+  for (const up of army.upgrades) {
+    up.add.forEach((uc) => ids.add(uc.unit));
+    if (up.character) ids.add(up.character);
+    up.choices.forEach((c) => c.from.forEach((u) => ids.add(u)));
+  }
+  return [...ids].map((id) => data.units.get(id)!).filter(Boolean);
+}
+
+/** `list [army]`: the armies; an army's formations with points and upgrades; `--units` its units. */
+export function registerList(program: Command): void {
+  program
+    .command('list')
+    .description('list the armies, an army\'s formations with points and upgrades, or its units')
+    .argument('[army]', 'an army id or name (e.g. codex-astartes)')
+    .option('--units', 'list the army\'s units with their profiles')
+    .option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data')
+    .option('--json', 'print as JSON')
+    .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units')
+    .action((armyQuery: string | undefined, o: ListOptions) => {
+      const data = loadDataset(o.data);
+      if (armyQuery === undefined) {
+        const armies = [...data.armies.values()];
+        if (o.json) {
+          process.stdout.write(JSON.stringify(armies.map((a) => ({ id: a.id, name: a.name, strategyRating: a.strategyRating, formations: a.formations.length })), null, 2) + '\n');
+          return;
+        }
+        process.stdout.write(`data ${data.id} ${data.version}\n`);
+        for (const a of armies) process.stdout.write(`  ${a.id.padEnd(40)} ${a.name} (strategy ${a.strategyRating}, ${a.formations.length} formations)\n`);
+        return;
+      }
+      const army = findArmy(data, armyQuery);
+      if (o.units) {
+        const units = unitsOfArmy(data, army);
+        if (o.json) {
+          process.stdout.write(JSON.stringify(units, null, 2) + '\n');
+          return;
+        }
+        process.stdout.write(`${army.name}: ${units.length} units\n`);
+        for (const u of units) process.stdout.write(unitLine(u) + '\n');
+        return;
+      }
+      if (o.json) {
+        process.stdout.write(JSON.stringify({ id: army.id, name: army.name, strategyRating: army.strategyRating, initiative: army.initiative, formations: army.formations, upgrades: army.upgrades }, null, 2) + '\n');
+        return;
+      }
+      const init = Object.entries(army.initiative).map(([k, v]) => `${k} ${v}+`).join(', ');
+      process.stdout.write(`${army.name} (${army.id}): strategy rating ${army.strategyRating}, initiative ${init}\n\nformations (use as "${army.id}/<formation>[+<upgrade>...]"):\n`);
+      for (const f of army.formations) {
+        const units = f.units.map((uc) => `${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ');
+        process.stdout.write(`  ${f.id.padEnd(24)} ${String(f.points).padStart(4)} pts  ${units}${f.limit ? `  (${f.limit})` : ''}\n`);
+        if (f.upgrades.length > 0) process.stdout.write(`  ${''.padEnd(24)}           upgrades: ${f.upgrades.join(', ')}\n`);
+      }
+      if (army.upgrades.length > 0) {
+        process.stdout.write('\nupgrades:\n');
+        for (const u of army.upgrades) {
+          const adds = u.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
+          const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
+          const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
+          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts  ${[...adds, ...removes, ...ch].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+        }
+      }
+    });
+}
