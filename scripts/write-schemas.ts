@@ -1,8 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { datasheetJsonSchema } from '../src/model/jsonSchemas.js';
+import { datasheetJsonSchema, experimentJsonSchema } from '../src/model/jsonSchemas.js';
 import { projectRoot } from '../src/model/projectRoot.js';
 
-const target = join(projectRoot(), 'datasheets', 'datasheet.schema.json');
-writeFileSync(target, JSON.stringify(datasheetJsonSchema(), null, 2) + '\n');
-console.log(`wrote ${target}`);
+for (const [folder, name, schema] of [
+  ['datasheets', 'datasheet.schema.json', datasheetJsonSchema()],
+  ['experiments', 'experiment.schema.json', experimentJsonSchema()],
+] as const) {
+  const target = join(projectRoot(), folder, name);
+  writeFileSync(target, JSON.stringify(schema, null, 2) + '\n');
+  console.log(`wrote ${target}`);
+}

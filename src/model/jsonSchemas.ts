@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DatasheetFile } from './schema.js';
+import { Experiment } from './experiment.js';
 
 /**
  * JSON Schemas for editors, generated from the zod schemas (the single source
@@ -8,4 +9,9 @@ import { DatasheetFile } from './schema.js';
  */
 export function datasheetJsonSchema(): object {
   return z.toJSONSchema(DatasheetFile, { io: 'input', unrepresentable: 'any' });
+}
+
+/** The JSON Schema of experiment files. */
+export function experimentJsonSchema(): object {
+  return z.toJSONSchema(Experiment, { io: 'input', unrepresentable: 'any' });
 }

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * Experiment files: a question answered by simulation, as JSON. The zod
+ * schema is the single source of truth; experiments/experiment.schema.json is
+ * generated from it for editors.
+ */
+
+const Name = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a short lower-case name such as "marines" or "ork-warband"');
+
+export const Cover = z.union([
+  z.literal('none'),
+  z.literal('obscured'),
+  z.strictObject({ save: z.number().int().min(2).max(6) }),
+]);
+
+export const Geometry = z.strictObject({
+  /** Distance between the two sides' front ranks, cm (formations may set their own `front`). */
+  gap: z.number().min(0).default(30),
+  /** Units per rank. */
+  rankWidth: z.number().int().min(1).default(5),
+  /** Distance between ranks and between neighbours in a rank, cm. */
+  spacing: z.number().min(0).default(5),
+});
+
+export const ExperimentFormation = z.strictObject({
+  side: z.enum(['A', 'B']),
+  /** "6 Tactical, 3 Rhino" or "codex-astartes/tactical+razorbacks"; may use {{parameters}}. */
+  formation: z.string().min(1),
+  /** Distance from the centre line to its front rank, cm: side A defaults to 0, side B to the gap. */
+  front: z.number().optional(),
+  rankWidth: z.number().int().min(1).optional(),
+  spacing: z.number().min(0).optional(),
+  cover: Cover.default('none'),
+  /** Units in cover by position, front to back (default: all, when cover is set). */
+  coverUnits: z.array(z.number().int().min(0)).optional(),
+  blastMarkers: z.number().int().min(0).default(0),
+  broken: z.boolean().default(false),
+});
+
+const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
+
+export const ExperimentStep = z.discriminatedUnion('step', [
+  z.strictObject({
+    step: z.literal('shoot'),
+    by: Name,
+    at: Name,
+    action: z.union([Action, z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).default('advance'),
+    crossfire: z.boolean().default(false),
+    barrage: z.boolean().default(true),
+    /** Take the action test first (RB 1.6.2). */
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  z.strictObject({
+    step: z.literal('assault'),
+    by: z.union([Name, z.array(Name).min(1).max(3)]),
+    at: z.union([Name, z.array(Name).min(1)]),
+    support: z.array(Name).default([]),
+    overwatch: z.array(Name).default([]),
+    contact: z.number().int().min(0).optional(),
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  z.strictObject({
+    step: z.literal('regroup'),
+    formation: Name,
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  z.strictObject({
+    step: z.literal('action-test'),
+    formation: Name,
+    action: z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch', 'engage']),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  z.strictObject({ step: z.literal('end-phase'), label: z.string().optional() }),
+]);
+
+export const Options = z.strictObject({
+  barrage3bpAt: z.union([z.literal(5), z.literal(6)]).optional(),
+  suppressSkipWarEngines: z.boolean().optional(),
+  templateUnits: z.number().int().min(1).optional(),
+  staggerBlockedChance: z.number().min(0).max(1).optional(),
+  withdrawOnBreak: z.boolean().optional(),
+  lossHitsEngagedOnly: z.boolean().optional(),
+  supportEveryRound: z.boolean().optional(),
+  maxAssaultRounds: z.number().int().min(1).optional(),
+});
+
+export const ReportKind = z.enum(['kills', 'break', 'assault', 'efficiency']);
+
+/** One engagement: formations on two sides and a script of steps, repeated for `turns` turns. */
+export const ScriptExperiment = z.strictObject({
+  formations: z.record(Name, ExperimentFormation).refine((r) => Object.keys(r).length >= 2, 'at least two formations, one per side'),
+  /** The steps of one turn; an end of turn follows them, and they repeat for each turn. */
+  script: z.array(ExperimentStep).min(1),
+  turns: z.number().int().min(1).max(20).default(1),
+  /**
+   * Values substituted for {{name}} in formations and actions; every
+   * combination becomes a variant, all run on the same dice (common random numbers).
+   */
+  parameters: z.record(Name, z.array(z.string().min(1)).min(1)).default({}),
+  reports: z.array(ReportKind).default(['kills', 'break', 'assault', 'efficiency']),
+});
+
+export const Engagement = z.enum(['shoot', 'assault', 'shoot-assault']);
+
+export const FairCostExperiment = z.strictObject({
+  formation: z.string().min(1),
+  vs: z.array(z.string().min(1)).min(1),
+  metric: z.enum(['exchange', 'win', 'efficiency']).default('exchange'),
+  engagement: Engagement.default('shoot'),
+});
+
+export const MatrixExperiment = z.strictObject({
+  army: z.string().min(1),
+  vs: z.string().min(1),
+  engagement: Engagement.default('shoot'),
+});
+
+export const Experiment = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: Name,
+    /** The question the experiment answers, in one paragraph. */
+    description: z.string().min(1),
+    seed: z.string().min(1).default('epic-balance'),
+    trials: z.number().int().min(1).default(100_000),
+    /** Stop once every headline probability's 95% half-width is at most this (trials is then a cap). */
+    precision: z.number().gt(0).lt(0.5).optional(),
+    chunkSize: z.number().int().min(1).optional(),
+    /** "builtin" (the 2004 rulebook) or the path of a NetEA Tournament Pack checkout. */
+    data: z.union([z.literal('builtin'), z.strictObject({ tournamentPack: z.string().min(1) })]).default('builtin'),
+    geometry: Geometry.default({ gap: 30, rankWidth: 5, spacing: 5 }),
+    options: Options.default({}),
+    engagement: ScriptExperiment.optional(),
+    fairCost: FairCostExperiment.optional(),
+    matrix: MatrixExperiment.optional(),
+  })
+  .superRefine((x, ctx) => {
+    const kinds = [x.engagement, x.fairCost, x.matrix].filter((k) => k !== undefined).length;
+    if (kinds !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'expected exactly one of "engagement", "fairCost" or "matrix"' });
+  });
+
+export type Experiment = z.infer<typeof Experiment>;
+export type ExperimentStep = z.infer<typeof ExperimentStep>;
+export type ScriptExperiment = z.infer<typeof ScriptExperiment>;

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import type { Dataset } from './dataset.js';
+import { Experiment, type ExperimentStep, type ScriptExperiment } from './experiment.js';
+import { parseFormation, type FormationSpec } from './formation.js';
+import { InputError, formatPath, type Problem } from './inputError.js';
+import { loadDataset } from './loadDataset.js';
+import { DEFAULT_OPTIONS, type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
+
+export interface LoadedExperiment {
+  file: string;
+  experiment: Experiment;
+  data: Dataset;
+}
+
+/** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
+export function loadExperiment(path: string): LoadedExperiment {
+  const file = relative(process.cwd(), path) || path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError([{ file, path: '', message: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new InputError([{ file, path: '', message: `not valid JSON (${(e as Error).message})` }]);
+  }
+  const parsed = Experiment.safeParse(json);
+  if (!parsed.success) {
+    throw new InputError(parsed.error.issues.map((i) => ({ file, path: formatPath(i.path), message: issueMessage(i) })));
+  }
+  const experiment = parsed.data;
+  const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
+  let data: Dataset;
+  try {
+    data = loadDataset(dataPath);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError([{ file, path: 'data', message: 'cannot load the data set:' }, ...e.problems]);
+    throw e;
+  }
+  return { file, experiment, data };
+}
+
+/** zod's message, with the offending key for unknown fields (a typo in a field name). */
+function issueMessage(i: { code: string; message: string; keys?: string[] }): string {
+  if (i.code === 'unrecognized_keys' && i.keys) return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: check the spelling against experiments/experiment.schema.json`;
+  return i.message;
+}
+
+/** One combination of parameter values, compiled to an engagement. */
+export interface Variant {
+  /** "action=sustained, target=..." or the experiment name when there are no parameters. */
+  name: string;
+  values: Record<string, string>;
+  spec: EngagementSpec;
+  /** The formations by their name in the file, in engagement order. */
+  names: string[];
+  formations: FormationSpec[];
+}
+
+/** Every combination of the parameters' values (the cartesian product), in file order. */
+export function parameterCombinations(parameters: Record<string, string[]>): Record<string, string>[] {
+  let out: Record<string, string>[] = [{}];
+  for (const [key, values] of Object.entries(parameters)) {
+    out = out.flatMap((combo) => values.map((v) => ({ ...combo, [key]: v })));
+  }
+  return out;
+}
+
+const PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
+
+function substitute(text: string, values: Record<string, string>, file: string, path: string, problems: Problem[]): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) => {
+    if (values[key] === undefined) {
+      problems.push({ file, path, message: `"{{${key}}}" is not one of the parameters (${Object.keys(values).map((k) => `"${k}"`).join(', ') || 'none defined'})` });
+      return whole;
+    }
+    return values[key]!;
+  });
+}
+
+/**
+ * Compiles a script experiment into one engagement per parameter combination.
+ * Formation strings are resolved against the data set; every step must name
+ * formations the file defines, on the right sides. All problems are reported
+ * together.
+ */
+export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
+  const { file, experiment, data } = loaded;
+  const script = experiment.engagement!;
+  const problems: Problem[] = [];
+  const names = Object.keys(script.formations);
+  const sides = new Map(names.map((n) => [n, script.formations[n]!.side]));
+  if (![...sides.values()].includes('A') || ![...sides.values()].includes('B')) {
+    problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
+  }
+  checkSteps(script, sides, file, problems);
+  if (names.length > 31) problems.push({ file, path: 'engagement.formations', message: 'at most 31 formations' });
+  if (problems.length > 0) throw new InputError(problems);
+
+  const variants: Variant[] = [];
+  const cache = new Map<string, FormationSpec>();
+  for (const values of parameterCombinations(script.parameters)) {
+    const formations: FormationSpec[] = [];
+    const placed: PlacedFormation[] = [];
+    names.forEach((name) => {
+      const f = script.formations[name]!;
+      const path = `engagement.formations.${name}.formation`;
+      const text = substitute(f.formation, values, file, path, problems);
+      let spec = cache.get(text);
+      if (!spec) {
+        try {
+          spec = parseFormation(data, text);
+          const air = spec.units.find((u) => ['AC', 'SC', 'AC/WE', 'Special'].includes(u.unit.type));
+          if (air) problems.push({ file, path, message: `"${air.unit.name}" is an aircraft, spacecraft or special unit (${air.unit.type}); ground engagements take INF, LV, AV and WE units` });
+          cache.set(text, spec);
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          for (const p of e.problems) problems.push({ file, path, message: p.message });
+          return;
+        }
+      }
+      formations.push(spec);
+      const g = experiment.geometry;
+      placed.push({
+        id: name,
+        side: f.side === 'A' ? 0 : 1,
+        formation: spec,
+        front: f.front ?? (f.side === 'A' ? 0 : g.gap),
+        rankWidth: f.rankWidth ?? g.rankWidth,
+        spacing: f.spacing ?? g.spacing,
+        cover: f.cover === 'none' ? { kind: 'none' } : f.cover === 'obscured' ? { kind: 'obscured' } : { kind: 'save', save: f.cover.save },
+        blastMarkers: f.blastMarkers,
+        broken: f.broken,
+        ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
+      });
+    });
+    const steps: Step[] = [];
+    for (let turn = 1; turn <= script.turns; turn++) {
+      script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems)));
+      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+    }
+    const label = Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
+    variants.push({
+      name: label || experiment.name,
+      values,
+      names,
+      formations,
+      spec: { ruleset: 'netea', formations: placed, steps, options: { ...DEFAULT_OPTIONS, ...definedOnly(experiment.options) } as NeteaOptions },
+    });
+  }
+  if (problems.length > 0) throw new InputError(dedupe(problems));
+  return variants;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function dedupe(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const k = `${p.path}\u0000${p.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const list = (x: string | string[]) => (Array.isArray(x) ? x : [x]);
+
+/** Checks that steps name defined formations on sensible sides. */
+function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, file: string, problems: Problem[]): void {
+  const known = (name: string, path: string) => {
+    if (sides.has(name)) return true;
+    problems.push({ file, path, message: `no formation named "${name}"; expected one of ${[...sides.keys()].map((n) => `"${n}"`).join(', ')}` });
+    return false;
+  };
+  script.script.forEach((s, k) => {
+    const at = `engagement.script[${k}]`;
+    switch (s.step) {
+      case 'shoot':
+        if (known(s.by, `${at}.by`) && known(s.at, `${at}.at`) && sides.get(s.by) === sides.get(s.at)) {
+          problems.push({ file, path: `${at}.at`, message: `"${s.at}" is on the same side as "${s.by}"; expected an enemy formation` });
+        }
+        break;
+      case 'assault': {
+        const by = list(s.by);
+        const targets = list(s.at);
+        by.forEach((n, i) => known(n, `${at}.by${Array.isArray(s.by) ? `[${i}]` : ''}`));
+        targets.forEach((n, i) => known(n, `${at}.at${Array.isArray(s.at) ? `[${i}]` : ''}`));
+        s.support.forEach((n, i) => known(n, `${at}.support[${i}]`));
+        s.overwatch.forEach((n, i) => known(n, `${at}.overwatch[${i}]`));
+        const side = sides.get(by[0]!);
+        by.forEach((n, i) => {
+          if (sides.has(n) && sides.get(n) !== side) problems.push({ file, path: `${at}.by[${i}]`, message: `all engaging formations must be on one side` });
+        });
+        targets.forEach((n, i) => {
+          if (sides.has(n) && sides.get(n) === side) problems.push({ file, path: `${at}.at${Array.isArray(s.at) ? `[${i}]` : ''}`, message: `"${n}" is on the same side as the attacker; expected an enemy formation` });
+        });
+        s.overwatch.forEach((n, i) => {
+          if (sides.has(n) && sides.get(n) === side) problems.push({ file, path: `${at}.overwatch[${i}]`, message: `overwatching formations must be on the defending side` });
+        });
+        break;
+      }
+      case 'regroup':
+      case 'action-test':
+        known(s.formation, `${at}.formation`);
+        break;
+      case 'end-phase':
+        break;
+    }
+  });
+}
+
+function compileStep(s: ExperimentStep, names: string[], values: Record<string, string>, turn: number, path: string, file: string, problems: Problem[]): Step {
+  const idx = (n: string) => names.indexOf(n);
+  const label = (text: string) => `turn ${turn}: ${s.label ?? text}`;
+  switch (s.step) {
+    case 'shoot': {
+      const action = substitute(s.action, values, file, `${path}.action`, problems);
+      if (!['advance', 'double', 'sustained', 'marshal', 'overwatch'].includes(action)) {
+        problems.push({ file, path: `${path}.action`, message: `"${action}" is not an action; expected advance, double, sustained, marshal or overwatch` });
+      }
+      return { kind: 'shoot', label: label(`${s.by} shoots ${s.at} (${action})`), by: idx(s.by), at: idx(s.at), action: action as ActionName, crossfire: s.crossfire, barrage: s.barrage, test: s.test, retain: s.retain };
+    }
+    case 'assault':
+      return {
+        kind: 'assault',
+        label: label(`${list(s.by).join(' + ')} assaults ${list(s.at).join(' + ')}`),
+        by: list(s.by).map(idx),
+        at: list(s.at).map(idx),
+        support: s.support.map(idx),
+        overwatch: s.overwatch.map(idx),
+        test: s.test,
+        retain: s.retain,
+        ...(s.contact !== undefined ? { contact: s.contact } : {}),
+      };
+    case 'regroup':
+      return { kind: 'regroup', label: label(`${s.formation} regroups`), formation: idx(s.formation), test: s.test, retain: s.retain };
+    case 'action-test':
+      return { kind: 'action-test', label: label(`${s.formation} action test (${s.action})`), formation: idx(s.formation), action: s.action, retain: s.retain };
+    case 'end-phase':
+      return { kind: 'end-phase', label: label('end phase') };
+  }
+}
