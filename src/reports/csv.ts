@@ -1,0 +1,57 @@
+import { stringify } from 'csv-stringify/sync';
+
+export type CsvValue = string | number | boolean | null;
+export type CsvRow = Record<string, CsvValue>;
+
+/** One CSV file of a report: a fixed list of columns (see COLUMNS) and one row per value. */
+export interface CsvTable {
+  /** File stem: `<name>.csv`. */
+  name: string;
+  columns: string[];
+  rows: CsvRow[];
+}
+
+/**
+ * Every column any report writes, with its meaning: the stable CSV contract
+ * (docs/reports.md lists the same). Columns are only ever added, never renamed.
+ */
+export const COLUMNS: Record<string, string> = {
+  step: 'position of the step in the script, from 1',
+  turn: 'turn the step belongs to, from 1',
+  end_of_turn: 'true for the last step of its turn: the value "after turn N"',
+  step_label: 'what the step does',
+  formation: 'formation name',
+  side: 'side of the formation: 0 (acting first) or 1',
+  role: 'attacker or defender in the assault',
+  units: 'units in the formation at the start',
+  k: 'number of units destroyed',
+  formations: 'acting formations of the side, joined by " + "',
+  points: 'points cost of the formation(s)',
+  formation_points: 'points cost of the acting formation',
+  target: 'target formation name',
+  target_points: 'points cost of the target formation',
+  engagement: 'the engagement staged between the two formations',
+  opponent: 'opponent formation name',
+  opponent_points: 'points cost of the opponent',
+  metric: 'fair-cost metric: exchange, efficiency or win',
+  cost: 'points cost of the formation',
+  measure: 'what the value is (see the tables in docs/reports.md)',
+  value: 'the estimate',
+  ci95_low: 'lower end of the 95% interval (Wilson for probabilities, normal for means, Fieller for ratios)',
+  ci95_high: 'upper end of the 95% interval (Infinity when unbounded)',
+  note: 'how the interval was obtained when it is not the default, or why a value is missing',
+};
+
+function cell(v: CsvValue): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : v > 0 ? 'Infinity' : v < 0 ? '-Infinity' : 'NaN';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return v;
+}
+
+/** The CSV text: a header row, then one line per row, columns in the table's order (RFC 4180 quoting). */
+export function toCsv(table: CsvTable): string {
+  for (const c of table.columns) if (!(c in COLUMNS)) throw new Error(`CSV column "${c}" of ${table.name}.csv is not documented in COLUMNS`);
+  const records = table.rows.map((r) => table.columns.map((c) => cell(r[c] ?? null)));
+  return stringify([table.columns, ...records], { record_delimiter: 'unix' });
+}

@@ -1,0 +1,86 @@
+import { TRIALS } from '../sim/ruleset.js';
+import { compileScenario } from '../sim/scenario.js';
+import { chunkRng } from '../workers/chunkSeed.js';
+import { chunkCount, chunkTrials } from '../workers/chunkPlan.js';
+import type { SimulationRequest, SimulationResult } from '../workers/simulate.js';
+
+/**
+ * A quantity measured once per trial, as a function of that trial's own tally
+ * (a tally of one trial: every sum counter holds the trial's value, every count
+ * is 0 or 1). Example: points lost by side 1 at the last record.
+ */
+export interface TrialVariable {
+  name: string;
+  value(trial: Float64Array): number;
+}
+
+/** First and second moments of trial variables: what ratios of means need for their intervals. */
+export interface Moments {
+  names: string[];
+  n: number;
+  /** Σ x_a over trials. */
+  sums: number[];
+  /** Σ x_a·x_b over trials (symmetric). */
+  cross: number[][];
+}
+
+export interface MomentsResult {
+  result: SimulationResult;
+  moments: Moments;
+}
+
+/**
+ * Runs a simulation exactly as `simulate` does (same chunks, same chunk seeds,
+ * trials in the same order, so the merged tally is identical to the last bit)
+ * and also collects the sums and cross sums of per-trial variables. The tally
+ * keeps only per-formation sums and sums of squares; a ratio of two of them
+ * (the exchange ratio: points destroyed ÷ points lost) needs their covariance,
+ * which only per-trial values give. Runs in this thread, one trial at a time.
+ */
+export function simulateWithMoments(req: SimulationRequest, variables: TrialVariable[]): MomentsResult {
+  const started = performance.now();
+  const runner = compileScenario(req.spec);
+  const layout = runner.layout;
+  const tally = new Float64Array(layout.length);
+  const chunkTally = new Float64Array(layout.length);
+  const one = new Float64Array(layout.length);
+  const m = variables.length;
+  const x = new Float64Array(m);
+  const sums = new Float64Array(m);
+  const cross = new Float64Array(m * m);
+  const chunks = chunkCount(req.trials, req.chunkSize);
+  for (let k = 0; k < chunks; k++) {
+    const rng = chunkRng(req.seed, req.scenario, req.matchup, k);
+    const trials = chunkTrials(req.trials, req.chunkSize, k);
+    chunkTally.fill(0);
+    for (let t = 0; t < trials; t++) {
+      one.fill(0);
+      runner.run(rng, 1, one);
+      for (let i = 0; i < one.length; i++) chunkTally[i]! += one[i]!;
+      for (let a = 0; a < m; a++) x[a] = variables[a]!.value(one);
+      for (let a = 0; a < m; a++) {
+        const xa = x[a]!;
+        sums[a]! += xa;
+        for (let b = a; b < m; b++) cross[a * m + b]! += xa * x[b]!;
+      }
+    }
+    for (let i = 0; i < tally.length; i++) tally[i]! += chunkTally[i]!;
+  }
+  const crossRows: number[][] = [];
+  for (let a = 0; a < m; a++) {
+    const row: number[] = [];
+    for (let b = 0; b < m; b++) row.push(a <= b ? cross[a * m + b]! : cross[b * m + a]!);
+    crossRows.push(row);
+  }
+  return {
+    result: { tally, layout, trials: tally[TRIALS]!, chunks, chunkSize: req.chunkSize, elapsedMs: performance.now() - started },
+    moments: { names: variables.map((v) => v.name), n: tally[TRIALS]!, sums: [...sums], cross: crossRows },
+  };
+}
+
+/** Index of a variable by name in a Moments, or an error naming the ones there are. */
+export function momentIndex(m: Moments, name: string): number {
+  const i = m.names.indexOf(name);
+  if (i < 0) throw new Error(`no trial variable "${name}" (have ${m.names.join(', ')})`);
+  return i;
+}

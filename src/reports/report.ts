@@ -1,0 +1,54 @@
+import type { ChartContext, VlSpec } from './charts/frame.js';
+import type { CsvTable } from './csv.js';
+
+/** One chart of a report: written as `<name>.vl.json`, `<name>.svg` and `<name>.png`. */
+export interface ReportChart {
+  name: string;
+  spec: VlSpec;
+}
+
+/** One report of a run (kill probability, break chance, ...): its tables, charts and metric definitions. */
+export interface ReportSection {
+  id: string;
+  title: string;
+  /** Each metric shown, defined in one line. */
+  definitions: string[];
+  /** Headline sentences ("Warhound: costs 250, fair 240 to 262"). */
+  summary: string[];
+  tables: CsvTable[];
+  charts: ReportChart[];
+}
+
+/** What a run did and how to do it again: the manifest's content. */
+export interface RunMeta {
+  title: string;
+  /** The exact command that reproduces the run. */
+  command: string;
+  seed: string;
+  /** Trials per simulation. */
+  trials: number;
+  chunkSize: number;
+  /** Simulations the run made (a matrix makes one per cell). */
+  simulations: number;
+  data: { id: string; version: string };
+  toolVersion: string;
+  /** Milliseconds by phase, e.g. { simulation: 1234 }. */
+  timings: Record<string, number>;
+  /** Anything the reader must know: skipped formations, unsupported rules. */
+  notes: string[];
+}
+
+export interface RunReport {
+  meta: RunMeta;
+  sections: ReportSection[];
+}
+
+/** The footnote context of a run's charts. */
+export function chartContext(meta: RunMeta, note?: string): ChartContext {
+  return { trials: meta.trials, seed: meta.seed, data: meta.data, toolVersion: meta.toolVersion, ...(note ? { note } : {}) };
+}
+
+/** The command line that reproduces a run, quoted for a POSIX shell. */
+export function commandLine(args: string[]): string {
+  return ['epic-balance', ...args].map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
