@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { InputError } from '../model/inputError.js';
 import { outcomeAt, probability } from '../reports/aggregate.js';
-import { mergePartials, missingChunks, readPartialFile, resultFromPartialJob, writePartialFile, type PartialFile } from '../workers/partial.js';
+import { chunkList, mergePartials, missingChunks, readPartialFile, resultFromPartialJob, writePartialFile, type PartialFile } from '../workers/partial.js';
 import type { RunResult } from '../workers/simulate.js';
 import { replayResults } from './simOptions.js';
 
@@ -45,8 +45,8 @@ Example (one run of 200 chunks over two machines):
       merged.jobs.forEach((job, j) => {
         const gaps = missingChunks(job);
         if (gaps) {
-          const list = gaps.map((g) => (g.first === g.last ? `${g.first}` : `${g.first}-${g.last}`)).join(' and ');
-          throw new InputError([{ file: 'merge', path: merged.jobs.length > 1 ? `jobs[${j}]` : '', message: `chunks ${list} of the run's ${job.chunkCount} (0-${job.chunkCount - 1}) are missing: merge every piece, or write the combined piece with --out` }]);
+          const list = gaps.map((g) => chunkList(g.first, g.last)).join(' and ');
+          throw new InputError([{ file: 'merge', path: merged.jobs.length > 1 ? `jobs[${j}]` : '', message: `${list} missing (the run has chunks 0-${job.chunkCount - 1}): merge every piece, or write the combined piece with --out` }]);
         }
       });
       const results = merged.jobs.map(resultFromPartialJob);

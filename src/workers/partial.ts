@@ -202,7 +202,7 @@ export function mergePartials(parts: readonly NamedPartial[]): PartialFile {
       const [pf, pl] = prev.job.chunks;
       const [cf, cl] = cur.job.chunks;
       if (cf <= pl) throw new InputError([{ file: cur.name, path: `jobs[${j}].chunks`, message: `chunks ${cf}-${cl} overlap chunks ${pf}-${pl} of ${prev.name}: each chunk must be merged once` }]);
-      if (cf > pl + 1) throw new InputError([{ file: cur.name, path: `jobs[${j}].chunks`, message: `chunks ${pl + 1}-${cf - 1} are missing between ${prev.name} (chunks ${pf}-${pl}) and ${cur.name} (chunks ${cf}-${cl})` }]);
+      if (cf > pl + 1) throw new InputError([{ file: cur.name, path: `jobs[${j}].chunks`, message: `${chunkList(pl + 1, cf - 1)} missing between ${prev.name} (chunks ${pf}-${pl}) and ${cur.name} (chunks ${cf}-${cl})` }]);
     }
     const exact = new ExactTally(r.layout.length);
     for (const piece of pieces) exact.addExact(ExactTally.fromParts(piece.job.tally, piece.job.residuals));
@@ -212,6 +212,11 @@ export function mergePartials(parts: readonly NamedPartial[]): PartialFile {
     return { ...r, chunks: [first, last] as [number, number], trialsInRange: tally[TRIALS]!, tally, residuals: exact.residuals() };
   });
   return { ...ref.file, jobs };
+}
+
+/** "chunk 5 is" or "chunks 5-7 are". */
+export function chunkList(first: number, last: number): string {
+  return first === last ? `chunk ${first} is` : `chunks ${first}-${last} are`;
 }
 
 function describeCommand(command: string[] | null): string {
