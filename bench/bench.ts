@@ -1,0 +1,316 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { d6 } from '../src/sim/dice/d6.js';
+import { rngFromSeed, Sfc32 } from '../src/sim/rng.js';
+import { compileScenario } from '../src/sim/scenario.js';
+import { ChunkPool } from '../src/workers/pool.js';
+import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
+import { naiveRun, naiveScenario } from './naiveShoot.js';
+import { SCENARIOS, type BenchScenario } from './scenarios.js';
+
+/**
+ * `npm run bench`: how fast the engine runs, measured, never guessed.
+ *
+ * For every scenario in scenarios.ts: trials per second on one worker thread
+ * and on all of them (the pool, as the CLI runs it, thread start-up and JIT
+ * warm-up excluded), the scaling between the two, dice per trial (counted in
+ * a separate pass with a counting generator, so the timed runs use the real
+ * one), dice per second on one thread against the generator's raw rate in a
+ * tight loop, and for the shooting scenario the speed-up against the naive
+ * reference (naiveShoot.ts). Then the peak memory of a long CLI run, measured
+ * in a child process: by default at --memory-trials and a tenth of it,
+ * extrapolated linearly to 100 million trials; with --full-memory, a real
+ * 100-million-trial run.
+ *
+ * Options: --json, --seconds S (per timed run, default 3), --workers N
+ * (default: available parallelism), --memory-trials N (default 10,000,000),
+ * --full-memory, --only id,id.
+ */
+
+interface Args {
+  json: boolean;
+  seconds: number;
+  workers: number;
+  memoryTrials: number;
+  fullMemory: boolean;
+  only: string[] | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { json: false, seconds: 3, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    const positive = (v: string) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${arg}: expected a positive number, got "${v}"`);
+      return n;
+    };
+    if (arg === '--json') a.json = true;
+    else if (arg === '--seconds') a.seconds = positive(value());
+    else if (arg === '--workers') a.workers = Math.round(positive(value()));
+    else if (arg === '--memory-trials') a.memoryTrials = Math.round(positive(value()));
+    else if (arg === '--full-memory') a.fullMemory = true;
+    else if (arg === '--only') a.only = value().split(',');
+    else throw new Error(`unknown option ${arg} (options: --json --seconds S --workers N --memory-trials N --full-memory --only id,id)`);
+  }
+  return a;
+}
+
+const log = (args: Args, s: string) => {
+  if (!args.json) process.stderr.write(s);
+};
+
+/** d6 rolls per second from the generator in a tight loop: the ceiling for the engine. */
+function rawDiceRate(): number {
+  const rng = rngFromSeed('raw');
+  let best = 0;
+  let sink = 0;
+  for (let rep = 0; rep < 5; rep++) {
+    const n = 20_000_000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) sink += d6(rng);
+    const rate = n / ((performance.now() - t0) / 1000);
+    if (rate > best) best = rate;
+  }
+  if (sink === 42) process.stderr.write('');
+  return best;
+}
+
+/** A generator that counts its outputs: one per die (rejections are once in 2^30). */
+class CountingSfc32 extends Sfc32 {
+  count = 0;
+
+  override next(): number {
+    this.count++;
+    return super.next();
+  }
+}
+
+function dicePerTrial(spec: ReturnType<BenchScenario['build']>): number {
+  const runner = compileScenario(spec);
+  const tally = new Float64Array(runner.layout.length);
+  const [a, b, c, d] = rngFromSeed('count').state();
+  const rng = new CountingSfc32(a, b, c, d);
+  rng.count = 0;
+  const trials = 200_000;
+  runner.run(rng, trials, tally);
+  return rng.count / trials;
+}
+
+interface Timed {
+  trials: number;
+  seconds: number;
+  rate: number;
+}
+
+/** Trials per second on a pool of `workers` threads, after warming every thread up. */
+async function poolRate(spec: ReturnType<BenchScenario['build']>, workers: number, seconds: number, guess: number | null): Promise<Timed> {
+  const pool = new ChunkPool({ workers });
+  try {
+    const plan = { seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize: DEFAULT_CHUNK_SIZE, pool };
+    // Warm-up: every thread compiles the scenario and the JIT settles.
+    const warm = await simulate({ spec, ...plan, trials: workers * 4 * DEFAULT_CHUNK_SIZE });
+    const estimate = guess ?? warm.trials / (warm.elapsedMs / 1000);
+    const trials = Math.max(workers * 4, Math.round((estimate * seconds) / DEFAULT_CHUNK_SIZE)) * DEFAULT_CHUNK_SIZE;
+    const r = await simulate({ spec, ...plan, matchup: 'timed', trials });
+    const s = r.elapsedMs / 1000;
+    return { trials, seconds: s, rate: trials / s };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+function naiveRate(spec: ReturnType<BenchScenario['build']>, seconds: number): Timed {
+  const s = naiveScenario(spec);
+  const rng = rngFromSeed('naive');
+  naiveRun(s, rng, 20_000);
+  const t0 = performance.now();
+  naiveRun(s, rng, 20_000);
+  const estimate = 20_000 / ((performance.now() - t0) / 1000);
+  const trials = Math.max(20_000, Math.round(estimate * seconds));
+  const t1 = performance.now();
+  naiveRun(s, rng, trials);
+  const secs = (performance.now() - t1) / 1000;
+  return { trials, seconds: secs, rate: trials / secs };
+}
+
+interface MemoryRun {
+  trials: number;
+  maxRssBytes: number;
+  seconds: number;
+}
+
+/** Peak RSS of the real CLI (compiled) running a scenario, from a child process. */
+function memoryRun(scenario: BenchScenario, trials: number, workers: number): MemoryRun {
+  const dir = mkdtempSync(join(tmpdir(), 'epic-balance-bench-'));
+  const file = join(dir, 'maxrss.json');
+  try {
+    const cli = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+    const preload = new URL('./maxRss.js', import.meta.url).href;
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ['--import', preload, cli, ...scenario.cli, '--trials', String(trials), '--workers', String(workers), '--quiet', '--json'], {
+      env: { ...process.env, EPIC_BALANCE_MAXRSS_FILE: file },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    if (r.status !== 0) throw new Error(`the memory run failed (exit ${r.status}): ${r.stderr}`);
+    const trialsRun = JSON.parse(r.stdout).trials as number;
+    if (trialsRun !== trials) throw new Error(`the memory run did ${trialsRun} trials, not ${trials}`);
+    return { trials, maxRssBytes: (JSON.parse(readFileSync(file, 'utf8')) as { maxRssBytes: number }).maxRssBytes, seconds };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface ScenarioReport {
+  id: string;
+  title: string;
+  cli: string;
+  supported: boolean;
+  reason?: string;
+  oneWorker?: Timed;
+  allWorkers?: Timed & { workers: number };
+  scaling?: number;
+  dicePerTrial?: number;
+  diceRateOneWorker?: number;
+  diceRateAllWorkers?: number;
+  diceFractionOfRaw?: number;
+  naive?: Timed & { speedUp: number };
+}
+
+const MB = 1024 * 1024;
+const TARGET_TRIALS = 100_000_000;
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const loadBefore = loadavg();
+  log(args, `epic-balance bench on ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${args.workers} workers, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}\n`);
+
+  log(args, 'raw generator dice per second... ');
+  const raw = rawDiceRate();
+  log(args, `${(raw / 1e6).toFixed(1)}M\n`);
+
+  const scenarios = SCENARIOS.filter((s) => args.only === null || args.only.includes(s.id));
+  const reports: ScenarioReport[] = [];
+  for (const sc of scenarios) {
+    const report: ScenarioReport = { id: sc.id, title: sc.title, cli: `epic-balance ${sc.cli.map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`, supported: true };
+    reports.push(report);
+    const spec = sc.build();
+    try {
+      compileScenario(spec);
+    } catch (e) {
+      report.supported = false;
+      report.reason = (e as Error).message;
+      log(args, `${sc.id}: skipped (${report.reason})\n`);
+      continue;
+    }
+    log(args, `${sc.id}: 1 worker... `);
+    report.oneWorker = await poolRate(spec, 1, args.seconds, null);
+    log(args, `${(report.oneWorker.rate / 1e6).toFixed(2)}M trials/s; ${args.workers} workers... `);
+    const all = await poolRate(spec, args.workers, args.seconds, report.oneWorker.rate * args.workers);
+    report.allWorkers = { ...all, workers: args.workers };
+    report.scaling = all.rate / report.oneWorker.rate;
+    log(args, `${(all.rate / 1e6).toFixed(2)}M trials/s\n`);
+    report.dicePerTrial = dicePerTrial(spec);
+    report.diceRateOneWorker = report.dicePerTrial * report.oneWorker.rate;
+    report.diceRateAllWorkers = report.dicePerTrial * all.rate;
+    report.diceFractionOfRaw = report.diceRateOneWorker / raw;
+    if (sc.id === 'shooting') {
+      log(args, 'shooting: naive reference... ');
+      const naive = naiveRate(spec, args.seconds);
+      report.naive = { ...naive, speedUp: report.oneWorker.rate / naive.rate };
+      log(args, `${(naive.rate / 1e3).toFixed(0)}k trials/s\n`);
+    }
+  }
+
+  const memScenario = SCENARIOS.find((s) => s.id === 'shooting')!;
+  let memory: { scenario: string; measured: MemoryRun[]; trials: number; maxRssBytes: number; extrapolated: boolean; method: string };
+  if (args.fullMemory) {
+    log(args, `peak memory: ${TARGET_TRIALS.toLocaleString('en')} trials... `);
+    const run = memoryRun(memScenario, TARGET_TRIALS, args.workers);
+    memory = { scenario: memScenario.id, measured: [run], trials: TARGET_TRIALS, maxRssBytes: run.maxRssBytes, extrapolated: false, method: 'measured: one CLI run of 100,000,000 trials' };
+  } else {
+    const small = Math.max(DEFAULT_CHUNK_SIZE, Math.round(args.memoryTrials / 10));
+    log(args, `peak memory: ${small.toLocaleString('en')} and ${args.memoryTrials.toLocaleString('en')} trials... `);
+    const a = memoryRun(memScenario, small, args.workers);
+    const b = memoryRun(memScenario, args.memoryTrials, args.workers);
+    const slope = Math.max(0, (b.maxRssBytes - a.maxRssBytes) / (b.trials - a.trials));
+    memory = {
+      scenario: memScenario.id,
+      measured: [a, b],
+      trials: TARGET_TRIALS,
+      maxRssBytes: b.maxRssBytes + slope * (TARGET_TRIALS - b.trials),
+      extrapolated: true,
+      method: `extrapolated linearly from CLI runs of ${a.trials.toLocaleString('en')} and ${b.trials.toLocaleString('en')} trials (growth ${((slope * 1e6) / 1024).toFixed(1)} kB per million trials, none if negative); --full-memory measures it`,
+    };
+  }
+  log(args, `${(memory.maxRssBytes / MB).toFixed(0)} MB\n\n`);
+
+  const loadAfter = loadavg();
+  const shooting = reports.find((r) => r.id === 'shooting');
+  const targets = [
+    { target: `${args.workers} workers at least 1.8x one worker (shooting)`, measured: shooting?.scaling ?? null, ok: (shooting?.scaling ?? 0) >= 1.8, unit: 'x' },
+    { target: 'shooting at least 10M trials/s with all workers', measured: shooting?.allWorkers?.rate ?? null, ok: (shooting?.allWorkers?.rate ?? 0) >= 10e6, unit: 'trials/s' },
+    { target: 'peak memory under 300 MB for 100M trials', measured: memory.maxRssBytes, ok: memory.maxRssBytes < 300 * MB, unit: 'bytes' },
+    { target: 'dice rate at least 30% of the raw generator (shooting)', measured: shooting?.diceFractionOfRaw ?? null, ok: (shooting?.diceFractionOfRaw ?? 0) >= 0.3, unit: 'fraction' },
+  ];
+  const result = {
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, availableParallelism: availableParallelism(), node: process.version, loadBefore, loadAfter },
+    settings: { workers: args.workers, secondsPerRun: args.seconds, chunkSize: DEFAULT_CHUNK_SIZE },
+    rawDicePerSecond: raw,
+    scenarios: reports,
+    memory,
+    targets,
+    seconds: (performance.now() - started) / 1000,
+  };
+  if (args.json) {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return;
+  }
+  process.stdout.write(markdown(result));
+}
+
+function markdown(r: {
+  machine: { cpus: number; model: string | null; node: string; loadBefore: number[]; loadAfter: number[] };
+  settings: { workers: number; secondsPerRun: number; chunkSize: number };
+  rawDicePerSecond: number;
+  scenarios: ScenarioReport[];
+  memory: { trials: number; maxRssBytes: number; method: string; measured: MemoryRun[] };
+  targets: Array<{ target: string; measured: number | null; ok: boolean; unit: string }>;
+}): string {
+  const M = (x: number | undefined) => (x === undefined ? 'n/a' : x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : `${(x / 1e3).toFixed(0)}k`);
+  const w = r.settings.workers;
+  let s = `| scenario | trials/s, 1 worker | trials/s, ${w} workers | scaling | dice/trial | dice/s, 1 worker | of raw generator | naive trials/s | speed-up vs naive |\n`;
+  s += '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+  for (const x of r.scenarios) {
+    if (!x.supported) {
+      s += `| ${x.id}: ${x.title} | not run: ${x.reason} | | | | | | | |\n`;
+      continue;
+    }
+    s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.dicePerTrial!.toFixed(1)} | ${M(x.diceRateOneWorker)} | ${(100 * x.diceFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
+  }
+  s += `\nRaw generator (sfc32 + d6, tight loop, one thread): ${M(r.rawDicePerSecond)} dice/s. `;
+  s += `Peak memory of \`epic-balance shoot "4 Devastator" --at "8 Ork Boyz"\` for ${r.memory.trials.toLocaleString('en')} trials on ${w} workers: ${(r.memory.maxRssBytes / MB).toFixed(0)} MB (${r.memory.method}; measured ${r.memory.measured.map((m) => `${(m.maxRssBytes / MB).toFixed(0)} MB at ${m.trials.toLocaleString('en')}`).join(', ')}).\n\n`;
+  s += '| target | measured | met |\n|---|---:|---|\n';
+  for (const t of r.targets) {
+    const v = t.measured === null ? 'n/a' : t.unit === 'x' ? `${t.measured.toFixed(2)}x` : t.unit === 'bytes' ? `${(t.measured / MB).toFixed(0)} MB` : t.unit === 'fraction' ? `${(100 * t.measured).toFixed(0)}%` : `${M(t.measured)}/s`;
+    s += `| ${t.target} | ${v} | ${t.ok ? 'yes' : 'no'} |\n`;
+  }
+  s += `\n${r.machine.cpus} CPUs (${r.machine.model}), Node ${r.machine.node}, load average ${r.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')} before and ${r.machine.loadAfter.map((x) => x.toFixed(2)).join(' ')} after; ${r.settings.secondsPerRun} s per timed run, chunks of ${r.settings.chunkSize.toLocaleString('en')} trials.\n`;
+  return s;
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});

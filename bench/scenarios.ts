@@ -1,0 +1,58 @@
+import { DEFAULT_ASSAULT_GAP } from '../src/commands/assault.js';
+import { parseFormation } from '../src/model/formation.js';
+import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/sim/rulesets/netea/engagements.js';
+import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
+
+/**
+ * The benchmark's scenarios. Each builds exactly the spec its `cli` command
+ * line builds, so the numbers can be reproduced with the CLI. To add one,
+ * append an entry: the bench runs every scenario whose spec compiles and
+ * lists the others with the reason.
+ */
+export interface BenchScenario {
+  id: string;
+  title: string;
+  /** The same scenario as an epic-balance command line (after the program name). */
+  cli: string[];
+  build(): EngagementSpec;
+}
+
+const data = () => loadBuiltinDataset();
+
+export const SCENARIOS: BenchScenario[] = [
+  {
+    id: 'shooting',
+    title: '4 Devastators shoot 8 Ork Boyz',
+    cli: ['shoot', '4 Devastator', '--at', '8 Ork Boyz'],
+    build: () => {
+      const d = data();
+      return shootEngagement(parseFormation(d, '4 Devastator'), parseFormation(d, '8 Ork Boyz'), { action: 'advance', crossfire: false, geometry: DEFAULT_GEOMETRY, attacker: FRESH, target: FRESH });
+    },
+  },
+  {
+    id: 'war-engine',
+    title: 'Devastator detachment shoots a Warhound',
+    cli: ['shoot', 'codex-astartes/devastator', '--at', 'Warhound'],
+    build: () => {
+      const d = data();
+      return shootEngagement(parseFormation(d, 'codex-astartes/devastator'), parseFormation(d, 'Warhound'), { action: 'advance', crossfire: false, geometry: DEFAULT_GEOMETRY, attacker: FRESH, target: FRESH });
+    },
+  },
+  {
+    id: 'assault',
+    title: 'Tactical detachment assaults an Ork warband, 4 Devastators supporting',
+    cli: ['assault', 'codex-astartes/tactical', '--at', 'ork-war-horde/warband', '--support', '4 Devastator'],
+    build: () => {
+      const d = data();
+      return assaultEngagement(parseFormation(d, 'codex-astartes/tactical'), parseFormation(d, 'ork-war-horde/warband'), {
+        geometry: { ...DEFAULT_GEOMETRY, gap: DEFAULT_ASSAULT_GAP },
+        attacker: FRESH,
+        target: FRESH,
+        supports: [{ formation: parseFormation(d, '4 Devastator'), side: 0, gap: DEFAULT_ASSAULT_GAP, state: FRESH }],
+        test: false,
+        overwatch: [],
+      });
+    },
+  },
+];
