@@ -5,6 +5,8 @@ import { registerList } from './list.js';
 import { registerValidate } from './validate.js';
 import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
+import { registerFairCost } from './fairCost.js';
+import { registerMatrix } from './matrix.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
@@ -14,4 +16,6 @@ export function registerCommands(program: Command): void {
   registerValidate(program);
   registerList(program);
   registerMerge(program);
+  registerFairCost(program);
+  registerMatrix(program);
 }

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { parseFormation } from '../model/formation.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt, type FormationOutcome } from '../reports/aggregate.js';
+import { writeCommandReport } from '../reports/runReport.js';
 import type { ActionName, CoverSpec } from '../sim/rulesets/netea/spec.js';
 import { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, shootEngagement } from '../sim/rulesets/netea/engagements.js';
 import { badOption, nonNegativeNumber, wholeNumber } from './options.js';
@@ -21,6 +22,7 @@ interface ShootOptions extends SimOptions {
   targetBroken?: boolean;
   rankWidth: number;
   spacing: number;
+  out?: string;
 }
 
 /** `--cover` alone: obscured (-1 to hit, no save); `--cover 4`: -1 to hit and a 4+ infantry cover save. */
@@ -58,7 +60,8 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--target-bm <n>', 'Blast markers on the target').default(0).argParser(wholeNumber('--target-bm', 0)))
     .option('--target-broken', 'the target is already broken')
     .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
-    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')));
+    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
+    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
   addSimOptions(cmd, 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000')
     .action(async (text: string, o: ShootOptions) => {
@@ -77,6 +80,7 @@ export function registerShoot(program: Command): void {
       const targetOutcome = outcomeAt(result.tally, result.layout, 0, 1);
       const attackerOutcome = outcomeAt(result.tally, result.layout, 0, 0);
       const unsupported = [...new Set([...attacker.unsupported, ...target.unsupported])];
+      if (o.out !== undefined) await writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} (${o.action}) shoots ${target.name}`, data, unsupported });
       if (o.json) {
         const out = {
           trials: result.trials,

@@ -1,7 +1,5 @@
 import type { FormationSpec } from '../model/formation.js';
-import { InputError } from '../model/inputError.js';
-import * as builders from '../sim/rulesets/netea/engagements.js';
-import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../sim/rulesets/netea/engagements.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement, shootThenAssaultEngagement, type AssaultSetup } from '../sim/rulesets/netea/engagements.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
 import type { ScenarioSpec } from '../sim/scenario.js';
 
@@ -21,11 +19,12 @@ export const DEFAULT_ENGAGEMENT: EngagementSettings = { kind: 'shoot', action: '
 
 type Builder = (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
 
-/** Looks a builder up by name, so this module compiles before the assault builders exist. */
-function optionalBuilder(...names: string[]): ((a: FormationSpec, t: FormationSpec, s: unknown) => ScenarioSpec) | null {
-  const table = builders as unknown as Record<string, unknown>;
-  for (const n of names) if (typeof table[n] === 'function') return table[n] as (a: FormationSpec, t: FormationSpec, s: unknown) => ScenarioSpec;
-  return null;
+/** Default distance between the front ranks: shooting range 30 cm; assaults start 10 cm apart (as the assault command). */
+export const DEFAULT_GAPS: Record<EngagementKind, number> = { shoot: DEFAULT_GEOMETRY.gap, assault: 10, 'shoot-assault': 10 };
+
+/** Both formations fresh, no supporting formations, no engage test (a fresh formation needs none). */
+function assaultSetup(s: EngagementSettings): AssaultSetup {
+  return { geometry: { ...DEFAULT_GEOMETRY, gap: s.gap }, attacker: FRESH, target: FRESH, supports: [], test: false, overwatch: [] };
 }
 
 const BUILDERS: Record<EngagementKind, Builder> = {
@@ -37,21 +36,9 @@ const BUILDERS: Record<EngagementKind, Builder> = {
       attacker: FRESH,
       target: FRESH,
     }),
-  assault: (actor, target, s) => {
-    const b = optionalBuilder('assaultEngagement');
-    if (!b) throw unavailable('assault');
-    return b(actor, target, { geometry: { ...DEFAULT_GEOMETRY, gap: s.gap }, attacker: FRESH, target: FRESH });
-  },
-  'shoot-assault': (actor, target, s) => {
-    const b = optionalBuilder('shootAssaultEngagement', 'shootThenAssaultEngagement');
-    if (!b) throw unavailable('shoot-assault');
-    return b(actor, target, { action: s.action, crossfire: false, geometry: { ...DEFAULT_GEOMETRY, gap: s.gap }, attacker: FRESH, target: FRESH });
-  },
+  assault: (actor, target, s) => assaultEngagement(actor, target, assaultSetup(s)),
+  'shoot-assault': (actor, target, s) => shootThenAssaultEngagement(actor, target, assaultSetup(s)),
 };
-
-function unavailable(kind: string): InputError {
-  return new InputError([{ file: 'option --engagement', path: '', message: `the "${kind}" engagement is not available in this build yet; use --engagement shoot` }]);
-}
 
 /** The script for `actor` acting on `target` (actor on side 0, target on side 1). */
 export function buildEngagement(actor: FormationSpec, target: FormationSpec, settings: EngagementSettings): ScenarioSpec {
@@ -66,7 +53,7 @@ export function describeEngagement(s: EngagementSettings): string {
     case 'assault':
       return `one assault from ${s.gap} cm`;
     case 'shoot-assault':
-      return `a shooting attack (${s.action}) then an assault, from ${s.gap} cm`;
+      return `a shooting attack (advance) then, next turn, an assault, from ${s.gap} cm`;
   }
 }
 

@@ -39,9 +39,9 @@ export const FAIR_COST_METRICS = ['exchange', 'efficiency', 'win'] as const;
 export type FairCostMetric = (typeof FAIR_COST_METRICS)[number];
 
 export const FAIR_COST_DEFINITIONS: Record<FairCostMetric, string> = {
-  exchange: 'exchange parity: over all meetings, the opponents\' points it destroys equal its own points lost (exchange ratio 1); fair cost = current cost × exchange ratio',
-  efficiency: 'efficiency parity: its points destroyed per 100 of its points equal the opponents\' points destroyed per 100 of theirs; fair cost = √(current cost × mean opponent cost × exchange ratio)',
-  win: 'win parity: its wins per point of its cost equal the opponents\' wins per point of theirs; fair cost = mean opponent cost × (its wins ÷ opponents\' wins)',
+  exchange: 'Exchange parity: over all meetings, the opponents\' points it destroys equal its own points lost (exchange ratio 1); fair cost = current cost × exchange ratio',
+  efficiency: 'Efficiency parity: its points destroyed per 100 of its points equal the opponents\' points destroyed per 100 of theirs; fair cost = √(current cost × mean opponent cost × exchange ratio)',
+  win: 'Win parity: its wins per point of its cost equal the opponents\' wins per point of theirs; fair cost = mean opponent cost × (its wins ÷ opponents\' wins)',
 };
 
 export interface FairCostRunOptions {
@@ -129,6 +129,8 @@ export interface FairCostResult {
   meetings: Meeting[];
   curve: CurvePoint[];
   trialsPerMeeting: number;
+  /** Every metric solved from the same meetings (the chosen one included), for comparison. */
+  byMetric: Array<{ metric: FairCostMetric; fairCost: Estimate; balanceAtCurrent: Estimate | null }>;
 }
 
 const NOMINAL_COST = 100;
@@ -298,6 +300,7 @@ export function solveFairCost(formation: FormationSpec, opponents: FormationSpec
     meetings,
     curve: fairCostCurve(constant, power, [currentCost ?? fairCost.estimate, fairCost.estimate, fairCost.ci95[0], fairCost.ci95[1]]),
     trialsPerMeeting: meetings[0]?.trials ?? 0,
+    byMetric: [],
   };
 }
 
@@ -334,5 +337,8 @@ export function fairCost(input: FairCostInput): FairCostResult {
     meetings.push(runMeeting(formation, o, j, 'formation', input));
     meetings.push(runMeeting(formation, o, j, 'opponent', input));
   });
-  return solveFairCost(input.formation, input.opponents, meetings, input.metric, runCost);
+  const all = FAIR_COST_METRICS.map((m) => solveFairCost(input.formation, input.opponents, meetings, m, runCost));
+  const chosen = all[FAIR_COST_METRICS.indexOf(input.metric)]!;
+  chosen.byMetric = all.map((r) => ({ metric: r.metric, fairCost: r.fairCost, balanceAtCurrent: r.balanceAtCurrent }));
+  return chosen;
 }

@@ -2,6 +2,7 @@ import { TRIALS } from '../sim/ruleset.js';
 import { compileScenario } from '../sim/scenario.js';
 import { chunkRng } from '../workers/chunkSeed.js';
 import { chunkCount, chunkTrials } from '../workers/chunkPlan.js';
+import { ExactTally } from '../workers/exactSum.js';
 import type { SimulationRequest, SimulationResult } from '../workers/simulate.js';
 
 /**
@@ -24,6 +25,9 @@ export interface Moments {
   cross: number[][];
 }
 
+/** The run plan: the same names, seed and chunking as a `simulate` request (threads and stopping rules do not apply). */
+export type MomentsRequest = Pick<SimulationRequest, 'spec' | 'seed' | 'scenario' | 'matchup' | 'trials' | 'chunkSize'>;
+
 export interface MomentsResult {
   result: SimulationResult;
   moments: Moments;
@@ -31,17 +35,18 @@ export interface MomentsResult {
 
 /**
  * Runs a simulation exactly as `simulate` does (same chunks, same chunk seeds,
- * trials in the same order, so the merged tally is identical to the last bit)
+ * trials in the same order, chunks merged by exact summation, so the tally is
+ * identical to the last bit)
  * and also collects the sums and cross sums of per-trial variables. The tally
  * keeps only per-formation sums and sums of squares; a ratio of two of them
  * (the exchange ratio: points destroyed ÷ points lost) needs their covariance,
  * which only per-trial values give. Runs in this thread, one trial at a time.
  */
-export function simulateWithMoments(req: SimulationRequest, variables: TrialVariable[]): MomentsResult {
+export function simulateWithMoments(req: MomentsRequest, variables: TrialVariable[]): MomentsResult {
   const started = performance.now();
   const runner = compileScenario(req.spec);
   const layout = runner.layout;
-  const tally = new Float64Array(layout.length);
+  const exact = new ExactTally(layout.length);
   const chunkTally = new Float64Array(layout.length);
   const one = new Float64Array(layout.length);
   const m = variables.length;
@@ -64,8 +69,9 @@ export function simulateWithMoments(req: SimulationRequest, variables: TrialVari
         for (let b = a; b < m; b++) cross[a * m + b]! += xa * x[b]!;
       }
     }
-    for (let i = 0; i < tally.length; i++) tally[i]! += chunkTally[i]!;
+    exact.add(chunkTally);
   }
+  const tally = exact.rounded();
   const crossRows: number[][] = [];
   for (let a = 0; a < m; a++) {
     const row: number[] = [];

@@ -25,6 +25,8 @@ export interface BarChartOptions {
   /** A reference line (parity) at this x. */
   reference?: { value: number; label: string };
   groupTitle?: string;
+  /** The values cannot be negative (points, probabilities): whiskers and axis stop at 0. Default true. */
+  nonNegative?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ export function barChart(rows: BarRow[], o: BarChartOptions, ctx: ChartContext):
   const labels = [...new Set(rows.map((r) => r.label))];
   const groups = [...new Set(rows.map((r) => r.group))];
   const panels = [...new Set(rows.map((r) => r.panel ?? ''))];
-  const x = { field: 'value', type: 'quantitative', title: o.axisTitle, axis: { format: o.format, ...(o.domain ? { tickCount: 5 } : {}) }, ...(o.domain ? { scale: { domain: o.domain } } : {}) };
+
   const y = { field: 'label', type: 'nominal', sort: labels, title: null, axis: { labelLimit: 420 } };
   const yOffset = groups.length > 1 ? { yOffset: { field: 'group', type: 'nominal', sort: groups } } : {};
   const color = { field: 'group', type: 'nominal', sort: groups, title: o.groupTitle ?? null, scale: { range: ['#4c78a8', '#f58518', '#54a24b', '#e45756', '#72b7b2', '#b279a2'] }, legend: groups.length > 1 ? { orient: 'top' } : null };
@@ -48,9 +50,13 @@ export function barChart(rows: BarRow[], o: BarChartOptions, ctx: ChartContext):
     { field: 'ci95_high', title: '95% high', format: o.format },
   ];
   // Unbounded upper ends are drawn to the edge of the chart.
-  const values = rows.map((r) => ({ ...r, panel: r.panel ?? '', whisker_high: Number.isFinite(r.ci95_high) ? r.ci95_high : null }));
+  const floor = o.nonNegative === false ? -Infinity : 0;
+  const values = rows.map((r) => ({ ...r, panel: r.panel ?? '', ci95_low: Math.max(floor, r.ci95_low), whisker_high: Number.isFinite(r.ci95_high) ? r.ci95_high : null }));
   const maxFinite = Math.max(0, ...values.map((r) => Math.max(r.value, r.whisker_high ?? r.value)));
   for (const v of values) if (v.whisker_high === null) v.whisker_high = maxFinite * 1.1;
+  // Room right of the longest whisker for its value label.
+  const scale = o.domain ? { domain: o.domain } : { domainMin: Math.min(0, ...values.map((v) => v.ci95_low)), domainMax: maxFinite * 1.15 };
+  const x = { field: 'value', type: 'quantitative', title: o.axisTitle, axis: { format: o.format === '%' ? '%' : '~f', ...(o.domain ? { tickCount: 5 } : {}) }, scale };
   const layer: VlSpec[] = [
     { mark: { type: 'bar', height: { band: groups.length > 1 ? 0.9 : 0.6 } }, encoding: { x, y, ...yOffset, color, tooltip } },
     { mark: { type: 'rule', color: '#1f2f45', strokeWidth: 1.5 }, encoding: { x: { field: 'ci95_low', type: 'quantitative' }, x2: { field: 'whisker_high' }, y, ...yOffset } },

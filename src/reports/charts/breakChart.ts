@@ -2,8 +2,10 @@ import { barChart } from './barChart.js';
 import { finishChart, type ChartContext, type VlSpec } from './frame.js';
 
 export interface BreakChartRow {
-  /** "1. T1 · Marines shoot Orks": the x position, in script order. */
+  /** "1. T1 shooting": the x position, in script order. */
   step_name: string;
+  /** The step's full label, for tooltips. */
+  step_label: string;
   step: number;
   formation: string;
   measure: string;
@@ -30,13 +32,14 @@ export function breakChart(rows: BreakChartRow[], title: string, subtitle: strin
     );
   }
   const values = rows.map((r) => ({ ...r, measure_name: measureName(r.measure) }));
-  const x = { field: 'step_name', type: 'ordinal', sort: order, title: 'After step (number. turn · action)', axis: { labelAngle: order.length > 3 ? -25 : 0, labelLimit: 220 } };
+  const x = { field: 'step_name', type: 'ordinal', sort: order, title: 'After step (number, turn, what)', axis: { labelAngle: order.length > 6 ? -30 : 0, labelLimit: 160 } };
   const y = { field: 'value', type: 'quantitative', title: 'Probability (%)', scale: { domain: [0, 1] }, axis: { format: '%' } };
   const color = { field: 'formation', type: 'nominal', title: 'Formation', legend: { orient: 'right' } };
   const dash = { field: 'measure_name', type: 'nominal', title: 'Measure', scale: { domain: Object.values(MEASURES), range: [[1, 0], [5, 3]] }, legend: { orient: 'right', symbolType: 'stroke' } };
   const tooltip = [
     { field: 'formation', title: 'Formation' },
     { field: 'step_name', title: 'After step' },
+    { field: 'step_label', title: 'Step' },
     { field: 'measure_name', title: 'Measure' },
     { field: 'value', title: 'Probability', format: '.2%' },
     { field: 'ci95_low', title: '95% low', format: '.2%' },

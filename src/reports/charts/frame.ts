@@ -34,7 +34,7 @@ export const CONFIG = {
   padding: 12,
   title: { fontSize: 16, subtitleFontSize: 12, subtitleColor: '#444', anchor: 'start', offset: 10 },
   axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'bold', labelLimit: 260 },
-  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 260 },
+  legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 420 },
   header: { labelFontSize: 12, titleFontSize: 12, labelLimit: 400 },
   view: { stroke: '#ccc' },
 } as const;
@@ -62,7 +62,7 @@ export function wrap(text: string, width = 90): string[] {
  * Legends stay with the body (resolved independently), under its title.
  */
 export function finishChart(body: VlSpec, title: string, subtitle: string | string[] | undefined, ctx: ChartContext): VlSpec {
-  const sub = subtitle === undefined ? [] : (Array.isArray(subtitle) ? subtitle : [subtitle]).flatMap((l) => wrap(l, 95));
+  const sub = subtitle === undefined ? [] : (Array.isArray(subtitle) ? subtitle : [subtitle]).flatMap((l) => wrap(l, 100));
   const notes = footnote(ctx).flatMap((l) => wrap(l, 130));
   return {
     $schema: VEGA_LITE_SCHEMA,

@@ -22,7 +22,8 @@ export function killChart(rows: KillChartRow[], title: string, subtitle: string,
   const formations = [...new Set(rows.map((r) => r.formation))];
   const x = { field: 'k', type: 'ordinal', title: 'Units destroyed, k (units)', axis: { labelAngle: 0 } };
   const y = { field: 'value', type: 'quantitative', title: 'Probability (%)', scale: { domain: [0, 1] }, axis: { format: '%' } };
-  const color = { scale: { domain: [EXACTLY, AT_LEAST], range: ['#4c78a8', '#e45756'] }, legend: { title: null, orient: 'top-right' } };
+  const faceted = formations.length > 1;
+  const color = { scale: { domain: [EXACTLY, AT_LEAST], range: ['#4c78a8', '#e45756'] }, legend: { title: null, orient: faceted ? 'top' : 'top-right', direction: 'horizontal' } };
   const tooltip = [
     { field: 'formation', title: 'Formation' },
     { field: 'k', title: 'k' },
@@ -42,8 +43,13 @@ export function killChart(rows: KillChartRow[], title: string, subtitle: string,
   };
   const width = Math.max(260, Math.min(640, 36 * (Math.max(...rows.map((r) => r.k), 1) + 1)));
   const body: VlSpec =
-    formations.length > 1
-      ? { data: { values: rows }, facet: { row: { field: 'formation', type: 'nominal', title: null, sort: formations } }, spec: { width, height: 180, ...layer }, resolve: { scale: { x: 'independent' } } }
+    faceted
+      ? {
+          data: { values: rows },
+          facet: { row: { field: 'formation', type: 'nominal', title: null, sort: formations, header: { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelFontSize: 12 } } },
+          spec: { width, height: 180, ...layer },
+          resolve: { scale: { x: 'independent' } },
+        }
       : { data: { values: rows }, width, height: 240, ...layer };
   return finishChart(body, title, subtitle, ctx);
 }

@@ -22,7 +22,7 @@ export interface Ratio {
 /** Points efficiency of one side of a script, at its last record. */
 export interface SideEfficiency {
   side: 0 | 1;
-  /** Formations of the side that shoot or assault in the script. */
+  /** Formations of the side that shoot or fight an assault in the script. */
   acting: number[];
   /** Their total cost, or null when one of them has no points cost. */
   points: number | null;
@@ -39,12 +39,15 @@ export interface SideEfficiency {
 /** Per-trial variable name for a side's points lost, as `sidePointsVariables` names them. */
 export const pointsLostVariable = (side: 0 | 1) => `pointsLost:side${side}`;
 
-/** Formations that act in a script, by side: shooters and engaging formations. */
+/**
+ * Formations that act in a script: shooters, and every formation that fights
+ * in an assault (engaging, engaged and supporting: all of them strike blows).
+ */
 export function actingFormations(spec: ScenarioSpec): Set<number> {
   const acting = new Set<number>();
   for (const s of spec.steps) {
     if (s.kind === 'shoot') acting.add(s.by);
-    else if (s.kind === 'assault') s.by.forEach((f) => acting.add(f));
+    else if (s.kind === 'assault') [...s.by, ...s.at, ...s.support].forEach((f) => acting.add(f));
   }
   return acting;
 }

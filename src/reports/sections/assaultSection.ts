@@ -6,12 +6,12 @@ import type { Probability } from '../aggregate.js';
 import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { assaultOutcomes } from '../metrics/assaultOutcome.js';
+import { pct } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { formationNames } from './names.js';
 
 export const ASSAULT_COLUMNS = ['step', 'turn', 'step_label', 'formation', 'role', 'measure', 'value', 'ci95_low', 'ci95_high'];
 
-const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /** Assault win / break / destroyed for both sides of every assault step; null when the script has none. */
 export function assaultSection(spec: ScenarioSpec, result: SimulationResult, ctx: ChartContext): ReportSection | null {
@@ -21,6 +21,7 @@ export function assaultSection(spec: ScenarioSpec, result: SimulationResult, ctx
   const rows: CsvRow[] = [];
   const bars: BarRow[] = [];
   const summary: string[] = [];
+  const sides: string[] = [];
   for (const a of outcomes) {
     const key = { step: a.record + 1, turn: a.turn, step_label: a.label };
     const panel = `${a.record + 1}. ${shortName(a.label, 60)}`;
@@ -34,10 +35,14 @@ export function assaultSection(spec: ScenarioSpec, result: SimulationResult, ctx
     add(null, null, 'p_no_result', a.noResult, 'No result');
     rows.push({ ...key, formation: null, role: null, measure: 'rounds_mean', value: a.rounds.mean, ci95_low: a.rounds.ci95[0], ci95_high: a.rounds.ci95[1] });
     for (const f of a.formations) {
-      const who = shortName(names[f.formation]!, 30);
-      add(names[f.formation]!, f.role, 'p_broken', f.broken, `${who} (${f.role}) broken`);
-      add(names[f.formation]!, f.role, 'p_destroyed', f.destroyed, `${who} (${f.role}) destroyed`);
+      // "Attacker broken"; with several formations on a side, their names too.
+      const several = a.formations.filter((g) => g.role === f.role).length > 1;
+      const role = f.role === 'attacker' ? 'Attacker' : 'Defender';
+      const who = several ? ` (${shortName(names[f.formation]!, 40)})` : '';
+      add(names[f.formation]!, f.role, 'p_broken', f.broken, `${role}${who} broken`);
+      add(names[f.formation]!, f.role, 'p_destroyed', f.destroyed, `${role}${who} destroyed`);
     }
+    sides.push(`${outcomes.length > 1 ? `${a.record + 1}. ` : ''}Attacker: ${a.formations.filter((g) => g.role === 'attacker').map((g) => names[g.formation]).join(' + ')}; defender: ${a.formations.filter((g) => g.role === 'defender').map((g) => names[g.formation]).join(' + ')}`);
     summary.push(`${a.label}: attacker wins ${pct(a.attackerWins.p)} (${pct(a.attackerWins.ci95[0])} to ${pct(a.attackerWins.ci95[1])}), defender wins ${pct(a.defenderWins.p)}, no result ${pct(a.noResult.p)}`);
   }
   return {
@@ -46,6 +51,6 @@ export function assaultSection(spec: ScenarioSpec, result: SimulationResult, ctx
     definitions: [DEFINITIONS.assault],
     summary,
     tables: [{ name: 'assault', columns: ASSAULT_COLUMNS, rows }],
-    charts: [{ name: 'assault', spec: barChart(bars, { title: 'Assault outcome', subtitle: 'Who wins, and who is broken or destroyed after the assault', axisTitle: 'Probability (%)', format: '%', domain: [0, 1] }, ctx) }],
+    charts: [{ name: 'assault', spec: barChart(bars, { title: 'Assault outcome', subtitle: ['Who wins, and who is broken or destroyed after the assault', ...sides], axisTitle: 'Probability (%)', format: '%', domain: [0, 1] }, ctx) }],
   };
 }

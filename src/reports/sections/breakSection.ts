@@ -6,12 +6,31 @@ import { formationOutcome } from '../aggregate.js';
 import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { breakChance } from '../metrics/breakChance.js';
+import { pct } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { engagedFormations, formationNames } from './names.js';
 
+/** A short name for a step on the chart's axis (the full label is in the CSV and tooltips). */
+function stepWord(spec: ScenarioSpec, step: number): string {
+  const s = spec.steps[step];
+  switch (s?.kind) {
+    case 'shoot':
+      return 'shooting';
+    case 'assault':
+      return 'assault';
+    case 'action-test':
+      return 'action test';
+    case 'end-phase':
+      return 'end phase';
+    case 'end-turn':
+      return 'end of turn';
+    default:
+      return shortName(s?.label ?? 'step', 20);
+  }
+}
+
 export const OUTCOME_COLUMNS = ['step', 'turn', 'end_of_turn', 'step_label', 'formation', 'side', 'measure', 'value', 'ci95_low', 'ci95_high'];
 
-const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /**
  * Break chance after every step and turn, with the other per-step outcomes of
@@ -40,9 +59,9 @@ export function breakSection(spec: ScenarioSpec, result: SimulationResult, ctx: 
       ['war_engine_damage_mean', { value: o.warEngineDamage.mean, ci95: o.warEngineDamage.ci95 }],
     ];
     for (const [measure, v] of measures) rows.push({ ...key, measure, value: v.value, ci95_low: v.ci95[0], ci95_high: v.ci95[1] });
-    const stepName = `${p.record + 1}. T${p.turn} · ${shortName(p.label, 34)}`;
+    const stepName = `${p.record + 1}. T${p.turn} ${stepWord(spec, p.step)}`;
     for (const [measure, v] of chartFormations.has(p.formation) ? measures.slice(0, 2) : []) {
-      chartRows.push({ step_name: stepName, step: p.record + 1, formation: names[p.formation]!, measure, value: v.value, ci95_low: v.ci95[0], ci95_high: v.ci95[1] });
+      chartRows.push({ step_name: stepName, step: p.record + 1, step_label: p.label, formation: names[p.formation]!, measure, value: v.value, ci95_low: v.ci95[0], ci95_high: v.ci95[1] });
     }
     if (p.record === lastRecord) {
       summary.push(`${names[p.formation]}: P(broken) ${pct(p.broken.p)} (${pct(p.broken.ci95[0])} to ${pct(p.broken.ci95[1])}), P(destroyed) ${pct(p.destroyed.p)} at the end`);

@@ -6,12 +6,12 @@ import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { pointsEfficiency } from '../metrics/pointsEfficiency.js';
 import type { Moments } from '../moments.js';
+import { num } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { formationNames } from './names.js';
 
 export const EFFICIENCY_COLUMNS = ['side', 'formations', 'points', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
 
-const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(x >= 100 ? 0 : x >= 10 ? 1 : 2) : '∞');
 
 /**
  * Points efficiency of each acting side at the end of the script, and the
@@ -42,15 +42,17 @@ export function efficiencySection(spec: ScenarioSpec, result: SimulationResult, 
       if (r.covariance === 'bound') notes.add('Exchange-ratio intervals are conservative: the run did not record the per-trial covariance of points destroyed and lost, so the interval takes the worst case.');
     }
     if (s.per100) {
-      bars.push({ label: shortName(who, 48), group: 'points destroyed per 100 points', value: s.per100.mean, ci95_low: s.per100.ci95[0], ci95_high: s.per100.ci95[1] });
+      bars.push({ label: shortName(who, 64), group: 'points destroyed per 100 points', value: s.per100.mean, ci95_low: s.per100.ci95[0], ci95_high: s.per100.ci95[1] });
       summary.push(
-        `${who}${s.points !== null ? ` (${s.points} points)` : ''}: destroys ${fmt(s.per100.mean)} points per 100 points (${fmt(s.per100.ci95[0])} to ${fmt(s.per100.ci95[1])})` +
-          (s.exchangeRatio ? `; exchange ratio ${fmt(s.exchangeRatio.estimate)} (${fmt(s.exchangeRatio.ci95[0])} to ${fmt(s.exchangeRatio.ci95[1])})` : ''),
+        `${who}${s.points !== null ? ` (${s.points} points)` : ''}: destroys ${num(s.per100.mean)} points per 100 points (${num(s.per100.ci95[0])} to ${num(s.per100.ci95[1])})` +
+          (s.exchangeRatio ? `; exchange ratio ${num(s.exchangeRatio.estimate)} (${num(s.exchangeRatio.ci95[0])} to ${num(s.exchangeRatio.ci95[1])})` : ''),
       );
     } else {
       summary.push(`${who}: no points efficiency (${missing}).`);
     }
   }
+  const ratios = sides.filter((s) => s.exchangeRatio).map((s) => `${shortName(s.acting.map((f) => names[f]!).join(' + '), 40)} ${num(s.exchangeRatio!.estimate)} (${num(s.exchangeRatio!.ci95[0])} to ${num(s.exchangeRatio!.ci95[1])})`);
+  const subtitle = ['Enemy points destroyed per 100 points of the acting formation', ...(ratios.length ? [`Exchange ratio (points destroyed ÷ points lost): ${ratios.join('; ')}`] : [])];
   const definitions: string[] = [DEFINITIONS.per100];
   if (sides.some((s) => s.exchangeRatio)) definitions.push(DEFINITIONS.exchange);
   return {
@@ -60,7 +62,7 @@ export function efficiencySection(spec: ScenarioSpec, result: SimulationResult, 
     summary: [...summary, ...notes],
     tables: [{ name: 'efficiency', columns: EFFICIENCY_COLUMNS, rows }],
     charts: bars.length > 0
-      ? [{ name: 'efficiency', spec: barChart(bars, { title: 'Points efficiency', subtitle: 'Enemy points destroyed per 100 points of the acting formation', axisTitle: 'Points destroyed per 100 points spent (points)', format: '.1f' }, ctx) }]
+      ? [{ name: 'efficiency', spec: barChart(bars, { title: 'Points efficiency', subtitle, axisTitle: 'Points destroyed per 100 points spent (points)', format: '.1f' }, ctx) }]
       : [],
   };
 }

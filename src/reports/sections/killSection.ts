@@ -5,12 +5,12 @@ import type { ChartContext } from '../charts/frame.js';
 import type { CsvRow, CsvTable } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { killProbability } from '../metrics/killProbability.js';
+import { pct } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { engagedFormations, formationNames } from './names.js';
 
 export const KILL_COLUMNS = ['step', 'turn', 'step_label', 'formation', 'side', 'units', 'k', 'measure', 'value', 'ci95_low', 'ci95_high'];
 
-const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /**
  * Kill probability of every engaged formation: kill.csv with the distribution

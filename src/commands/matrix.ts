@@ -1,0 +1,99 @@
+import { Option, type Command } from 'commander';
+import { loadDataset } from '../model/loadDataset.js';
+import type { ActionName } from '../sim/rulesets/netea/spec.js';
+import { DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementKind } from '../reports/engagementKinds.js';
+import { armyFormations, findArmy, runMatrix, type MatrixResult } from '../reports/matrix.js';
+import { chartContext } from '../reports/report.js';
+import { runMeta } from '../reports/runReport.js';
+import { matrixSection } from '../reports/sections/matrixSection.js';
+import { writeRunReport } from '../reports/writeRunReport.js';
+import { rejectRunOptions } from './fairCost.js';
+import { nonNegativeNumber } from './options.js';
+import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+
+const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
+
+interface MatrixOptions extends SimOptions {
+  vs: string;
+  engagement: EngagementKind;
+  action: ActionName;
+  gap?: number;
+  out?: string;
+}
+
+function printMatrix(m: MatrixResult): void {
+  const w = 8;
+  let s = `Points destroyed per 100 points: ${m.rows.army.name} (rows) acting on ${m.cols.army.name} (columns), ${describeEngagement(m.engagement)}\n\n`;
+  s += m.cols.formations.map((c, j) => `  [${j + 1}] ${c.label}\n`).join('') + '\n';
+  s += `${''.padEnd(40)}${m.cols.formations.map((_, j) => `[${j + 1}]`.padStart(w)).join('')}\n`;
+  m.rows.formations.forEach((r, i) => {
+    const label = r.label.length > 38 ? r.label.slice(0, 37) + '…' : r.label;
+    s += `${label.padEnd(40)}${m.cols.formations.map((_, j) => m.cells.find((c) => c.row === i && c.col === j)!.per100.mean.toFixed(1).padStart(w)).join('')}\n`;
+  });
+  const skipped = [...m.rows.skipped.map((x) => [m.rows.army.name, x] as const), ...m.cols.skipped.map((x) => [m.cols.army.name, x] as const)];
+  if (skipped.length > 0) s += `\nskipped: ${skipped.map(([army, x]) => `${army} ${x.name} (${x.reason})`).join('; ')}\n`;
+  process.stdout.write(s);
+}
+
+/** The --json contract of matrix (extend it, never rename a field). */
+export function matrixJson(m: MatrixResult) {
+  return {
+    army: m.rows.army,
+    vs: m.cols.army,
+    engagement: m.engagement,
+    rows: m.rows.formations.map((f) => ({ id: f.id, name: f.spec.name, points: f.spec.points })),
+    cols: m.cols.formations.map((f) => ({ id: f.id, name: f.spec.name, points: f.spec.points })),
+    skipped: { rows: m.rows.skipped, cols: m.cols.skipped },
+    cells: m.cells.map(({ elapsedMs: _elapsed, ...c }) => c),
+  };
+}
+
+export function registerMatrix(program: Command): void {
+  const cmd = program
+    .command('matrix')
+    .description('every formation of one army list against every formation of another: the points-efficiency matrix')
+    .argument('<army>', 'the acting army list, e.g. "codex-astartes"')
+    .requiredOption('--vs <army>', 'the target army list, e.g. "ork-war-horde"')
+    .addOption(new Option('--engagement <kind>', 'what the row formation does to the column formation').choices([...ENGAGEMENT_KINDS]).default('shoot'))
+    .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(ACTIONS).default('advance'))
+    .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
+    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
+  addSimOptions(cmd, 10_000)
+    .addHelpText('after', '\nExample:\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000 --out out/marines-vs-orks')
+    .action(async (armyText: string, o: MatrixOptions) => {
+      rejectRunOptions(o, 'matrix');
+      const data = loadDataset(o.data);
+      const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
+      const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
+      const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
+      for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
+        if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
+      }
+      const tty = process.stderr.isTTY === true && o.quiet !== true;
+      const result = await runMatrix({
+        rows,
+        cols,
+        engagement,
+        run: (job) => runSimulation({ ...o, quiet: true }, job),
+        concurrency: Math.max(2, o.workers * 2),
+        ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
+      });
+      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result) }, null, 2) + '\n');
+      else printMatrix(result);
+      if (o.out !== undefined) {
+        const meta = runMeta({
+          title: `Points-efficiency matrix: ${rows.army.name} against ${cols.army.name}`,
+          argv: process.argv.slice(2),
+          seed: o.seed,
+          trials: o.trials,
+          chunkSize: o.chunkSize,
+          data,
+          simulations: result.simulations,
+          timings: { simulationMs: Math.round(result.elapsedMs) },
+          notes: [...rows.skipped.map((x) => `Skipped ${rows.army.name} ${x.name}: ${x.reason}.`), ...cols.skipped.map((x) => `Skipped ${cols.army.name} ${x.name}: ${x.reason}.`)],
+        });
+        const written = await writeRunReport({ meta, sections: [matrixSection(result, chartContext(meta))] }, o.out);
+        if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+      }
+    });
+}

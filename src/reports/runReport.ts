@@ -1,0 +1,91 @@
+import { toolVersion } from '../model/projectRoot.js';
+import type { ScenarioSpec } from '../sim/scenario.js';
+import type { SimulationResult } from '../workers/simulate.js';
+import type { Moments } from './moments.js';
+import { commandLine, type RunMeta } from './report.js';
+import { scriptReport } from './sections/scriptReport.js';
+import { writeRunReport, type WrittenReport } from './writeRunReport.js';
+
+/** How a command was run: what the manifest records. */
+export interface RunFacts {
+  title: string;
+  /** The command's arguments after "epic-balance" (process.argv.slice(2)). */
+  argv: string[];
+  seed: string;
+  trials: number;
+  chunkSize: number;
+  data: { id: string; version: string };
+  simulations: number;
+  timings: Record<string, number>;
+  notes?: string[];
+}
+
+/**
+ * The command that reproduces a run: the arguments as given, plus --seed,
+ * --trials and --chunk-size when they came from defaults (defaults may change
+ * between versions; the run's identity must not).
+ */
+export function reproducibleCommand(argv: string[], o: { seed: string; trials: number; chunkSize: number }): string {
+  const has = (flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const extra: string[] = [];
+  if (!has('--seed')) extra.push('--seed', o.seed);
+  if (!has('--trials')) extra.push('--trials', String(o.trials));
+  if (!has('--chunk-size')) extra.push('--chunk-size', String(o.chunkSize));
+  return commandLine([...argv, ...extra]);
+}
+
+/** The manifest facts of a run. */
+export function runMeta(f: RunFacts): RunMeta {
+  return {
+    title: f.title,
+    command: reproducibleCommand(f.argv, f),
+    seed: f.seed,
+    trials: f.trials,
+    chunkSize: f.chunkSize,
+    simulations: f.simulations,
+    data: { id: f.data.id, version: f.data.version },
+    toolVersion: toolVersion(),
+    timings: f.timings,
+    notes: f.notes ?? [],
+  };
+}
+
+/**
+ * Writes the report folder of one simulated script (what `shoot --out`,
+ * `assault --out` and `run` call): kill probability, break chance, assault
+ * outcome, points efficiency; CSV, Vega-Lite, SVG, PNG, report.html and
+ * manifest.json. Pass `moments` (simulateWithMoments with
+ * sidePointsVariables) for a measured exchange-ratio covariance.
+ */
+export async function writeScriptReport(spec: ScenarioSpec, result: SimulationResult, facts: RunFacts, outDir: string, moments?: Moments, note?: string): Promise<WrittenReport> {
+  const meta = runMeta({ ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
+  // The command keeps the planned trials (the cap of a --precision run); the report says how many ran.
+  meta.trials = result.trials;
+  return writeRunReport(scriptReport(spec, result, meta, moments, note), outDir);
+}
+
+/**
+ * `--out <dir>` of a one-script command (shoot, assault): writes the report
+ * folder and says where on stderr (unless quiet).
+ */
+export async function writeCommandReport(
+  outDir: string,
+  spec: ScenarioSpec,
+  result: SimulationResult,
+  o: { seed: string; trials: number; chunkSize: number; quiet?: boolean },
+  run: { title: string; data: { id: string; version: string }; unsupported: string[] },
+): Promise<void> {
+  const facts: RunFacts = {
+    title: run.title,
+    argv: process.argv.slice(2),
+    seed: o.seed,
+    trials: o.trials,
+    chunkSize: o.chunkSize,
+    data: run.data,
+    simulations: 1,
+    timings: {},
+    notes: run.unsupported.map((r) => `Not simulated: ${r}`),
+  };
+  const written = await writeScriptReport(spec, result, facts, outDir);
+  if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+}
