@@ -68,6 +68,8 @@ export interface MatrixCell {
   pointsLost: Mean;
   targetBroken: Probability;
   targetDestroyed: Probability;
+  /** Damage points dealt to the column formation's war engines (they count as points only when destroyed). */
+  warEngineDamage: Mean;
   /** P(the row formation wins the assault), for engagements with an assault. */
   assaultWon: Probability | null;
   trials: number;
@@ -120,6 +122,7 @@ export function matrixCell(row: number, col: number, result: SimulationResult, r
     pointsLost: meanInterval(tally[actor.pointsLostSum]!, tally[actor.pointsLostSumSq]!, n),
     targetBroken: probability(tally[target.broken]!, n),
     targetDestroyed: probability(tally[target.destroyed]!, n),
+    warEngineDamage: meanInterval(tally[target.damageSum]!, tally[target.damageSumSq]!, n),
     assaultWon: lastAssault ? probability(tally[lastAssault.attackerWins]!, n) : null,
     trials: n,
     elapsedMs: result.elapsedMs,

@@ -77,9 +77,9 @@ export function installTextMetrics(): Promise<void> {
   return installed;
 }
 
-/** Compiles a Vega-Lite spec to Vega (throws on an invalid spec). */
+/** Compiles a Vega-Lite spec to Vega (throws on an invalid spec). The spec is copied: vega tags data objects it is given. */
 export function toVega(spec: VlSpec): vega.Spec {
-  return compile(spec as never).spec as vega.Spec;
+  return compile(structuredClone(spec) as never).spec as vega.Spec;
 }
 
 /** Renders a Vega-Lite spec to SVG with vega's headless view (no browser, no canvas). */

@@ -32,6 +32,7 @@ export function matrixSection(m: MatrixResult, ctx: ChartContext): ReportSection
     put('points_lost_mean', c.pointsLost.mean, c.pointsLost.ci95);
     put('p_target_broken', c.targetBroken.p, c.targetBroken.ci95);
     put('p_target_destroyed', c.targetDestroyed.p, c.targetDestroyed.ci95);
+    if (t.spec.units.some((u) => u.unit.type === 'WE')) put('war_engine_damage_mean', c.warEngineDamage.mean, c.warEngineDamage.ci95);
     if (c.assaultWon) put('p_assault_won', c.assaultWon.p, c.assaultWon.ci95);
     chartRows.push({ formation: r.label, target: t.label, value: c.per100.mean, ci95_low: c.per100.ci95[0], ci95_high: c.per100.ci95[1], p_target_broken: c.targetBroken.p });
   }
