@@ -144,8 +144,9 @@ export function resultCommandLine(argv: readonly string[]): string[] {
   return out;
 }
 
-/** Jobs of this process's partial result so far (a command may simulate several scenarios). */
+/** Jobs of this process's partial result so far (a command may simulate several scenarios), and its file. */
 const partialJobs: PartialJob[] = [];
+let partialPath: string | null = null;
 
 function defaultPartialName(command: string[], scenario: string, range: ChunkRange): string {
   const hash = createHash('sha1').update(JSON.stringify(command)).digest('hex').slice(0, 8);
@@ -241,7 +242,8 @@ export async function runSimulation(o: SimOptions, job: SimulationJob): Promise<
   if (o.chunks !== undefined || o.partialOut !== undefined) {
     const command = resultCommandLine(process.argv.slice(2));
     partialJobs.push(partialJob(result));
-    const path = o.partialOut ?? defaultPartialName(command, job.scenario, range);
+    // One file per process: a command that simulates several scenarios rewrites it with each.
+    const path = (partialPath ??= o.partialOut ?? defaultPartialName(command, job.scenario, range));
     writePartialFile(path, partialFile(command, partialJobs));
     if (o.quiet !== true) process.stderr.write(`wrote chunks ${range.first}-${range.last} of ${count} (${result.trials.toLocaleString('en')} trials) to ${path}; combine the pieces with: epic-balance merge <files...>\n`);
   }

@@ -4,6 +4,8 @@ import { runChunk } from '../../src/workers/runChunk.js';
 import { ChunkPool } from '../../src/workers/pool.js';
 import { simulate, specKey } from '../../src/workers/simulate.js';
 import { compileScenario } from '../../src/sim/scenario.js';
+import { SCENARIOS } from '../../bench/scenarios.js';
+import { headlineCounters } from '../../src/workers/headline.js';
 import { devastatorsAtBoyz, tallyBytes, unevenPointsSpec } from './helpers.js';
 
 const plan = { seed: 'determinism', scenario: 'shoot', matchup: '4 Devastator -> 8 Ork Boyz', trials: 123_457, chunkSize: 10_000 };
@@ -55,6 +57,22 @@ describe('the same seed gives the same bits whatever the number of workers', () 
       expect(tallyBytes(b.tally)).toBe(tallyBytes(inline.tally));
     } finally {
       await pool.destroy();
+    }
+  });
+
+  it('every bench scenario (assault and war engine too) gives the same bits on 2 workers as in this thread', async () => {
+    for (const sc of SCENARIOS) {
+      const spec = sc.build();
+      const small = { ...plan, trials: 6_000, chunkSize: 1_000, scenario: sc.id };
+      const inline = await simulate({ spec, ...small });
+      const pooled = await simulate({ spec, ...small, workers: 2 });
+      expect(tallyBytes(pooled.tally), sc.id).toBe(tallyBytes(inline.tally));
+      expect(inline.trials).toBe(6_000);
+      const headlines = headlineCounters(inline.layout);
+      const formations = inline.layout.records.reduce((n, r) => n + r.formations.length, 0);
+      const assaults = inline.layout.records.filter((r) => r.assault).length;
+      expect(headlines).toHaveLength(2 * formations + assaults);
+      if (sc.id === 'assault') expect(assaults).toBe(1);
     }
   });
 
