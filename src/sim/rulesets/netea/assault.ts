@@ -94,16 +94,20 @@ function staticCoordinate(e: Engagement, u: number, attackerSide: number, defend
 function computeDistances(e: Engagement): void {
   let nearestDefender = Infinity;
   let furthestAttacker = -Infinity;
-  for (let u = 0; u < e.nUnits; u++) {
+  const list = e.asList;
+  const mid = e.asBound[1]!;
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = list[k]!;
     if (e.stAlive[u] === 0) continue;
-    if (e.asSide[u] === 1 && e.asPos[u]! < nearestDefender) nearestDefender = e.asPos[u]!;
-    else if (e.asSide[u] === 0 && e.asPos[u]! > furthestAttacker) furthestAttacker = e.asPos[u]!;
+    if (k >= mid) {
+      if (e.asPos[u]! < nearestDefender) nearestDefender = e.asPos[u]!;
+    } else if (e.asPos[u]! > furthestAttacker) furthestAttacker = e.asPos[u]!;
   }
-  for (let u = 0; u < e.nUnits; u++) {
-    const side = e.asSide[u]!;
-    if (side < 0) continue;
+  for (let k = 0; k < end; k++) {
+    const u = list[k]!;
     if (e.asContact[u]! > 0) e.asDist[u] = 0;
-    else if (side === 0) e.asDist[u] = Math.max(0, nearestDefender - e.asPos[u]!);
+    else if (k < mid) e.asDist[u] = Math.max(0, nearestDefender - e.asPos[u]!);
     else e.asDist[u] = Math.max(0, e.asPos[u]! - furthestAttacker);
   }
 }
@@ -142,9 +146,21 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] === 2 && e.fFront[f]! + e.fMinDepth[f]! < defenderLine) defenderLine = e.fFront[f]! + e.fMinDepth[f]!;
   }
-  for (let u = 0; u < e.nUnits; u++) {
-    const r = e.fRole[e.uFormation[u]!]!;
-    e.asSide[u] = r === 1 ? 0 : r === 2 ? 1 : -1;
+  // The units of each role, attackers then defenders then supporters.
+  let n = 0;
+  for (let role = 1; role <= 3; role++) {
+    e.asBound[role - 1] = n;
+    for (let f = 0; f < e.nFormations; f++) {
+      if (e.fRole[f] !== role) continue;
+      const end = e.fUnitEnd[f]!;
+      for (let u = e.fUnitStart[f]!; u < end; u++) e.asList[n++] = u;
+    }
+  }
+  e.asBound[3] = n;
+  for (let u = 0; u < e.nUnits; u++) e.asSide[u] = -1;
+  for (let k = 0; k < n; k++) {
+    const u = e.asList[k]!;
+    e.asSide[u] = k < e.asBound[1]! ? 0 : k < e.asBound[2]! ? 1 : -1;
     e.asContact[u] = 0;
     e.asEngaged[u] = 0;
     e.asStartAlive[u] = e.stAlive[u]!;
@@ -156,19 +172,24 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
   // at most two chargers per defender, spread one each first; units that would rather
   // shoot stop outside the 5 cm zone of control.
   let contacts = 0;
-  for (let u = 0; u < e.nUnits; u++) {
+  const aEnd = e.asBound[1]!;
+  const dEnd = e.asBound[2]!;
+  for (let k = 0; k < aEnd; k++) {
+    const u = e.asList[k]!;
     e.asOrigin[u] = e.asPos[u]!;
-    e.asForceFF[u] = 0;
-    if (e.asSide[u] === 0 && e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
+    if (e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
   }
+  for (let k = 0; k < dEnd; k++) e.asForceFF[e.asList[k]!] = 0;
   for (let pass = 0; pass < 2; pass++) {
-    for (let u = 0; u < e.nUnits; u++) {
-      if (e.asSide[u] !== 0 || e.stAlive[u] === 0 || e.asContact[u]! > 0 || !wantsContact(e, u)) continue;
+    for (let k = 0; k < aEnd; k++) {
+      const u = e.asList[k]!;
+      if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || !wantsContact(e, u)) continue;
       if (s.contactLimit >= 0 && contacts >= s.contactLimit) break;
       const move = chargeMove(e, u);
       let target = -1;
-      for (let v = 0; v < e.nUnits; v++) {
-        if (e.asSide[v] !== 1 || e.stAlive[v] === 0) continue;
+      for (let j = aEnd; j < dEnd; j++) {
+        const v = e.asList[j]!;
+        if (e.stAlive[v] === 0) continue;
         if (e.asContact[v]! >= (pass === 0 ? 1 : contactCap(e, v))) continue;
         if (e.asPos[v]! - e.asOrigin[u]! > move) continue;
         if (target < 0 || e.asPos[v]! < e.asPos[target]!) target = v;
@@ -181,7 +202,7 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
   }
   computeDistances(e);
   let within15 = false;
-  for (let u = 0; u < e.nUnits; u++) if (e.asSide[u] === 0 && e.stAlive[u] === 1 && e.asDist[u]! <= 15) within15 = true;
+  for (let k = 0; k < aEnd; k++) if (e.stAlive[e.asList[k]!] === 1 && e.asDist[e.asList[k]!]! <= 15) within15 = true;
   // Without a charger within 15 cm of the target there is no assault (RB 1.12.3).
   if (!within15) return NO_ASSAULT;
   moveAttackerFronts(e, defenderLine);
@@ -282,15 +303,21 @@ function moveAttackerFronts(e: Engagement, defenderLine: number): void {
  */
 function counterCharge(e: Engagement, side: number): void {
   computeDistances(e);
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u] !== side || e.stAlive[u] === 0 || e.asContact[u]! > 0) continue;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  const enemyFrom = side === 0 ? e.asBound[1]! : 0;
+  const enemyTo = side === 0 ? e.asBound[2]! : e.asBound[1]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.stAlive[u] === 0 || e.asContact[u]! > 0) continue;
     const move = e.uSpeed[u]! >= 30 ? 10 : 5;
     // The closest enemy; among equally close ones, one with room for another unit in contact.
     let nearest = -1;
     let dist = Infinity;
     let room = false;
-    for (let v = 0; v < e.nUnits; v++) {
-      if (e.asSide[v] !== 1 - side || e.stAlive[v] === 0) continue;
+    for (let j = enemyFrom; j < enemyTo; j++) {
+      const v = e.asList[j]!;
+      if (e.stAlive[v] === 0) continue;
       const d = Math.abs(e.asPos[u]! - e.asPos[v]!);
       const free = e.asContact[v]! < contactCap(e, v);
       if (d < dist || (d === dist && free && !room)) {
@@ -318,22 +345,24 @@ function markEngaged(e: Engagement): void {
   computeDistances(e);
   e.asOrderCount[0] = 0;
   e.asOrderCount[1] = 0;
-  for (let u = 0; u < e.nUnits; u++) {
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = e.asList[k]!;
     const side = e.asSide[u]!;
-    if (side < 0 || e.stAlive[u] === 0 || e.asDist[u]! > 15) {
+    if (e.stAlive[u] === 0 || e.asDist[u]! > 15) {
       e.asEngaged[u] = 0;
       continue;
     }
     e.asEngaged[u] = 1;
     const d = e.asDist[u]!;
     const base = e.asOrderStart[side]!;
-    let k = e.asOrderCount[side]!;
-    e.asOrderCount[side] = k + 1;
-    while (k > 0 && e.asDist[e.asOrder[base + k - 1]!]! > d) {
-      e.asOrder[base + k] = e.asOrder[base + k - 1]!;
-      k--;
+    let slot = e.asOrderCount[side]!;
+    e.asOrderCount[side] = slot + 1;
+    while (slot > 0 && e.asDist[e.asOrder[base + slot - 1]!]! > d) {
+      e.asOrder[base + slot] = e.asOrder[base + slot - 1]!;
+      slot--;
     }
-    e.asOrder[base + k] = u;
+    e.asOrder[base + slot] = u;
   }
 }
 
@@ -348,7 +377,12 @@ function sideAlive(e: Engagement, side: number): number {
 
 function engagedAlive(e: Engagement, side: number): number {
   let n = 0;
-  for (let u = 0; u < e.nUnits; u++) if (e.asSide[u] === side && e.asEngaged[u] === 1 && e.stAlive[u] === 1) n++;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.asEngaged[u] === 1 && e.stAlive[u] === 1) n++;
+  }
   return n;
 }
 
@@ -416,8 +450,10 @@ function supportTargetSide(e: Engagement, u: number): number {
 function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
   e.nHits = 0;
   e.nMacroHits = 0;
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u]! < 0 || e.stAlive[u] === 0 || e.asEngaged[u] === 0) continue;
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = e.asList[k]!;
+    if (e.stAlive[u] === 0 || e.asEngaged[u] === 0) continue;
     rollUnitAttacks(e, u, phase, false, rng);
   }
   resolveAssaultHits(e, rng);
@@ -438,20 +474,23 @@ function supportingFire(e: Engagement, attackerSide: number, defenderLine: numbe
     for (let u = e.fUnitStart[f]!; u < end; u++) {
       if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
       const pos = staticCoordinate(e, u, attackerSide, defenderLine);
-      const enemySide = e.fSide[f] === attackerSide ? 1 : 0;
-      let near = false;
-      for (let v = 0; v < e.nUnits && !near; v++) {
-        if (e.asSide[v] === enemySide && e.asEngaged[v] === 1 && e.stAlive[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) near = true;
-      }
-      if (!near) continue;
-      const saved = e.asContact[u]!;
-      e.asContact[u] = 0;
+      if (!withinOfSide(e, pos, e.fSide[f] === attackerSide ? 1 : 0, true)) continue;
       rollUnitAttacks(e, u, PHASE_MAIN, true, rng);
       rollUnitAttacks(e, u, PHASE_FIRST_STRIKE, true, rng);
-      e.asContact[u] = saved;
     }
   }
   resolveAssaultHits(e, rng);
+}
+
+/** Is a point of the axis within 15 cm of a living unit of assault side `side` (directly engaged ones only, if asked)? */
+function withinOfSide(e: Engagement, pos: number, side: number, engagedOnly: boolean): boolean {
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const v = e.asList[k]!;
+    if (e.stAlive[v] === 1 && (!engagedOnly || e.asEngaged[v] === 1) && Math.abs(pos - e.asPos[v]!) <= 15) return true;
+  }
+  return false;
 }
 
 /**
@@ -520,8 +559,11 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
 /** Units of a side for outnumbering: whole formations, a war engine at its starting DC (RB 1.12.6, 3.3.3; [A-18]). */
 function sideUnits(e: Engagement, side: number): number {
   let n = 0;
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u] === side && e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
   }
   return n;
 }
@@ -534,8 +576,10 @@ function sideUnits(e: Engagement, side: number): number {
  */
 export function lossesOf(e: Engagement, side: number): number {
   let n = 0;
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u] !== side) continue;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
       n += e.stDamageTaken[u]! - e.asStartDamage[u]!;
     } else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) {
@@ -586,8 +630,11 @@ function resultModifiers(e: Engagement, side: number): number {
   const bmTheirs = sideBlastMarkers(e, 1 - side);
   if (noneMine) m++;
   if (bmTheirs > bmMine) m++;
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u] === side && e.stAlive[u] === 1 && e.asEngaged[u] === 1 && (e.uFlags[u]! & C.U_INSPIRING) !== 0) m++;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.stAlive[u] === 1 && e.asEngaged[u] === 1 && (e.uFlags[u]! & C.U_INSPIRING) !== 0) m++;
   }
   return m;
 }
@@ -654,13 +701,9 @@ function sideOfRole(e: Engagement, role: number): number {
 /** Does formation f have a unit within 15 cm of an enemy unit in the assault? */
 function nearAssault(e: Engagement, f: number, attackerSide: number, defenderLine: number): boolean {
   const end = e.fUnitEnd[f]!;
+  const enemySide = e.fSide[f] === attackerSide ? 1 : 0;
   for (let u = e.fUnitStart[f]!; u < end; u++) {
-    if (e.stAlive[u] === 0) continue;
-    const pos = staticCoordinate(e, u, attackerSide, defenderLine);
-    const enemySide = e.fSide[f] === attackerSide ? 1 : 0;
-    for (let v = 0; v < e.nUnits; v++) {
-      if (e.asSide[v] === enemySide && e.stAlive[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) return true;
-    }
+    if (e.stAlive[u] === 1 && withinOfSide(e, staticCoordinate(e, u, attackerSide, defenderLine), enemySide, false)) return true;
   }
   return false;
 }
@@ -678,10 +721,11 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   for (let i = 0; i < hits; i++) {
     let best = -1;
     let bestLevel = 0x7fffffff;
-    const count = engagedOnly ? e.asOrderCount[side]! : e.nUnits;
+    const first = side === 0 ? 0 : e.asBound[1]!;
+    const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - first;
     for (let k = 0; k < count; k++) {
-      const u = engagedOnly ? e.asOrder[e.asOrderStart[side]! + k]! : k;
-      if (e.asSide[u] !== side || e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+      const u = engagedOnly ? e.asOrder[e.asOrderStart[side]! + k]! : e.asList[first + k]!;
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
       const load = e.scStamp[u] === stamp ? e.scLoad[u]! : 0;
       const level = (load / e.uStartDC[u]!) | 0;
       if (level < bestLevel) {
@@ -697,8 +741,11 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
     }
     e.scLoad[best]!++;
   }
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.asSide[u] !== side || e.scStamp[u] !== stamp || e.stAlive[u] === 0) continue;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.scStamp[u] !== stamp || e.stAlive[u] === 0) continue;
     const n = e.scLoad[u]!;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
     else destroyUnit(e, u, true, false);

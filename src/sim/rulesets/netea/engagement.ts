@@ -240,6 +240,9 @@ export class Engagement {
   readonly asOrder: Int32Array;
   readonly asOrderStart: Int32Array;
   readonly asOrderCount: Int32Array;
+  /** Units in the assault by role: [asBound[0], asBound[1]) attackers, then defenders to asBound[2], then supporters to asBound[3]. */
+  readonly asList: Int32Array;
+  readonly asBound: Int32Array;
   /** Rounds fought in the last assault. */
   asRounds = 0;
   /** Set by the result's Blast-marker count: the side has at least one marker. */
@@ -480,6 +483,8 @@ export class Engagement {
     this.asOrder = new Int32Array(2 * nUnits);
     this.asOrderStart = Int32Array.of(0, nUnits);
     this.asOrderCount = new Int32Array(2);
+    this.asList = new Int32Array(nUnits);
+    this.asBound = new Int32Array(4);
   }
 
   private fillFormation(f: number, pf: PlacedFormation, firstUnit: number): void {
