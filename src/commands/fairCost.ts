@@ -7,7 +7,7 @@ import { chartContext } from '../reports/report.js';
 import { DEFAULT_GAPS, ENGAGEMENT_KINDS, type EngagementKind } from '../reports/engagementKinds.js';
 import { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, type FairCostMetric, type FairCostResult } from '../reports/fairCost.js';
 import { runMeta } from '../reports/runReport.js';
-import { fairCostHeadline, fairCostSection } from '../reports/sections/fairCostSection.js';
+import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { nonNegativeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, type SimOptions } from './simOptions.js';
@@ -37,7 +37,7 @@ function printResult(r: FairCostResult): void {
   let s = `${fairCostHeadline(r)}\n`;
   for (const m of r.byMetric) {
     if (m.metric === r.metric) continue;
-    s += `  ${m.metric} parity: fair ${fmt(m.fairCost.ci95[0])} to ${fmt(m.fairCost.ci95[1])} (estimate ${fmt(m.fairCost.estimate)})\n`;
+    s += `  ${m.metric} parity: ${fairRange(m.fairCost)}${Number.isFinite(m.fairCost.estimate) ? ` (estimate ${fmt(m.fairCost.estimate)})` : ''}\n`;
   }
   s += `\n${FAIR_COST_DEFINITIONS[r.metric]}\n\n`;
   s += `  ${'opponent'.padEnd(48)}${'points'.padStart(7)}${'it destroys'.padStart(13)}${'it loses'.padStart(10)}${'P(it wins)'.padStart(12)}${'P(opp wins)'.padStart(13)}\n`;

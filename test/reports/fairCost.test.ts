@@ -4,6 +4,10 @@ import { simulateWithMoments } from '../../src/reports/moments.js';
 import { simulate } from '../../src/workers/simulate.js';
 import { pairA, pairB } from './fixtures.js';
 import type { FormationSpec } from '../../src/model/formation.js';
+import { chartContext } from '../../src/reports/report.js';
+import { fairCostHeadline, fairCostSection } from '../../src/reports/sections/fairCostSection.js';
+import { formation, unit } from '../helpers/fixtures.js';
+import { sampleMeta } from './sampleReport.js';
 
 /**
  * A synthetic pair whose parity costs are known exactly. Both have two
@@ -78,6 +82,18 @@ describe('fair cost on a synthetic pair with known parity', () => {
   it('refuses opponents without a points cost', () => {
     const b = pairB(200);
     expect(() => fairCost({ formation: pairA(), opponents: [{ ...b, points: null }], engagement: settings, metric: 'exchange', run: { seed: 's', trials: 10, chunkSize: 10 } })).toThrow(/no points cost/);
+  });
+});
+
+describe('an opponent that cannot hurt the formation', () => {
+  it('has no finite exchange parity, says so, and draws no curve', () => {
+    const harmless = formation('harmless', [[2, unit('h', { type: 'INF' })]], { points: 200 });
+    const r = fairCost({ formation: pairA(250), opponents: [harmless], engagement: settings, metric: 'exchange', run: { seed: 'harmless', trials: 500, chunkSize: 500 } });
+    expect(r.fairCost.estimate).toBe(Infinity);
+    expect(fairCostHeadline(r)).toContain('no finite fair cost');
+    const section = fairCostSection(r, settings, chartContext(sampleMeta()));
+    expect(section.charts.map((c) => c.name)).toEqual(['fair-cost-opponents']);
+    expect(section.tables.find((t) => t.name === 'fair-cost-curve')!.rows).toEqual([]);
   });
 });
 

@@ -24,6 +24,8 @@ export function fairCostChart(input: FairCostChartInput, title: string, subtitle
   const yMin = Math.min(1, ...finite) / 1.15;
   const yMax = Math.max(1, ...finite) * 1.15;
   const y = { field: 'balance', type: 'quantitative', title: `Balance ratio, ${input.metric} (1 = parity, log scale)`, scale: { type: 'log', domain: [yMin, yMax], nice: false, clamp: true } };
+  // An unbounded band end is drawn to the top of the chart.
+  const curve = input.curve.map((p) => ({ ...p, high: Number.isFinite(p.high) ? p.high : yMax }));
   const marks: VlSpec[] = [
     {
       data: { values: [{ lo: clip(input.fair.low), hi: clip(Number.isFinite(input.fair.high) ? input.fair.high : xMax) }] },
@@ -31,12 +33,12 @@ export function fairCostChart(input: FairCostChartInput, title: string, subtitle
       encoding: { x: { field: 'lo', type: 'quantitative', scale: x.scale }, x2: { field: 'hi' } },
     },
     {
-      data: { values: input.curve },
+      data: { values: curve },
       mark: { type: 'area', color: '#4c78a8', opacity: 0.25 },
       encoding: { x, y: { field: 'low', type: 'quantitative', scale: y.scale, title: y.title }, y2: { field: 'high' } },
     },
     {
-      data: { values: input.curve },
+      data: { values: curve },
       mark: { type: 'line', color: '#4c78a8', strokeWidth: 2.5 },
       encoding: {
         x,

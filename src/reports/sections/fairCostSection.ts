@@ -14,12 +14,19 @@ export const FAIR_COST_OPPONENT_COLUMNS = ['formation', 'opponent', 'opponent_po
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const pts = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : 'unbounded');
 
+/** "fair 240 to 262", or what can be said when the interval is unbounded. */
+export function fairRange(e: Estimate): string {
+  const [lo, hi] = e.ci95;
+  if (Number.isFinite(hi)) return `fair ${pts(lo)} to ${pts(hi)}`;
+  if (!Number.isFinite(e.estimate)) return 'no finite fair cost (the other side of the ratio never scored: no points lost or no wins in any trial)';
+  return `fair at least ${pts(lo)} (no upper bound: the other side of the ratio cannot be told from 0)`;
+}
+
 /** "Warhound: costs 275, fair 240 to 262": the headline of a fair-cost run. */
 export function fairCostHeadline(r: FairCostResult): string {
   const cost = r.currentCost !== null ? `costs ${r.currentCost}` : 'no army-list cost';
-  const [lo, hi] = r.fairCost.ci95;
-  const range = Number.isFinite(hi) ? `fair ${pts(lo)} to ${pts(hi)}` : `fair at least ${pts(lo)} (no upper bound: its losses cannot be told from 0)`;
-  return `${r.formation}: ${cost}, ${range} (estimate ${pts(r.fairCost.estimate)}, ${r.metric} parity against ${r.opponents.length} opponent${r.opponents.length === 1 ? '' : 's'})`;
+  const against = `${r.metric} parity against ${r.opponents.length} opponent${r.opponents.length === 1 ? '' : 's'}`;
+  return `${r.formation}: ${cost}, ${fairRange(r.fairCost)} (${Number.isFinite(r.fairCost.estimate) ? `estimate ${pts(r.fairCost.estimate)}, ` : ''}${against})`;
 }
 
 /**
@@ -35,7 +42,8 @@ export function fairCostSection(r: FairCostResult, engagement: EngagementSetting
     summary.push(est('fair_cost', m.fairCost, m.metric));
     if (m.balanceAtCurrent) summary.push(est('balance_at_current_cost', m.balanceAtCurrent, m.metric));
   }
-  const curve: CsvRow[] = r.curve.map((p) => ({ formation: r.formation, metric: r.metric, cost: p.cost, measure: 'balance_ratio', value: p.balance, ci95_low: p.low, ci95_high: p.high }));
+  const solvable = Number.isFinite(r.constant.estimate) && r.constant.estimate > 0;
+  const curve: CsvRow[] = (solvable ? r.curve : []).map((p) => ({ formation: r.formation, metric: r.metric, cost: p.cost, measure: 'balance_ratio', value: p.balance, ci95_low: p.low, ci95_high: p.high }));
   const opponents: CsvRow[] = [];
   const bars: BarRow[] = [];
   for (const o of r.opponents) {
@@ -52,7 +60,7 @@ export function fairCostSection(r: FairCostResult, engagement: EngagementSetting
   }
   const others = r.byMetric
     .filter((m) => m.metric !== r.metric)
-    .map((m) => `${m.metric} parity: fair ${pts(m.fairCost.ci95[0])} to ${pts(m.fairCost.ci95[1])} (estimate ${pts(m.fairCost.estimate)})`);
+    .map((m) => `${m.metric} parity: ${fairRange(m.fairCost)}${Number.isFinite(m.fairCost.estimate) ? ` (estimate ${pts(m.fairCost.estimate)})` : ''}`);
   const who = `${r.opponents.length} opponent${r.opponents.length === 1 ? '' : 's'} (mean cost ${pts(r.meanOpponentCost)})`;
   const how = `${capitalise(describeEngagement(engagement))}; each opponent met twice, each side acting once; ${r.trialsPerMeeting.toLocaleString('en')} trials per meeting`;
   return {
@@ -66,15 +74,16 @@ export function fairCostSection(r: FairCostResult, engagement: EngagementSetting
       { name: 'fair-cost-opponents', columns: FAIR_COST_OPPONENT_COLUMNS, rows: opponents },
     ],
     charts: [
-      {
+      // No curve to draw when one side of the ratio never scored (K is 0 or infinite).
+      ...(!solvable ? [] : [{
         name: 'fair-cost',
         spec: fairCostChart(
           { curve: r.curve, currentCost: r.currentCost, fair: { estimate: r.fairCost.estimate, low: r.fairCost.ci95[0], high: r.fairCost.ci95[1] }, metric: r.metric },
-          `Fair cost of ${r.formation}: ${pts(r.fairCost.ci95[0])} to ${pts(r.fairCost.ci95[1])}${r.currentCost !== null ? ` (costs ${r.currentCost})` : ''}`,
+          `Fair cost of ${r.formation}: ${Number.isFinite(r.fairCost.ci95[1]) ? `${pts(r.fairCost.ci95[0])} to ${pts(r.fairCost.ci95[1])}` : fairRange(r.fairCost).replace(/^fair /, '')}${r.currentCost !== null ? ` (costs ${r.currentCost})` : ''}`,
           [FAIR_COST_DEFINITIONS[r.metric], `Against ${who}. ${how}.`],
           ctx,
         ),
-      },
+      }]),
       {
         name: 'fair-cost-opponents',
         spec: barChart(bars, {

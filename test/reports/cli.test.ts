@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('fair-cost command', () => {
+  it('prints the fair cost with the current cost beside it, and --json with the same numbers', async () => {
+    const args = ['fair-cost', 'titan-legion/warhound-battlegroup', '--vs', 'steel-legion/tank-company', 'codex-astartes/devastator-detachment', '--trials', '400', '--seed', 'cli', '--workers', '1'];
+    const text = await cli(args);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/Warhound Titans: costs 250, fair \d+ to \d+ \(estimate \d+, exchange parity against 2 opponents\)/);
+    const json = await cli([...args, '--json', '--metric', 'win']);
+    expect(json.code, json.stderr).toBe(0);
+    const r = JSON.parse(json.stdout);
+    expect(r.metric).toBe('win');
+    expect(r.currentCost).toBe(250);
+    expect(r.meetings).toHaveLength(4);
+    expect(r.byMetric.map((m: { metric: string }) => m.metric)).toEqual(['exchange', 'efficiency', 'win']);
+    const exchange = r.byMetric[0].fairCost.estimate;
+    expect(text.stdout).toContain(`estimate ${Math.round(exchange)},`);
+    expect(r.fairCost.ci95[0]).toBeLessThanOrEqual(r.fairCost.estimate);
+  });
+
+  it('writes a report folder with --out', async () => {
+    const out = join(tmp, 'fair');
+    const r = await cli(['fair-cost', 'Warhound', '--vs', 'steel-legion/tank-company', '--trials', '300', '--engagement', 'shoot', '--out', out, '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const files = readdirSync(out);
+    for (const f of ['report.html', 'manifest.json', 'fair-cost.csv', 'fair-cost-curve.csv', 'fair-cost-opponents.csv', 'fair-cost.png', 'fair-cost.svg', 'fair-cost.vl.json', 'fair-cost-opponents.png']) expect(files).toContain(f);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.command).toContain('--seed epic-balance');
+    expect(manifest.command).toContain('--chunk-size 50000');
+    expect(manifest.simulations).toBe(2);
+  });
+
+  it('rejects an opponent without points, and --precision, with exit code 2', async () => {
+    const noPoints = await cli(['fair-cost', 'Warhound', '--vs', '4 Devastator', '--trials', '10']);
+    expect(noPoints.code).toBe(2);
+    expect(noPoints.stderr).toContain('no points cost');
+    const precision = await cli(['fair-cost', 'Warhound', '--vs', 'ork-war-horde/warband', '--precision', '0.01']);
+    expect(precision.code).toBe(2);
+    expect(precision.stderr).toContain('--precision');
+  });
+});
+
+describe('matrix command', () => {
+  it('runs every formation against every formation, skips aerospace, writes the report', async () => {
+    const out = join(tmp, 'matrix');
+    const r = await cli(['matrix', 'titan-legion', '--vs', 'codex-astartes', '--trials', '200', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('skipping Codex Astartes Space Marines Thunderhawk: aircraft formation');
+    expect(r.stdout).toContain('Warhound Titans (250)');
+    expect(r.stdout.split('\n').filter((l) => /^(Warlord|Reaver|Warhound) .*\(\d+\) +\d/.test(l))).toHaveLength(3);
+    const csv = readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe('formation,formation_points,target,target_points,engagement,measure,value,ci95_low,ci95_high');
+    for (const f of ['matrix.png', 'matrix-average.png', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
+  });
+
+  it('names the armies there are when one is unknown', async () => {
+    const r = await cli(['matrix', 'eldar', '--vs', 'codex-astartes', '--trials', '10']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown army "eldar"');
+    expect(r.stderr).toContain('"codex-astartes"');
+  });
+});
+
+describe('shoot --out', () => {
+  it('writes the report folder and prints the same table as without it', async () => {
+    const args = ['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '2000', '--seed', 'out'];
+    const plain = await cli(args);
+    const out = join(tmp, 'shoot');
+    const withOut = await cli([...args, '--out', out]);
+    expect(withOut.code, withOut.stderr).toBe(0);
+    expect(withOut.stdout).toBe(plain.stdout);
+    expect(withOut.stderr).toContain(`wrote ${out}/report.html`);
+    const files = readdirSync(out);
+    for (const f of ['kill.csv', 'outcomes.csv', 'kill.png', 'break.png', 'report.html', 'manifest.json']) expect(files).toContain(f);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ seed: 'out', trials: 2000, chunkSize: 50_000, data: { id: 'rulebook-2004' } });
+  });
+});
