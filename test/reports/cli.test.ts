@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Command, CommanderError } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { registerCommands } from '../../src/commands/index.js';
+import { formatProblem, InputError } from '../../src/model/inputError.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -21,16 +24,41 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
+/**
+ * Runs a command in this process (no tsx start-up): for commands that do not
+ * start the worker pool (fair-cost runs in this thread) and for input errors.
+ */
+async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const program = new Command('epic-balance').exitOverride();
+  registerCommands(program);
+  for (const sub of program.commands) sub.exitOverride();
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
+  try {
+    await program.parseAsync(['node', 'epic-balance', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    if (e instanceof InputError) return { code: 2, stdout, stderr: stderr + e.problems.map(formatProblem).join('\n') };
+    if (e instanceof CommanderError) return { code: 2, stdout, stderr };
+    throw e;
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('fair-cost command', () => {
   it('prints the fair cost with the current cost beside it, and --json with the same numbers', async () => {
     const args = ['fair-cost', 'titan-legion/warhound-battlegroup', '--vs', 'steel-legion/tank-company', 'codex-astartes/devastator-detachment', '--trials', '400', '--seed', 'cli', '--workers', '1'];
-    const text = await cli(args);
+    const text = await inProcess(args);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/Warhound Titans: costs 250, fair \d+ to \d+ \(estimate \d+, exchange parity against 2 opponents\)/);
-    const json = await cli([...args, '--json', '--metric', 'win']);
+    const json = await inProcess([...args, '--json', '--metric', 'win']);
     expect(json.code, json.stderr).toBe(0);
     const r = JSON.parse(json.stdout);
     expect(r.metric).toBe('win');
@@ -44,21 +72,19 @@ describe('fair-cost command', () => {
 
   it('writes a report folder with --out', async () => {
     const out = join(tmp, 'fair');
-    const r = await cli(['fair-cost', 'Warhound', '--vs', 'steel-legion/tank-company', '--trials', '300', '--engagement', 'shoot', '--out', out, '--workers', '1']);
+    const r = await inProcess(['fair-cost', 'Warhound', '--vs', 'steel-legion/tank-company', '--trials', '300', '--engagement', 'shoot', '--out', out, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const files = readdirSync(out);
     for (const f of ['report.html', 'manifest.json', 'fair-cost.csv', 'fair-cost-curve.csv', 'fair-cost-opponents.csv', 'fair-cost.png', 'fair-cost.svg', 'fair-cost.vl.json', 'fair-cost-opponents.png']) expect(files).toContain(f);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    expect(manifest.command).toContain('--seed epic-balance');
-    expect(manifest.command).toContain('--chunk-size 50000');
-    expect(manifest.simulations).toBe(2);
+    expect(manifest).toMatchObject({ seed: 'epic-balance', trials: 300, chunkSize: 50_000, simulations: 2 });
   });
 
   it('rejects an opponent without points, and --precision, with exit code 2', async () => {
-    const noPoints = await cli(['fair-cost', 'Warhound', '--vs', '4 Devastator', '--trials', '10']);
+    const noPoints = await inProcess(['fair-cost', 'Warhound', '--vs', '4 Devastator', '--trials', '10']);
     expect(noPoints.code).toBe(2);
     expect(noPoints.stderr).toContain('no points cost');
-    const precision = await cli(['fair-cost', 'Warhound', '--vs', 'ork-war-horde/warband', '--precision', '0.01']);
+    const precision = await inProcess(['fair-cost', 'Warhound', '--vs', 'ork-war-horde/warband', '--precision', '0.01']);
     expect(precision.code).toBe(2);
     expect(precision.stderr).toContain('--precision');
   });
@@ -78,7 +104,7 @@ describe('matrix command', () => {
   });
 
   it('names the armies there are when one is unknown', async () => {
-    const r = await cli(['matrix', 'eldar', '--vs', 'codex-astartes', '--trials', '10']);
+    const r = await inProcess(['matrix', 'eldar', '--vs', 'codex-astartes', '--trials', '10']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown army "eldar"');
     expect(r.stderr).toContain('"codex-astartes"');
@@ -98,5 +124,7 @@ describe('shoot --out', () => {
     for (const f of ['kill.csv', 'outcomes.csv', 'kill.png', 'break.png', 'report.html', 'manifest.json']) expect(files).toContain(f);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ seed: 'out', trials: 2000, chunkSize: 50_000, data: { id: 'rulebook-2004' } });
+    // The exact command, with the chunk size that came from the default made explicit.
+    expect(manifest.command).toBe(`epic-balance shoot '4 Devastator' --at '8 Ork Boyz' --trials 2000 --seed out --out ${out} --chunk-size 50000`);
   });
 });

@@ -44,7 +44,7 @@ export function barChart(rows: BarRow[], o: BarChartOptions, ctx: ChartContext):
   const color = { field: 'group', type: 'nominal', sort: groups, title: o.groupTitle ?? null, scale: { range: ['#4c78a8', '#f58518', '#54a24b', '#e45756', '#72b7b2', '#b279a2'] }, legend: groups.length > 1 ? { orient: 'top' } : null };
   const tooltip = [
     { field: 'label', title: 'What' },
-    { field: 'group', title: 'Group' },
+    ...(groups.length > 1 ? [{ field: 'group', title: o.groupTitle ?? 'Group' }] : []),
     { field: 'value', title: 'Value', format: o.format },
     { field: 'ci95_low', title: '95% low', format: o.format },
     { field: 'ci95_high', title: '95% high', format: o.format },
