@@ -9,7 +9,10 @@ import { matrixSection } from '../reports/sections/matrixSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { rejectRunOptions } from './fairCost.js';
 import { nonNegativeNumber } from './options.js';
-import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { InterruptedError } from '../workers/errors.js';
+import { ChunkPool } from '../workers/pool.js';
+import { simulate } from '../workers/simulate.js';
+import { addSimOptions, type SimOptions } from './simOptions.js';
 
 const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
@@ -70,14 +73,32 @@ export function registerMatrix(program: Command): void {
         if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
       }
       const tty = process.stderr.isTTY === true && o.quiet !== true;
-      const result = await runMatrix({
-        rows,
-        cols,
-        engagement,
-        run: (job) => runSimulation({ ...o, quiet: true }, job),
-        concurrency: Math.max(2, o.workers * 2),
-        ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
-      });
+      // One pool for all cells, several cells in flight: a cell is often a single chunk.
+      const pool = new ChunkPool({ workers: o.workers });
+      const abort = new AbortController();
+      const onSigint = () => abort.abort();
+      process.once('SIGINT', onSigint);
+      let result: MatrixResult;
+      try {
+        result = await runMatrix({
+          rows,
+          cols,
+          engagement,
+          run: (job) => simulate({ ...job, seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, pool, signal: abort.signal }),
+          concurrency: Math.max(2, o.workers * 2),
+          ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
+        });
+      } catch (e) {
+        if (e instanceof InterruptedError) {
+          process.stderr.write(`\nepic-balance: interrupted; nothing was written\n`);
+          await pool.destroy();
+          process.exit(130);
+        }
+        throw e;
+      } finally {
+        process.off('SIGINT', onSigint);
+        await pool.destroy();
+      }
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result) }, null, 2) + '\n');
       else printMatrix(result);
       if (o.out !== undefined) {
