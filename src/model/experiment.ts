@@ -90,6 +90,7 @@ export const Options = z.strictObject({
   lossHitsEngagedOnly: z.boolean().optional(),
   supportEveryRound: z.boolean().optional(),
   maxAssaultRounds: z.number().int().min(1).optional(),
+  warEnginePointsProRata: z.boolean().optional(),
 });
 
 export const ReportKind = z.enum(['kills', 'break', 'assault', 'efficiency']);

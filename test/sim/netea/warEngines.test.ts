@@ -207,6 +207,24 @@ describe('war engines with forced dice', () => {
     expect(rng.used).toBe(2);
   });
 
+  it('a war engine loses its points pro rata to damage by default, or only when destroyed', () => {
+    const warlord = titan('warlord', 8, { armour: 4 });
+    const spec = (proRata: boolean) =>
+      engagement(
+        [placed('a', 0, formation('a', [[1, unit('gun', { type: 'AV' }, [{ weapon: oneShot }])]]), { front: 0 }), placed('t', 1, formation('t', [[1, warlord]], { points: 800 }), { front: 30 })],
+        [shootStep(0, 1)],
+        { warEnginePointsProRata: proRata },
+      );
+    for (const [proRata, expected] of [[true, 100], [false, 0]] as const) {
+      const r = new NeteaRunner(spec(proRata));
+      const rng = new ScriptedDice([6, 1, 2]);
+      r.reset(rng);
+      shoot(r.e, 0, 1, C.ACTION_ADVANCE, false, true, rng);
+      // One point of damage out of 8 on an 800-point Warlord.
+      expect(r.e.fPointsLost[1]).toBe(expected);
+    }
+  });
+
   it('regroup pips remove Blast markers first, then repair shields ([A-21])', () => {
     const warhound = titan('warhound', 3, { voidShields: 2, abilities: ['fearless'] });
     const r = setup(lascannon, formation('t', [[2, warhound]]));

@@ -119,6 +119,11 @@ export interface NeteaOptions {
   supportEveryRound: boolean;
   /** Maximum assault rounds before a tie is declared unresolved (ties re-fight: RB FAQ). */
   maxAssaultRounds: number;
+  /**
+   * Points lost for a war engine: pro rata to the damage it takes (each point of
+   * damage costs points / starting DC), or only when it is destroyed.
+   */
+  warEnginePointsProRata: boolean;
 }
 
 export const DEFAULT_OPTIONS: NeteaOptions = {
@@ -130,6 +135,7 @@ export const DEFAULT_OPTIONS: NeteaOptions = {
   lossHitsEngagedOnly: true,
   supportEveryRound: true,
   maxAssaultRounds: 20,
+  warEnginePointsProRata: true,
 };
 
 export interface EngagementSpec {

@@ -1,3 +1,4 @@
+import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 
 /**
@@ -16,16 +17,21 @@ export function touch(e: Engagement, u: number): void {
   }
 }
 
-/** Removes a unit from play. */
+/**
+ * Removes a unit from play. A war engine's points are lost pro rata to its
+ * damage when `warEnginePointsProRata` is set, so its death costs the share of
+ * the DC it still had.
+ */
 export function markDead(e: Engagement, u: number): void {
   if (e.stAlive[u] === 0) return;
   touch(e, u);
+  const f = e.uFormation[u]!;
+  const proRata = e.options.warEnginePointsProRata && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0;
+  e.fPointsLost[f]! += proRata ? (e.uPoints[u]! * e.stDC[u]!) / e.uStartDC[u]! : e.uPoints[u]!;
   e.stAlive[u] = 0;
   e.stDC[u] = 0;
-  const f = e.uFormation[u]!;
   e.fAlive[f]!--;
   e.fBreakWeight[f]! -= e.uBreakWeight[u]!;
-  e.fPointsLost[f]! += e.uPoints[u]!;
   if (e.uDepth[u] === e.fMinDepth[f] && --e.fMinDepthCount[f]! === 0) {
     let best = Infinity;
     let count = 0;
@@ -48,5 +54,7 @@ export function losePoint(e: Engagement, u: number): void {
   touch(e, u);
   e.stDC[u]!--;
   e.stDamageTaken[u]!++;
-  e.fDamage[e.uFormation[u]!]!++;
+  const f = e.uFormation[u]!;
+  e.fDamage[f]!++;
+  if (e.options.warEnginePointsProRata) e.fPointsLost[f]! += e.uPoints[u]! / e.uStartDC[u]!;
 }
