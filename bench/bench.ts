@@ -25,7 +25,8 @@ import { SCENARIOS, type BenchScenario } from './scenarios.js';
  * extrapolated linearly to 100 million trials; with --full-memory, a real
  * 100-million-trial run.
  *
- * Options: --json, --seconds S (per timed run, default 3), --workers N
+ * Options: --json, --seconds S (per timed run, default 3), --reps N (timed
+ * runs of each kind, alternating, the best counts; default 2), --workers N
  * (default: available parallelism), --memory-trials N (default 10,000,000),
  * --full-memory, --only id,id.
  */
@@ -33,6 +34,7 @@ import { SCENARIOS, type BenchScenario } from './scenarios.js';
 interface Args {
   json: boolean;
   seconds: number;
+  reps: number;
   workers: number;
   memoryTrials: number;
   fullMemory: boolean;
@@ -40,7 +42,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { json: false, seconds: 3, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
+  const a: Args = { json: false, seconds: 3, reps: 2, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -56,10 +58,11 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--json') a.json = true;
     else if (arg === '--seconds') a.seconds = positive(value());
     else if (arg === '--workers') a.workers = Math.round(positive(value()));
+    else if (arg === '--reps') a.reps = Math.round(positive(value()));
     else if (arg === '--memory-trials') a.memoryTrials = Math.round(positive(value()));
     else if (arg === '--full-memory') a.fullMemory = true;
     else if (arg === '--only') a.only = value().split(',');
-    else throw new Error(`unknown option ${arg} (options: --json --seconds S --workers N --memory-trials N --full-memory --only id,id)`);
+    else throw new Error(`unknown option ${arg} (options: --json --seconds S --reps N --workers N --memory-trials N --full-memory --only id,id)`);
   }
   return a;
 }
@@ -111,20 +114,43 @@ interface Timed {
   rate: number;
 }
 
-/** Trials per second on a pool of `workers` threads, after warming every thread up. */
-async function poolRate(spec: ReturnType<BenchScenario['build']>, workers: number, seconds: number, guess: number | null): Promise<Timed> {
+/** A pool of `workers` threads with every thread warmed up on the scenario (compiled, JIT settled). */
+async function warmPool(spec: ReturnType<BenchScenario['build']>, workers: number): Promise<{ pool: ChunkPool; rate: number }> {
   const pool = new ChunkPool({ workers });
+  const warm = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize: DEFAULT_CHUNK_SIZE, pool, trials: workers * 4 * DEFAULT_CHUNK_SIZE });
+  return { pool, rate: warm.trials / (warm.elapsedMs / 1000) };
+}
+
+/** One timed run of whole chunks on a warm pool. */
+async function timedRun(spec: ReturnType<BenchScenario['build']>, pool: ChunkPool, trials: number, rep: number): Promise<Timed> {
+  const r = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: `timed ${rep}`, chunkSize: DEFAULT_CHUNK_SIZE, pool, trials });
+  const s = r.elapsedMs / 1000;
+  return { trials, seconds: s, rate: trials / s };
+}
+
+const chunksFor = (rate: number, seconds: number, workers: number) => Math.max(workers * 4, Math.round((rate * seconds) / DEFAULT_CHUNK_SIZE)) * DEFAULT_CHUNK_SIZE;
+
+/**
+ * Trials per second on one worker and on `workers`, measured alternately
+ * `reps` times (1, N, 1, N, ...) so that load from other processes hits both
+ * alike; the best run of each counts (other load only ever slows a run down).
+ */
+async function poolRates(spec: ReturnType<BenchScenario['build']>, workers: number, seconds: number, reps: number): Promise<{ one: Timed; all: Timed; runs: { one: Timed[]; all: Timed[] } }> {
+  const one = await warmPool(spec, 1);
+  const all = await warmPool(spec, workers);
   try {
-    const plan = { seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize: DEFAULT_CHUNK_SIZE, pool };
-    // Warm-up: every thread compiles the scenario and the JIT settles.
-    const warm = await simulate({ spec, ...plan, trials: workers * 4 * DEFAULT_CHUNK_SIZE });
-    const estimate = guess ?? warm.trials / (warm.elapsedMs / 1000);
-    const trials = Math.max(workers * 4, Math.round((estimate * seconds) / DEFAULT_CHUNK_SIZE)) * DEFAULT_CHUNK_SIZE;
-    const r = await simulate({ spec, ...plan, matchup: 'timed', trials });
-    const s = r.elapsedMs / 1000;
-    return { trials, seconds: s, rate: trials / s };
+    const runs = { one: [] as Timed[], all: [] as Timed[] };
+    for (let rep = 0; rep < reps; rep++) {
+      const best1 = Math.max(one.rate, ...runs.one.map((r) => r.rate));
+      runs.one.push(await timedRun(spec, one.pool, chunksFor(best1, seconds, 1), rep));
+      const bestN = Math.max(all.rate, ...runs.all.map((r) => r.rate));
+      runs.all.push(await timedRun(spec, all.pool, chunksFor(bestN, seconds, workers), rep));
+    }
+    const best = (xs: Timed[]) => xs.reduce((a, b) => (b.rate > a.rate ? b : a));
+    return { one: best(runs.one), all: best(runs.all), runs };
   } finally {
-    await pool.destroy();
+    await one.pool.destroy();
+    await all.pool.destroy();
   }
 }
 
@@ -146,9 +172,26 @@ interface MemoryRun {
   trials: number;
   maxRssBytes: number;
   seconds: number;
+  /** RSS growth over the second half of the run, bytes per second (by least squares). */
+  steadyGrowthPerSecond: number;
 }
 
-/** Peak RSS of the real CLI (compiled) running a scenario, from a child process. */
+/** Least-squares slope of y over x. */
+function slope(points: Array<[number, number]>): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((s, p) => s + p[0], 0) / n;
+  const my = points.reduce((s, p) => s + p[1], 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den > 0 ? num / den : 0;
+}
+
+/** Peak RSS of the real CLI (compiled) running a scenario, from a child process, with RSS samples. */
 function memoryRun(scenario: BenchScenario, trials: number, workers: number): MemoryRun {
   const dir = mkdtempSync(join(tmpdir(), 'epic-balance-bench-'));
   const file = join(dir, 'maxrss.json');
@@ -165,7 +208,10 @@ function memoryRun(scenario: BenchScenario, trials: number, workers: number): Me
     if (r.status !== 0) throw new Error(`the memory run failed (exit ${r.status}): ${r.stderr}`);
     const trialsRun = JSON.parse(r.stdout).trials as number;
     if (trialsRun !== trials) throw new Error(`the memory run did ${trialsRun} trials, not ${trials}`);
-    return { trials, maxRssBytes: (JSON.parse(readFileSync(file, 'utf8')) as { maxRssBytes: number }).maxRssBytes, seconds };
+    const m = JSON.parse(readFileSync(file, 'utf8')) as { maxRssBytes: number; samples: Array<[number, number]> };
+    const end = m.samples.length > 0 ? m.samples[m.samples.length - 1]![0] : 0;
+    const secondHalf = m.samples.filter(([t]) => t >= end / 2).map(([t, rss]): [number, number] => [t / 1000, rss]);
+    return { trials, maxRssBytes: m.maxRssBytes, seconds, steadyGrowthPerSecond: slope(secondHalf) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -179,6 +225,8 @@ interface ScenarioReport {
   reason?: string;
   oneWorker?: Timed;
   allWorkers?: Timed & { workers: number };
+  /** Every timed run's trials per second (the best counts). */
+  runs?: { oneWorker: number[]; allWorkers: number[] };
   scaling?: number;
   dicePerTrial?: number;
   diceRateOneWorker?: number;
@@ -214,13 +262,14 @@ async function main(): Promise<void> {
       log(args, `${sc.id}: skipped (${report.reason})\n`);
       continue;
     }
-    log(args, `${sc.id}: 1 worker... `);
-    report.oneWorker = await poolRate(spec, 1, args.seconds, null);
-    log(args, `${(report.oneWorker.rate / 1e6).toFixed(2)}M trials/s; ${args.workers} workers... `);
-    const all = await poolRate(spec, args.workers, args.seconds, report.oneWorker.rate * args.workers);
+    log(args, `${sc.id}: 1 and ${args.workers} workers, best of ${args.reps}... `);
+    const rates = await poolRates(spec, args.workers, args.seconds, args.reps);
+    report.oneWorker = rates.one;
+    const all = rates.all;
     report.allWorkers = { ...all, workers: args.workers };
     report.scaling = all.rate / report.oneWorker.rate;
-    log(args, `${(all.rate / 1e6).toFixed(2)}M trials/s\n`);
+    report.runs = { oneWorker: rates.runs.one.map((r) => r.rate), allWorkers: rates.runs.all.map((r) => r.rate) };
+    log(args, `${(report.oneWorker.rate / 1e6).toFixed(2)}M and ${(all.rate / 1e6).toFixed(2)}M trials/s\n`);
     report.dicePerTrial = dicePerTrial(spec);
     report.diceRateOneWorker = report.dicePerTrial * report.oneWorker.rate;
     report.diceRateAllWorkers = report.dicePerTrial * all.rate;
@@ -240,18 +289,19 @@ async function main(): Promise<void> {
     const run = memoryRun(memScenario, TARGET_TRIALS, args.workers);
     memory = { scenario: memScenario.id, measured: [run], trials: TARGET_TRIALS, maxRssBytes: run.maxRssBytes, extrapolated: false, method: 'measured: one CLI run of 100,000,000 trials' };
   } else {
-    const small = Math.max(DEFAULT_CHUNK_SIZE, Math.round(args.memoryTrials / 10));
-    log(args, `peak memory: ${small.toLocaleString('en')} and ${args.memoryTrials.toLocaleString('en')} trials... `);
-    const a = memoryRun(memScenario, small, args.workers);
-    const b = memoryRun(memScenario, args.memoryTrials, args.workers);
-    const slope = Math.max(0, (b.maxRssBytes - a.maxRssBytes) / (b.trials - a.trials));
+    log(args, `peak memory: ${args.memoryTrials.toLocaleString('en')} trials... `);
+    const run = memoryRun(memScenario, args.memoryTrials, args.workers);
+    // Nothing is kept per trial, so the peak of a longer run is this peak plus any
+    // steady growth over the extra time (the second half of this run's samples).
+    const extraSeconds = Math.max(0, run.seconds * (TARGET_TRIALS / run.trials - 1));
+    const growth = Math.max(0, run.steadyGrowthPerSecond);
     memory = {
       scenario: memScenario.id,
-      measured: [a, b],
+      measured: [run],
       trials: TARGET_TRIALS,
-      maxRssBytes: b.maxRssBytes + slope * (TARGET_TRIALS - b.trials),
+      maxRssBytes: run.maxRssBytes + growth * extraSeconds,
       extrapolated: true,
-      method: `extrapolated linearly from CLI runs of ${a.trials.toLocaleString('en')} and ${b.trials.toLocaleString('en')} trials (growth ${((slope * 1e6) / 1024).toFixed(1)} kB per million trials, none if negative); --full-memory measures it`,
+      method: `extrapolated from a CLI run of ${run.trials.toLocaleString('en')} trials: its peak plus its RSS growth over the second half of the run (${(growth / 1024).toFixed(1)} kB/s) for the ${extraSeconds.toFixed(0)} s more a 100,000,000-trial run takes; --full-memory measures it`,
     };
   }
   log(args, `${(memory.maxRssBytes / MB).toFixed(0)} MB\n\n`);
@@ -266,7 +316,7 @@ async function main(): Promise<void> {
   ];
   const result = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, availableParallelism: availableParallelism(), node: process.version, loadBefore, loadAfter },
-    settings: { workers: args.workers, secondsPerRun: args.seconds, chunkSize: DEFAULT_CHUNK_SIZE },
+    settings: { workers: args.workers, secondsPerRun: args.seconds, reps: args.reps, chunkSize: DEFAULT_CHUNK_SIZE },
     rawDicePerSecond: raw,
     scenarios: reports,
     memory,
@@ -282,7 +332,7 @@ async function main(): Promise<void> {
 
 function markdown(r: {
   machine: { cpus: number; model: string | null; node: string; loadBefore: number[]; loadAfter: number[] };
-  settings: { workers: number; secondsPerRun: number; chunkSize: number };
+  settings: { workers: number; secondsPerRun: number; reps: number; chunkSize: number };
   rawDicePerSecond: number;
   scenarios: ScenarioReport[];
   memory: { trials: number; maxRssBytes: number; method: string; measured: MemoryRun[] };
@@ -306,7 +356,7 @@ function markdown(r: {
     const v = t.measured === null ? 'n/a' : t.unit === 'x' ? `${t.measured.toFixed(2)}x` : t.unit === 'bytes' ? `${(t.measured / MB).toFixed(0)} MB` : t.unit === 'fraction' ? `${(100 * t.measured).toFixed(0)}%` : `${M(t.measured)}/s`;
     s += `| ${t.target} | ${v} | ${t.ok ? 'yes' : 'no'} |\n`;
   }
-  s += `\n${r.machine.cpus} CPUs (${r.machine.model}), Node ${r.machine.node}, load average ${r.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')} before and ${r.machine.loadAfter.map((x) => x.toFixed(2)).join(' ')} after; ${r.settings.secondsPerRun} s per timed run, chunks of ${r.settings.chunkSize.toLocaleString('en')} trials.\n`;
+  s += `\n${r.machine.cpus} CPUs (${r.machine.model}), Node ${r.machine.node}, load average ${r.machine.loadBefore.map((x) => x.toFixed(2)).join(' ')} before and ${r.machine.loadAfter.map((x) => x.toFixed(2)).join(' ')} after; best of ${r.settings.reps} alternating timed runs of about ${r.settings.secondsPerRun} s each, chunks of ${r.settings.chunkSize.toLocaleString('en')} trials.\n`;
   return s;
 }
 
