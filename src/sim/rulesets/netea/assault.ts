@@ -36,6 +36,79 @@ export interface AssaultSetup {
 
 const inMask = (mask: number, f: number) => (mask & (1 << f)) !== 0;
 
+/**
+ * The charge and counter-charge moves depend only on who is alive and where
+ * the formations stand. When every unit of the attacking and defending
+ * formations is alive and the fronts are where they were, the outcome is the
+ * same as last time: it is kept here, one cache per assault step, and copied
+ * back instead of recomputed.
+ */
+export class ChargeCache {
+  valid = false;
+  noAssault = false;
+  /** Formations that attacked and defended when the cache was filled (as bit masks). */
+  attackers = 0;
+  defenders = 0;
+  readonly front: Float64Array;
+  readonly pos: Float64Array;
+  readonly origin: Float64Array;
+  readonly contact: Int32Array;
+  readonly forceFF: Uint8Array;
+
+  constructor(nFormations: number, nUnits: number) {
+    this.front = new Float64Array(nFormations);
+    this.pos = new Float64Array(nUnits);
+    this.origin = new Float64Array(nUnits);
+    this.contact = new Int32Array(nUnits);
+    this.forceFF = new Uint8Array(nUnits);
+  }
+}
+
+/** Every unit of the attacking and defending formations alive, fronts (and roles) as cached? */
+function pristine(e: Engagement, cache: ChargeCache, compareFronts: boolean): boolean {
+  if (compareFronts && (roleMask(e, 1) !== cache.attackers || roleMask(e, 2) !== cache.defenders)) return false;
+  for (let f = 0; f < e.nFormations; f++) {
+    const r = e.fRole[f];
+    if (r !== 1 && r !== 2) continue;
+    if (e.fAlive[f] !== e.fUnitEnd[f]! - e.fUnitStart[f]!) return false;
+    if (compareFronts && e.fFront[f] !== cache.front[f]) return false;
+  }
+  return true;
+}
+
+function roleMask(e: Engagement, role: number): number {
+  let m = 0;
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === role) m |= 1 << f;
+  return m;
+}
+
+function saveCharge(e: Engagement, cache: ChargeCache, noAssault: boolean): void {
+  cache.valid = true;
+  cache.noAssault = noAssault;
+  cache.attackers = roleMask(e, 1);
+  cache.defenders = roleMask(e, 2);
+  for (let f = 0; f < e.nFormations; f++) cache.front[f] = e.fFront[f]!;
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = e.asList[k]!;
+    cache.pos[u] = e.asPos[u]!;
+    cache.origin[u] = e.asOrigin[u]!;
+    cache.contact[u] = e.asContact[u]!;
+    cache.forceFF[u] = e.asForceFF[u]!;
+  }
+}
+
+function loadCharge(e: Engagement, cache: ChargeCache): void {
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = e.asList[k]!;
+    e.asPos[u] = cache.pos[u]!;
+    e.asOrigin[u] = cache.origin[u]!;
+    e.asContact[u] = cache.contact[u]!;
+    e.asForceFF[u] = cache.forceFF[u]!;
+  }
+}
+
 /** Would the unit rather fight in base contact (its CC value is at least as good, or it has no ranged weapons)? */
 function wantsContact(e: Engagement, u: number): boolean {
   const fl = e.uFlags[u]!;
@@ -119,7 +192,7 @@ function computeDistances(e: Engagement): void {
  * wins; then the loser's extra hits, breaking and withdrawal, and the
  * winner's Blast markers.
  */
-export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
+export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng: Sfc32): number {
   e.asRounds = 0;
   // Who takes part. Broken formations cannot engage (RB 1.13).
   let attackerSide = -1;
@@ -157,54 +230,36 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
     }
   }
   e.asBound[3] = n;
+  const fresh = pristine(e, cache, true) && cache.valid;
+  let firstStrike = false;
   for (let u = 0; u < e.nUnits; u++) e.asSide[u] = -1;
   for (let k = 0; k < n; k++) {
     const u = e.asList[k]!;
     e.asSide[u] = k < e.asBound[1]! ? 0 : k < e.asBound[2]! ? 1 : -1;
-    e.asContact[u] = 0;
     e.asEngaged[u] = 0;
     e.asStartAlive[u] = e.stAlive[u]!;
     e.asStartDamage[u] = e.stDamageTaken[u]!;
-    e.asPos[u] = staticCoordinate(e, u, attackerSide, defenderLine);
-  }
-
-  // II. Charge move (RB 1.12.3): one move (infiltrators twice, RB 2.1.4), front units first;
-  // at most two chargers per defender, spread one each first; units that would rather
-  // shoot stop outside the 5 cm zone of control.
-  let contacts = 0;
-  const aEnd = e.asBound[1]!;
-  const dEnd = e.asBound[2]!;
-  for (let k = 0; k < aEnd; k++) {
-    const u = e.asList[k]!;
-    e.asOrigin[u] = e.asPos[u]!;
-    if (e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
-  }
-  for (let k = 0; k < dEnd; k++) e.asForceFF[e.asList[k]!] = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    for (let k = 0; k < aEnd; k++) {
-      const u = e.asList[k]!;
-      if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || !wantsContact(e, u)) continue;
-      if (s.contactLimit >= 0 && contacts >= s.contactLimit) break;
-      const move = chargeMove(e, u);
-      let target = -1;
-      for (let j = aEnd; j < dEnd; j++) {
-        const v = e.asList[j]!;
-        if (e.stAlive[v] === 0) continue;
-        if (e.asContact[v]! >= (pass === 0 ? 1 : contactCap(e, v))) continue;
-        if (e.asPos[v]! - e.asOrigin[u]! > move) continue;
-        if (target < 0 || e.asPos[v]! < e.asPos[target]!) target = v;
-      }
-      if (target >= 0) {
-        makeContact(e, u, target);
-        contacts++;
-      }
+    if (e.uFirstStrike[u] === 1) firstStrike = true;
+    if (!fresh) {
+      e.asContact[u] = 0;
+      e.asPos[u] = staticCoordinate(e, u, attackerSide, defenderLine);
     }
   }
-  computeDistances(e);
-  let within15 = false;
-  for (let k = 0; k < aEnd; k++) if (e.stAlive[e.asList[k]!] === 1 && e.asDist[e.asList[k]!]! <= 15) within15 = true;
-  // Without a charger within 15 cm of the target there is no assault (RB 1.12.3).
-  if (!within15) return NO_ASSAULT;
+
+  const afterCounter = s.overwatch === 0;
+  if (fresh) {
+    if (cache.noAssault) return NO_ASSAULT;
+    loadCharge(e, cache);
+  } else {
+    const remember = pristine(e, cache, false);
+    if (!charge(e, s)) {
+      if (remember) saveCharge(e, cache, true);
+      return NO_ASSAULT;
+    }
+    // Without overwatch nothing happens between the charge and the counter-charges.
+    if (afterCounter) counterCharge(e, 1);
+    if (remember) saveCharge(e, cache, false);
+  }
   moveAttackerFronts(e, defenderLine);
 
   // Overwatch fire at the chargers, before counter-charges (RB 1.10, 1.12.4).
@@ -224,7 +279,7 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
     if (!standing) return DEFENDER_WINS;
   }
 
-  counterCharge(e, 1);
+  if (!afterCounter) counterCharge(e, 1);
 
   let outcome = NO_RESULT;
   let margin = 0;
@@ -233,7 +288,7 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
     e.asRounds = round;
     markEngaged(e);
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
-    fightPhase(e, PHASE_FIRST_STRIKE, rng);
+    if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
     fightPhase(e, PHASE_MAIN, rng);
     // Stall or wipe-out (TP): the defender wiped out with an attacker left, or every engaged attacker dead.
     const attackersLeft = sideAlive(e, 0);
@@ -280,6 +335,50 @@ export function assault(e: Engagement, s: AssaultSetup, rng: Sfc32): number {
   }
   if (outcome === ATTACKER_WINS || outcome === DEFENDER_WINS) applyResult(e, outcome === ATTACKER_WINS ? 1 : 0, margin, attackerSide, defenderLine, rng);
   return outcome;
+}
+
+/**
+ * II. The charge move (RB 1.12.3): one move (infiltrators twice, RB 2.1.4),
+ * front units first; at most two chargers per defender, spread one each
+ * first; units that would rather shoot stop outside the 5 cm zone of control.
+ * False if no charger ends within 15 cm of the target: then there is no
+ * assault.
+ */
+function charge(e: Engagement, s: AssaultSetup): boolean {
+  let contacts = 0;
+  const aEnd = e.asBound[1]!;
+  const dEnd = e.asBound[2]!;
+  for (let k = 0; k < aEnd; k++) {
+    const u = e.asList[k]!;
+    e.asOrigin[u] = e.asPos[u]!;
+    if (e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
+  }
+  for (let k = 0; k < dEnd; k++) e.asForceFF[e.asList[k]!] = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < aEnd; k++) {
+      const u = e.asList[k]!;
+      if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || !wantsContact(e, u)) continue;
+      if (s.contactLimit >= 0 && contacts >= s.contactLimit) break;
+      const move = chargeMove(e, u);
+      let target = -1;
+      for (let j = aEnd; j < dEnd; j++) {
+        const v = e.asList[j]!;
+        if (e.stAlive[v] === 0) continue;
+        if (e.asContact[v]! >= (pass === 0 ? 1 : contactCap(e, v))) continue;
+        if (e.asPos[v]! - e.asOrigin[u]! > move) continue;
+        if (target < 0 || e.asPos[v]! < e.asPos[target]!) target = v;
+      }
+      if (target >= 0) {
+        makeContact(e, u, target);
+        contacts++;
+      }
+    }
+  }
+  computeDistances(e);
+  let within15 = false;
+  for (let k = 0; k < aEnd; k++) if (e.stAlive[e.asList[k]!] === 1 && e.asDist[e.asList[k]!]! <= 15) within15 = true;
+  // Without a charger within 15 cm of the target there is no assault (RB 1.12.3).
+  return within15;
 }
 
 /** After the charge the attacking formations stand where their front units got to. */
@@ -423,6 +522,7 @@ function rollUnitAttacks(e: Engagement, u: number, phase: number, supporting: bo
     const dice = (fl & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
     for (let i = 0; i < dice; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, baseFlags, -1);
   }
+  if (e.uExtraAttacks[u] === 0) return;
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
     const kind = e.wKind[l]!;

@@ -70,6 +70,10 @@ export class Engagement {
   /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
   readonly uMaxRange: Float64Array;
   readonly uMaxIndirectRange: Float64Array;
+  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
+  readonly uFirstStrike: Uint8Array;
+  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
+  readonly uExtraAttacks: Uint8Array;
   /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
   readonly uLimited: Uint8Array;
   /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
@@ -329,6 +333,8 @@ export class Engagement {
     this.uMaxRange = new Float64Array(nUnits);
     this.uMaxIndirectRange = new Float64Array(nUnits);
     this.uLimited = new Uint8Array(nUnits);
+    this.uExtraAttacks = new Uint8Array(nUnits);
+    this.uFirstStrike = new Uint8Array(nUnits);
     this.uGroupStart = new Int32Array(nUnits);
     this.uGroupEnd = new Int32Array(nUnits);
     this.uFailNormal = new Float64Array(nUnits);
@@ -581,6 +587,10 @@ export class Engagement {
     let limited = 0;
     for (let l = this.uLineStart[u]!; l < this.uLineEnd[u]!; l++) {
       const fl = this.wFlags[l]!;
+      if (this.wKind[l] !== C.KIND_RANGED && this.wExN[l]! + this.wExPlus[l]! > 0) {
+        this.uExtraAttacks[u] = 1;
+        if ((fl & C.W_FIRST_STRIKE) !== 0) this.uFirstStrike[u] = 1;
+      }
       if (this.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) continue;
       const barrage = this.wBpN[l]! + this.wBpPlus[l]! > 0;
       if (!barrage && this.wAP[l]! >= C.NONE && this.wAT[l]! >= C.NONE && this.wMW[l]! >= C.NONE) continue;
@@ -588,6 +598,7 @@ export class Engagement {
       if (this.wRange[l]! > direct) direct = this.wRange[l]!;
       if (barrage && (fl & C.W_INDIRECT) !== 0 && 2 * this.wRange[l]! > indirect) indirect = 2 * this.wRange[l]!;
     }
+    if ((this.uFlags[u]! & C.U_FIRST_STRIKE) !== 0) this.uFirstStrike[u] = 1;
     this.uMaxRange[u] = direct;
     this.uMaxIndirectRange[u] = indirect;
     this.uLimited[u] = limited;

@@ -4,7 +4,7 @@ import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import * as C from './codes.js';
 import { Engagement } from './engagement.js';
 import { shoot } from './shoot.js';
-import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT, type AssaultSetup } from './assault.js';
+import { assault, ATTACKER_WINS, ChargeCache, DEFENDER_WINS, NO_ASSAULT, NO_RESULT, type AssaultSetup } from './assault.js';
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
@@ -58,6 +58,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly stepOverwatch: Int32Array;
   private readonly stepContact: Int32Array;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
+  /** One charge cache per step (null for steps that are not assaults). */
+  private readonly chargeCaches: Array<ChargeCache | null>;
   private readonly hasPowerFields: boolean;
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
@@ -78,6 +80,7 @@ export class NeteaRunner implements TrialRunner {
     this.stepOverwatch = new Int32Array(n);
     this.stepContact = new Int32Array(n).fill(-1);
     if (spec.formations.length > 31) throw new Error('an engagement holds at most 31 formations');
+    this.chargeCaches = spec.steps.map((s) => (s.kind === 'assault' ? new ChargeCache(spec.formations.length, this.e.nUnits) : null));
     spec.steps.forEach((s, i) => {
       switch (s.kind) {
         case 'shoot':
@@ -183,7 +186,7 @@ export class NeteaRunner implements TrialRunner {
           if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), C.ACTION_HOLD, false, true, rng);
           break;
         }
-        const outcome = assault(e, setup, rng);
+        const outcome = assault(e, setup, this.chargeCaches[s]!, rng);
         const L = this.layout.records[s]!.assault!;
         if (outcome !== NO_ASSAULT) {
           tally[L.fought]!++;
