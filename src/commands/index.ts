@@ -7,6 +7,8 @@ import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
 import { registerFairCost } from './fairCost.js';
 import { registerMatrix } from './matrix.js';
+import { registerRun } from './run.js';
+import { registerShowcase } from './showcase.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
@@ -18,4 +20,6 @@ export function registerCommands(program: Command): void {
   registerMerge(program);
   registerFairCost(program);
   registerMatrix(program);
+  registerRun(program);
+  registerShowcase(program);
 }

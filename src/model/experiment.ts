@@ -106,6 +106,15 @@ export const ScriptExperiment = z.strictObject({
    * combination becomes a variant, all run on the same dice (common random numbers).
    */
   parameters: z.record(Name, z.array(z.string().min(1)).min(1)).default({}),
+  /**
+   * Explicit combinations of placeholder values, run instead of every
+   * combination of `parameters` (e.g. swapping which side shoots and which
+   * assaults). Each gets an optional label for the report.
+   */
+  variants: z
+    .array(z.strictObject({ label: z.string().min(1).optional(), values: z.record(Name, z.string().min(1)) }))
+    .min(1)
+    .optional(),
   reports: z.array(ReportKind).default(['kills', 'break', 'assault', 'efficiency']),
 });
 
@@ -116,18 +125,28 @@ export const FairCostExperiment = z.strictObject({
   vs: z.array(z.string().min(1)).min(1),
   metric: z.enum(['exchange', 'win', 'efficiency']).default('exchange'),
   engagement: Engagement.default('shoot'),
+  /** The acting formation's action when it shoots. */
+  action: Action.default('advance'),
+  /** Distance between the front ranks, cm (default: 30 for shoot, 10 with an assault). */
+  gap: z.number().min(0).optional(),
 });
 
 export const MatrixExperiment = z.strictObject({
   army: z.string().min(1),
   vs: z.string().min(1),
   engagement: Engagement.default('shoot'),
+  /** The row formation's action when it shoots. */
+  action: Action.default('advance'),
+  /** Distance between the front ranks, cm (default: 30 for shoot, 10 with an assault). */
+  gap: z.number().min(0).optional(),
 });
 
 export const Experiment = z
   .strictObject({
     $schema: z.string().optional(),
     name: Name,
+    /** A short title for the report (default: the name). */
+    title: z.string().min(1).optional(),
     /** The question the experiment answers, in one paragraph. */
     description: z.string().min(1),
     seed: z.string().min(1).default('epic-balance'),

@@ -52,7 +52,7 @@ function issueMessage(i: { code: string; message: string; keys?: string[] }): st
 
 /** One combination of parameter values, compiled to an engagement. */
 export interface Variant {
-  /** "action=sustained, target=..." or the experiment name when there are no parameters. */
+  /** The variant's label, "action=sustained, target=...", or the experiment name when there are no parameters. */
   name: string;
   values: Record<string, string>;
   spec: EngagementSpec;
@@ -98,12 +98,16 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
     problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
   }
   checkSteps(script, sides, file, problems);
+  if (script.variants && Object.keys(script.parameters).length > 0) {
+    problems.push({ file, path: 'engagement.variants', message: 'expected either "parameters" (every combination) or "variants" (the combinations listed), not both' });
+  }
   if (names.length > 31) problems.push({ file, path: 'engagement.formations', message: 'at most 31 formations' });
   if (problems.length > 0) throw new InputError(problems);
 
   const variants: Variant[] = [];
   const cache = new Map<string, FormationSpec>();
-  for (const values of parameterCombinations(script.parameters)) {
+  const combinations = script.variants ? script.variants.map((v) => ({ values: v.values, label: v.label })) : parameterCombinations(script.parameters).map((values) => ({ values, label: undefined }));
+  for (const { values, label: given } of combinations) {
     const formations: FormationSpec[] = [];
     const placed: PlacedFormation[] = [];
     names.forEach((name) => {
@@ -143,7 +147,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
       script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems)));
       steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
-    const label = Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
+    const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     variants.push({
       name: label || experiment.name,
       values,

@@ -1,0 +1,632 @@
+import { join } from 'node:path';
+import { Option, type Command } from 'commander';
+import type { Dataset } from '../model/dataset.js';
+import type { Experiment } from '../model/experiment.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
+import { InputError, type Problem } from '../model/inputError.js';
+import { loadDataset } from '../model/loadDataset.js';
+import { compileScriptExperiment, loadExperiment, type LoadedExperiment, type Variant } from '../model/loadExperiment.js';
+import { outcomeAt, probability, type Mean, type Probability } from '../reports/aggregate.js';
+import { barChart, type BarRow } from '../reports/charts/barChart.js';
+import { shortName } from '../reports/charts/frame.js';
+import type { CsvRow } from '../reports/csv.js';
+import { DEFINITIONS } from '../reports/definitions.js';
+import { DEFAULT_GAPS, describeEngagement, type EngagementSettings } from '../reports/engagementKinds.js';
+import { fairCost, type FairCostResult } from '../reports/fairCost.js';
+import { pct } from '../reports/format.js';
+import { armyFormations, findArmy, runMatrix, type MatrixResult } from '../reports/matrix.js';
+import { breakChance, breakChanceByTurn } from '../reports/metrics/breakChance.js';
+import { pointsEfficiency } from '../reports/metrics/pointsEfficiency.js';
+import { chartContext, type ReportSection, type RunMeta } from '../reports/report.js';
+import { runMeta } from '../reports/runReport.js';
+import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
+import { matrixSection } from '../reports/sections/matrixSection.js';
+import { formationNames } from '../reports/sections/names.js';
+import { scriptReport } from '../reports/sections/scriptReport.js';
+import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
+import { InterruptedError } from '../workers/errors.js';
+import { ChunkPool } from '../workers/pool.js';
+import { simulate, type SimulationResult } from '../workers/simulate.js';
+import { fairCostJson } from './fairCost.js';
+import { matrixJson } from './matrix.js';
+import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { outcomeJson } from './shoot.js';
+
+/**
+ * `epic-balance run <experiment.json>`: runs an experiment file (a script
+ * with its parameter variants, a fair-cost search or a matrix), writes the
+ * report folder out/<name>/ and prints a short summary.
+ */
+
+export interface RunOptions extends SimOptions {
+  out?: string;
+}
+
+/** The run settings after merging the file with the command line (the command line wins). */
+export interface RunSettings {
+  seed: string;
+  trials: number;
+  chunkSize: number;
+  precision?: number;
+}
+
+/** One line of the printed summary: what, the value, its 95% interval. */
+export interface SummaryRow {
+  /** The variant (or experiment) the row belongs to. */
+  group: string;
+  what: string;
+  value: string;
+  ci: string;
+}
+
+/** An experiment run, ready to print and write. */
+export interface ExperimentOutcome {
+  name: string;
+  title: string;
+  description: string;
+  kind: 'engagement' | 'fairCost' | 'matrix';
+  data: Dataset;
+  settings: RunSettings;
+  /** Trials the simulations actually ran (the most of any, with a precision stop). */
+  trials: number;
+  simulations: number;
+  simulationMs: number;
+  sections: ReportSection[];
+  summary: SummaryRow[];
+  /** The few rows that answer the question (the showcase prints these). */
+  headline: SummaryRow[];
+  notes: string[];
+  json: Record<string, unknown>;
+}
+
+const pctCi = (p: Probability) => `${pct(p.ci95[0])} to ${pct(p.ci95[1])}`;
+const fix = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '∞');
+const meanCi = (m: Mean, d = 1) => `${fix(m.ci95[0], d)} to ${fix(m.ci95[1], d)}`;
+
+/** A file-name-safe, short form of a label. */
+export function slug(text: string, max = 48): string {
+  const s = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return (s.slice(0, max).replace(/-+$/, '') || 'variant');
+}
+
+/** A section renamed so several can share one folder: ids, file names and the title carry a prefix. */
+export function prefixSection(s: ReportSection, prefix: string, title: string): ReportSection {
+  return {
+    ...s,
+    id: `${prefix}-${s.id}`,
+    title: `${title}: ${s.title}`,
+    tables: s.tables.map((t) => ({ ...t, name: `${prefix}-${t.name}` })),
+    charts: s.charts.map((c) => ({ ...c, name: `${prefix}-${c.name}` })),
+  };
+}
+
+/** Problems from parsing a formation string, re-addressed to the experiment file. */
+function inFile(file: string, path: string, f: () => FormationSpec): FormationSpec {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(e.problems.map((p) => ({ file, path, message: p.message })));
+    throw e;
+  }
+}
+
+/** Merges the file's run settings with the command line: options given on the command line win. */
+export function resolveSettings(experiment: Experiment, o: SimOptions, given: (option: string) => boolean): RunSettings {
+  const precision = o.precision ?? experiment.precision;
+  return {
+    seed: given('seed') ? o.seed : experiment.seed,
+    trials: given('trials') ? o.trials : experiment.trials,
+    chunkSize: given('chunkSize') ? o.chunkSize : (experiment.chunkSize ?? o.chunkSize),
+    ...(precision !== undefined ? { precision } : {}),
+  };
+}
+
+/** Refuses settings the experiment's kind cannot honour, naming the file and the field. */
+function checkKind(loaded: LoadedExperiment, s: RunSettings, o: SimOptions): void {
+  const { file, experiment: x } = loaded;
+  const problems: Problem[] = [];
+  if (x.engagement) {
+    if (s.precision !== undefined && (o.chunks !== undefined || o.partialOut !== undefined)) {
+      problems.push({ file, path: x.precision !== undefined ? 'precision' : '', message: 'a run that stops for precision cannot be split with --chunks (give a fixed --trials, or remove "precision")' });
+    }
+  } else {
+    const what = x.fairCost ? 'a fair-cost search' : 'a matrix';
+    if (s.precision !== undefined) problems.push({ file, path: x.precision !== undefined ? 'precision' : '', message: `${what} runs every simulation in full: expected "trials" and no precision` });
+    if (o.chunks !== undefined || o.partialOut !== undefined) problems.push({ file, path: '', message: `${what} cannot be split with --chunks; run it whole` });
+    if (Object.values(x.options).some((v) => v !== undefined)) problems.push({ file, path: 'options', message: `${what} uses the default engagement options; "options" apply to "engagement" experiments only` });
+    const g = x.geometry;
+    if (g.gap !== 30 || g.rankWidth !== 5 || g.spacing !== 5) {
+      problems.push({ file, path: 'geometry', message: `${what} uses the default geometry; set the distance with "${x.fairCost ? 'fairCost' : 'matrix'}.gap"` });
+    }
+  }
+  if (problems.length > 0) throw new InputError(problems);
+}
+
+/**
+ * Loads and checks an experiment file and everything it names (formations,
+ * steps, armies) before anything runs: bad input fails here, with nothing
+ * written.
+ */
+export interface PreparedExperiment {
+  loaded: LoadedExperiment;
+  settings: RunSettings;
+  variants?: Variant[];
+  fair?: { formation: FormationSpec; opponents: FormationSpec[]; engagement: EngagementSettings };
+  matrix?: { rows: ReturnType<typeof armyFormations>; cols: ReturnType<typeof armyFormations>; engagement: EngagementSettings };
+}
+
+export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
+  let loaded = loadExperiment(path);
+  if (o.data !== undefined) loaded = { ...loaded, data: loadDataset(o.data) };
+  const x = loaded.experiment;
+  const settings = resolveSettings(x, o, given);
+  checkKind(loaded, settings, o);
+  if (x.engagement) return { loaded, settings, variants: compileScriptExperiment(loaded) };
+  if (x.fairCost) {
+    const f = x.fairCost;
+    const formation = inFile(loaded.file, 'fairCost.formation', () => parseFormation(loaded.data, f.formation));
+    const opponents = f.vs.map((v, i) => inFile(loaded.file, `fairCost.vs[${i}]`, () => parseFormation(loaded.data, v)));
+    const engagement: EngagementSettings = { kind: f.engagement, action: f.action, gap: f.gap ?? DEFAULT_GAPS[f.engagement] };
+    return { loaded, settings, fair: { formation, opponents, engagement } };
+  }
+  const m = x.matrix!;
+  const army = (query: string, at: string) => {
+    try {
+      return armyFormations(loaded.data, findArmy(loaded.data, query, at));
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(e.problems.map((p) => ({ file: loaded.file, path: at, message: p.message })));
+      throw e;
+    }
+  };
+  const rows = army(m.army, 'matrix.army');
+  const cols = army(m.vs, 'matrix.vs');
+  return { loaded, settings, matrix: { rows, cols, engagement: { kind: m.engagement, action: m.action, gap: m.gap ?? DEFAULT_GAPS[m.engagement] } } };
+}
+
+/** The options that run a simulation, with the experiment's settings in place. */
+function simOptions(o: SimOptions, s: RunSettings): SimOptions {
+  const out: SimOptions = { ...o, seed: s.seed, trials: s.trials, chunkSize: s.chunkSize };
+  if (s.precision !== undefined) out.precision = s.precision;
+  else delete out.precision;
+  return out;
+}
+
+/** Runs a prepared experiment: the simulations, then the report sections (not yet written). */
+export async function executeExperiment(p: PreparedExperiment, o: SimOptions, argv: string[]): Promise<ExperimentOutcome> {
+  const x = p.loaded.experiment;
+  const base = {
+    name: x.name,
+    description: x.description,
+    data: p.loaded.data,
+    settings: p.settings,
+  };
+  if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
+  if (p.fair) return { ...base, ...runFairCost(p, argv) };
+  return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
+}
+
+/** The run's manifest facts before the report is written. */
+function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: number, simulations: number, simulationMs: number, notes: string[]): RunMeta {
+  const s = p.settings;
+  return runMeta({ title, argv, seed: s.seed, trials, chunkSize: s.chunkSize, data: p.loaded.data, simulations, timings: { simulationMs }, notes });
+}
+
+type Body = Omit<ExperimentOutcome, 'name' | 'description' | 'data' | 'settings'>;
+
+async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptions, argv: string[]): Promise<Body> {
+  const x = p.loaded.experiment;
+  const script = x.engagement!;
+  const run = simOptions(o, p.settings);
+  const started = performance.now();
+  const results: SimulationResult[] = [];
+  for (const v of variants) {
+    // Every variant draws from the same chunk seeds: common random numbers.
+    results.push(await runSimulation(run, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
+  }
+  const simulationMs = Math.round(performance.now() - started);
+  const unsupported = [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))];
+  const notes = unsupported.map((r) => `Not simulated: ${r}`);
+  const trials = Math.max(...results.map((r) => r.trials));
+  const title = x.title ?? x.name;
+  const meta = metaFor(p, title, argv, p.settings.trials, variants.length, simulationMs, notes);
+  const wanted = new Set<string>(script.reports.map((r) => (r === 'kills' ? 'kill' : r)));
+  const sections: ReportSection[] = [];
+  const summary: SummaryRow[] = [];
+  const headline: SummaryRow[] = [];
+  const json: Array<Record<string, unknown>> = [];
+  const compare: Compare = { rows: [], efficiency: [], broken: [], wins: [] };
+  const used = new Set<string>();
+  variants.forEach((v, i) => {
+    const r = results[i]!;
+    const own = { ...meta, trials: r.trials };
+    const report = scriptReport(v.spec, r, own, undefined, geometryNote(x));
+    const kept = report.sections.filter((s) => wanted.has(s.id));
+    if (variants.length === 1) sections.push(...kept);
+    else {
+      let prefix = slug(v.name);
+      for (let k = 2; used.has(prefix); k++) prefix = `${slug(v.name)}-${k}`;
+      used.add(prefix);
+      sections.push(...kept.map((s) => prefixSection(s, prefix, v.name)));
+    }
+    const group = variants.length === 1 ? x.name : v.name;
+    const facts = variantFacts(v, r, p.loaded.data);
+    summary.push(...facts.summary.map((row) => ({ group, ...row })));
+    const wins = facts.summary.filter((row) => row.what.includes(' wins its assault'));
+    const per100 = facts.summary.filter((row) => row.what.endsWith('points destroyed per 100 points'));
+    const turns = facts.summary.filter((row) => /, turn \d+$/.test(row.what));
+    headline.push(...(wins.length > 0 ? wins : turns.length > 0 ? turns : per100.slice(0, 1)).map((row) => ({ group, ...row })));
+    compare.rows.push(...facts.csv.map((row) => ({ engagement: v.name, ...row })));
+    compare.efficiency.push(...facts.efficiency.map((b) => ({ ...b, label: shortName(v.name, 70) })));
+    compare.broken.push(...facts.broken.map((b) => ({ ...b, label: shortName(v.name, 70) })));
+    compare.wins.push(...facts.wins.map((b) => ({ ...b, label: shortName(v.name, 70) })));
+    json.push({ name: v.name, values: v.values, trials: r.trials, ...facts.json });
+  });
+  const intro: ReportSection = {
+    id: 'question',
+    title: 'The question',
+    summary: [
+      x.description,
+      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s)).join('; ')}.`,
+      geometryNote(x),
+    ],
+    definitions: [],
+    tables: [],
+    charts: [],
+  };
+  if (variants.length > 1) Object.assign(intro, comparisonSection(compare, chartContext({ ...meta, trials }, geometryNote(x))));
+  return {
+    kind: 'engagement',
+    title,
+    trials,
+    simulations: variants.length,
+    simulationMs,
+    sections: [intro, ...sections],
+    summary,
+    headline,
+    notes,
+    json: { variants: json, unsupported },
+  };
+}
+
+function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]): string {
+  const list = (v: string | string[]) => (Array.isArray(v) ? v.join(' + ') : v);
+  switch (s.step) {
+    case 'shoot':
+      return `${s.by} shoots ${s.at} (${s.action}${s.test ? ', action test' : ''})`;
+    case 'assault':
+      return `${list(s.by)} assaults ${list(s.at)}${s.test ? ' (action test)' : ''}`;
+    case 'regroup':
+      return `${s.formation} regroups`;
+    case 'action-test':
+      return `${s.formation} takes an action test (${s.action})`;
+    case 'end-phase':
+      return 'end phase (rally)';
+  }
+}
+
+function geometryNote(x: Experiment): string {
+  const g = x.geometry;
+  const changed = Object.entries(x.options).filter(([, v]) => v !== undefined);
+  return `Fronts ${g.gap} cm apart, ${g.rankWidth} units per rank, ${g.spacing} cm spacing${changed.length ? `; options ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : '; default rule options'}.`;
+}
+
+interface Compare {
+  rows: CsvRow[];
+  efficiency: BarRow[];
+  broken: BarRow[];
+  wins: BarRow[];
+}
+
+/** The headline facts of one variant: summary lines, comparison CSV rows and bars, JSON. */
+function variantFacts(v: Variant, r: SimulationResult, data: Dataset) {
+  const spec = v.spec;
+  const names = formationNames(spec);
+  const short = shortNames(spec, data);
+  const layout = r.layout;
+  const last = layout.records.length - 1;
+  const summary: Array<Omit<SummaryRow, 'group'>> = [];
+  const csv: CsvRow[] = [];
+  const efficiencyBars: BarRow[] = [];
+  const brokenBars: BarRow[] = [];
+  const winBars: BarRow[] = [];
+  const multiTurn = new Set(layout.records.map((x) => x.turn)).size > 1;
+  // Break chance: after every turn when there are several, else at the end.
+  const engaged = new Set<number>();
+  for (const s of spec.steps) {
+    if (s.kind === 'shoot') engaged.add(s.at);
+    else if (s.kind === 'assault') [...s.by, ...s.at].forEach((f) => engaged.add(f));
+  }
+  const points = breakChance(r.tally, layout);
+  const byTurn = breakChanceByTurn(points);
+  // Broken and destroyed are exclusive (a wiped-out formation counts as destroyed), so they add up.
+  const out = (record: number, f: number) => {
+    const L = layout.records[record]!.formations[f]!;
+    return probability(r.tally[L.broken]! + r.tally[L.destroyed]!, r.trials);
+  };
+  const breakJson: Array<Record<string, unknown>> = [];
+  for (const f of [...engaged].sort((a, b) => a - b)) {
+    const rows = multiTurn ? byTurn.filter((q) => q.formation === f) : points.filter((q) => q.formation === f && q.record === last);
+    for (const q of rows) {
+      const gone = out(q.record, f);
+      summary.push({ what: `${short[f]} broken or destroyed${multiTurn ? `, turn ${q.turn}` : ''}`, value: pct(gone.p), ci: pctCi(gone) });
+      breakJson.push({ formation: f, turn: q.turn, broken: q.broken, destroyed: q.destroyed, brokenOrDestroyed: gone });
+    }
+    const end = points.find((q) => q.formation === f && q.record === last)!;
+    const gone = out(last, f);
+    const row = { formation: names[f]!, side: spec.formations[f]!.side };
+    csv.push({ ...row, measure: 'p_broken', value: end.broken.p, ci95_low: end.broken.ci95[0], ci95_high: end.broken.ci95[1] });
+    csv.push({ ...row, measure: 'p_destroyed', value: end.destroyed.p, ci95_low: end.destroyed.ci95[0], ci95_high: end.destroyed.ci95[1] });
+    csv.push({ ...row, measure: 'p_broken_or_destroyed', value: gone.p, ci95_low: gone.ci95[0], ci95_high: gone.ci95[1] });
+    brokenBars.push({ label: '', group: short[f]!, value: gone.p, ci95_low: gone.ci95[0], ci95_high: gone.ci95[1] });
+  }
+  // Assaults: who wins each one.
+  const assaults: Array<Record<string, unknown>> = [];
+  layout.records.forEach((rec) => {
+    const A = rec.assault;
+    const step = spec.steps[rec.step];
+    if (!A || !step || step.kind !== 'assault') return;
+    const n = r.trials;
+    const wins = probability(r.tally[A.attackerWins]!, n);
+    const losses = probability(r.tally[A.defenderWins]!, n);
+    const fought = probability(r.tally[A.fought]!, n);
+    const attacker = step.by.map((f) => short[f]).join(' + ');
+    const when = multiTurn ? ` (turn ${rec.turn})` : '';
+    summary.push({ what: `${attacker} wins its assault${when}`, value: pct(wins.p), ci: pctCi(wins) });
+    csv.push({ formation: step.by.map((f) => names[f]).join(' + '), side: spec.formations[step.by[0]!]!.side, measure: 'p_attacker_wins', value: wins.p, ci95_low: wins.ci95[0], ci95_high: wins.ci95[1], note: multiTurn ? `turn ${rec.turn}` : null });
+    winBars.push({ label: '', group: `${attacker} wins${when}`, value: wins.p, ci95_low: wins.ci95[0], ci95_high: wins.ci95[1] });
+    assaults.push({ label: rec.label, turn: rec.turn, attacker, fought, attackerWins: wins, defenderWins: losses });
+  });
+  // Points efficiency of each acting side, and the exchange ratio.
+  const sides = pointsEfficiency(spec, r.tally, layout);
+  const efficiency: Array<Record<string, unknown>> = [];
+  for (const s of sides) {
+    const who = s.acting.map((f) => short[f]).join(' + ');
+    const full = s.acting.map((f) => names[f]).join(' + ');
+    if (s.per100) {
+      summary.push({ what: `${who}: points destroyed per 100 points`, value: fix(s.per100.mean), ci: meanCi(s.per100) });
+      csv.push({ formations: full, side: s.side, measure: 'points_destroyed_per_100', value: s.per100.mean, ci95_low: s.per100.ci95[0], ci95_high: s.per100.ci95[1] });
+      efficiencyBars.push({ label: '', group: who, value: s.per100.mean, ci95_low: s.per100.ci95[0], ci95_high: s.per100.ci95[1] });
+    }
+    if (s.exchangeRatio) {
+      const e = s.exchangeRatio;
+      summary.push({ what: `${who}: exchange ratio`, value: fix(e.estimate, 2), ci: `${fix(e.ci95[0], 2)} to ${fix(e.ci95[1], 2)}` });
+      csv.push({ formations: full, side: s.side, measure: 'exchange_ratio', value: e.estimate, ci95_low: e.ci95[0], ci95_high: e.ci95[1], note: e.covariance === 'measured' ? 'Fieller, measured covariance' : 'Fieller, covariance bounded (conservative)' });
+    }
+    efficiency.push({ side: s.side, formations: full, points: s.points, pointsDestroyed: s.pointsDestroyed, per100: s.per100, pointsLost: s.pointsLost, exchangeRatio: s.exchangeRatio });
+  }
+  const formations = spec.formations.map((f, i) => ({ id: f.id, name: names[i], side: f.side, points: f.formation.points, outcome: outcomeJson(outcomeAt(r.tally, layout, last, i)) }));
+  return { summary, csv, efficiency: efficiencyBars, broken: brokenBars, wins: winBars, json: { formations, breakChance: breakJson, assaults, efficiency } };
+}
+
+/** Formation names without their army's name ("Tactical", "Warband"), with the script id when two match. */
+export function shortNames(spec: Variant['spec'], data: Dataset): string[] {
+  const names = spec.formations.map((f) => {
+    const army = f.formation.armyId ? data.armies.get(f.formation.armyId) : undefined;
+    const name = f.formation.name;
+    return shortName(army && name.startsWith(`${army.name} `) ? name.slice(army.name.length + 1) : name, 40);
+  });
+  return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (${spec.formations[i]!.id})` : n));
+}
+
+export const BROKEN_OR_DESTROYED = 'P(broken or destroyed): share of trials in which the formation is broken or wiped out after the step (the two are exclusive: a wiped-out formation counts as destroyed); 95% Wilson interval.';
+
+const VARIANT_COLUMNS = ['engagement', 'formation', 'formations', 'side', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
+
+/** The side-by-side view of the variants: one CSV and up to three charts. */
+function comparisonSection(c: Compare, ctx: ReturnType<typeof chartContext>): Pick<ReportSection, 'tables' | 'charts' | 'definitions'> {
+  const charts: ReportSection['charts'] = [];
+  if (c.efficiency.length > 0) {
+    charts.push({ name: 'variants-efficiency', spec: barChart(c.efficiency, { title: 'Points efficiency by variant', subtitle: 'Enemy points destroyed per 100 points of the acting formation(s), at the end of the script', axisTitle: 'Points destroyed per 100 points spent (points)', format: '.1f' }, ctx) });
+  }
+  if (c.wins.length > 0) {
+    charts.push({ name: 'variants-assault', spec: barChart(c.wins, { title: 'Assaults won by variant', subtitle: 'P(the assaulting formation wins the assault)', axisTitle: 'Probability', format: '%', domain: [0, 1] }, ctx) });
+  }
+  if (c.broken.length > 0) {
+    charts.push({ name: 'variants-broken', spec: barChart(c.broken, { title: 'Broken or destroyed at the end, by variant', subtitle: 'P(broken or destroyed) after the last step', axisTitle: 'Probability', format: '%', domain: [0, 1] }, ctx) });
+  }
+  return {
+    definitions: [DEFINITIONS.per100, DEFINITIONS.exchange, BROKEN_OR_DESTROYED, DEFINITIONS.assault, 'Variants: every variant runs on the same chunk seeds (common random numbers), so differences between them are not dice noise between runs; the variant is in the "engagement" column of variants.csv.'],
+    tables: [{ name: 'variants', columns: VARIANT_COLUMNS, rows: c.rows }],
+    charts,
+  };
+}
+
+function runFairCost(p: PreparedExperiment, argv: string[]): Body {
+  const x = p.loaded.experiment;
+  const f = p.fair!;
+  const s = p.settings;
+  const started = performance.now();
+  const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement, metric: x.fairCost!.metric, run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
+  const simulationMs = Math.round(performance.now() - started);
+  const notes = [...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`);
+  const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
+  const meta = metaFor(p, title, argv, s.trials, result.meetings.length, simulationMs, notes);
+  const ctx = chartContext(meta);
+  const summary: SummaryRow[] = [{ group: x.name, what: `fair cost (${result.metric} parity)`, value: fix(result.fairCost.estimate, 0), ci: fairRange(result.fairCost).replace(/^fair /, '') }];
+  if (result.currentCost !== null) summary.unshift({ group: x.name, what: 'current cost', value: String(result.currentCost), ci: '' });
+  if (result.balanceAtCurrent) summary.push({ group: x.name, what: 'balance ratio at current cost', value: fix(result.balanceAtCurrent.estimate, 2), ci: `${fix(result.balanceAtCurrent.ci95[0], 2)} to ${fix(result.balanceAtCurrent.ci95[1], 2)}` });
+  for (const m of result.byMetric) if (m.metric !== result.metric) summary.push({ group: x.name, what: `fair cost (${m.metric} parity)`, value: fix(m.fairCost.estimate, 0), ci: fairRange(m.fairCost).replace(/^fair /, '') });
+  const intro: ReportSection = { id: 'question', title: 'The question', summary: [x.description, fairCostHeadline(result)], definitions: [], tables: [], charts: [] };
+  return {
+    kind: 'fairCost',
+    title,
+    trials: s.trials,
+    simulations: result.meetings.length,
+    simulationMs,
+    sections: [intro, fairCostSection(result, f.engagement, ctx)],
+    summary,
+    headline: summary.slice(0, 2),
+    notes,
+    json: { engagement: f.engagement, ...fairCostJson(result) },
+  };
+}
+
+async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: string[]): Promise<Body> {
+  const x = p.loaded.experiment;
+  const m = p.matrix!;
+  const s = p.settings;
+  const tty = process.stderr.isTTY === true && o.quiet !== true;
+  const pool = new ChunkPool({ workers: o.workers });
+  const abort = new AbortController();
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
+  let result: MatrixResult;
+  try {
+    result = await runMatrix({
+      rows: m.rows,
+      cols: m.cols,
+      engagement: m.engagement,
+      run: (job) => simulate({ ...job, seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, pool, signal: abort.signal }),
+      concurrency: Math.max(2, o.workers * 2),
+      ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\r${x.name}: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
+    });
+  } catch (e) {
+    if (e instanceof InterruptedError) {
+      process.stderr.write('\nepic-balance: interrupted; nothing was written\n');
+      await pool.destroy();
+      process.exit(130);
+    }
+    throw e;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await pool.destroy();
+  }
+  const skipped = [...m.rows.skipped.map((k) => `Skipped ${m.rows.army.name} ${k.name}: ${k.reason}.`), ...m.cols.skipped.map((k) => `Skipped ${m.cols.army.name} ${k.name}: ${k.reason}.`)];
+  const title = x.title ?? `${x.name}: ${m.rows.army.name} against ${m.cols.army.name}`;
+  const meta = metaFor(p, title, argv, s.trials, result.simulations, Math.round(result.elapsedMs), skipped);
+  const section = matrixSection(result, chartContext(meta));
+  // Row averages (each row formation over the whole opposing list), best first, as the report computes them.
+  const averages = section.tables.find((t) => t.name === 'matrix-average')?.rows ?? [];
+  const label = new Map(m.rows.formations.map((r) => [r.spec.name, r.label]));
+  const summary: SummaryRow[] = [...averages]
+    .sort((a, b) => Number(b.value) - Number(a.value))
+    .map((row) => ({ group: x.name, what: `${shortName(label.get(String(row.formation)) ?? String(row.formation), 40)}: per 100, average`, value: fix(Number(row.value)), ci: `${fix(Number(row.ci95_low))} to ${fix(Number(row.ci95_high))}` }));
+  const intro: ReportSection = { id: 'question', title: 'The question', summary: [x.description, `Each cell: ${describeEngagement(m.engagement)}.`], definitions: [], tables: [], charts: [] };
+  return {
+    kind: 'matrix',
+    title,
+    trials: s.trials,
+    simulations: result.simulations,
+    simulationMs: Math.round(result.elapsedMs),
+    sections: [intro, section],
+    summary,
+    headline: summary.slice(0, 3),
+    notes: skipped,
+    json: matrixJson(result),
+  };
+}
+
+/** Writes the report folder of one or more experiment outcomes (several: each one's sections carry its name). */
+export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: string, argv: string[], title?: string): Promise<WrittenReport> {
+  const first = outcomes[0]!;
+  const meta = runMeta({
+    title: title ?? first.title,
+    argv,
+    seed: first.settings.seed,
+    trials: first.settings.trials,
+    chunkSize: first.settings.chunkSize,
+    data: first.data,
+    simulations: outcomes.reduce((t, x) => t + x.simulations, 0),
+    timings: { simulationMs: outcomes.reduce((t, x) => t + x.simulationMs, 0) },
+    notes: [...new Set(outcomes.flatMap((x) => x.notes))],
+  });
+  const precision = first.settings.precision;
+  if (precision !== undefined) meta.notes.unshift(`Stopped for precision (every headline 95% interval within ±${precision}) or at the cap of ${first.settings.trials.toLocaleString('en')} trials; ${first.trials.toLocaleString('en')} trials were run.`);
+  if (precision !== undefined) meta.trials = first.trials;
+  const sections = outcomes.length === 1 ? first.sections : outcomes.flatMap((x) => x.sections.map((s) => prefixSection(s, x.name, x.name)));
+  return writeRunReport({ meta, sections }, dir);
+}
+
+/** The printed summary: one table, grouped by variant. */
+export function formatSummary(rows: SummaryRow[]): string {
+  const w = Math.min(60, Math.max(20, ...rows.map((r) => r.what.length)));
+  let s = '';
+  let group: string | null = null;
+  for (const r of rows) {
+    if (r.group !== group) {
+      group = r.group;
+      s += `${s ? '\n' : ''}${group}\n`;
+    }
+    const what = r.what.length > w ? r.what.slice(0, w - 1) + '…' : r.what;
+    s += `  ${what.padEnd(w)}  ${r.value.padStart(7)}  ${r.ci ? `(${r.ci})` : ''}\n`;
+  }
+  return s;
+}
+
+/** The command line the manifest records: what was typed after the program name. */
+function commandArgs(cmd: Command): string[] {
+  let root: Command = cmd;
+  while (root.parent) root = root.parent;
+  const raw = (root as unknown as { rawArgs?: string[] }).rawArgs;
+  return (raw && raw.length >= 2 ? raw : process.argv).slice(2);
+}
+
+/** The experiment's report folder: --out, else out/<name>. */
+export function outDirFor(name: string, out?: string): string {
+  return out ?? join('out', name);
+}
+
+export function registerRun(program: Command): void {
+  const cmd = program
+    .command('run')
+    .description('run an experiment file (engagement script with variants, fair cost or matrix) and write its report folder')
+    .argument('<experiment>', 'an experiment file, e.g. experiments/tactical-vs-warband.json (schema: experiments/experiment.schema.json)')
+    .addOption(new Option('--out <dir>', 'the report folder (report.html, CSV, charts, manifest.json)').default(undefined, 'out/<experiment name>'));
+  addSimOptions(cmd, 100_000)
+    .addHelpText(
+      'after',
+      `
+The experiment file sets trials, seed, chunk size and precision; --trials, --seed, --chunk-size and --precision given here override it (with a precision, the trials are the cap). The report's manifest records the command that reproduces the run.
+
+Example:
+  epic-balance run experiments/tactical-vs-warband.json --trials 20000`,
+    )
+    .action(async (path: string, o: RunOptions, self: Command) => {
+      const given = (option: string) => {
+        const source = self.getOptionValueSource(option);
+        return source !== undefined && source !== 'default';
+      };
+      const prepared = prepareExperiment(path, o, given);
+      const argv = commandArgs(self);
+      const outcome = await executeExperiment(prepared, o, argv);
+      if (o.chunks !== undefined || o.partialOut !== undefined) {
+        // A piece of a split run: its partial file is the result; merge writes the report.
+        if (o.quiet !== true) process.stderr.write('a piece of a split run writes no report: `epic-balance merge <pieces>` replays the whole run and writes it\n');
+        if (o.json) process.stdout.write(JSON.stringify(resultJson(outcome, null), null, 2) + '\n');
+        return;
+      }
+      const written = await writeExperimentReport([outcome], outDirFor(outcome.name, o.out), argv);
+      const report = join(written.dir, 'report.html');
+      if (o.json) {
+        process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');
+        return;
+      }
+      process.stdout.write(`${outcome.title}\n${outcome.trials.toLocaleString('en')} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", data ${outcome.data.id} ${outcome.data.version}\n\n`);
+      process.stdout.write(formatSummary(outcome.summary));
+      if (outcome.notes.length > 0 && o.quiet !== true) process.stderr.write(`\nnotes:\n${outcome.notes.map((n) => `  - ${n}\n`).join('')}`);
+      process.stdout.write(`\nreport: ${report}\n`);
+    });
+}
+
+/** The --json contract of run (extend it, never rename a field). */
+export function resultJson(x: ExperimentOutcome, report: string | null) {
+  return {
+    experiment: x.name,
+    description: x.description,
+    kind: x.kind,
+    seed: x.settings.seed,
+    trials: x.trials,
+    plannedTrials: x.settings.trials,
+    chunkSize: x.settings.chunkSize,
+    precision: x.settings.precision ?? null,
+    data: { id: x.data.id, version: x.data.version },
+    simulations: x.simulations,
+    report,
+    notes: x.notes,
+    ...x.json,
+  };
+}
+
