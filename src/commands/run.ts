@@ -246,8 +246,10 @@ async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptio
     const kept = report.sections.filter((s) => wanted.has(s.id));
     if (variants.length === 1) sections.push(...kept);
     else {
-      let prefix = slug(v.name);
-      for (let k = 2; used.has(prefix); k++) prefix = `${slug(v.name)}-${k}`;
+      // File names: a labelled variant's label, else its parameter values without army prefixes ("warband-sustained").
+      const stem = slug(script.variants ? v.name : Object.values(v.values).map((val) => val.split('/').pop()!).join('-'));
+      let prefix = stem;
+      for (let k = 2; used.has(prefix); k++) prefix = `${stem}-${k}`;
       used.add(prefix);
       sections.push(...kept.map((s) => prefixSection(s, prefix, v.name)));
     }
@@ -556,6 +558,18 @@ export function formatSummary(rows: SummaryRow[]): string {
   return s;
 }
 
+/**
+ * --help of run and showcase: --trials, --seed and --chunk-size default to
+ * the experiment file's values (the parsed defaults are only fallbacks).
+ */
+export function fileDefaults(cmd: Command): void {
+  for (const o of cmd.options) {
+    if (o.long === '--trials') o.defaultValueDescription = "the experiment file's trials, else 100000";
+    if (o.long === '--seed') o.defaultValueDescription = 'the experiment file\'s seed, else "epic-balance"';
+    if (o.long === '--chunk-size') o.defaultValueDescription = "the experiment file's chunkSize, else 50000";
+  }
+}
+
 /** The command line the manifest records: what was typed after the program name. */
 function commandArgs(cmd: Command): string[] {
   let root: Command = cmd;
@@ -574,8 +588,11 @@ export function registerRun(program: Command): void {
     .command('run')
     .description('run an experiment file (engagement script with variants, fair cost or matrix) and write its report folder')
     .argument('<experiment>', 'an experiment file, e.g. experiments/tactical-vs-warband.json (schema: experiments/experiment.schema.json)')
-    .addOption(new Option('--out <dir>', 'the report folder (report.html, CSV, charts, manifest.json)').default(undefined, 'out/<experiment name>'));
-  addSimOptions(cmd, 100_000)
+    // '' stands for "out/<name>", which is only known once the file is read.
+    .addOption(new Option('--out <dir>', 'the report folder (report.html, CSV, charts, manifest.json)').default('', 'out/<experiment name>'));
+  addSimOptions(cmd, 100_000);
+  fileDefaults(cmd);
+  cmd
     .addHelpText(
       'after',
       `
@@ -598,7 +615,7 @@ Example:
         if (o.json) process.stdout.write(JSON.stringify(resultJson(outcome, null), null, 2) + '\n');
         return;
       }
-      const written = await writeExperimentReport([outcome], outDirFor(outcome.name, o.out), argv);
+      const written = await writeExperimentReport([outcome], outDirFor(outcome.name, o.out || undefined), argv);
       const report = join(written.dir, 'report.html');
       if (o.json) {
         process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');

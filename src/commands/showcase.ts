@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
-import { executeExperiment, prepareExperiment, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
+import { executeExperiment, fileDefaults, prepareExperiment, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
 
 /** The shipped experiments `npm start` runs: small enough to finish in well under a minute on two cores. */
 export const SHOWCASE = ['tactical-vs-warband', 'devastator-actions', 'steel-legion-ork-duel', 'warhound-fair-cost'] as const;
@@ -43,7 +43,9 @@ export function registerShowcase(program: Command): void {
     .command('showcase')
     .description(`run a few shipped experiments (${SHOWCASE.join(', ')}) and write one report: what \`npm start\` does`)
     .addOption(new Option('--out <dir>', 'the report folder').default(SHOWCASE_OUT));
-  addSimOptions(cmd, 100_000)
+  addSimOptions(cmd, 100_000);
+  fileDefaults(cmd);
+  cmd
     .addHelpText(
       'after',
       `

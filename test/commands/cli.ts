@@ -1,0 +1,36 @@
+import { Command, CommanderError } from 'commander';
+import { vi } from 'vitest';
+import { registerCommands } from '../../src/commands/index.js';
+import { formatProblem, InputError } from '../../src/model/inputError.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command line in this process, as src/cli.ts does (no tsx start-up):
+ * InputError and commander errors give exit code 2 with the problems on
+ * stderr, --help gives 0.
+ */
+export async function inProcess(args: string[]): Promise<CliResult> {
+  const program = new Command('epic-balance').exitOverride();
+  registerCommands(program);
+  for (const sub of program.commands) sub.exitOverride();
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
+  try {
+    await program.parseAsync(['node', 'epic-balance', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    if (e instanceof InputError) return { code: 2, stdout, stderr: stderr + e.problems.map((p) => `epic-balance: ${formatProblem(p)}\n`).join('') };
+    if (e instanceof CommanderError) return { code: e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version' ? 0 : 2, stdout, stderr };
+    throw e;
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inProcess } from './cli.js';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-run-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const SHIPPED = readdirSync(join(REPO, 'experiments')).filter((f) => f.endsWith('.json') && f !== 'experiment.schema.json');
+
+/** The real command line, from the sources (a process of its own). */
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function write(name: string, json: unknown): string {
+  const path = join(tmp, name);
+  writeFileSync(path, JSON.stringify(json, null, 2));
+  return path;
+}
+
+const duel = {
+  name: 'test-duel',
+  description: 'A small duel for the tests.',
+  trials: 123,
+  engagement: {
+    formations: {
+      marines: { side: 'A', formation: 'codex-astartes/tactical-detachment' },
+      orks: { side: 'B', formation: 'ork-war-horde/warband' },
+    },
+    script: [{ step: 'shoot', by: 'marines', at: 'orks', action: 'sustained' }, { step: 'assault', by: 'orks', at: 'marines' }],
+  },
+};
+
+describe('run: shipped experiments', () => {
+  it('ships the five experiments, each with a one-paragraph description and a title', () => {
+    expect(SHIPPED.sort()).toEqual(['devastator-actions.json', 'marines-vs-orks-matrix.json', 'steel-legion-ork-duel.json', 'tactical-vs-warband.json', 'warhound-fair-cost.json']);
+    for (const f of SHIPPED) {
+      const x = JSON.parse(readFileSync(join(REPO, 'experiments', f), 'utf8'));
+      expect(x.name).toBe(f.replace(/\.json$/, ''));
+      expect(x.description.length).toBeGreaterThan(150);
+      expect(x.description).not.toContain('\n');
+      expect(x.data ?? 'builtin').toBe('builtin');
+    }
+  });
+
+  it.each(SHIPPED)('%s runs with a small trial count and writes its report folder', async (file) => {
+    const name = file.replace(/\.json$/, '');
+    const out = join(tmp, name);
+    const r = await inProcess(['run', join(REPO, 'experiments', file), '--trials', '200', '--quiet', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`report: ${join(out, 'report.html')}`);
+    const files = readdirSync(out);
+    expect(files).toContain('report.html');
+    expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
+    expect(files.some((f) => f.endsWith('.png'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.trials).toBe(200);
+    expect(manifest.command).toMatch(new RegExp(`^epic-balance run \\S*${file} --trials 200 --quiet --out \\S+ --seed epic-balance --chunk-size 50000$`));
+    for (const f of manifest.files) expect(files).toContain(f);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('The question');
+  });
+});
+
+describe('run: settings, JSON, variants', () => {
+  it('takes trials and seed from the file unless the command line gives them; the manifest reproduces the run', async () => {
+    const file = write('duel.json', duel);
+    const out = join(tmp, 'duel');
+    const a = await inProcess(['run', file, '--json', '--quiet', '--out', out]);
+    expect(a.code, a.stderr).toBe(0);
+    const ja = JSON.parse(a.stdout);
+    expect(ja).toMatchObject({ experiment: 'test-duel', kind: 'engagement', trials: 123, seed: 'epic-balance', report: join(out, 'report.html') });
+    expect(ja.variants).toHaveLength(1);
+    expect(ja.variants[0].assaults[0].attackerWins.p).toBeGreaterThanOrEqual(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.command).toContain('--seed epic-balance --trials 123 --chunk-size 50000');
+    // Running the recorded command gives the same numbers.
+    const again = await inProcess([...manifest.command.split(' ').slice(1), '--json']);
+    expect(JSON.parse(again.stdout).variants).toEqual(ja.variants);
+    const b = await inProcess(['run', file, '--json', '--quiet', '--trials', '77', '--seed', 'other', '--out', out]);
+    expect(JSON.parse(b.stdout)).toMatchObject({ trials: 77, seed: 'other' });
+  });
+
+  it('runs parameter variants on common random numbers and compares them', async () => {
+    const x = structuredClone(duel) as typeof duel & { engagement: { parameters?: Record<string, string[]> } };
+    x.engagement.formations.orks.formation = '{{orks}}';
+    // The same formation under two spellings: the same spec, so the same dice give the same numbers.
+    x.engagement.parameters = { orks: ['ork-war-horde/warband', 'ork-war-horde/warband '] };
+    const out = join(tmp, 'crn');
+    const r = await inProcess(['run', write('crn.json', x), '--json', '--quiet', '--trials', '300', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.variants).toHaveLength(2);
+    expect(j.variants[1].formations).toEqual(j.variants[0].formations);
+    const files = readdirSync(out);
+    for (const f of ['variants.csv', 'variants-efficiency.png', 'variants-assault.png', 'variants-broken.png', 'warband-efficiency.csv', 'warband-2-efficiency.csv']) expect(files).toContain(f);
+  });
+
+  it('a run split with --chunks and merged gives the report and output of the unsplit run', async () => {
+    const file = write('split.json', { ...duel, name: 'test-split', trials: 300, chunkSize: 100 });
+    const out = join(tmp, 'split');
+    const whole = await inProcess(['run', file, '--quiet', '--out', out]);
+    expect(whole.code, whole.stderr).toBe(0);
+    const pieces = [join(tmp, 'p0.json'), join(tmp, 'p1.json')];
+    // Pieces run as separate processes, as on separate machines (a process writes one partial file).
+    const runs = await Promise.all([
+      cli(['run', file, '--quiet', '--out', out, '--chunks', '0-1', '--partial-out', pieces[0]!]),
+      cli(['run', file, '--quiet', '--out', out, '--chunks', '2', '--partial-out', pieces[1]!]),
+    ]);
+    for (const piece of runs) expect(piece.code, piece.stderr).toBe(0);
+    rmSync(out, { recursive: true });
+    const merged = await inProcess(['merge', ...pieces]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(whole.stdout);
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  });
+});
+
+describe('run: bad input', () => {
+  const outDir = join(REPO, 'out');
+  const leftovers = (name: string) => (existsSync(outDir) ? readdirSync(outDir).filter((f) => f.includes(name)) : []);
+
+  const cases: Array<[string, (x: ReturnType<typeof structuredClone<typeof duel>>) => unknown, RegExp]> = [
+    ['a typo in a field name', (x) => ({ ...x, engagement: { ...x.engagement, scirpt: x.engagement.script } }), /bad-1\.json: engagement: unknown field "scirpt": check the spelling against experiments\/experiment\.schema\.json/],
+    ['a formation not in the army list', (x) => ((x.engagement.formations.orks.formation = 'ork-war-horde/warbnad'), x), /bad-2\.json: engagement\.formations\.orks\.formation: .*has no formation "warbnad".*expected one of/],
+    ['a script step naming a missing formation', (x) => ((x.engagement.script[1]!.by = 'gretchin'), x), /bad-3\.json: engagement\.script\[1\]\.by: no formation named "gretchin"; expected one of "marines", "orks"/],
+  ];
+
+  it.each(cases.map((c, i) => [c[0], i] as const))('%s: one message naming file, path and expectation; exit 2; nothing written', async (_label, i) => {
+    const [, edit, message] = cases[i]!;
+    const name = `test-bad-input-${i + 1}`;
+    const file = write(`bad-${i + 1}.json`, edit({ ...structuredClone(duel), name }));
+    const r = await inProcess(['run', file, '--trials', '100']);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines, r.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(r.stdout).toBe('');
+    expect(existsSync(join(outDir, name))).toBe(false);
+    expect(leftovers(name)).toEqual([]);
+  });
+
+  it('the real command line exits with code 2 and writes nothing', async () => {
+    const name = 'test-bad-input-cli';
+    const bad = structuredClone(duel) as unknown as Record<string, unknown>;
+    bad.name = name;
+    bad.trails = 1000;
+    const file = write('bad-cli.json', bad);
+    const r = await cli(['run', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^epic-balance: \S*bad-cli\.json: unknown field "trails": check the spelling/);
+    expect(existsSync(join(outDir, name))).toBe(false);
+    expect(leftovers(name)).toEqual([]);
+  });
+
+  it('fair cost and matrix refuse what they cannot honour, naming the field', async () => {
+    const fair = write('bad-fair.json', { name: 'test-bad-fair', description: 'x', precision: 0.01, fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warbnd'] } });
+    const r = await inProcess(['run', fair]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad-fair\.json: precision: a fair-cost search runs every simulation in full/);
+    const vs = write('bad-vs.json', { name: 'test-bad-vs', description: 'x', fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warband', 'ork-war-horde/warbnd'] } });
+    expect((await inProcess(['run', vs])).stderr).toMatch(/bad-vs\.json: fairCost\.vs\[1\]: .*"warbnd"/);
+    const matrix = write('bad-matrix.json', { name: 'test-bad-matrix', description: 'x', matrix: { army: 'codex-astartes', vs: 'orks-of-nowhere' } });
+    const m = await inProcess(['run', matrix]);
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/bad-matrix\.json: matrix\.vs: /);
+  });
+});
