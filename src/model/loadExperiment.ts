@@ -29,9 +29,7 @@ export function loadExperiment(path: string): LoadedExperiment {
     throw new InputError([{ file, path: '', message: `not valid JSON (${(e as Error).message})` }]);
   }
   const parsed = Experiment.safeParse(json);
-  if (!parsed.success) {
-    throw new InputError(parsed.error.issues.map((i) => ({ file, path: formatPath(i.path), message: issueMessage(i) })));
-  }
+  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
   const experiment = parsed.data;
   const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
   let data: Dataset;
@@ -42,6 +40,52 @@ export function loadExperiment(path: string): LoadedExperiment {
     throw e;
   }
   return { file, experiment, data };
+}
+
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short names. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+type Issue = { code: string; message: string; path: PropertyKey[]; keys?: string[] };
+
+/**
+ * zod's issues as problems. A misspelt required field shows up twice (an
+ * unknown field, and the field it should have been missing): those pairs
+ * become one problem, "unknown field "scirpt": did you mean "script"?".
+ */
+function describeIssues(issues: readonly Issue[], file: string): Problem[] {
+  const missing = issues.filter((i) => i.code === 'invalid_type' && / received undefined$/.test(i.message) && i.path.length > 0);
+  const paired = new Set<Issue>();
+  const hints = new Map<Issue, string[]>();
+  for (const i of issues) {
+    if (i.code !== 'unrecognized_keys' || !i.keys) continue;
+    const at = formatPath(i.path);
+    hints.set(
+      i,
+      i.keys.map((k) => {
+        const m = missing.find((x) => !paired.has(x) && formatPath(x.path.slice(0, -1)) === at && distance(k, String(x.path[x.path.length - 1])) <= 2);
+        if (!m) return `"${k}"`;
+        paired.add(m);
+        return `"${k}" (did you mean "${String(m.path[m.path.length - 1])}"?)`;
+      }),
+    );
+  }
+  return issues
+    .filter((i) => !paired.has(i))
+    .map((i) => {
+      const h = hints.get(i);
+      const message = h ? `unknown field${h.length > 1 ? 's' : ''} ${h.join(', ')}: check the spelling against experiments/experiment.schema.json` : issueMessage(i);
+      return { file, path: formatPath(i.path), message };
+    });
 }
 
 /** zod's message, with the offending key for unknown fields (a typo in a field name). */

@@ -136,7 +136,10 @@ describe('run: bad input', () => {
   const leftovers = (name: string) => (existsSync(outDir) ? readdirSync(outDir).filter((f) => f.includes(name)) : []);
 
   const cases: Array<[string, (x: ReturnType<typeof structuredClone<typeof duel>>) => unknown, RegExp]> = [
-    ['a typo in a field name', (x) => ({ ...x, engagement: { ...x.engagement, scirpt: x.engagement.script } }), /bad-1\.json: engagement: unknown field "scirpt": check the spelling against experiments\/experiment\.schema\.json/],
+    ['a typo in a field name', (x) => {
+      const { script, ...rest } = x.engagement;
+      return { ...x, engagement: { ...rest, scirpt: script } };
+    }, /bad-1\.json: engagement: unknown field "scirpt" \(did you mean "script"\?\): check the spelling against experiments\/experiment\.schema\.json/],
     ['a formation not in the army list', (x) => ((x.engagement.formations.orks.formation = 'ork-war-horde/warbnad'), x), /bad-2\.json: engagement\.formations\.orks\.formation: .*has no formation "warbnad".*expected one of/],
     ['a script step naming a missing formation', (x) => ((x.engagement.script[1]!.by = 'gretchin'), x), /bad-3\.json: engagement\.script\[1\]\.by: no formation named "gretchin"; expected one of "marines", "orks"/],
   ];
