@@ -112,11 +112,30 @@ function newUnit(data: Dataset, unit: Unit): ResolvedUnit {
   return { unit, weapons: resolveWeapons(data, unit), characters: [], characterWeapons: [], points: null };
 }
 
+/**
+ * Abilities that only matter for movement, terrain or deployment, which the
+ * one-dimensional engagement model does not represent: named with the run so
+ * nobody mistakes them for simulated.
+ */
+const MOVEMENT_ONLY: Record<string, string> = {
+  walker: 'dangerous-terrain re-roll (no terrain is modelled)',
+  'jump-packs': 'ignores terrain when moving (no terrain is modelled)',
+  scout: 'coherency and zone of control (not modelled)',
+  teleport: 'deployment (formations start on the table)',
+  planetfall: 'deployment (formations start on the table)',
+  'self-planetfall': 'deployment (formations start on the table)',
+  tunneler: 'deployment (formations start on the table)',
+  'slow-and-steady': 'spacecraft timing (not modelled)',
+  transport: 'carrying units (every unit starts disembarked)',
+};
+
 /** Rules of the formation that the simulator does not model, named for the run's report. */
 function unsupportedRules(units: ResolvedUnit[]): string[] {
   const out = new Set<string>();
   for (const ru of units) {
     for (const u of [ru.unit, ...ru.characters]) {
+      for (const a of u.abilities) if (MOVEMENT_ONLY[a] !== undefined) out.add(`${u.name}: ${a}: ${MOVEMENT_ONLY[a]}`);
+      if (u.abilities.includes('skimmer')) out.add(`${u.name}: skimmer: pop-up (line of fire over terrain) is not modelled; the firefight option in assaults is`);
       for (const r of u.otherRules) out.add(`${u.name}: ${r}`);
       for (const part of u.critical?.parts ?? []) {
         if (part.kind === 'unsupported') out.add(`${u.name} critical: ${part.what}`);
