@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partialFile, partialJob, writePartialFile } from '../../src/workers/partial.js';
 import { simulate } from '../../src/workers/simulate.js';
-import { devastatorsAtBoyz, runCli } from './helpers.js';
+import { devastatorsAtBoyz, runCli, workersStarted } from './helpers.js';
 
 const SHOOT = ['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '300000', '--chunk-size', '20000', '--seed', 'cli', '--json'];
 
@@ -136,12 +136,14 @@ describe('the CLI on worker threads', () => {
     const started = performance.now();
     let sentAt = 0;
     const r = await runCli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '1000000000', '--chunks', '0-19999', '--partial-out', out, '--workers', '2', '--json'], {
-      // Time to start and get the workers going (no progress is shown off a terminal).
-      onSpawn: (kill) => {
-        setTimeout(() => {
-          sentAt = performance.now();
-          kill('SIGINT');
-        }, 5_000);
+      // Once its worker threads are up and have run for a moment (no progress is shown off a terminal).
+      onSpawn: (kill, pid) => {
+        void workersStarted(pid).then(() =>
+          setTimeout(() => {
+            sentAt = performance.now();
+            kill('SIGINT');
+          }, 700),
+        );
       },
     });
     expect(r.code, r.stderr).toBe(130);
