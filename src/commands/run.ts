@@ -222,9 +222,12 @@ async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptio
   const run = simOptions(o, p.settings);
   const started = performance.now();
   const results: SimulationResult[] = [];
-  for (const v of variants) {
+  const piece = o.chunks !== undefined || o.partialOut !== undefined;
+  for (const [i, v] of variants.entries()) {
     // Every variant draws from the same chunk seeds: common random numbers.
-    results.push(await runSimulation(run, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
+    // A piece of a split run rewrites its one partial file with each variant: say so once, after the last.
+    const quiet = piece && i < variants.length - 1 ? { quiet: true } : {};
+    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))];

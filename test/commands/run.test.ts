@@ -61,7 +61,7 @@ describe('run: shipped experiments', () => {
   it.each(SHIPPED)('%s runs with a small trial count and writes its report folder', async (file) => {
     const name = file.replace(/\.json$/, '');
     const out = join(tmp, name);
-    const r = await inProcess(['run', join(REPO, 'experiments', file), '--trials', '200', '--quiet', '--out', out]);
+    const r = await inProcess(['run', join(REPO, 'experiments', file), '--trials', '100', '--quiet', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`report: ${join(out, 'report.html')}`);
     const files = readdirSync(out);
@@ -69,8 +69,8 @@ describe('run: shipped experiments', () => {
     expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
     expect(files.some((f) => f.endsWith('.png'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    expect(manifest.trials).toBe(200);
-    expect(manifest.command).toMatch(new RegExp(`^epic-balance run \\S*${file} --trials 200 --quiet --out \\S+ --seed epic-balance --chunk-size 50000$`));
+    expect(manifest.trials).toBe(100);
+    expect(manifest.command).toMatch(new RegExp(`^epic-balance run \\S*${file} --trials 100 --quiet --out \\S+ --seed epic-balance --chunk-size 50000$`));
     for (const f of manifest.files) expect(files).toContain(f);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('The question');
