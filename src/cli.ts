@@ -33,4 +33,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly rather than crash.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 process.exitCode = await main(process.argv);

@@ -27,6 +27,7 @@ interface AssaultOptions extends SimOptions {
   contact?: number;
   rankWidth: number;
   spacing: number;
+  out?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -48,7 +49,8 @@ export function registerAssault(program: Command): void {
     .option('--test', 'take the engage action test first (a failure means a hold action and a Blast marker)')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)))
     .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
-    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')));
+    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
+    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
   addSimOptions(cmd, 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
@@ -87,6 +89,10 @@ export function registerAssault(program: Command): void {
       const fought = t[L.fought]!;
       const rounds = meanInterval(t[L.roundsSum]!, t[L.roundsSumSq]!, fought);
       const unsupported = [...new Set([attacker, target, ...all.map((s) => s.formation)].flatMap((f) => f.unsupported))];
+      if (o.out !== undefined) {
+        const { writeCommandReport } = await import('../reports/runReport.js');
+        await writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} assaults ${target.name}`, data, unsupported });
+      }
       const assault = {
         attackerWins: probability(t[L.attackerWins]!, n),
         defenderWins: probability(t[L.defenderWins]!, n),
@@ -99,6 +105,7 @@ export function registerAssault(program: Command): void {
           trials: n,
           seed: o.seed,
           chunkSize: result.chunkSize,
+          ...(result.run ? { stop: result.run.stop } : {}),
           data: { id: data.id, version: data.version },
           attackerFormation: { name: attacker.name, points: attacker.points },
           targetFormation: { name: target.name, points: target.points },

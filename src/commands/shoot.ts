@@ -2,7 +2,6 @@ import { Option, type Command } from 'commander';
 import { parseFormation } from '../model/formation.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt, type FormationOutcome } from '../reports/aggregate.js';
-import { writeCommandReport } from '../reports/runReport.js';
 import type { ActionName, CoverSpec } from '../sim/rulesets/netea/spec.js';
 import { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, shootEngagement } from '../sim/rulesets/netea/engagements.js';
 import { badOption, nonNegativeNumber, wholeNumber } from './options.js';
@@ -80,12 +79,13 @@ export function registerShoot(program: Command): void {
       const targetOutcome = outcomeAt(result.tally, result.layout, 0, 1);
       const attackerOutcome = outcomeAt(result.tally, result.layout, 0, 0);
       const unsupported = [...new Set([...attacker.unsupported, ...target.unsupported])];
-      if (o.out !== undefined) await writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} (${o.action}) shoots ${target.name}`, data, unsupported });
+      if (o.out !== undefined) await (await import('../reports/runReport.js')).writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} (${o.action}) shoots ${target.name}`, data, unsupported });
       if (o.json) {
         const out = {
           trials: result.trials,
           seed: o.seed,
           chunkSize: result.chunkSize,
+          ...(result.run ? { stop: result.run.stop } : {}),
           data: { id: data.id, version: data.version },
           attackerFormation: { name: attacker.name, points: attacker.points },
           targetFormation: { name: target.name, points: target.points },

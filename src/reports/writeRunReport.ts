@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { toCsv } from './csv.js';
-import { reportHtml } from './html.js';
-import { renderSvg, svgToPng } from './render.js';
 import type { RunReport } from './report.js';
 
 export interface WrittenReport {
@@ -21,6 +19,10 @@ export interface WrittenReport {
  */
 export async function writeRunReport(report: RunReport, dir: string): Promise<WrittenReport> {
   const started = performance.now();
+  // The renderers pull in vega, vega-lite and resvg: loaded only when a report is written,
+  // so every other command starts quickly.
+  const { renderSvg, svgToPng } = await import('./render.js');
+  const { reportHtml } = await import('./html.js');
   const target = resolve(dir);
   const parent = dirname(target);
   await mkdir(parent, { recursive: true });
