@@ -4,8 +4,8 @@ import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt, probability } from '../reports/aggregate.js';
 import { meanInterval } from '../reports/stats/meanInterval.js';
-import { assaultEngagement, closestChargeDistance, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH } from '../sim/rulesets/netea/engagements.js';
-import { nonNegativeNumber, wholeNumber } from './options.js';
+import { assaultEngagement, closestChargeDistance, FRESH } from '../sim/rulesets/netea/engagements.js';
+import { addRankOptions, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { outcomeJson, parseCover } from './shoot.js';
@@ -47,11 +47,8 @@ export function registerAssault(program: Command): void {
     .option('--target-broken', 'the target is already broken (if it loses, it is destroyed)')
     .option('--cover [save]', 'target infantry in cover: with a value, their cover save in the assault (woods 5, ruins 4)')
     .option('--test', 'take the engage action test first (a failure means a hold action and a Blast marker)')
-    .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)))
-    .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
-    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
-    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
-  addSimOptions(cmd, 100_000)
+    .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
+  addSimOptions(addRankOptions(cmd), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
       const data = loadDataset(o.data);

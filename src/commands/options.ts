@@ -1,4 +1,6 @@
+import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
+import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../sim/rulesets/netea/engagements.js';
 
 /** A flag's value failed its check: one problem naming the option and what it accepts. */
 export function badOption(option: string, got: string, expected: string): InputError {
@@ -22,4 +24,13 @@ export function nonNegativeNumber(option: string) {
     if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw badOption(option, value, 'a number of at least 0');
     return n;
   };
+}
+
+/** --rank-width and --spacing: the engagement model's ranks (README: the engagement model). */
+/** Also --out, which every one-step command offers. */
+export function addRankOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
+    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
+    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
 }

@@ -3,8 +3,8 @@ import { parseFormation } from '../model/formation.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt, type FormationOutcome } from '../reports/aggregate.js';
 import type { ActionName, CoverSpec } from '../sim/rulesets/netea/spec.js';
-import { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, shootEngagement } from '../sim/rulesets/netea/engagements.js';
-import { badOption, nonNegativeNumber, wholeNumber } from './options.js';
+import { DEFAULT_GAP, shootEngagement } from '../sim/rulesets/netea/engagements.js';
+import { addRankOptions, badOption, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 
@@ -57,11 +57,8 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--gap <cm>', 'distance between the two front ranks').default(DEFAULT_GAP).argParser(nonNegativeNumber('--gap')))
     .addOption(new Option('--bm <n>', 'Blast markers on the shooter').default(0).argParser(wholeNumber('--bm', 0)))
     .addOption(new Option('--target-bm <n>', 'Blast markers on the target').default(0).argParser(wholeNumber('--target-bm', 0)))
-    .option('--target-broken', 'the target is already broken')
-    .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
-    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
-    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
-  addSimOptions(cmd, 100_000)
+    .option('--target-broken', 'the target is already broken');
+  addSimOptions(addRankOptions(cmd), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000')
     .action(async (text: string, o: ShootOptions) => {
       const data = loadDataset(o.data);

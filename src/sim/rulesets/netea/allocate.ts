@@ -68,23 +68,32 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
         if (level === 0) break;
       }
     }
-    e.hTarget[h] = best;
-    if (best < 0) continue;
-    if (e.scStamp[best] !== stamp) stampUnit(e, best, stamp);
-    if ((flags & C.H_TK) !== 0 && (e.uFlags[best]! & C.U_WAR_ENGINE) !== 0) {
-      const line = e.hLine[h]!;
-      const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
-      e.hDamage[h] = dmg;
-      e.scLoad[best]! += dmg;
-    } else {
-      e.hDamage[h] = 1;
-      e.scLoad[best]!++;
-    }
+    assignHit(e, h, best, stamp, rng);
+  }
+}
+
+/**
+ * Gives hit h to unit u (or loses it, u = -1) and counts it toward u's share
+ * of the spread: a Titan Killer hit on a war engine rolls its damage now and
+ * counts as that many hits (TP Titan Killer Weapons).
+ */
+export function assignHit(e: Engagement, h: number, u: number, stamp: number, rng: Sfc32): void {
+  e.hTarget[h] = u;
+  if (u < 0) return;
+  if (e.scStamp[u] !== stamp) stampUnit(e, u, stamp);
+  const line = e.hLine[h]!;
+  if ((e.hFlags[h]! & C.H_TK) !== 0 && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && line >= 0) {
+    const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
+    e.hDamage[h] = dmg;
+    e.scLoad[u]! += dmg;
+  } else {
+    e.hDamage[h] = 1;
+    e.scLoad[u]!++;
   }
 }
 
 /** First hit of this allocation on unit u: its counters start from zero. */
-function stampUnit(e: Engagement, u: number, stamp: number): void {
+export function stampUnit(e: Engagement, u: number, stamp: number): void {
   e.scStamp[u] = stamp;
   e.scLoad[u] = 0;
   e.scSniped[u] = 0;

@@ -4,6 +4,7 @@ import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
+import { assignHit, stampUnit } from './allocate.js';
 import { checkBreak, placeBlastMarkers, withdraw } from './blastMarkers.js';
 import { damageWarEngine, destroyUnit, resolveHit } from './damage.js';
 import { shoot } from './shoot.js';
@@ -639,20 +640,7 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
         if (level === 0) break;
       }
     }
-    e.hTarget[h] = best;
-    if (best < 0) continue;
-    if (e.scStamp[best] !== stamp) {
-      e.scStamp[best] = stamp;
-      e.scLoad[best] = 0;
-    }
-    const line = e.hLine[h]!;
-    if ((flags & C.H_TK) !== 0 && (e.uFlags[best]! & C.U_WAR_ENGINE) !== 0 && line >= 0) {
-      const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
-      e.hDamage[h] = dmg;
-      e.scLoad[best]! += dmg;
-    } else {
-      e.scLoad[best]!++;
-    }
+    assignHit(e, h, best, stamp, rng);
   }
 }
 
@@ -835,10 +823,7 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
       }
     }
     if (best < 0) break;
-    if (e.scStamp[best] !== stamp) {
-      e.scStamp[best] = stamp;
-      e.scLoad[best] = 0;
-    }
+    if (e.scStamp[best] !== stamp) stampUnit(e, best, stamp);
     e.scLoad[best]!++;
   }
   const from = side === 0 ? 0 : e.asBound[1]!;
