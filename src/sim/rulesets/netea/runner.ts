@@ -9,8 +9,6 @@ import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
 
-/** Tally offsets per (step, formation): histogram, broken, destroyed, then the sums as in FormationRecordLayout. */
-const OFFSET_FIELDS = 11;
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -132,11 +130,16 @@ export class NeteaRunner implements TrialRunner {
     let limited = false;
     for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
     this.hasLimitedWeapons = limited;
-    this.offsets = new Int32Array(n * e.nFormations * OFFSET_FIELDS);
+    // The record writes a formation's block from its histogram's offset: the other counters
+    // follow it in the order of FormationRecordLayout (checked here once).
+    this.offsets = new Int32Array(n * e.nFormations);
     this.layout.records.forEach((rec, r) =>
       rec.formations.forEach((L, f) => {
-        const fields = [L.killedHistogram, L.broken, L.destroyed, L.bmSum, L.bmSumSq, L.pointsLostSum, L.pointsLostSumSq, L.damageSum, L.damageSumSq, L.bmPlacedSum, L.bmPlacedSumSq];
-        this.offsets.set(fields, (r * e.nFormations + f) * OFFSET_FIELDS);
+        const fields = [L.broken, L.destroyed, L.bmSum, L.bmSumSq, L.pointsLostSum, L.pointsLostSumSq, L.damageSum, L.damageSumSq, L.bmPlacedSum, L.bmPlacedSumSq];
+        fields.forEach((offset, k) => {
+          if (offset !== L.killedHistogram + L.units + 1 + k) throw new Error('tally layout: a formation block is not contiguous');
+        });
+        this.offsets[r * e.nFormations + f] = L.killedHistogram;
       }),
     );
     // Every unit starts dirty so the first reset initialises it.
@@ -274,25 +277,35 @@ export class NeteaRunner implements TrialRunner {
   private record(s: number, tally: Float64Array): void {
     const e = this.e;
     const nF = e.nFormations;
-    const off = this.offsets;
     for (let f = 0; f < nF; f++) {
-      const o = (s * nF + f) * OFFSET_FIELDS;
+      const hist = this.offsets[s * nF + f]!;
+      const units = e.fUnitEnd[f]! - e.fUnitStart[f]!;
       const alive = e.fAlive[f]!;
-      tally[off[o]! + e.fUnitEnd[f]! - e.fUnitStart[f]! - alive]!++;
-      if (e.fBroken[f] === 1) tally[off[o + 1]!]!++;
-      if (alive === 0) tally[off[o + 2]!]!++;
+      tally[hist + units - alive]!++;
+      const o = hist + units + 1;
+      if (e.fBroken[f] === 1) tally[o]!++;
+      if (alive === 0) tally[o + 1]!++;
       const bm = e.fBm[f]!;
-      tally[off[o + 3]!]! += bm;
-      tally[off[o + 4]!]! += bm * bm;
+      if (bm !== 0) {
+        tally[o + 2]! += bm;
+        tally[o + 3]! += bm * bm;
+      }
       const points = e.fPointsLost[f]!;
-      tally[off[o + 5]!]! += points;
-      tally[off[o + 6]!]! += points * points;
+      if (points !== 0) {
+        tally[o + 4]! += points;
+        tally[o + 5]! += points * points;
+      }
       const damage = e.fDamage[f]!;
-      tally[off[o + 7]!]! += damage;
-      tally[off[o + 8]!]! += damage * damage;
+      if (damage !== 0) {
+        tally[o + 6]! += damage;
+        tally[o + 7]! += damage * damage;
+      }
       const placed = e.fBmPlaced[f]!;
-      tally[off[o + 9]!]! += placed;
-      tally[off[o + 10]!]! += placed * placed;
+      if (placed !== 0) {
+        tally[o + 8]! += placed;
+        tally[o + 9]! += placed * placed;
+      }
     }
   }
+
 }
