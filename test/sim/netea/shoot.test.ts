@@ -209,6 +209,38 @@ describe('shooting: exact probabilities', () => {
     expectDistribution(simulate(marines, 'tsknf-suppression')(0, 1).unitsKilled.distribution, binomialPmf(3, 5 / 6));
   });
 
+  it('light vehicles take AP and AT hits alike (RB 2.1.9): the shooter uses its better value', () => {
+    const gun = weapon('ap4at6', [{ range: 45, ap: 4, at: 6 }]);
+    const buggy = unit('buggy', { type: 'LV', armour: 5 });
+    const tank = unit('tank', { type: 'AV', armour: 5 });
+    const shooters = () => placed('a', 0, formation('a', [[6, unit('g', { type: 'INF' }, [{ weapon: gun }])]]));
+    // Against light vehicles the AP4+ value is used (1/2), a 5+ save fails 2/3.
+    const lv = engagement([shooters(), placed('t', 1, formation('t', [[10, buggy]]))], [shootStep(0, 1)]);
+    expectDistribution(simulate(lv, 'light-vehicles')(0, 1).unitsKilled.distribution, killsFromHits(binomialPmf(6, 1 / 2), 10, 2 / 3));
+    // Against armoured vehicles only AT6+ can hit (1/6).
+    const av = engagement([shooters(), placed('t', 1, formation('t', [[10, tank]]))], [shootStep(0, 1)]);
+    expectDistribution(simulate(av, 'armour')(0, 1).unitsKilled.distribution, killsFromHits(binomialPmf(6, 1 / 6), 10, 2 / 3));
+  });
+
+  it('suppression of a war engine takes as many Blast markers as its starting DC ([A-7]: skipped when too few)', () => {
+    const gun = weapon('ap2', [{ range: 45, ap: 2 }]);
+    const titan = unit('titan', { type: 'WE', damageCapacity: 3, armour: 4 }, [{ weapon: gun, multiplier: 3 }]);
+    const trooper = unit('trooper', { type: 'INF' }, [{ weapon: gun }]);
+    // The titan stands behind two troopers (furthest first): 2 BMs cannot suppress it (DC 3), so
+    // they go past it to the two troopers; all three titan shots fire.
+    const spec = engagement(
+      [placed('a', 0, formation('a', [[2, trooper], [1, titan]]), { blastMarkers: 2, rankWidth: 2 }), placed('t', 1, formation('t', [[20, naked]]))],
+      [shootStep(0, 1)],
+    );
+    expectDistribution(simulate(spec, 'we-suppression')(0, 1).unitsKilled.distribution, binomialPmf(3, 5 / 6));
+    // With the alternative, suppression stops at the titan: nobody is suppressed.
+    const stop = engagement(spec.formations, spec.steps, { suppressSkipWarEngines: false });
+    expectDistribution(simulate(stop, 'we-suppression-stop')(0, 1).unitsKilled.distribution, binomialPmf(5, 5 / 6));
+    // Three BMs suppress the titan itself and nothing else.
+    const three = engagement([placed('a', 0, formation('a', [[2, trooper], [1, titan]]), { blastMarkers: 3, rankWidth: 2 }), placed('t', 1, formation('t', [[20, naked]]))], [shootStep(0, 1)]);
+    expectDistribution(simulate(three, 'we-suppressed')(0, 1).unitsKilled.distribution, binomialPmf(2, 5 / 6));
+  });
+
   it('hits on a broken formation: every Blast marker becomes a hit with no save, no chain ([A-2])', () => {
     const gun = weapon('ap4', [{ range: 45, ap: 4 }]);
     const shooter = () => placed('a', 0, formation('a', [[1, unit('g', { type: 'INF' }, [{ weapon: gun }])]]));
