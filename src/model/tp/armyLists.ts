@@ -17,7 +17,7 @@ import { parseInitiative } from './initiative.js';
 import { UnitResolver } from './names.js';
 import type { ReportLog } from './report.js';
 import { armyRuleMapping } from './specialRules.js';
-import { nameKey, pluralKeys, slug, squash } from './text.js';
+import { nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 
 /**
  * One `_army_lists/*.html` page → an Army: every formation of every table (the list's own
@@ -251,7 +251,9 @@ export function importArmyList(
 ): ArmyListImport {
   const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0 }, rules: [] };
   const d = fm.data;
-  const name = fields.name(d, d.name !== undefined ? 'name' : 'title');
+  const rawName = fields.name(d, d.name !== undefined ? 'name' : 'title');
+  // Names may carry HTML ("13<sup>th</sup> Black Crusade"): keep the text only.
+  const name = rawName === undefined ? undefined : plainText(rawName);
   const forceIds = fields.ids(d, 'forces');
   const ruleIds = fields.ids(d, 'special_rules');
   result.rules = ruleIds;
