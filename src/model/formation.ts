@@ -141,7 +141,10 @@ function unsupportedRules(units: ResolvedUnit[]): string[] {
         if (part.kind === 'unsupported') out.add(`${u.name} critical: ${part.what}`);
       }
     }
+    const { total, free } = mounts(ru);
+    if (total > 0 && free > 0) out.add(`${ru.unit.name}: ${free} of ${total} weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")`);
     for (const w of [...ru.weapons, ...ru.characterWeapons]) {
+      if (isWeaponMount(w)) continue;
       for (const m of w.weapon.modes) for (const r of m.otherRules) out.add(`${w.weapon.name}: ${r}`);
     }
   }
@@ -281,7 +284,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     }
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
     const taken = names.filter((n) => n === upgrade.name).length;
-    if (taken > 0 && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && taken >= upgrade.repeatable.max))) {
+    // Weapon-mount upgrades may repeat, one per mount (TP: "mount each weapon mount with one of the following").
+    const mountable = upgrade.character !== undefined && units.some((u) => mounts(u).total > 0);
+    if (taken > 0 && !mountable && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && taken >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
     applyUpgrade(data, units, upgrade, text);
@@ -302,6 +307,17 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   };
 }
 
+/** Weapons that are only a mount for a weapon upgrade (TP "Weapon Mount": titans' arm and carapace mounts). */
+function isWeaponMount(w: ResolvedWeapon): boolean {
+  return w.weapon.modes.every((m) => m.otherRules.includes('weapon-mount'));
+}
+
+/** Weapon mounts of a unit, and how many of them carry a weapon upgrade. */
+function mounts(ru: ResolvedUnit): { total: number; free: number } {
+  const total = ru.weapons.filter(isWeaponMount).reduce((n, w) => n + (typeof w.multiplier === 'number' ? w.multiplier : 1), 0);
+  return { total, free: total - ru.characters.length };
+}
+
 function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
   for (const rc of upgrade.remove) {
     for (let i = 0; i < rc.count; i++) {
@@ -318,8 +334,19 @@ function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, te
   }
   if (upgrade.character !== undefined) {
     const ch = data.units.get(upgrade.character)!;
-    const host = units.find((u) => u.unit.type !== 'WE') ?? units[0];
-    if (!host) throw formationError(text, `upgrade "${upgrade.name}" has no unit to join`);
+    // A weapon upgrade for a formation with weapon mounts goes to the unit with the most free
+    // mounts (TP Weapon Mount), so "+a+a+b+b" arms two titans with an a and a b each; any
+    // other character joins the first unit that is not a war engine.
+    const mounted = units.some((u) => mounts(u).total > 0);
+    let host: ResolvedUnit | undefined;
+    if (mounted) {
+      for (const u of units) if (mounts(u).free > 0 && (host === undefined || mounts(u).free > mounts(host).free)) host = u;
+    } else {
+      host = units.find((u) => u.unit.type !== 'WE') ?? units[0];
+    }
+    if (!host) {
+      throw formationError(text, mounted ? `upgrade "${upgrade.name}": every weapon mount of the formation already carries a weapon` : `upgrade "${upgrade.name}" has no unit to join`);
+    }
     host.characters.push(ch);
     host.characterWeapons.push(...resolveWeapons(data, ch));
     host.points = (host.points ?? 0) + upgrade.points;

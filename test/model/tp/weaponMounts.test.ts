@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormation } from '../../../src/model/formation.js';
+import { InputError } from '../../../src/model/inputError.js';
+import { importTournamentPack } from '../../../src/model/tp/importer.js';
+import { TP_DIR } from './tpPath.js';
+
+describe('Tournament Pack weapon mounts', () => {
+  const data = importTournamentPack(TP_DIR).dataset;
+
+  it('weapon upgrades fill the titans\' mounts, one weapon per mount, spread over the titans', () => {
+    const pack = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound-pack+vulcan-mega-bolter+vulcan-mega-bolter+plasma-blastgun+plasma-blastgun');
+    expect(pack.units).toHaveLength(2);
+    for (const titan of pack.units) expect(titan.characters.map((c) => c.name).sort()).toEqual(['Plasma Blastgun', 'Vulcan Mega-Bolter']);
+    expect(pack.points).toBe(500);
+    expect(pack.unsupported.some((u) => u.includes('weapon mount'))).toBe(false);
+  });
+
+  it('empty mounts are named; a fifth weapon for two Warhounds is refused', () => {
+    const bare = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound');
+    expect(bare.unsupported).toContain('Warhound Class Titan: 2 of 2 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
+    expect(() => parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter+vulcan-mega-bolter+inferno-gun')).toThrow(InputError);
+  });
+});
