@@ -285,7 +285,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
     const taken = names.filter((n) => n === upgrade.name).length;
     // Weapon-mount upgrades may repeat, one per mount (TP: "mount each weapon mount with one of the following").
-    const mountable = upgrade.character !== undefined && units.some((u) => mounts(u).total > 0);
+    const mountable = upgrade.character !== undefined && isMountedWeapon(data.units.get(upgrade.character)!) && units.some((u) => mounts(u).total > 0);
     if (taken > 0 && !mountable && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && taken >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
@@ -312,10 +312,15 @@ function isWeaponMount(w: ResolvedWeapon): boolean {
   return w.weapon.modes.every((m) => m.otherRules.includes('weapon-mount'));
 }
 
+/** A character that is a weapon (TP titan weapons: weapons and nothing else) rather than a crew member. */
+function isMountedWeapon(ch: Unit): boolean {
+  return ch.weapons.length > 0 && ch.abilities.length === 0;
+}
+
 /** Weapon mounts of a unit, and how many of them carry a weapon upgrade. */
 function mounts(ru: ResolvedUnit): { total: number; free: number } {
   const total = ru.weapons.filter(isWeaponMount).reduce((n, w) => n + (typeof w.multiplier === 'number' ? w.multiplier : 1), 0);
-  return { total, free: total - ru.characters.length };
+  return { total, free: total - ru.characters.filter(isMountedWeapon).length };
 }
 
 function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
@@ -337,7 +342,7 @@ function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, te
     // A weapon upgrade for a formation with weapon mounts goes to the unit with the most free
     // mounts (TP Weapon Mount), so "+a+a+b+b" arms two titans with an a and a b each; any
     // other character joins the first unit that is not a war engine.
-    const mounted = units.some((u) => mounts(u).total > 0);
+    const mounted = isMountedWeapon(ch) && units.some((u) => mounts(u).total > 0);
     let host: ResolvedUnit | undefined;
     if (mounted) {
       for (const u of units) if (mounts(u).free > 0 && (host === undefined || mounts(u).free > mounts(host).free)) host = u;

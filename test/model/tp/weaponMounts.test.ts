@@ -15,6 +15,12 @@ describe('Tournament Pack weapon mounts', () => {
     expect(pack.unsupported.some((u) => u.includes('weapon mount'))).toBe(false);
   });
 
+  it('crew upgrades (a Veteran Princeps) join a titan without taking a mount', () => {
+    const hound = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter+plasma-blastgun+veteran-princeps');
+    expect(hound.units[0]!.characters.map((c) => c.name)).toEqual(['Vulcan Mega-Bolter', 'Plasma Blastgun', 'Veteran Princeps']);
+    expect(hound.points).toBe(300);
+  });
+
   it('empty mounts are named; a fifth weapon for two Warhounds is refused', () => {
     const bare = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound');
     expect(bare.unsupported).toContain('Warhound Class Titan: 2 of 2 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
