@@ -284,7 +284,7 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
 
   let outcome = NO_RESULT;
   let margin = 0;
-  const maxRounds = e.options.maxAssaultRounds;
+  const maxRounds = e.optMaxAssaultRounds;
   for (let round = 1; round <= maxRounds; round++) {
     e.asRounds = round;
     markEngaged(e);
@@ -307,7 +307,7 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
       break;
     }
     // Supporting fire from other formations within 15 cm (TP: only now: every round).
-    if (round === 1 || e.options.supportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
+    if (round === 1 || e.optSupportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
     const aLeft = sideAlive(e, 0);
     const dLeft = sideAlive(e, 1);
     if (aLeft === 0 && dLeft === 0) {
@@ -752,7 +752,7 @@ function applyResult(e: Engagement, loser: number, margin: number, attackerSide:
     } else if (e.fAlive[f]! > 0) {
       e.fBroken[f] = 1;
       e.fBm[f] = 0;
-      if (e.options.withdrawOnBreak) withdraw(e, f, rng);
+      if (e.optWithdrawOnBreak) withdraw(e, f, rng);
     }
   }
   const loserTableSide = sideOfRole(e, loserRole);
@@ -804,7 +804,7 @@ function nearAssault(e: Engagement, f: number, attackerSide: number, defenderLin
  * with a critical roll (RB 3.3.3).
  */
 function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
-  const engagedOnly = e.options.lossHitsEngagedOnly;
+  const engagedOnly = e.optLossHitsEngagedOnly;
   const stamp = ++e.stamp;
   for (let i = 0; i < hits; i++) {
     let best = -1;

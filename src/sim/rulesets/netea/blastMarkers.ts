@@ -55,7 +55,7 @@ export function checkBreak(e: Engagement, f: number, rng: Sfc32): boolean {
 export function breakFormation(e: Engagement, f: number, rng: Sfc32): void {
   e.fBroken[f] = 1;
   e.fBm[f] = 0;
-  if (e.options.withdrawOnBreak) withdraw(e, f, rng);
+  if (e.optWithdrawOnBreak) withdraw(e, f, rng);
 }
 
 /**

@@ -88,7 +88,7 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
         break;
       case CRIT_STAGGER:
         // Warhound stagger: only matters if it runs into something (an engagement-model input).
-        if (e.options.staggerBlockedChance > 0 && (rng.next() >>> 0) / 4294967296 < e.options.staggerBlockedChance) {
+        if (e.optStaggerBlockedChance > 0 && (rng.next() >>> 0) / 4294967296 < e.optStaggerBlockedChance) {
           if (e.cA[c] === 1) criticalDestruction(e, u, noBm);
           else extraDamage(e, u, 1, noBm);
         }

@@ -29,6 +29,17 @@ function faceMask(faces: number[] | undefined): number {
  */
 export class Engagement {
   readonly options: NeteaOptions;
+  // The rule switches, copied from the options into fields of their own so the hot loop reads
+  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
+  readonly optBarrage3bpAt: number;
+  readonly optSuppressSkipWarEngines: boolean;
+  readonly optTemplateUnits: number;
+  readonly optStaggerBlockedChance: number;
+  readonly optWithdrawOnBreak: boolean;
+  readonly optLossHitsEngagedOnly: boolean;
+  readonly optSupportEveryRound: boolean;
+  readonly optMaxAssaultRounds: number;
+  readonly optWarEnginePointsProRata: boolean;
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
@@ -256,6 +267,15 @@ export class Engagement {
 
   constructor(spec: EngagementSpec) {
     this.options = spec.options;
+    this.optBarrage3bpAt = spec.options.barrage3bpAt;
+    this.optSuppressSkipWarEngines = spec.options.suppressSkipWarEngines;
+    this.optTemplateUnits = spec.options.templateUnits;
+    this.optStaggerBlockedChance = spec.options.staggerBlockedChance;
+    this.optWithdrawOnBreak = spec.options.withdrawOnBreak;
+    this.optLossHitsEngagedOnly = spec.options.lossHitsEngagedOnly;
+    this.optSupportEveryRound = spec.options.supportEveryRound;
+    this.optMaxAssaultRounds = spec.options.maxAssaultRounds;
+    this.optWarEnginePointsProRata = spec.options.warEnginePointsProRata;
     const forms = spec.formations;
     const unitsOf = forms.map((f) => f.formation.units);
     const nUnits = unitsOf.reduce((s, u) => s + u.length, 0);

@@ -105,7 +105,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       budget -= cost;
       e.scCanFire[u] = 0;
       shooters--;
-    } else if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0 || !e.options.suppressSkipWarEngines) {
+    } else if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0 || !e.optSuppressSkipWarEngines) {
       break;
     }
   }
@@ -273,8 +273,8 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
 function fireBarrage(e: Engagement, at: number, bp: number, macro: boolean, ignoreCover: boolean, disrupt: boolean, reach: number, modifier: number, rng: Sfc32): number {
   const templates = 1 + barrageExtraTemplates(bp);
   const apValue = barrageAp(bp);
-  const atValue = barrageAt(bp, e.options.barrage3bpAt);
-  const capacity = templates * e.options.templateUnits;
+  const atValue = barrageAt(bp, e.optBarrage3bpAt);
+  const capacity = templates * e.optTemplateUnits;
   let hitFlags = 0;
   if (macro) hitFlags |= C.H_MW;
   if (ignoreCover) hitFlags |= C.H_IGNORE_COVER;

@@ -26,7 +26,7 @@ export function markDead(e: Engagement, u: number): void {
   if (e.stAlive[u] === 0) return;
   touch(e, u);
   const f = e.uFormation[u]!;
-  const proRata = e.options.warEnginePointsProRata && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0;
+  const proRata = e.optWarEnginePointsProRata && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0;
   e.fPointsLost[f]! += proRata ? (e.uPoints[u]! * e.stDC[u]!) / e.uStartDC[u]! : e.uPoints[u]!;
   e.stAlive[u] = 0;
   e.stDC[u] = 0;
@@ -56,5 +56,5 @@ export function losePoint(e: Engagement, u: number): void {
   e.stDamageTaken[u]!++;
   const f = e.uFormation[u]!;
   e.fDamage[f]!++;
-  if (e.options.warEnginePointsProRata) e.fPointsLost[f]! += e.uPoints[u]! / e.uStartDC[u]!;
+  if (e.optWarEnginePointsProRata) e.fPointsLost[f]! += e.uPoints[u]! / e.uStartDC[u]!;
 }
