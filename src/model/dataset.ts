@@ -90,6 +90,9 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
           else if (ch.type !== 'CH') problems.push({ file, path: `armies[${i}].upgrades[${j}].character`, message: `"${up.character}" is a ${ch.type} unit; expected a character (type CH)` });
         }
       });
+      (a.forces ?? []).forEach((force, k) => {
+        if (!forces.has(force)) problems.push({ file, path: `armies[${i}].forces[${k}]`, message: `unknown force id "${force}"` });
+      });
       a.allies.forEach((ally, k) => {
         if (!armies.has(ally)) problems.push({ file, path: `armies[${i}].allies[${k}]`, message: `unknown army id "${ally}"` });
       });

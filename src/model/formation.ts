@@ -151,9 +151,17 @@ function unsupportedRules(units: ResolvedUnit[]): string[] {
   return [...out].sort();
 }
 
-function armyRulesFor(data: Dataset, units: ResolvedUnit[]): ArmyRule[] {
+/**
+ * Army-wide rules of a formation: those of the force its units belong to. An army
+ * list that names its forces decides which force that is (a unit may be in several);
+ * otherwise the unit's first force.
+ */
+function armyRulesFor(data: Dataset, units: ResolvedUnit[], army: Army | null): ArmyRule[] {
   const rules = new Set<ArmyRule>();
-  for (const ru of units) for (const r of data.unitForce.get(ru.unit.id)?.rules ?? []) rules.add(r);
+  for (const ru of units) {
+    const own = army?.forces?.map((id) => data.forces.get(id)).find((f) => f?.units.includes(ru.unit.id));
+    for (const r of (own ?? data.unitForce.get(ru.unit.id))?.rules ?? []) rules.add(r);
+  }
   return [...rules];
 }
 
@@ -211,7 +219,7 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
     units,
     points,
     armyId: army?.id ?? null,
-    rules: armyRulesFor(data, units),
+    rules: armyRulesFor(data, units, army),
     initiative: initiativeFor(army, kind),
     strategyRating: army?.strategyRating ?? null,
     unsupported: unsupportedRules(units),
@@ -300,7 +308,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     units,
     points,
     armyId: army.id,
-    rules: armyRulesFor(data, units),
+    rules: armyRulesFor(data, units, army),
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades],

@@ -312,6 +312,12 @@ export const Army = z.strictObject({
   upgrades: z.array(Upgrade).default([]),
   /** Other armies whose formations this list may field (allies), by id. */
   allies: z.array(Id).default([]),
+  /**
+   * The forces whose units the list fields, its own first: a formation takes its army-wide
+   * rules from the first of these that holds its units (a unit may be in several forces,
+   * such as Boyz in the Ork, Feral Ork and Speed Freek forces).
+   */
+  forces: z.array(Id).optional(),
   notes: z.string().optional(),
 });
 

@@ -625,6 +625,7 @@ export function importArmyList(
     formations: kept.map((d) => d.formation),
     upgrades: upgrades.map((u) => u.upgrade),
     allies: [],
+    forces: forceIds.filter((f) => forces.has(f)),
     notes: text,
   };
   const parsed = Army.safeParse(candidate);

@@ -93,8 +93,20 @@ export function weaponRuleMapping(id: string, rule: RuleInfo | undefined): Weapo
   return undefined;
 }
 
+/**
+ * Army-list variants of the same rules: the Gargant Mob's Mob Rule and the Feral Orks'
+ * Power of the Waaagh! print the same text as the Ork War Horde's; the Feral Orks' Mob Rule
+ * differs only in which units it leaves out of the count (Squig Katapultz rather than Big Gunz),
+ * which the units' own ability carries.
+ */
+const ARMY_RULE_VARIANTS: Record<string, ArmyRule> = {
+  'gargant-mob-mob-rule': 'mob-rule',
+  'feral-ork-mob-rule': 'mob-rule',
+  'feral-ork-power-of-the-waaagh': 'power-of-the-waaagh',
+};
+
 export function armyRuleMapping(id: string): ArmyRule | undefined {
-  return ARMY_RULES.has(id) ? (id as ArmyRule) : undefined;
+  return ARMY_RULES.has(id) ? (id as ArmyRule) : ARMY_RULE_VARIANTS[id];
 }
 
 /** How a rule maps, in words, for the report ("unit abilities: sniper; weapon mode sniper"). */

@@ -173,6 +173,9 @@ export interface UnitImport {
   rules: string[];
 }
 
+/** Unit names Mob Rule leaves out of its count. */
+const MOB_RULE_EXCLUDED = /\b(grot|grotz|gretchin|big gunz?|squig katapultz?)\b/i;
+
 /**
  * One `_units/*.md` file → a Unit. Special rules become abilities or fields where the schema
  * has them and stay in `otherRules` by id where it does not; the critical hit effect is
@@ -256,6 +259,12 @@ export function importUnit(
         powerFields = m.value;
         break;
     }
+  }
+  // The Orks' Mob Rule counts units "not including Gretchin or Big Gunz" (War Horde, Gargant
+  // Mob) or "Grotz or Squig Katapultz" (Feral Orks): those units say so by name only.
+  if (MOB_RULE_EXCLUDED.test(name)) {
+    abilities.push('not-counted-for-mob-rule');
+    log.decide(fm.file, id, `"${name}" is not counted for Mob Rule (the rule leaves Gretchin, Big Gunz and Squig Katapultz out)`);
   }
 
   const notes = notesText !== undefined ? plainText(notesText) : undefined;

@@ -27,3 +27,19 @@ describe('Tournament Pack weapon mounts', () => {
     expect(() => parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter+vulcan-mega-bolter+inferno-gun')).toThrow(InputError);
   });
 });
+
+describe('Tournament Pack army-wide rules', () => {
+  const data = importTournamentPack(TP_DIR).dataset;
+
+  it('a formation takes the rules of its own list\'s force, not of another force sharing its units', () => {
+    // Boyz are in the Ork, Feral Ork, Gargant Mob and Speed Freek forces.
+    expect(parseFormation(data, 'ork-war-horde/warband').rules.sort()).toEqual(['mob-rule', 'power-of-the-waaagh']);
+    expect(parseFormation(data, 'ork-feral-orks/warband').rules.sort()).toEqual(['mob-rule', 'power-of-the-waaagh']);
+    expect(parseFormation(data, 'space-marine-codex-astartes/tactical').rules).toEqual(['they-shall-know-no-fear']);
+  });
+
+  it('Gretchin and Big Gunz are left out of Mob Rule\'s count', () => {
+    expect(data.units.get('grotz')?.abilities).toContain('not-counted-for-mob-rule');
+    expect(data.units.get('boyz')?.abilities ?? []).not.toContain('not-counted-for-mob-rule');
+  });
+});
