@@ -263,7 +263,7 @@ async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptio
     const per100 = facts.summary.filter((row) => row.what.endsWith('points destroyed per 100 points'));
     const turns = facts.summary.filter((row) => /, turn \d+$/.test(row.what));
     headline.push(...(wins.length > 0 ? wins : turns.length > 0 ? turns : per100.slice(0, 1)).map((row) => ({ group, ...row })));
-    compare.rows.push(...facts.csv.map((row) => ({ engagement: v.name, ...row })));
+    compare.rows.push(...facts.csv.map((row) => ({ variant: v.name, ...row })));
     compare.efficiency.push(...facts.efficiency.map((b) => ({ ...b, label: shortName(v.name, 70) })));
     compare.broken.push(...facts.broken.map((b) => ({ ...b, label: shortName(v.name, 70) })));
     compare.wins.push(...facts.wins.map((b) => ({ ...b, label: shortName(v.name, 70) })));
@@ -418,7 +418,7 @@ export function shortNames(spec: Variant['spec'], data: Dataset): string[] {
 
 export const BROKEN_OR_DESTROYED = 'P(broken or destroyed): share of trials in which the formation is broken or wiped out after the step (the two are exclusive: a wiped-out formation counts as destroyed); 95% Wilson interval.';
 
-const VARIANT_COLUMNS = ['engagement', 'formation', 'formations', 'side', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
+const VARIANT_COLUMNS = ['variant', 'formation', 'formations', 'side', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
 
 /** The side-by-side view of the variants: one CSV and up to three charts. */
 function comparisonSection(c: Compare, ctx: ReturnType<typeof chartContext>): Pick<ReportSection, 'tables' | 'charts' | 'definitions'> {

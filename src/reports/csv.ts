@@ -31,6 +31,7 @@ export const COLUMNS: Record<string, string> = {
   target: 'target formation name',
   target_points: 'points cost of the target formation',
   engagement: 'the engagement staged between the two formations',
+  variant: 'the experiment variant (its parameter values or label)',
   opponent: 'opponent formation name',
   opponent_points: 'points cost of the opponent',
   metric: 'fair-cost metric: exchange, efficiency or win',
