@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess } from './commands/cli.js';
+import { inProcess } from './helpers/cli.js';
 
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the

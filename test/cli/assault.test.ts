@@ -1,17 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../helpers/cli.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 
-function cli(args: string[]) {
-  const root = projectRoot();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe('epic-balance assault', () => {
-  it('--json extends the shooting contract with "attacker" and "assault"; the outcomes add up', () => {
-    const r = cli(['assault', 'codex-astartes/tactical', '--at', 'ork-war-horde/warband', '--support', '4 Devastator', '--trials', '20000', '--json', '--quiet']);
+  it('--json extends the shooting contract with "attacker" and "assault"; the outcomes add up', async () => {
+    const r = await spawnCli(['assault', 'codex-astartes/tactical', '--at', 'ork-war-horde/warband', '--support', '4 Devastator', '--trials', '20000', '--json', '--quiet']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     for (const side of ['target', 'attacker']) for (const key of ['unitsKilled', 'broken', 'destroyed', 'blastMarkers']) expect(out[side][key]).toBeDefined();
@@ -23,15 +18,15 @@ describe('epic-balance assault', () => {
     expect(out.target.broken.p + out.target.destroyed.p).toBeGreaterThanOrEqual(a.attackerWins.p - 1e-12);
   });
 
-  it('an assault with no unit in reach: one clear message, exit 2', () => {
-    const r = cli(['assault', '8 Boyz', '--at', '4 Devastator', '--gap', '40']);
+  it('an assault with no unit in reach: one clear message, exit 2', async () => {
+    const r = await spawnCli(['assault', '8 Boyz', '--at', '4 Devastator', '--gap', '40']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('no unit can charge to within 15 cm');
   });
 
-  it('a war engine without damage capacity in a datasheet is refused by validate: exit 2', () => {
-    const r = cli(['validate', join(projectRoot(), 'test', 'cli', 'fixtures', 'war-engine-without-dc.json')]);
+  it('a war engine without damage capacity in a datasheet is refused by validate: exit 2', async () => {
+    const r = await spawnCli(['validate', join(projectRoot(), 'test', 'cli', 'fixtures', 'war-engine-without-dc.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('units[0].damageCapacity: a war engine needs a damage capacity');
   });

@@ -1,19 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/model/projectRoot.js';
+import { spawnCli } from '../helpers/cli.js';
 import { binomialPmf, killsFromHits, probWhere } from '../helpers/exact.js';
 
-/** The CLI from the TypeScript sources (no build step), as a child process. */
-function cli(args: string[]) {
-  const root = projectRoot();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli.ts'), ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 describe('epic-balance shoot', () => {
-  it('4 Devastator at 8 Ork Boyz, 2,000,000 trials: P(broken) and the kill distribution within their intervals of the exact values', () => {
-    const r = cli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '2000000', '--json', '--quiet']);
+  it('4 Devastator at 8 Ork Boyz, 2,000,000 trials: P(broken) and the kill distribution within their intervals of the exact values', async () => {
+    const r = await spawnCli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '2000000', '--json', '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -34,8 +25,8 @@ describe('epic-balance shoot', () => {
     for (const key of ['unitsKilled', 'broken', 'destroyed', 'blastMarkers']) expect(out.target[key]).toBeDefined();
   });
 
-  it('prints a readable table with the same numbers', () => {
-    const r = cli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '20000', '--quiet']);
+  it('prints a readable table with the same numbers', async () => {
+    const r = await spawnCli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '20000', '--quiet']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('P(broken)');
     expect(r.stdout).toContain('20,000 trials, seed "epic-balance"');
@@ -46,8 +37,8 @@ describe('epic-balance shoot', () => {
     [['shoot', '4 Devastator,,1 Rhino', '--at', '8 Ork Boyz'], 'expected "N Unit, N Unit"'],
     [['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '-5'], 'option --trials: expected a whole number of at least 1'],
     [['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--action', 'charge'], "argument 'charge' is invalid"],
-  ])('bad input %j: one clear line, exit 2, no stack trace', (args, message) => {
-    const r = cli(args);
+  ])('bad input %j: one clear line, exit 2, no stack trace', async (args, message) => {
+    const r = await spawnCli(args);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(message);

@@ -1,7 +1,7 @@
 import { Command, type Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/commands/index.js';
-import { inProcess } from './cli.js';
+import { inProcess } from '../helpers/cli.js';
 
 const program = new Command('epic-balance');
 registerCommands(program);

@@ -1,31 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inProcess } from './cli.js';
+import { inProcess, spawnCli as cli } from '../helpers/cli.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-run-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const SHIPPED = readdirSync(join(REPO, 'experiments')).filter((f) => f.endsWith('.json') && f !== 'experiment.schema.json');
 
-/** The real command line, from the sources (a process of its own). */
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function write(name: string, json: unknown): string {
   const path = join(tmp, name);

@@ -1,53 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Command, CommanderError } from 'commander';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { registerCommands } from '../../src/commands/index.js';
-import { formatProblem, InputError } from '../../src/model/inputError.js';
-
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/**
- * Runs a command in this process (no tsx start-up): for commands that do not
- * start the worker pool (fair-cost runs in this thread) and for input errors.
- */
-async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const program = new Command('epic-balance').exitOverride();
-  registerCommands(program);
-  for (const sub of program.commands) sub.exitOverride();
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
-  try {
-    await program.parseAsync(['node', 'epic-balance', ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    if (e instanceof InputError) return { code: 2, stdout, stderr: stderr + e.problems.map(formatProblem).join('\n') };
-    if (e instanceof CommanderError) return { code: 2, stdout, stderr };
-    throw e;
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+import { afterAll, describe, expect, it } from 'vitest';
+import { inProcess, spawnCli as cli } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

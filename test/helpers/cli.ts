@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
 import { registerCommands } from '../../src/commands/index.js';
@@ -33,4 +37,24 @@ export async function inProcess(args: string[]): Promise<CliResult> {
     out.mockRestore();
     err.mockRestore();
   }
+}
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * Runs a command line as a process of its own, from the TypeScript sources
+ * (no build step): for commands that start worker threads, and to see the
+ * real exit code and output streams.
+ */
+export function spawnCli(args: string[], cwd = REPO): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
