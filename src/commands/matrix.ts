@@ -72,33 +72,7 @@ export function registerMatrix(program: Command): void {
       for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
         if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
       }
-      const tty = process.stderr.isTTY === true && o.quiet !== true;
-      // One pool for all cells, several cells in flight: a cell is often a single chunk.
-      const pool = new ChunkPool({ workers: o.workers });
-      const abort = new AbortController();
-      const onSigint = () => abort.abort();
-      process.once('SIGINT', onSigint);
-      let result: MatrixResult;
-      try {
-        result = await runMatrix({
-          rows,
-          cols,
-          engagement,
-          run: (job) => simulate({ ...job, seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, pool, signal: abort.signal }),
-          concurrency: Math.max(2, o.workers * 2),
-          ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\rmatrix: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
-        });
-      } catch (e) {
-        if (e instanceof InterruptedError) {
-          process.stderr.write(`\nepic-balance: interrupted; nothing was written\n`);
-          await pool.destroy();
-          process.exit(130);
-        }
-        throw e;
-      } finally {
-        process.off('SIGINT', onSigint);
-        await pool.destroy();
-      }
+      const result = await runMatrixOnPool({ rows, cols, engagement }, o, 'matrix');
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result) }, null, 2) + '\n');
       else printMatrix(result);
       if (o.out !== undefined) {
@@ -117,4 +91,39 @@ export function registerMatrix(program: Command): void {
         if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
       }
     });
+}
+
+/**
+ * Runs a matrix on one worker pool for all its cells, several cells in flight
+ * (a cell is often a single chunk). Ctrl-C stops it with nothing written.
+ * Used by `matrix` and by `run` for matrix experiments.
+ */
+export async function runMatrixOnPool(
+  cells: Pick<Parameters<typeof runMatrix>[0], 'rows' | 'cols' | 'engagement'>,
+  o: { seed: string; trials: number; chunkSize: number; workers: number; quiet?: boolean },
+  label: string,
+): Promise<MatrixResult> {
+  const tty = process.stderr.isTTY === true && o.quiet !== true;
+  const pool = new ChunkPool({ workers: o.workers });
+  const abort = new AbortController();
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await runMatrix({
+      ...cells,
+      run: (job) => simulate({ ...job, seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, pool, signal: abort.signal }),
+      concurrency: Math.max(2, o.workers * 2),
+      ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\r${label}: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
+    });
+  } catch (e) {
+    if (e instanceof InterruptedError) {
+      process.stderr.write('\nepic-balance: interrupted; nothing was written\n');
+      await pool.destroy();
+      process.exit(130);
+    }
+    throw e;
+  } finally {
+    process.off('SIGINT', onSigint);
+    await pool.destroy();
+  }
 }

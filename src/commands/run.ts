@@ -14,7 +14,7 @@ import { DEFINITIONS } from '../reports/definitions.js';
 import { DEFAULT_GAPS, describeEngagement, type EngagementSettings } from '../reports/engagementKinds.js';
 import { fairCost, type FairCostResult } from '../reports/fairCost.js';
 import { pct } from '../reports/format.js';
-import { armyFormations, findArmy, runMatrix, type MatrixResult } from '../reports/matrix.js';
+import { armyFormations, findArmy } from '../reports/matrix.js';
 import { breakChance, breakChanceByTurn } from '../reports/metrics/breakChance.js';
 import { pointsEfficiency } from '../reports/metrics/pointsEfficiency.js';
 import { chartContext, type ReportSection, type RunMeta } from '../reports/report.js';
@@ -24,11 +24,9 @@ import { matrixSection } from '../reports/sections/matrixSection.js';
 import { formationNames } from '../reports/sections/names.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
-import { InterruptedError } from '../workers/errors.js';
-import { ChunkPool } from '../workers/pool.js';
-import { simulate, type SimulationResult } from '../workers/simulate.js';
+import type { SimulationResult } from '../workers/simulate.js';
 import { fairCostJson } from './fairCost.js';
-import { matrixJson } from './matrix.js';
+import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { outcomeJson } from './shoot.js';
 
@@ -473,32 +471,7 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
   const x = p.loaded.experiment;
   const m = p.matrix!;
   const s = p.settings;
-  const tty = process.stderr.isTTY === true && o.quiet !== true;
-  const pool = new ChunkPool({ workers: o.workers });
-  const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
-  let result: MatrixResult;
-  try {
-    result = await runMatrix({
-      rows: m.rows,
-      cols: m.cols,
-      engagement: m.engagement,
-      run: (job) => simulate({ ...job, seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, pool, signal: abort.signal }),
-      concurrency: Math.max(2, o.workers * 2),
-      ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\r${x.name}: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
-    });
-  } catch (e) {
-    if (e instanceof InterruptedError) {
-      process.stderr.write('\nepic-balance: interrupted; nothing was written\n');
-      await pool.destroy();
-      process.exit(130);
-    }
-    throw e;
-  } finally {
-    process.off('SIGINT', onSigint);
-    await pool.destroy();
-  }
+  const result = await runMatrixOnPool({ rows: m.rows, cols: m.cols, engagement: m.engagement }, { ...o, seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, x.name);
   const skipped = [...m.rows.skipped.map((k) => `Skipped ${m.rows.army.name} ${k.name}: ${k.reason}.`), ...m.cols.skipped.map((k) => `Skipped ${m.cols.army.name} ${k.name}: ${k.reason}.`)];
   const title = x.title ?? `${x.name}: ${m.rows.army.name} against ${m.cols.army.name}`;
   const meta = metaFor(p, title, argv, s.trials, result.simulations, Math.round(result.elapsedMs), skipped);
