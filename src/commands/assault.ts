@@ -8,7 +8,7 @@ import { assaultEngagement, closestChargeDistance, FRESH } from '../sim/rulesets
 import { addRankOptions, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
-import { outcomeJson, parseCover } from './shoot.js';
+import { oneStepJson, parseCover } from './shoot.js';
 
 /** Default distance between the fronts before an assault: within one 15 cm charge move. */
 export const DEFAULT_ASSAULT_GAP = 10;
@@ -98,20 +98,7 @@ export function registerAssault(program: Command): void {
         rounds: { mean: rounds.mean, ci95: rounds.ci95 },
       };
       if (o.json) {
-        const out = {
-          trials: n,
-          seed: o.seed,
-          chunkSize: result.chunkSize,
-          ...(result.run ? { stop: result.run.stop } : {}),
-          data: { id: data.id, version: data.version },
-          attackerFormation: { name: attacker.name, points: attacker.points },
-          targetFormation: { name: target.name, points: target.points },
-          target: outcomeJson(targetOutcome),
-          attacker: outcomeJson(attackerOutcome),
-          assault,
-          unsupported,
-        };
-        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+        process.stdout.write(JSON.stringify(oneStepJson(result, o.seed, data, attacker, target, unsupported, { assault }), null, 2) + '\n');
         return;
       }
       const pct = (p: { p: number; ci95: [number, number] }) => `${(100 * p.p).toFixed(1)}% [${(100 * p.ci95[0]).toFixed(1)}%, ${(100 * p.ci95[1]).toFixed(1)}%]`;

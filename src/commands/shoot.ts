@@ -1,8 +1,9 @@
 import { Option, type Command } from 'commander';
-import { parseFormation } from '../model/formation.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt, type FormationOutcome } from '../reports/aggregate.js';
 import type { ActionName, CoverSpec } from '../sim/rulesets/netea/spec.js';
+import type { SimulationResult } from '../workers/simulate.js';
 import { DEFAULT_GAP, shootEngagement } from '../sim/rulesets/netea/engagements.js';
 import { addRankOptions, badOption, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
@@ -33,7 +34,35 @@ export function parseCover(value: string | boolean | undefined): CoverSpec {
   return { kind: 'save', save: n };
 }
 
-/** The JSON contract of `shoot --json` (extend it, never rename a field). */
+/**
+ * The JSON contract of `shoot --json` and `assault --json` (extend it, never
+ * rename a field): the run's facts, then each side's outcome.
+ */
+export function oneStepJson(
+  result: SimulationResult,
+  seed: string,
+  data: { id: string; version: string },
+  attacker: FormationSpec,
+  target: FormationSpec,
+  unsupported: string[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    trials: result.trials,
+    seed,
+    chunkSize: result.chunkSize,
+    ...(result.run ? { stop: result.run.stop } : {}),
+    data: { id: data.id, version: data.version },
+    attackerFormation: { name: attacker.name, points: attacker.points },
+    targetFormation: { name: target.name, points: target.points },
+    target: outcomeJson(outcomeAt(result.tally, result.layout, 0, 1)),
+    attacker: outcomeJson(outcomeAt(result.tally, result.layout, 0, 0)),
+    ...extra,
+    unsupported,
+  };
+}
+
+/** One formation's outcome in the JSON contract. */
 export function outcomeJson(o: FormationOutcome) {
   return {
     unitsKilled: { mean: o.unitsKilled.mean, ci95: o.unitsKilled.ci95, distribution: o.unitsKilled.distribution },
@@ -74,23 +103,10 @@ export function registerShoot(program: Command): void {
       });
       const result = await runSimulation(o, { spec, scenario: 'shoot', matchup: `${attacker.text} -> ${target.text}` });
       const targetOutcome = outcomeAt(result.tally, result.layout, 0, 1);
-      const attackerOutcome = outcomeAt(result.tally, result.layout, 0, 0);
       const unsupported = [...new Set([...attacker.unsupported, ...target.unsupported])];
       if (o.out !== undefined) await (await import('../reports/runReport.js')).writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} (${o.action}) shoots ${target.name}`, data, unsupported });
       if (o.json) {
-        const out = {
-          trials: result.trials,
-          seed: o.seed,
-          chunkSize: result.chunkSize,
-          ...(result.run ? { stop: result.run.stop } : {}),
-          data: { id: data.id, version: data.version },
-          attackerFormation: { name: attacker.name, points: attacker.points },
-          targetFormation: { name: target.name, points: target.points },
-          target: outcomeJson(targetOutcome),
-          attacker: outcomeJson(attackerOutcome),
-          unsupported,
-        };
-        process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+        process.stdout.write(JSON.stringify(oneStepJson(result, o.seed, data, attacker, target, unsupported), null, 2) + '\n');
         return;
       }
       process.stdout.write(`${attacker.name} (${o.action}) shoots ${target.name}\n`);
