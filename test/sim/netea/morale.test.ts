@@ -3,6 +3,7 @@ import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
+import { assault, ATTACKER_WINS, ChargeCache } from '../../../src/sim/rulesets/netea/assault.js';
 import { actionTest, rally, regroup } from '../../../src/sim/rulesets/netea/morale.js';
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { markDead } from '../../../src/sim/rulesets/netea/unitState.js';
@@ -63,6 +64,54 @@ describe('Junction 25 with the book dice', () => {
     expect(r.e.fBm[0]).toBe(4);
     // One re-roll per Supreme Commander per turn: a second failure stands.
     expect(actionTest(r.e, 1 << 0, C.ACTION_ENGAGE, false, new ScriptedDice([1]))).toBe(false);
+  });
+
+  it('2.C: the assault, scored as the book scores it: Marines 5 + 2 kills + 1 (fewer Blast markers) = 8, Orks 3 + 4 kills + 2 (more than twice as many) = 9; TSKNF halves the one extra hit to none ([A-11])', () => {
+    const orks = parseFormation(data, '1 Stompa, 9 Gunwagon, 1 Stormboyz, 2 Nobz, 6 Boyz');
+    const warlord = data.units.get('ork-warlord')!;
+    orks.units[11]!.characters.push(warlord);
+    orks.units[11]!.characterWeapons.push({ weapon: data.weapons.get('ork-warlord-big-choppas')!, multiplier: 1, arc: 'all' });
+    const actaeon = parseFormation(data, '3 Devastator');
+    const captain = data.units.get('captain')!;
+    actaeon.units[0]!.characters.push(captain);
+    actaeon.units[0]!.characterWeapons.push({ weapon: data.weapons.get('power-weapon')!, multiplier: 1, arc: 'all' });
+    const spec = engagement(
+      [
+        placed('orks', 0, orks, { front: 0, blastMarkers: 4, rankWidth: 30 }),
+        placed('actaeon', 1, actaeon, { front: 5, blastMarkers: 1, rankWidth: 30 }),
+        placed('citus', 1, parseFormation(data, '4 Land Raider'), { front: 5, rankWidth: 30 }),
+      ],
+      [shootStep(0, 1)],
+    );
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    // Charge: the Stompa and six Gunwagons contact one Marine each, the other three Gunwagons, the
+    // Stormboyz, both Nobz and one Boyz a second; five Boyz stay 5 cm away and use their firefight.
+    const orkDice = [
+      4, // Stompa, CC 4+: hit
+      5, 5, 5, 5, 5, 5, 1, 1, 1, // Gunwagons, CC 5+: six hits
+      4, // Stormboyz: hit
+      3, 3, 3, // Nobz with the Warlord: its attack, its big choppa, the Warlord's macro-weapon choppa: three hits
+      1, 1, // the other Nobz and its big choppa
+      1, // the Boyz in contact
+      1, 1, 1, 1, 1, // five Boyz at firefight range
+    ];
+    const marineDice = [5, 6, 1, 1, 2, 3, 4, 5]; // Devastator with the Captain (and his power weapon), the others, 4 Land Raiders
+    // Saves, in allocation order: ten normal hits spread over the seven Marines (a second each on the
+    // Devastators): the Devastators save on 4, each Land Raider fails twice; the Stompa fails twice;
+    // then the macro-weapon hits: the Captain's invulnerable 6 saves his stand, the Gunwagon has none.
+    const saves = [4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 1, 1, 6];
+    const results = [3, 3, 2, 5]; // Orks (attacking) use 3, Marines 5
+    const rng = new ScriptedDice([...orkDice, ...marineDice, ...saves, ...results]);
+    const setup = { attackers: 1 << 0, defenders: (1 << 1) | (1 << 2), supporters: 0, overwatch: 0, contactLimit: -1 };
+    expect(assault(r.e, setup, new ChargeCache(3, r.e.nUnits), rng)).toBe(ATTACKER_WINS);
+    expect(rng.used).toBe(51);
+    const e = r.e;
+    expect([e.fAlive[0], e.fAlive[1], e.fAlive[2]]).toEqual([17, 3, 0]);
+    // Losing by one: TSKNF halves the extra hit, rounding down, to none; the Devastators break.
+    expect(e.fBroken[1]).toBe(1);
+    // The Orks take a Blast marker per unit lost: 4 + 2 = 6 (as in the book).
+    expect(e.fBm[0]).toBe(6);
   });
 
   it('3: the end phase: broken Space Marines rally on 4+ and keep units - 2 (TP leader) Blast markers; the Orks 6 -> 3 -> 1', () => {
