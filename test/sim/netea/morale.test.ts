@@ -139,6 +139,21 @@ describe('Junction 25 with the book dice', () => {
   });
 });
 
+describe('RB 1.6 Example of Play: Actions', () => {
+  it('a Steel Legion company passes its 2+ double action on a 4; retaining the initiative, the super-heavy company fails on a 2 (-1), takes a Blast marker and holds', () => {
+    const spec = engagement(
+      [placed('company', 0, parseFormation(data, 'steel-legion/infantry-company'), { front: 0 }), placed('tanks', 0, parseFormation(data, 'steel-legion/super-heavy-tank-company'), { front: 0 }), placed('orks', 1, warband(), { front: 60 })],
+      [shootStep(0, 2)],
+    );
+    const r = new NeteaRunner(spec);
+    r.reset(new ScriptedDice([]));
+    expect([r.e.fInitiative[0], r.e.fInitiative[1]]).toEqual([2, 2]);
+    expect(actionTest(r.e, 1 << 0, C.ACTION_DOUBLE, false, new ScriptedDice([4]))).toBe(true);
+    expect(actionTest(r.e, 1 << 1, C.ACTION_DOUBLE, true, new ScriptedDice([2]))).toBe(false);
+    expect([r.e.fBm[0], r.e.fBm[1]]).toEqual([0, 1]);
+  });
+});
+
 describe('morale rules with forced dice', () => {
   const grunt = unit('grunt', { type: 'INF', cc: 5, ff: 5 });
 
