@@ -5,6 +5,24 @@ import type { Engagement } from './engagement.js';
 import { damageWarEngine, destroyUnit } from './damage.js';
 
 /**
+ * Queues a hit in the attack's buffer and returns its index: `target` -1 leaves
+ * it to allocation, a unit index places it (barrages); `line` -1 for hits with
+ * no weapon line (base assault attacks, barrages). Macro-weapon hits are
+ * counted so the second allocation stage runs only when needed.
+ */
+export function queueHit(e: Engagement, mask: number, reach: number, flags: number, target: number, line: number): number {
+  const h = e.nHits++;
+  e.hMask[h] = mask;
+  e.hReach[h] = reach;
+  e.hFlags[h] = flags;
+  e.hTarget[h] = target;
+  e.hDamage[h] = 1;
+  e.hLine[h] = line;
+  if ((flags & C.H_MW) !== 0) e.nMacroHits++;
+  return h;
+}
+
+/**
  * Allocates hits [from, to) of the hit buffer to formation f, front to back,
  * one hit per eligible unit before any unit gets a second (RB 1.9.6). A war
  * engine takes hits in blocks of its starting damage capacity before the next

@@ -4,7 +4,7 @@ import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
-import { assignHit, stampUnit } from './allocate.js';
+import { assignHit, queueHit, stampUnit } from './allocate.js';
 import { checkBreak, placeBlastMarkers, withdraw } from './blastMarkers.js';
 import { damageWarEngine, destroyUnit, resolveHit } from './damage.js';
 import { shoot } from './shoot.js';
@@ -488,15 +488,7 @@ function engagedAlive(e: Engagement, side: number): number {
 
 /** Queues one assault hit on the other side. */
 function pushHit(e: Engagement, targetSide: number, mask: number, flags: number, line: number): void {
-  const h = e.nHits++;
-  e.hSide[h] = targetSide;
-  e.hMask[h] = mask;
-  e.hReach[h] = Infinity;
-  e.hFlags[h] = flags;
-  e.hTarget[h] = -1;
-  e.hDamage[h] = 1;
-  e.hLine[h] = line;
-  if ((flags & C.H_MW) !== 0) e.nMacroHits++;
+  e.hSide[queueHit(e, mask, Infinity, flags, -1, line)] = targetSide;
 }
 
 /**

@@ -4,7 +4,7 @@ import { toHitProbability } from '../../dice/toHitProbability.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
-import { allocateHitsFrontToBack, applyNoSaveHits } from './allocate.js';
+import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
 import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
 import { placesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
@@ -246,18 +246,10 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
   shots *= e.wShotsTimes[l]!;
   if (e.wExN[l]! + e.wExPlus[l]! > 0) shots += rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
   const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | C.H_MW : e.wHitFlags[l]!;
-  const macro = (hitFlags & C.H_MW) !== 0;
   const reach = lineRange(e, l, sustained, distance) - gap - e.uDepth[u]!;
   for (let s = 0; s < shots; s++) {
     if (!rollToHit(rng, t)) continue;
-    const h = e.nHits++;
-    e.hMask[h] = mask;
-    e.hReach[h] = reach;
-    e.hFlags[h] = hitFlags;
-    e.hTarget[h] = -1;
-    e.hDamage[h] = 1;
-    e.hLine[h] = l;
-    if (macro) e.nMacroHits++;
+    queueHit(e, mask, reach, hitFlags, -1, l);
   }
 }
 
@@ -295,14 +287,7 @@ function fireBarrage(e: Engagement, at: number, bp: number, macro: boolean, igno
     const t = value + modifier + ((e.uFlags[u]! & C.U_IN_COVER) !== 0 && !ignoreCover ? 1 : 0);
     for (let a = 0; a < attacks; a++) {
       if (!rollToHit(rng, t)) continue;
-      const h = e.nHits++;
-      e.hMask[h] = C.ELIGIBLE_ANY_GROUND;
-      e.hReach[h] = reach;
-      e.hFlags[h] = hitFlags;
-      e.hTarget[h] = u;
-      e.hDamage[h] = 1;
-      e.hLine[h] = -1;
-      if (macro) e.nMacroHits++;
+      queueHit(e, C.ELIGIBLE_ANY_GROUND, reach, hitFlags, u, -1);
     }
   }
   return barrageExtraBm(bp);
