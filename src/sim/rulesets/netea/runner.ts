@@ -8,6 +8,7 @@ import { assault, ATTACKER_WINS, ChargeCache, DEFENDER_WINS, NO_ASSAULT, NO_RESU
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
+import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
 
 
 const STEP_SHOOT = 0;
@@ -36,10 +37,18 @@ export function actionCode(action: ActionName): number {
   }
 }
 
+export interface RunnerOptions {
+  /** Use a precompiled fire plan where one applies (default true; false forces the general path, for tests). */
+  firePlan?: boolean;
+}
+
 /**
  * Runs a NetEA engagement script trial after trial. The spec is compiled once;
  * a trial resets the state arrays from the starting values, runs the steps and
  * adds the outcome after each step to the tally. No allocation per trial.
+ *
+ * An engagement that is one shooting attack runs as a FirePlan instead (the
+ * attack's fixed decisions taken once), with identical results.
  */
 export class NeteaRunner implements TrialRunner {
   readonly layout: TallyLayout;
@@ -61,8 +70,11 @@ export class NeteaRunner implements TrialRunner {
   private readonly hasPowerFields: boolean;
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
+  readonly firePlan: FirePlan | null;
+  /** How trials run: "fire plan", or "general" with the reason no plan applies. */
+  readonly path: string;
 
-  constructor(spec: EngagementSpec) {
+  constructor(spec: EngagementSpec, options: RunnerOptions = {}) {
     this.e = new Engagement(spec);
     this.layout = neteaTallyLayout(spec);
     const n = spec.steps.length;
@@ -145,9 +157,23 @@ export class NeteaRunner implements TrialRunner {
     // Every unit starts dirty so the first reset initialises it.
     for (let u = 0; u < e.nUnits; u++) e.dirtyList[e.nDirty++] = u;
     for (let u = 0; u < e.nUnits; u++) e.dirtyFlag[u] = 1;
+    this.resetState();
+    const first = spec.steps[0];
+    let plan: FirePlan | string = 'more than one step';
+    if (options.firePlan === false) plan = 'fire plans turned off';
+    else if (first === undefined || first.kind !== 'shoot') plan = 'not a shooting attack';
+    else if (n === 1 && first.test) plan = 'an action test comes first';
+    else if (n === 1) plan = compileFirePlan(e, first.by, first.at, this.stepAction[0]!, first.crossfire, first.barrage, (f) => this.offsets[f]!);
+    this.firePlan = plan instanceof FirePlan ? plan : null;
+    this.path = plan instanceof FirePlan ? 'fire plan' : `general (${plan})`;
   }
 
   run(rng: Sfc32, trials: number, tally: Float64Array): void {
+    if (this.firePlan !== null) {
+      runFirePlan(this.firePlan, rng, trials, tally);
+      tally[TRIALS]! += trials;
+      return;
+    }
     const steps = this.stepKind.length;
     for (let t = 0; t < trials; t++) {
       this.reset(rng);
@@ -231,6 +257,17 @@ export class NeteaRunner implements TrialRunner {
    */
   reset(rng: Sfc32): void {
     const e = this.e;
+    this.resetState();
+    if (this.hasPowerFields) {
+      for (let u = 0; u < e.nUnits; u++) {
+        if (e.uPfN[u]! + e.uPfPlus[u]! > 0) e.stShields[u] = rollDice(rng, e.uPfN[u]!, e.uPfSides[u]!, e.uPfPlus[u]!);
+      }
+    }
+  }
+
+  /** The starting state without the dice: every unit and formation as the spec places it. */
+  private resetState(): void {
+    const e = this.e;
     for (let i = 0; i < e.nDirty; i++) {
       const u = e.dirtyList[i]!;
       e.dirtyFlag[u] = 0;
@@ -244,11 +281,6 @@ export class NeteaRunner implements TrialRunner {
       e.stDamageTaken[u] = 0;
     }
     e.nDirty = 0;
-    if (this.hasPowerFields) {
-      for (let u = 0; u < e.nUnits; u++) {
-        if (e.uPfN[u]! + e.uPfPlus[u]! > 0) e.stShields[u] = rollDice(rng, e.uPfN[u]!, e.uPfSides[u]!, e.uPfPlus[u]!);
-      }
-    }
     if (this.hasLimitedWeapons) {
       for (let l = 0; l < e.nLines; l++) {
         e.stSingleShotUsed[l] = 0;

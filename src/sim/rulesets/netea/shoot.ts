@@ -9,9 +9,10 @@ import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
 import { placesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
 
-const FP_AP = 1;
-const FP_AT = 2;
-const FP_MW = 3;
+/** Firepower types: which value of a weapon mode a shot uses (RB 1.9.5). */
+export const FP_AP = 1;
+export const FP_AT = 2;
+export const FP_MW = 3;
 
 /** To-hit modifier of an action, as a change to the number needed (RB 1.9.5). */
 export function actionToHitModifier(action: number): number {
@@ -21,7 +22,7 @@ export function actionToHitModifier(action: number): number {
 }
 
 /** Can weapon line l fire this turn (single shot unused, slow firing reloaded, arc facing the enemy)? */
-function lineReady(e: Engagement, l: number): boolean {
+export function lineReady(e: Engagement, l: number): boolean {
   const fl = e.wFlags[l]!;
   if (e.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) return false;
   if ((fl & C.W_SINGLE_SHOT) !== 0 && e.stSingleShotUsed[l] === 1) return false;
@@ -33,7 +34,7 @@ function lineReady(e: Engagement, l: number): boolean {
  * Range of line l in this attack: indirect barrages on sustained fire double
  * it, with a 30 cm minimum (RB 1.9.8); -1 when the target is too close for it.
  */
-function lineRange(e: Engagement, l: number, sustained: boolean, distance: number): number {
+export function lineRange(e: Engagement, l: number, sustained: boolean, distance: number): number {
   const r = e.wRange[l]!;
   if (sustained && distance > r && (e.wFlags[l]! & C.W_INDIRECT) !== 0 && e.wBpN[l]! + e.wBpPlus[l]! > 0) {
     return distance >= 30 ? 2 * r : -1;
@@ -73,29 +74,22 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
 }
 
 /**
- * One shooting attack by formation `by` at formation `at` (RB 1.9; TP Shooting):
- * suppression, the Blast marker for coming under fire, to-hit rolls, the two
- * allocation stages with saves, casualty Blast markers, then the break test
- * after the whole attack. Returns false if no unit could fire (no BM placed).
+ * Marks in `scCanFire` the units of formation `by` that fire in this attack
+ * and returns how many: living units with a ready weapon in range of the
+ * target's nearest unit (`reachTo` cm beyond their formation's front rank,
+ * RB 1.9.2), less those suppressed. Each Blast marker stops one such unit,
+ * furthest first; TSKNF units take two, war engines their starting DC
+ * ([A-7] for partial budgets).
  */
-export function shoot(e: Engagement, by: number, at: number, action: number, crossfire: boolean, useBarrage: boolean, rng: Sfc32): boolean {
-  if (e.fBroken[by] === 1 || e.fAlive[by] === 0 || e.fAlive[at] === 0) return false;
-  const targetDepth = e.fMinDepth[at]!;
-  const gap = e.fFront[by]! + e.fFront[at]!;
-  const sustained = action === C.ACTION_SUSTAINED;
-
-  // 0. Who can fire: living units with a ready weapon in range of the nearest target unit.
+export function markShooters(e: Engagement, by: number, reachTo: number, sustained: boolean): number {
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
   let shooters = 0;
   for (let u = fStart; u < fEnd; u++) {
-    const ok = e.stAlive[u] === 1 && canFire(e, u, sustained, gap + e.uDepth[u]! + targetDepth);
+    const ok = e.stAlive[u] === 1 && canFire(e, u, sustained, reachTo + e.uDepth[u]!);
     e.scCanFire[u] = ok ? 1 : 0;
     if (ok) shooters++;
   }
-
-  // Suppression (RB 1.9.2): each BM stops one unit that could fire, furthest first;
-  // TSKNF units take two, war engines their starting DC ([A-7] for partial budgets).
   let budget = e.fBm[by]!;
   for (let k = fStart; k < fEnd && budget > 0; k++) {
     const u = e.orderBack[k]!;
@@ -109,6 +103,65 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       break;
     }
   }
+  return shooters;
+}
+
+/**
+ * The attacker's firepower for weapon group g of unit u when no option is
+ * best against every target unit: the mode, firepower and target mask whose
+ * shot is worth most against the units standing now ([A-33]). Packed as
+ * `line << 6 | fp << 4 | mask` (masks are class bits below 16); -1 when the
+ * group has nothing that can hurt the target.
+ */
+export function chooseFirepower(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean): number {
+  let line = -1;
+  let fp = 0;
+  let mask = 0;
+  let best = 0;
+  const lEnd = e.gLineEnd[g]!;
+  for (let m = e.gLineStart[g]!; m < lEnd; m++) {
+    if (!lineReady(e, m) || e.wBpN[m]! + e.wBpPlus[m]! > 0) continue;
+    const range = lineRange(e, m, sustained, distance);
+    if (range < distance) continue;
+    const reach = range - gap - e.uDepth[u]!;
+    const fl = e.wFlags[m]!;
+    const titanKiller = e.wTkN[m]! + e.wTkPlus[m]! > 0;
+    for (let f = FP_AP; f <= FP_MW; f++) {
+      const value = f === FP_AP ? e.wAP[m]! : f === FP_AT ? e.wAT[m]! : e.wMW[m]!;
+      if (value >= C.NONE) continue;
+      const base = f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
+      const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
+      for (let grp = 0; grp < (mixed ? 2 : 1); grp++) {
+        const mk = mixed ? (grp === 0 ? base & C.CLASS_WE : base & ~C.CLASS_WE) : base;
+        if (mk === 0) continue;
+        const score = shotValue(e, at, mk, reach, titanKiller, (fl & C.W_MACRO) !== 0 || f === FP_MW, e.wTkMean[m]!, t);
+        if (score > best) {
+          best = score;
+          line = m;
+          fp = f;
+          mask = mk;
+        }
+      }
+    }
+  }
+  return line < 0 ? -1 : (line << 6) | (fp << 4) | mask;
+}
+
+/**
+ * One shooting attack by formation `by` at formation `at` (RB 1.9; TP Shooting):
+ * suppression, the Blast marker for coming under fire, to-hit rolls, the two
+ * allocation stages with saves, casualty Blast markers, then the break test
+ * after the whole attack. Returns false if no unit could fire (no BM placed).
+ */
+export function shoot(e: Engagement, by: number, at: number, action: number, crossfire: boolean, useBarrage: boolean, rng: Sfc32): boolean {
+  if (e.fBroken[by] === 1 || e.fAlive[by] === 0 || e.fAlive[at] === 0) return false;
+  const targetDepth = e.fMinDepth[at]!;
+  const gap = e.fFront[by]! + e.fFront[at]!;
+  const sustained = action === C.ACTION_SUSTAINED;
+  const fStart = e.fUnitStart[by]!;
+  const fEnd = e.fUnitEnd[by]!;
+
+  const shooters = markShooters(e, by, gap + targetDepth, sustained);
   if (shooters === 0) return false;
 
   e.atkTarget = at;
@@ -173,35 +226,11 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       let fp = e.choiceFp[g * nF + at]!;
       let mask = e.choiceMask[g * nF + at]!;
       if (line === -1 || mixed !== (e.fMixed[at] === 1)) {
-        line = -1;
-        let best = 0;
-        const lEnd = e.gLineEnd[g]!;
-        for (let m = e.gLineStart[g]!; m < lEnd; m++) {
-          if (!lineReady(e, m) || e.wBpN[m]! + e.wBpPlus[m]! > 0) continue;
-          const range = lineRange(e, m, sustained, distance);
-          if (range < distance) continue;
-          const reach = range - gap - e.uDepth[u]!;
-          const fl = e.wFlags[m]!;
-          const titanKiller = e.wTkN[m]! + e.wTkPlus[m]! > 0;
-          for (let f = FP_AP; f <= FP_MW; f++) {
-            const value = f === FP_AP ? e.wAP[m]! : f === FP_AT ? e.wAT[m]! : e.wMW[m]!;
-            if (value >= C.NONE) continue;
-            const base = f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
-            const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
-            for (let grp = 0; grp < (mixed ? 2 : 1); grp++) {
-              const mk = mixed ? (grp === 0 ? base & C.CLASS_WE : base & ~C.CLASS_WE) : base;
-              if (mk === 0) continue;
-              const score = shotValue(e, at, mk, reach, titanKiller, (fl & C.W_MACRO) !== 0 || f === FP_MW, e.wTkMean[m]!, t);
-              if (score > best) {
-                best = score;
-                line = m;
-                fp = f;
-                mask = mk;
-              }
-            }
-          }
-        }
-        if (line < 0) continue;
+        const choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+        if (choice < 0) continue;
+        line = choice >> 6;
+        fp = (choice >> 4) & 3;
+        mask = choice & 15;
       } else if (limited && (!lineReady(e, line) || lineRange(e, line, sustained, distance) < distance)) {
         continue;
       } else if (e.wRange[line]! < distance) {

@@ -1,0 +1,463 @@
+import type { Sfc32 } from '../../rng.js';
+import { d6 } from '../../dice/d6.js';
+import { rollToHit } from '../../dice/rollToHit.js';
+import { rollDice } from '../../diceExpr.js';
+import * as C from './codes.js';
+import type { Engagement } from './engagement.js';
+import { distanceToNearestEnemy } from './geometry.js';
+import { placesNoBlastMarker } from './damage.js';
+import { actionToHitModifier, chooseFirepower, FP_AP, FP_AT, FP_MW, lineRange, lineReady, markShooters } from './shoot.js';
+
+/** Hit flags the plan resolves itself; any other (MW, TK, sniper, disrupt) sends the attack to `shoot`. */
+const PLAN_HIT_FLAGS = C.H_IGNORE_COVER | C.H_LANCE;
+/** A save the plan never rolls for (no armour save, or modified past 6+). */
+const NO_SAVE_ROLL = 99;
+
+/**
+ * A shooting attack compiled for one known starting state: the trial-by-trial
+ * path of an engagement that is a single shooting step (`epic-balance shoot`,
+ * the bench's shooting scenario, shooting matchups).
+ *
+ * In that state everything `shoot` decides before the first die is fixed:
+ * which units fire and which are suppressed, each weapon's firepower choice,
+ * to-hit number and reach, which target units each hit may be allocated to,
+ * each unit's save against each kind of hit, who would die withdrawing. The
+ * plan holds those decisions in typed arrays, so a trial is only the dice
+ * and the bookkeeping they drive. It rolls the same dice in the same order
+ * as `shoot` and records the same numbers in the same order, so a run gives
+ * a tally identical bit for bit to the general path (test/sim/netea/
+ * firePlan.test.ts runs both over many situations).
+ *
+ * Attacks the plan does not cover (war engines in the target, barrages,
+ * macro-weapon, Titan Killer, sniper or disrupt hits, broken formations,
+ * power fields, formations that break before the attack resolves) keep the
+ * general path; `compileFirePlan` returns the reason instead of a plan.
+ */
+export class FirePlan {
+  /** Weapon lines that fire, in firing order, with their dice and to-hit number. */
+  readonly nGroups: number;
+  readonly gShotsN: Int32Array;
+  readonly gShotsSides: Int32Array;
+  readonly gShotsPlus: Int32Array;
+  readonly gShotsTimes: Int32Array;
+  readonly gExN: Int32Array;
+  readonly gExSides: Int32Array;
+  readonly gExPlus: Int32Array;
+  readonly gToHit: Int32Array;
+  /** Kind of hit the line scores: an index into the eligibility lists and save tables. */
+  readonly gKind: Int32Array;
+  /** Target units (0-based within the target) each kind may be allocated to, front to back. */
+  readonly kListStart: Int32Array;
+  readonly kListEnd: Int32Array;
+  readonly kList: Int32Array;
+  /** Every kind may go to the same units, in the same order. */
+  readonly sharedList: boolean;
+  /** Save needed by target unit v against kind k at [k * nTarget + v]; re-roll allowed (reinforced armour). */
+  readonly saveNeed: Int32Array;
+  readonly saveReroll: Uint8Array;
+  readonly nTarget: number;
+  readonly tInvulnerable: Uint8Array;
+  /** The unit places no Blast marker when it dies (expendable, Grots). */
+  readonly tNoBm: Uint8Array;
+  readonly tPoints: Float64Array;
+  readonly tBreakWeight: Int32Array;
+  /** The unit would be destroyed withdrawing if its formation breaks (RB 1.13.3). */
+  readonly tDiesWithdrawing: Uint8Array;
+  readonly startBm: number;
+  readonly startBreakWeight: number;
+  readonly crossfire: boolean;
+  /** Tally offset of the target's record block (its killed histogram comes first). */
+  readonly targetRecord: number;
+  /** Counters every trial adds the same amount to (the formations the attack leaves alone). */
+  readonly constantIndex: Int32Array;
+  readonly constantValue: Float64Array;
+  // Per-trial scratch.
+  readonly hKind: Int32Array;
+  readonly hTarget: Int32Array;
+  readonly load: Int32Array;
+  readonly dead: Uint8Array;
+
+  constructor(p: FirePlanParts) {
+    this.nGroups = p.groups.length;
+    const col = (key: keyof PlannedLine) => Int32Array.from(p.groups, (g) => g[key]);
+    this.gShotsN = col('shotsN');
+    this.gShotsSides = col('shotsSides');
+    this.gShotsPlus = col('shotsPlus');
+    this.gShotsTimes = col('shotsTimes');
+    this.gExN = col('exN');
+    this.gExSides = col('exSides');
+    this.gExPlus = col('exPlus');
+    this.gToHit = col('toHit');
+    this.gKind = col('kind');
+    const lists = p.kinds.map((k) => k.eligible);
+    this.kList = Int32Array.from(lists.flat());
+    this.sharedList = lists.every((l) => l.length === lists[0]!.length && l.every((v, i) => v === lists[0]![i]));
+    this.kListStart = new Int32Array(lists.length);
+    this.kListEnd = new Int32Array(lists.length);
+    let at = 0;
+    lists.forEach((l, k) => {
+      this.kListStart[k] = at;
+      at += l.length;
+      this.kListEnd[k] = at;
+    });
+    this.nTarget = p.nTarget;
+    this.saveNeed = Int32Array.from(p.kinds.flatMap((k) => k.saveNeed));
+    this.saveReroll = Uint8Array.from(p.kinds.flatMap((k) => k.saveReroll));
+    this.tInvulnerable = Uint8Array.from(p.invulnerable);
+    this.tNoBm = Uint8Array.from(p.noBm);
+    this.tPoints = Float64Array.from(p.points);
+    this.tBreakWeight = Int32Array.from(p.breakWeight);
+    this.tDiesWithdrawing = Uint8Array.from(p.diesWithdrawing);
+    this.startBm = p.startBm;
+    this.startBreakWeight = p.startBreakWeight;
+    this.crossfire = p.crossfire;
+    this.targetRecord = p.targetRecord;
+    this.constantIndex = Int32Array.from(p.constants, (c) => c[0]);
+    this.constantValue = Float64Array.from(p.constants, (c) => c[1]);
+    this.hKind = new Int32Array(p.maxHits);
+    this.hTarget = new Int32Array(p.maxHits);
+    this.load = new Int32Array(p.nTarget);
+    this.dead = new Uint8Array(p.nTarget);
+  }
+}
+
+interface PlannedLine {
+  shotsN: number;
+  shotsSides: number;
+  shotsPlus: number;
+  shotsTimes: number;
+  exN: number;
+  exSides: number;
+  exPlus: number;
+  toHit: number;
+  kind: number;
+}
+
+interface PlannedKind {
+  mask: number;
+  reach: number;
+  hitFlags: number;
+  eligible: number[];
+  saveNeed: number[];
+  saveReroll: number[];
+}
+
+interface FirePlanParts {
+  groups: PlannedLine[];
+  kinds: PlannedKind[];
+  nTarget: number;
+  invulnerable: number[];
+  noBm: number[];
+  points: number[];
+  breakWeight: number[];
+  diesWithdrawing: number[];
+  startBm: number;
+  startBreakWeight: number;
+  crossfire: boolean;
+  targetRecord: number;
+  constants: Array<[number, number]>;
+  maxHits: number;
+}
+
+/** Where a formation's record block starts in the tally, per formation (killed histogram first). */
+export type RecordOffsets = (f: number) => number;
+
+/**
+ * Compiles the attack `shoot(e, by, at, action, crossfire, useBarrage)` would
+ * make from the engagement's current state, which must be the trial's
+ * starting state. Returns the plan, or why the general path must run.
+ */
+export function compileFirePlan(e: Engagement, by: number, at: number, action: number, crossfire: boolean, useBarrage: boolean, recordOffset: RecordOffsets): FirePlan | string {
+  if (action === C.ACTION_MARSHAL) return 'a marshal action regroups after shooting';
+  if (e.fBroken[by] === 1 || e.fAlive[by] === 0) return 'the shooting formation is broken or empty';
+  if (e.fBroken[at] === 1) return 'the target is broken (its Blast markers become hits)';
+  for (let u = 0; u < e.nUnits; u++) {
+    if (e.uPfN[u]! + e.uPfPlus[u]! > 0) return 'power fields are rolled every trial';
+  }
+  const tStart = e.fUnitStart[at]!;
+  const tEnd = e.fUnitEnd[at]!;
+  for (let u = tStart; u < tEnd; u++) {
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) return 'the target has war engines';
+  }
+  const targetDepth = e.fMinDepth[at]!;
+  const gap = e.fFront[by]! + e.fFront[at]!;
+  const sustained = action === C.ACTION_SUSTAINED;
+  if (markShooters(e, by, gap + targetDepth, sustained) === 0) return 'no unit can fire';
+  for (let f = 0; f < e.nFormations; f++) {
+    if (f !== at && e.fBroken[f] === 0 && e.fBreakWeight[f]! > 0 && e.fBm[f]! >= e.fBreakWeight[f]!) return 'a formation breaks after the attack from its starting Blast markers';
+  }
+
+  const coverTaken = e.fCover[at] !== 0;
+  const modifier = actionToHitModifier(action);
+  const nF = e.nFormations;
+  const groups: PlannedLine[] = [];
+  const kinds: PlannedKind[] = [];
+  let maxHits = 0;
+  for (let u = e.fUnitStart[by]!; u < e.fUnitEnd[by]!; u++) {
+    if (e.scCanFire[u] === 0) continue;
+    const distance = gap + e.uDepth[u]! + targetDepth;
+    const penalty = e.stToHitPenalty[u]!;
+    for (let g = e.uGroupStart[u]!; g < e.uGroupEnd[u]!; g++) {
+      const bl = e.gBarrageLine[g]!;
+      if (useBarrage && bl >= 0 && lineReady(e, bl) && lineRange(e, bl, sustained, distance) >= distance) return 'a barrage fires';
+      let line = e.choiceLine[g * nF + at]!;
+      if (line === -2) continue;
+      let fp = e.choiceFp[g * nF + at]!;
+      let mask = e.choiceMask[g * nF + at]!;
+      if (line === -1) {
+        const choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, false, sustained);
+        if (choice < 0) continue;
+        line = choice >> 6;
+        fp = (choice >> 4) & 3;
+        mask = choice & 15;
+      } else if (e.uLimited[u] === 1 ? !lineReady(e, line) || lineRange(e, line, sustained, distance) < distance : e.wRange[line]! < distance) {
+        continue;
+      }
+      const fl = e.wFlags[line]!;
+      const hitFlags = fp === FP_MW ? e.wHitFlags[line]! | C.H_MW : e.wHitFlags[line]!;
+      if ((hitFlags & ~PLAN_HIT_FLAGS) !== 0) return 'macro-weapon, Titan Killer, sniper or disrupt hits';
+      const value = fp === FP_AP ? e.wAP[line]! : fp === FP_AT ? e.wAT[line]! : e.wMW[line]!;
+      const reach = lineRange(e, line, sustained, distance) - gap - e.uDepth[u]!;
+      let kind = kinds.findIndex((k) => k.mask === mask && k.reach === reach && k.hitFlags === hitFlags);
+      if (kind < 0) {
+        kind = kinds.length;
+        kinds.push(plannedKind(e, at, mask, reach, hitFlags, crossfire));
+      }
+      const planned: PlannedLine = {
+        shotsN: e.wShotsN[line]!,
+        shotsSides: e.wShotsSides[line]!,
+        shotsPlus: e.wShotsPlus[line]!,
+        shotsTimes: e.wShotsTimes[line]!,
+        exN: e.wExN[line]!,
+        exSides: e.wExSides[line]!,
+        exPlus: e.wExPlus[line]!,
+        toHit: value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0),
+        kind,
+      };
+      addLine(groups, planned);
+      maxHits += (e.wShotsN[line]! * e.wShotsSides[line]! + e.wShotsPlus[line]!) * e.wShotsTimes[line]! + e.wExN[line]! * e.wExSides[line]! + e.wExPlus[line]!;
+    }
+  }
+
+  const nTarget = tEnd - tStart;
+  const range = (n: number, f: (u: number) => number) => Array.from({ length: n }, (_, v) => f(tStart + v));
+  const constants: Array<[number, number]> = [];
+  for (let f = 0; f < nF; f++) {
+    if (f === at) continue;
+    const hist = recordOffset(f);
+    const units = e.fUnitEnd[f]! - e.fUnitStart[f]!;
+    const alive = e.fAlive[f]!;
+    constants.push([hist + units - alive, 1]);
+    if (e.fBroken[f] === 1) constants.push([hist + units + 1, 1]);
+    if (alive === 0) constants.push([hist + units + 2, 1]);
+    const bm = e.fBm[f]!;
+    if (bm !== 0) constants.push([hist + units + 3, bm], [hist + units + 4, bm * bm]);
+  }
+  return new FirePlan({
+    groups,
+    kinds,
+    nTarget,
+    invulnerable: range(nTarget, (u) => ((e.uFlags[u]! & C.U_INVULNERABLE) !== 0 ? 1 : 0)),
+    noBm: range(nTarget, (u) => (placesNoBlastMarker(e, u) ? 1 : 0)),
+    points: range(nTarget, (u) => e.uPoints[u]!),
+    breakWeight: range(nTarget, (u) => e.uBreakWeight[u]!),
+    diesWithdrawing: range(nTarget, (u) => (e.optWithdrawOnBreak && (e.uFlags[u]! & C.U_FEARLESS) === 0 && distanceToNearestEnemy(e, u) + 2 * e.uSpeed[u]! <= 15 ? 1 : 0)),
+    startBm: e.fBm[at]!,
+    startBreakWeight: e.fBreakWeight[at]!,
+    crossfire,
+    targetRecord: recordOffset(at),
+    constants,
+    maxHits,
+  });
+}
+
+/**
+ * Appends a firing line, merged into the previous one when both roll a fixed
+ * number of dice for the same kind of hit with the same to-hit number: the
+ * same dice in the same order, with less to do per line.
+ */
+function addLine(groups: PlannedLine[], line: PlannedLine): void {
+  const last = groups[groups.length - 1];
+  const fixed = (l: PlannedLine) => l.shotsN === 0 && l.exN === 0 && l.exPlus === 0;
+  if (last !== undefined && fixed(last) && fixed(line) && last.toHit === line.toHit && last.kind === line.kind) {
+    last.shotsPlus = last.shotsPlus * last.shotsTimes + line.shotsPlus * line.shotsTimes;
+    last.shotsTimes = 1;
+    return;
+  }
+  groups.push(line);
+}
+
+/**
+ * The target units a kind of hit may go to (living, of a class it affects,
+ * within reach, [A-24]) and each one's save against it, as `saveHit` would
+ * roll it: the better of armour and cover for infantry unless the hit ignores
+ * cover (RB 1.8.3), one worse under crossfire without thick rear armour
+ * (RB 1.11, 2.1.16), a re-roll for reinforced armour except against lance
+ * (RB 2.1.11, TP Lance).
+ */
+function plannedKind(e: Engagement, at: number, mask: number, reach: number, hitFlags: number, crossfire: boolean): PlannedKind {
+  const tStart = e.fUnitStart[at]!;
+  const tEnd = e.fUnitEnd[at]!;
+  const eligible: number[] = [];
+  for (let k = tStart; k < tEnd; k++) {
+    const u = e.orderFront[k]!;
+    if (e.stAlive[u] === 1 && (e.uClass[u]! & mask) !== 0 && e.uDepth[u]! <= reach) eligible.push(u - tStart);
+  }
+  const saveNeed: number[] = [];
+  const saveReroll: number[] = [];
+  for (let u = tStart; u < tEnd; u++) {
+    const uf = e.uFlags[u]!;
+    let base = e.uArmour[u]!;
+    const cover = e.uCoverSave[u]!;
+    if (cover < base && (hitFlags & C.H_IGNORE_COVER) === 0) base = cover;
+    let s = base < C.NONE ? base : NO_SAVE_ROLL;
+    if (s !== NO_SAVE_ROLL && crossfire && (uf & C.U_THICK_REAR) === 0) s++;
+    saveNeed.push(s > 6 ? NO_SAVE_ROLL : s);
+    saveReroll.push(s <= 6 && (uf & C.U_REINFORCED) !== 0 && (hitFlags & C.H_LANCE) === 0 ? 1 : 0);
+  }
+  return { mask, reach, hitFlags, eligible, saveNeed, saveReroll };
+}
+
+/**
+ * Runs `trials` attacks of plan p, adding each outcome to the tally exactly
+ * as the general path's record would. Per trial: the Blast marker for coming
+ * under fire (RB 1.9.3); to-hit rolls line by line; allocation front to back,
+ * the first eligible unit with the fewest hits taking the next (RB 1.9.6);
+ * saves in the order the hits were scored; one BM per casualty, crossfire's
+ * extra one ([A-12]); the break test after the whole attack (RB 1.9.7) and
+ * withdrawal casualties, which place no BM (RB 1.13.3).
+ */
+export function runFirePlan(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
+  const nGroups = p.nGroups;
+  const nTarget = p.nTarget;
+  const hKind = p.hKind;
+  const hTarget = p.hTarget;
+  const dead = p.dead;
+  const kList = p.kList;
+  const record = p.targetRecord;
+  for (let t = 0; t < trials; t++) {
+    let nHits = 0;
+    for (let g = 0; g < nGroups; g++) {
+      const sn = p.gShotsN[g]!;
+      let shots = sn === 0 ? p.gShotsPlus[g]! : rollDice(rng, sn, p.gShotsSides[g]!, p.gShotsPlus[g]!);
+      shots *= p.gShotsTimes[g]!;
+      if (p.gExN[g]! + p.gExPlus[g]! > 0) shots += rollDice(rng, p.gExN[g]!, p.gExSides[g]!, p.gExPlus[g]!);
+      const need = p.gToHit[g]!;
+      const kind = p.gKind[g]!;
+      if (need <= 6) {
+        // rollToHit up to 6+: a hit on max(need, 2)+ (a natural 1 misses), counted without a branch.
+        const floor = need < 2 ? 2 : need;
+        for (let s = 0; s < shots; s++) {
+          const r = d6(rng);
+          hKind[nHits] = kind;
+          nHits += (floor - 1 - r) >>> 31;
+        }
+      } else {
+        for (let s = 0; s < shots; s++) {
+          if (rollToHit(rng, need)) hKind[nHits++] = kind;
+        }
+      }
+    }
+
+    if (p.sharedList) {
+      // Every hit may go to the same units: the spread is a round robin.
+      const start = p.kListStart[0]!;
+      const len = p.kListEnd[0]! - start;
+      let next = 0;
+      for (let h = 0; h < nHits; h++) {
+        hTarget[h] = len === 0 ? -1 : kList[start + next]!;
+        if (++next === len) next = 0;
+      }
+    } else {
+      allocateByLoad(p, nHits);
+    }
+
+    let alive = nTarget;
+    let breakWeight = p.startBreakWeight;
+    let points = 0;
+    let pending = 1;
+    let counted = 0;
+    for (let h = 0; h < nHits; h++) {
+      const v = hTarget[h]!;
+      if (v < 0 || dead[v] === 1) continue;
+      const si = hKind[h]! * nTarget + v;
+      const need = p.saveNeed[si]!;
+      let saved = need <= 6 && d6(rng) >= need;
+      if (!saved && p.saveReroll[si] === 1) saved = d6(rng) >= need;
+      if (!saved && p.tInvulnerable[v] === 1) saved = d6(rng) === 6;
+      if (saved) continue;
+      dead[v] = 1;
+      alive--;
+      breakWeight -= p.tBreakWeight[v]!;
+      points += p.tPoints[v]!;
+      if (p.tNoBm[v] === 0) {
+        pending++;
+        counted++;
+      }
+    }
+    if (p.crossfire && counted > 0) pending++;
+
+    let bm = p.startBm + pending;
+    let broken = 0;
+    if (breakWeight !== 0 && bm >= breakWeight) {
+      broken = 1;
+      bm = 0;
+      for (let v = 0; v < nTarget; v++) {
+        if (dead[v] === 0 && p.tDiesWithdrawing[v] === 1) {
+          dead[v] = 1;
+          alive--;
+          points += p.tPoints[v]!;
+        }
+      }
+    }
+
+    if (broken === 1) {
+      for (let v = 0; v < nTarget; v++) dead[v] = 0;
+    } else {
+      for (let h = 0; h < nHits; h++) {
+        const v = hTarget[h]!;
+        if (v >= 0) dead[v] = 0;
+      }
+    }
+    tally[record + nTarget - alive]!++;
+    const o = record + nTarget + 1;
+    if (broken === 1) tally[o]!++;
+    if (alive === 0) tally[o + 1]!++;
+    if (bm !== 0) {
+      tally[o + 2]! += bm;
+      tally[o + 3]! += bm * bm;
+    }
+    if (points !== 0) {
+      tally[o + 4]! += points;
+      tally[o + 5]! += points * points;
+    }
+    tally[o + 8]! += pending;
+    tally[o + 9]! += pending * pending;
+  }
+  const n = p.constantIndex.length;
+  for (let i = 0; i < n; i++) tally[p.constantIndex[i]!]! += p.constantValue[i]! * trials;
+}
+
+/** Allocation when kinds of hit differ in the units they may go to: the first eligible unit with the fewest hits (RB 1.9.6). */
+function allocateByLoad(p: FirePlan, nHits: number): void {
+  const load = p.load;
+  const kList = p.kList;
+  for (let v = 0; v < p.nTarget; v++) load[v] = 0;
+  for (let h = 0; h < nHits; h++) {
+    const kind = p.hKind[h]!;
+    const end = p.kListEnd[kind]!;
+    let best = -1;
+    let bestLoad = 0x7fffffff;
+    for (let i = p.kListStart[kind]!; i < end; i++) {
+      const v = kList[i]!;
+      const l = load[v]!;
+      if (l < bestLoad) {
+        bestLoad = l;
+        best = v;
+        if (l === 0) break;
+      }
+    }
+    p.hTarget[h] = best;
+    if (best >= 0) load[best]!++;
+  }
+}
