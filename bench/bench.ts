@@ -223,6 +223,8 @@ interface ScenarioReport {
   cli: string;
   supported: boolean;
   reason?: string;
+  /** How the engine runs the scenario's trials (fire plan, or the general path and why). */
+  path?: string;
   oneWorker?: Timed;
   allWorkers?: Timed & { workers: number };
   /** Every timed run's trials per second (the best counts). */
@@ -255,7 +257,7 @@ async function main(): Promise<void> {
     reports.push(report);
     const spec = sc.build();
     try {
-      compileScenario(spec);
+      report.path = compileScenario(spec).path;
     } catch (e) {
       report.supported = false;
       report.reason = (e as Error).message;
@@ -349,6 +351,7 @@ function markdown(r: {
     }
     s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.dicePerTrial!.toFixed(1)} | ${M(x.diceRateOneWorker)} | ${(100 * x.diceFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
   }
+  s += `\nEngine path per scenario: ${r.scenarios.filter((x) => x.path !== undefined).map((x) => `${x.id}: ${x.path}`).join('; ')}.\n`;
   s += `\nRaw generator (sfc32 + d6, tight loop, one thread): ${M(r.rawDicePerSecond)} dice/s. `;
   s += `Peak memory of \`epic-balance shoot "4 Devastator" --at "8 Ork Boyz"\` for ${r.memory.trials.toLocaleString('en')} trials on ${w} workers: ${(r.memory.maxRssBytes / MB).toFixed(0)} MB (${r.memory.method}; measured ${r.memory.measured.map((m) => `${(m.maxRssBytes / MB).toFixed(0)} MB at ${m.trials.toLocaleString('en')}`).join(', ')}).\n\n`;
   s += '| target | measured | met |\n|---|---:|---|\n';

@@ -55,6 +55,8 @@ export const TRIALS = 0;
 /** A compiled scenario: runs trials and adds their outcomes to a tally. */
 export interface TrialRunner {
   readonly layout: TallyLayout;
+  /** How its trials run: a precompiled fast path or the general procedure, and why (bench reports). */
+  readonly path: string;
   /** Runs `trials` trials drawing from `rng`, adding to `tally` (length `layout.length`). */
   run(rng: Sfc32, trials: number, tally: Float64Array): void;
 }
