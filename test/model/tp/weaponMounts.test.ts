@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR } from './tpPath.js';
+import { TP_DIR, tpAvailable } from './tpPath.js';
 
-describe('Tournament Pack weapon mounts', () => {
-  const data = importTournamentPack(TP_DIR).dataset;
+describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
 
   it('weapon upgrades fill the titans\' mounts, one weapon per mount, spread over the titans', () => {
     const pack = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound-pack+vulcan-mega-bolter+vulcan-mega-bolter+plasma-blastgun+plasma-blastgun');
@@ -28,8 +28,8 @@ describe('Tournament Pack weapon mounts', () => {
   });
 });
 
-describe('Tournament Pack army-wide rules', () => {
-  const data = importTournamentPack(TP_DIR).dataset;
+describe.skipIf(!tpAvailable)('Tournament Pack army-wide rules', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
 
   it('a formation takes the rules of its own list\'s force, not of another force sharing its units', () => {
     // Boyz are in the Ork, Feral Ork, Gargant Mob and Speed Freek forces.
