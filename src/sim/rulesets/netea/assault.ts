@@ -37,37 +37,58 @@ export interface AssaultSetup {
 
 const inMask = (mask: number, f: number) => (mask & (1 << f)) !== 0;
 
+let nextCacheId = 1;
+
 /**
  * The charge and counter-charge moves depend only on who is alive and where
  * the formations stand. When every unit of the attacking and defending
  * formations is alive and the fronts are where they were, the outcome is the
  * same as last time: it is kept here, one cache per assault step, and copied
- * back instead of recomputed.
+ * back instead of recomputed. Without overwatch the first round's directly
+ * engaged units are the same too, and kept with it. The scratch arrays keep
+ * the state after a cached start until something moves a unit
+ * (`Engagement.asFreshCache`), so back-to-back assaults from the same
+ * starting state copy nothing.
  */
 export class ChargeCache {
+  /** Identifies the cache in `Engagement.asFreshCache`. */
+  readonly id = nextCacheId++;
   valid = false;
   noAssault = false;
   /** Formations that attacked and defended when the cache was filled (as bit masks). */
   attackers = 0;
   defenders = 0;
+  /** Fronts before the assault (the key) and the attackers' fronts after the charge. */
   readonly front: Float64Array;
+  readonly chargedFront: Float64Array;
   readonly pos: Float64Array;
-  readonly origin: Float64Array;
   readonly contact: Int32Array;
   readonly forceFF: Uint8Array;
+  /** The first round's directly engaged units and allocation order, when `hasEngaged`. */
+  hasEngaged = false;
+  readonly engaged: Uint8Array;
+  readonly order: Int32Array;
+  readonly orderCount: Int32Array;
+  /** War engines among the attackers and defenders: their damage at the start counts for the result. */
+  readonly warEngines: Int32Array;
+  nWarEngines = 0;
 
   constructor(nFormations: number, nUnits: number) {
     this.front = new Float64Array(nFormations);
+    this.chargedFront = new Float64Array(nFormations);
     this.pos = new Float64Array(nUnits);
-    this.origin = new Float64Array(nUnits);
     this.contact = new Int32Array(nUnits);
     this.forceFF = new Uint8Array(nUnits);
+    this.engaged = new Uint8Array(nUnits);
+    this.order = new Int32Array(2 * nUnits);
+    this.orderCount = new Int32Array(2);
+    this.warEngines = new Int32Array(nUnits);
   }
 }
 
 /** Every unit of the attacking and defending formations alive, fronts (and roles) as cached? */
 function pristine(e: Engagement, cache: ChargeCache, compareFronts: boolean): boolean {
-  if (compareFronts && (roleMask(e, 1) !== cache.attackers || roleMask(e, 2) !== cache.defenders)) return false;
+  if (compareFronts && (e.asAttackers !== cache.attackers || e.asDefenders !== cache.defenders)) return false;
   for (let f = 0; f < e.nFormations; f++) {
     const r = e.fRole[f];
     if (r !== 1 && r !== 2) continue;
@@ -77,36 +98,69 @@ function pristine(e: Engagement, cache: ChargeCache, compareFronts: boolean): bo
   return true;
 }
 
-function roleMask(e: Engagement, role: number): number {
-  let m = 0;
-  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === role) m |= 1 << f;
-  return m;
-}
-
+/** Keeps the charge's outcome; the fronts are those before the charge. */
 function saveCharge(e: Engagement, cache: ChargeCache, noAssault: boolean): void {
   cache.valid = true;
   cache.noAssault = noAssault;
-  cache.attackers = roleMask(e, 1);
-  cache.defenders = roleMask(e, 2);
+  cache.hasEngaged = false;
+  cache.attackers = e.asAttackers;
+  cache.defenders = e.asDefenders;
   for (let f = 0; f < e.nFormations; f++) cache.front[f] = e.fFront[f]!;
   const end = e.asBound[2]!;
+  cache.nWarEngines = 0;
   for (let k = 0; k < end; k++) {
     const u = e.asList[k]!;
     cache.pos[u] = e.asPos[u]!;
-    cache.origin[u] = e.asOrigin[u]!;
     cache.contact[u] = e.asContact[u]!;
     cache.forceFF[u] = e.asForceFF[u]!;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) cache.warEngines[cache.nWarEngines++] = u;
   }
 }
 
-function loadCharge(e: Engagement, cache: ChargeCache): void {
+/** Keeps the attackers' fronts after the charge and, if given, the first round's engaged units (then the scratch holds the cached state). */
+function saveChargedState(e: Engagement, cache: ChargeCache, withEngaged: boolean): void {
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === 1) cache.chargedFront[f] = e.fFront[f]!;
+  if (!withEngaged) return;
+  cache.hasEngaged = true;
   const end = e.asBound[2]!;
-  for (let k = 0; k < end; k++) {
-    const u = e.asList[k]!;
-    e.asPos[u] = cache.pos[u]!;
-    e.asOrigin[u] = cache.origin[u]!;
-    e.asContact[u] = cache.contact[u]!;
-    e.asForceFF[u] = cache.forceFF[u]!;
+  for (let k = 0; k < end; k++) cache.engaged[e.asList[k]!] = e.asEngaged[e.asList[k]!]!;
+  for (let side = 0; side < 2; side++) {
+    const base = e.asOrderStart[side]!;
+    const count = e.asOrderCount[side]!;
+    cache.orderCount[side] = count;
+    for (let k = 0; k < count; k++) cache.order[base + k] = e.asOrder[base + k]!;
+  }
+  e.asFreshCache = cache.id;
+}
+
+/**
+ * The cached state after the charge: positions and contacts (unless the
+ * scratch still holds them), the attackers' fronts, the war engines' damage
+ * at the start. Every unit of the attacking and defending formations is alive.
+ */
+function loadCharge(e: Engagement, cache: ChargeCache): void {
+  if (e.asFreshCache !== cache.id) {
+    const end = e.asBound[2]!;
+    for (let k = 0; k < end; k++) {
+      const u = e.asList[k]!;
+      e.asPos[u] = cache.pos[u]!;
+      e.asContact[u] = cache.contact[u]!;
+      e.asForceFF[u] = cache.forceFF[u]!;
+      e.asStartAlive[u] = 1;
+      e.asEngaged[u] = cache.engaged[u]!;
+    }
+    for (let side = 0; side < 2; side++) {
+      const base = e.asOrderStart[side]!;
+      const count = cache.orderCount[side]!;
+      e.asOrderCount[side] = count;
+      for (let k = 0; k < count; k++) e.asOrder[base + k] = cache.order[base + k]!;
+    }
+    e.asFreshCache = cache.id;
+  }
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === 1) e.fFront[f] = cache.chargedFront[f]!;
+  for (let i = 0; i < cache.nWarEngines; i++) {
+    const u = cache.warEngines[i]!;
+    e.asStartDamage[u] = e.stDamageTaken[u]!;
   }
 }
 
@@ -187,6 +241,72 @@ function computeDistances(e: Engagement): void {
 }
 
 /**
+ * Who takes part (broken formations cannot engage, RB 1.13): sets each
+ * formation's role and the role masks. Returns the attackers' table side, or
+ * -1 when there is no attacker or no defender.
+ */
+function assignRoles(e: Engagement, s: AssaultSetup): number {
+  let attackerSide = -1;
+  e.asAttackers = 0;
+  e.asDefenders = 0;
+  e.asSupporters = 0;
+  for (let f = 0; f < e.nFormations; f++) {
+    e.fRole[f] = 0;
+    if (inMask(s.attackers, f) && e.fBroken[f] === 0 && e.fAlive[f]! > 0) {
+      e.fRole[f] = 1;
+      e.asAttackers |= 1 << f;
+      attackerSide = e.fSide[f]!;
+    } else if (inMask(s.defenders, f) && e.fAlive[f]! > 0) {
+      e.fRole[f] = 2;
+      e.asDefenders |= 1 << f;
+    } else if (inMask(s.supporters, f) && e.fAlive[f]! > 0) {
+      e.fRole[f] = 3;
+      e.asSupporters |= 1 << f;
+    }
+    e.fBrokenAtStart[f] = e.fBroken[f]!;
+  }
+  return e.asDefenders === 0 ? -1 : attackerSide;
+}
+
+/** The units of each role, attackers then defenders then supporters, unless the lists already hold these roles. */
+function listUnits(e: Engagement): void {
+  if (e.asAttackers === e.asListAttackers && e.asDefenders === e.asListDefenders && e.asSupporters === e.asListSupporters) return;
+  e.asListAttackers = e.asAttackers;
+  e.asListDefenders = e.asDefenders;
+  e.asListSupporters = e.asSupporters;
+  e.asFreshCache = 0;
+  e.asListFirstStrike = false;
+  for (let u = 0; u < e.nUnits; u++) e.asSide[u] = -1;
+  let n = 0;
+  for (let role = 1; role <= 3; role++) {
+    e.asBound[role - 1] = n;
+    for (let f = 0; f < e.nFormations; f++) {
+      if (e.fRole[f] !== role) continue;
+      const end = e.fUnitEnd[f]!;
+      for (let u = e.fUnitStart[f]!; u < end; u++) {
+        e.asList[n++] = u;
+        if (role < 3) e.asSide[u] = role - 1;
+        if (e.uFirstStrike[u] === 1) e.asListFirstStrike = true;
+      }
+    }
+  }
+  e.asBound[3] = n;
+}
+
+/** Starting positions off the cache: every unit where it stands, no contacts; who is alive and each war engine's damage, for the result. */
+function placeUnits(e: Engagement, attackerSide: number, defenderLine: number): void {
+  e.asFreshCache = 0;
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) {
+    const u = e.asList[k]!;
+    e.asStartAlive[u] = e.stAlive[u]!;
+    e.asStartDamage[u] = e.stDamageTaken[u]!;
+    e.asContact[u] = 0;
+    e.asPos[u] = staticCoordinate(e, u, attackerSide, defenderLine);
+  }
+}
+
+/**
  * An assault (RB 1.12; TP Assaults, the NetEA sequence): charge, overwatch,
  * counter-charges, then rounds of first-strike and main attacks, the stall
  * and wipe-out check, supporting fire, and the result roll, until one side
@@ -195,63 +315,25 @@ function computeDistances(e: Engagement): void {
  */
 export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng: Sfc32): number {
   e.asRounds = 0;
-  // Who takes part. Broken formations cannot engage (RB 1.13).
-  let attackerSide = -1;
-  let anyAttacker = false;
-  let anyDefender = false;
-  for (let f = 0; f < e.nFormations; f++) {
-    e.fRole[f] = 0;
-    if (inMask(s.attackers, f) && e.fBroken[f] === 0 && e.fAlive[f]! > 0) {
-      e.fRole[f] = 1;
-      attackerSide = e.fSide[f]!;
-      anyAttacker = true;
-    } else if (inMask(s.defenders, f) && e.fAlive[f]! > 0) {
-      e.fRole[f] = 2;
-      anyDefender = true;
-    } else if (inMask(s.supporters, f) && e.fAlive[f]! > 0) {
-      e.fRole[f] = 3;
-    }
-    e.fBrokenAtStart[f] = e.fBroken[f]!;
-  }
-  if (!anyAttacker || !anyDefender) return NO_ASSAULT;
+  const attackerSide = assignRoles(e, s);
+  if (attackerSide < 0) return NO_ASSAULT;
 
   // The defending line: the nearest living defender, measured from the centre line.
   let defenderLine = Infinity;
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] === 2 && e.fFront[f]! + e.fMinDepth[f]! < defenderLine) defenderLine = e.fFront[f]! + e.fMinDepth[f]!;
   }
-  // The units of each role, attackers then defenders then supporters.
-  let n = 0;
-  for (let role = 1; role <= 3; role++) {
-    e.asBound[role - 1] = n;
-    for (let f = 0; f < e.nFormations; f++) {
-      if (e.fRole[f] !== role) continue;
-      const end = e.fUnitEnd[f]!;
-      for (let u = e.fUnitStart[f]!; u < end; u++) e.asList[n++] = u;
-    }
-  }
-  e.asBound[3] = n;
-  const fresh = pristine(e, cache, true) && cache.valid;
-  let firstStrike = false;
-  for (let u = 0; u < e.nUnits; u++) e.asSide[u] = -1;
-  for (let k = 0; k < n; k++) {
-    const u = e.asList[k]!;
-    e.asSide[u] = k < e.asBound[1]! ? 0 : k < e.asBound[2]! ? 1 : -1;
-    e.asEngaged[u] = 0;
-    e.asStartAlive[u] = e.stAlive[u]!;
-    e.asStartDamage[u] = e.stDamageTaken[u]!;
-    if (e.uFirstStrike[u] === 1) firstStrike = true;
-    if (!fresh) {
-      e.asContact[u] = 0;
-      e.asPos[u] = staticCoordinate(e, u, attackerSide, defenderLine);
-    }
-  }
-
+  listUnits(e);
+  const firstStrike = e.asListFirstStrike;
   const afterCounter = s.overwatch === 0;
-  if (fresh) {
+  // The first round's engaged units are in the scratch already.
+  let engaged = false;
+  if (cache.valid && pristine(e, cache, true)) {
     if (cache.noAssault) return NO_ASSAULT;
     loadCharge(e, cache);
+    engaged = cache.hasEngaged;
   } else {
+    placeUnits(e, attackerSide, defenderLine);
     const remember = pristine(e, cache, false);
     if (!charge(e, s)) {
       if (remember) saveCharge(e, cache, true);
@@ -260,8 +342,15 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
     // Without overwatch nothing happens between the charge and the counter-charges.
     if (afterCounter) counterCharge(e, 1);
     if (remember) saveCharge(e, cache, false);
+    moveAttackerFronts(e, defenderLine);
+    if (remember) {
+      if (afterCounter) {
+        markEngaged(e);
+        engaged = true;
+      }
+      saveChargedState(e, cache, afterCounter);
+    }
   }
-  moveAttackerFronts(e, defenderLine);
 
   // Overwatch fire at the chargers, before counter-charges (RB 1.10, 1.12.4).
   if (s.overwatch !== 0) {
@@ -287,7 +376,7 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
   const maxRounds = e.optMaxAssaultRounds;
   for (let round = 1; round <= maxRounds; round++) {
     e.asRounds = round;
-    markEngaged(e);
+    if (round > 1 || !engaged) markEngaged(e);
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
     fightPhase(e, PHASE_MAIN, rng);
@@ -323,6 +412,8 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
       break;
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
+    countSide(e, 0);
+    countSide(e, 1);
     const scoreA = highestOf2D6(rng) + resultModifiers(e, 0);
     const scoreD = highestOf2D6(rng) + resultModifiers(e, 1);
     if (scoreA !== scoreD) {
@@ -402,6 +493,7 @@ function moveAttackerFronts(e: Engagement, defenderLine: number): void {
  * that would rather shoot close to firefight range.
  */
 function counterCharge(e: Engagement, side: number): void {
+  e.asFreshCache = 0;
   computeDistances(e);
   const from = side === 0 ? 0 : e.asBound[1]!;
   const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
@@ -475,14 +567,12 @@ function sideAlive(e: Engagement, side: number): number {
   return n;
 }
 
+/** Directly engaged units of a side still alive (the engaged ones are those in the allocation order). */
 function engagedAlive(e: Engagement, side: number): number {
   let n = 0;
-  const from = side === 0 ? 0 : e.asBound[1]!;
-  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
-  for (let k = from; k < to; k++) {
-    const u = e.asList[k]!;
-    if (e.asEngaged[u] === 1 && e.stAlive[u] === 1) n++;
-  }
+  const base = e.asOrderStart[side]!;
+  const end = base + e.asOrderCount[side]!;
+  for (let k = base; k < end; k++) if (e.stAlive[e.asOrder[k]!] === 1) n++;
   return n;
 }
 
@@ -636,50 +726,53 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
   }
 }
 
-/** Units of a side for outnumbering: whole formations, a war engine at its starting DC (RB 1.12.6, 3.3.3; [A-18]). */
-function sideUnits(e: Engagement, side: number): number {
-  let n = 0;
-  const from = side === 0 ? 0 : e.asBound[1]!;
-  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
-  for (let k = from; k < to; k++) {
-    const u = e.asList[k]!;
-    if (e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
-  }
-  return n;
-}
-
 /**
- * Kills a side suffered in this assault, as the enemy's result modifier:
- * each unit lost, each point of war-engine damage (a destroying critical's
- * remaining DC included, [A-16]); Grots lost by a formation with Orks do not
- * count (RB 5.5.3); other expendable units do (TP Expendable).
+ * What assault side `side` counts in the result this round (RB 1.12.6):
+ * - kills it suffered, the enemy's modifier: each unit lost, each point of
+ *   war-engine damage (a destroying critical's remaining DC included,
+ *   [A-16]); Grots lost by a formation with Orks do not count (RB 5.5.3);
+ *   other expendable units do (TP Expendable);
+ * - its units for outnumbering: whole formations, a war engine at its
+ *   starting DC (RB 1.12.6, 3.3.3; [A-18]);
+ * - its living, directly engaged Inspiring units (RB 2.1.5);
+ * - its Blast markers (sideBlastMarkers).
  */
-export function lossesOf(e: Engagement, side: number): number {
-  let n = 0;
+function countSide(e: Engagement, side: number): void {
+  let losses = 0;
+  let units = 0;
+  let inspiring = 0;
   const from = side === 0 ? 0 : e.asBound[1]!;
   const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
   for (let k = from; k < to; k++) {
     const u = e.asList[k]!;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
-      n += e.stDamageTaken[u]! - e.asStartDamage[u]!;
-    } else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) {
-      if ((e.uFlags[u]! & C.U_GROT) !== 0 && e.fHasNonGrot[e.uFormation[u]!] === 1) continue;
-      n++;
+    const fl = e.uFlags[u]!;
+    const alive = e.stAlive[u] === 1;
+    if ((fl & C.U_WAR_ENGINE) !== 0) {
+      losses += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+      if (alive) units += e.uStartDC[u]!;
+    } else if (alive) {
+      units++;
+    } else if (e.asStartAlive[u] === 1 && ((fl & C.U_GROT) === 0 || e.fHasNonGrot[e.uFormation[u]!] === 0)) {
+      losses++;
     }
+    if (alive && e.asEngaged[u] === 1 && (fl & C.U_INSPIRING) !== 0) inspiring++;
   }
-  return n;
+  e.asLosses[side] = losses;
+  e.asUnits[side] = units;
+  e.asInspiring[side] = inspiring;
+  sideBlastMarkers(e, side);
 }
 
 /**
  * Blast markers a side counts in the result (RB 1.12.6 footnote; TP TSKNF):
  * the sum over its formations; a broken formation counts one per unit (a war
  * engine its DC) and is not halved ([A-19]); Space Marines count half their
- * markers, rounded down. Returns the count, and in `e.asHasBm` whether any
- * formation has a marker at all (one SM marker still denies "no Blast markers").
+ * markers, rounded down. Also whether any formation has a marker at all (one
+ * SM marker still denies "no Blast markers").
  */
-function sideBlastMarkers(e: Engagement, side: number): number {
+function sideBlastMarkers(e: Engagement, side: number): void {
   let n = 0;
-  e.asHasBm = false;
+  let any = 0;
   for (let f = 0; f < e.nFormations; f++) {
     const r = e.fRole[f];
     if (!((side === 0 && r === 1) || (side === 1 && r === 2))) continue;
@@ -688,34 +781,27 @@ function sideBlastMarkers(e: Engagement, side: number): number {
       const end = e.fUnitEnd[f]!;
       for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) units += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
       n += units;
-      if (units > 0) e.asHasBm = true;
+      if (units > 0) any = 1;
     } else {
       const bm = e.fBm[f]!;
-      if (bm > 0) e.asHasBm = true;
+      if (bm > 0) any = 1;
       n += e.fTsknf[f] === 1 ? bm >> 1 : bm;
     }
   }
-  return n;
+  e.asBlastMarkers[side] = n;
+  e.asAnyBlastMarker[side] = any;
 }
 
-/** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring). */
+/** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring), from both sides' counts. */
 function resultModifiers(e: Engagement, side: number): number {
-  let m = lossesOf(e, 1 - side);
-  const mine = sideUnits(e, side);
-  const theirs = sideUnits(e, 1 - side);
+  const other = 1 - side;
+  let m = e.asLosses[other]! + e.asInspiring[side]!;
+  const mine = e.asUnits[side]!;
+  const theirs = e.asUnits[other]!;
   if (mine > theirs) m++;
   if (mine > 2 * theirs) m++;
-  const bmMine = sideBlastMarkers(e, side);
-  const noneMine = !e.asHasBm;
-  const bmTheirs = sideBlastMarkers(e, 1 - side);
-  if (noneMine) m++;
-  if (bmTheirs > bmMine) m++;
-  const from = side === 0 ? 0 : e.asBound[1]!;
-  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
-  for (let k = from; k < to; k++) {
-    const u = e.asList[k]!;
-    if (e.stAlive[u] === 1 && e.asEngaged[u] === 1 && (e.uFlags[u]! & C.U_INSPIRING) !== 0) m++;
-  }
+  if (e.asAnyBlastMarker[side] === 0) m++;
+  if (e.asBlastMarkers[other]! > e.asBlastMarkers[side]!) m++;
   return m;
 }
 

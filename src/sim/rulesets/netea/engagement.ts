@@ -260,10 +260,28 @@ export class Engagement {
   readonly asBound: Int32Array;
   /** Rounds fought in the last assault. */
   asRounds = 0;
-  /** Set by the result's Blast-marker count: the side has at least one marker. */
-  asHasBm = false;
   /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
   nMacroHits = 0;
+
+  // ---- assault bookkeeping: work one assault leaves for the next (assault.ts) ----
+  /** Formations attacking, defending and supporting in the current assault (bit masks). */
+  asAttackers = 0;
+  asDefenders = 0;
+  asSupporters = 0;
+  /** The role masks asList, asBound and asSide were built for (-1: not built yet). */
+  asListAttackers = -1;
+  asListDefenders = -1;
+  asListSupporters = -1;
+  /** Some unit in asList has first-strike attacks. */
+  asListFirstStrike = false;
+  /** Id of the charge cache whose starting state the scratch arrays still hold unchanged (0: none). */
+  asFreshCache = 0;
+  /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
+  readonly asLosses = new Int32Array(2);
+  readonly asUnits = new Int32Array(2);
+  readonly asInspiring = new Int32Array(2);
+  readonly asBlastMarkers = new Int32Array(2);
+  readonly asAnyBlastMarker = new Uint8Array(2);
 
   constructor(spec: EngagementSpec) {
     this.options = spec.options;
