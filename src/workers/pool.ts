@@ -29,41 +29,39 @@ export function workerFilename(): string {
   return fileURLToPath(new URL(fromSources ? './workerFromSources.mjs' : './worker.js', import.meta.url));
 }
 
-/**
- * Chunks each worker holds at once: one running and one waiting in its inbox,
- * so a worker starts its next chunk the moment it finishes one instead of
- * idling for the round trip to the main thread (a shooting chunk takes only
- * a few milliseconds).
- */
-const CHUNKS_PER_WORKER = 2;
-
 export class ChunkPool {
   readonly workers: number;
-  /** Chunks to keep in flight to keep every worker busy. */
-  readonly slots: number;
   private readonly piscina: Piscina<WireTask, Float64Array>;
   private destroyed = false;
+  /** An error a worker raised outside any chunk; the next run fails with it. */
+  private strayError: Error | null = null;
 
   constructor(options: ChunkPoolOptions = {}) {
     const workers = options.workers ?? availableParallelism();
     if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`a pool needs at least one worker, got ${workers}`);
     this.workers = workers;
-    this.slots = workers * CHUNKS_PER_WORKER;
     this.piscina = new Piscina({
       filename: workerFilename(),
       minThreads: workers,
       maxThreads: workers,
       // Keep the threads for the next run of the same process; idle threads do not keep it alive.
       idleTimeout: Infinity,
-      concurrentTasksPerWorker: CHUNKS_PER_WORKER,
+      concurrentTasksPerWorker: 1,
       // Workers must see the same environment as the main thread (EPIC_BALANCE_FAIL_CHUNK in tests).
       env: process.env as Record<string, string>,
+    });
+    // A chunk cut short (Ctrl-C, destroy) may still send its tally after piscina has
+    // forgotten it; piscina reports that as an 'error' event, which unheard would crash
+    // the process. Such a reply is dropped; any other error fails the next run.
+    this.piscina.on('error', (e: Error) => {
+      if (!e.message.startsWith('Unexpected message from Worker')) this.strayError = e;
     });
   }
 
   /** Runs one chunk in some worker; resolves to its tally (transferred, not copied). */
   run(task: WireTask, signal?: AbortSignal): Promise<Float64Array> {
     if (this.destroyed) return Promise.reject(new Error('the worker pool has been destroyed'));
+    if (this.strayError !== null) return Promise.reject(this.strayError);
     return this.piscina.run(task, signal ? { signal } : {});
   }
 
