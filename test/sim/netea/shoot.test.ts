@@ -153,6 +153,14 @@ describe('shooting: exact probabilities', () => {
     expectDistribution(simulate(spec, 'tra')(0, 1).unitsKilled.distribution, killsFromHits(binomialPmf(6, 2 / 3), 10, 1 / 2));
   });
 
+  it('rear-arc weapons do not fire at a target in front (RB 1.9.2 fire arcs; the model has every enemy ahead)', () => {
+    const bolter = weapon('bolter', [{ range: 30, ap: 4 }]);
+    const tank = unit('tank', { type: 'AV', armour: 4 }, [{ weapon: bolter }, { weapon: bolter, arc: 'rear' }]);
+    const spec = engagement([placed('a', 0, formation('a', [[4, tank]])), placed('t', 1, formation('t', [[12, naked]]))], [shootStep(0, 1)]);
+    // Four shots on 4+, not eight: every hit on an unarmoured unit kills.
+    expectDistribution(simulate(spec, 'rear-arc')(0, 1).unitsKilled.distribution, binomialPmf(4, 1 / 2));
+  });
+
   it('sniper: the attacker picks the most valuable units and the save is worse by one', () => {
     const rifle = weapon('sniper-rifle', [{ range: 30, ap: 2, sniper: true }]);
     const cheap = unit('cheap', { type: 'INF', armour: 4 });

@@ -680,7 +680,8 @@ export class Engagement {
     const start = this.fUnitStart[f]!;
     const end = this.fUnitEnd[f]!;
     for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) {
-      if (this.wKind[l] !== C.KIND_RANGED) continue;
+      // RB 1.9.2: a rear-arc weapon cannot fire at the enemy in front (every enemy, in this model).
+      if (this.wKind[l] !== C.KIND_RANGED || (this.wFlags[l]! & C.W_REAR_ARC) !== 0) continue;
       const fl = this.wFlags[l]!;
       const tk = this.wTkN[l]! + this.wTkPlus[l]! > 0;
       for (let fp = 1; fp <= 3; fp++) {
