@@ -155,6 +155,7 @@ function loadCharge(e: Engagement, cache: ChargeCache): void {
       e.asOrderCount[side] = count;
       for (let k = 0; k < count; k++) e.asOrder[base + k] = cache.order[base + k]!;
     }
+    setSideAttackProfiles(e);
     e.asFreshCache = cache.id;
   }
   for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === 1) e.fFront[f] = cache.chargedFront[f]!;
@@ -276,6 +277,7 @@ function listUnits(e: Engagement): void {
   e.asListSupporters = e.asSupporters;
   e.asFreshCache = 0;
   e.asListFirstStrike = false;
+  e.asListWarEngine = false;
   for (let u = 0; u < e.nUnits; u++) e.asSide[u] = -1;
   let n = 0;
   for (let role = 1; role <= 3; role++) {
@@ -286,7 +288,9 @@ function listUnits(e: Engagement): void {
       for (let u = e.fUnitStart[f]!; u < end; u++) {
         e.asList[n++] = u;
         if (role < 3) e.asSide[u] = role - 1;
+        else setAttackProfile(e, u, true);
         if (e.uFirstStrike[u] === 1) e.asListFirstStrike = true;
+        if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) e.asListWarEngine = true;
       }
     }
   }
@@ -535,6 +539,7 @@ function counterCharge(e: Engagement, side: number): void {
  */
 function markEngaged(e: Engagement): void {
   computeDistances(e);
+  setSideAttackProfiles(e);
   e.asOrderCount[0] = 0;
   e.asOrderCount[1] = 0;
   const end = e.asBound[2]!;
@@ -582,47 +587,63 @@ function pushHit(e: Engagement, targetSide: number, mask: number, flags: number,
 }
 
 /**
- * Rolls one unit's assault dice for a phase (RB 1.12.5, 2.2.3-2.2.6, 3.3.2):
- * in base contact its CC value, otherwise its FF value within 15 cm (TP: units
- * with close-combat weapons only attack in base contact); a war engine rolls
- * its starting DC; extra attacks from assault weapons in close combat and
- * small arms in a firefight, with their macro-weapon or Titan Killer ability.
- * No modifiers apply. First-strike attacks fall in the first phase.
+ * What unit u attacks with (RB 1.12.5, 2.2.3, 3.3.2), as its base contact
+ * stands: in base contact its CC value, otherwise its FF value (TP: units with
+ * close-combat weapons only attack in base contact); a war engine rolls its
+ * starting DC, its CC dice only at units in base contact and its FF dice only
+ * at the others. Supporting units are never in contact.
  */
-function rollUnitAttacks(e: Engagement, u: number, phase: number, supporting: boolean, rng: Sfc32): void {
+function setAttackProfile(e: Engagement, u: number, supporting: boolean): void {
   const fl = e.uFlags[u]!;
-  const side = e.asSide[u]!;
-  const targetSide = supporting ? supportTargetSide(e, u) : 1 - side;
-  const unitFirst = (fl & C.U_FIRST_STRIKE) !== 0;
   const inContact = !supporting && e.asContact[u]! > 0 && e.asForceFF[u] === 0;
   const useCC = inContact && (e.uCC[u]! <= e.uFF[u]! || (fl & C.U_WAR_ENGINE) === 0);
-  if (!inContact && (fl & C.U_CC_ONLY) !== 0) return;
-  const value = useCC ? e.uCC[u]! : e.uFF[u]!;
-  let baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
-  let mask = C.ELIGIBLE_ANY_GROUND;
-  if ((fl & C.U_WAR_ENGINE) !== 0) mask |= useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT;
-  if (unitFirst === (phase === PHASE_FIRST_STRIKE) && value < C.NONE) {
-    const dice = (fl & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
+  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 ? C.NONE : useCC ? e.uCC[u]! : e.uFF[u]!;
+  e.asAtkDice[u] = warEngine ? e.uStartDC[u]! : 1;
+  e.asAtkFlags[u] = useCC ? C.H_CLOSE_COMBAT : 0;
+  e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);
+}
+
+/** Attack profiles of every unit of both sides. */
+function setSideAttackProfiles(e: Engagement): void {
+  const end = e.asBound[2]!;
+  for (let k = 0; k < end; k++) setAttackProfile(e, e.asList[k]!, false);
+}
+
+/**
+ * Rolls one unit's assault dice for a phase, by its attack profile: the base
+ * dice, then extra attacks from assault weapons in close combat and small
+ * arms in a firefight, with their macro-weapon or Titan Killer ability
+ * (RB 2.2.3-2.2.6). No modifiers apply. First-strike attacks fall in the
+ * first phase.
+ */
+function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: number, rng: Sfc32): void {
+  const value = e.asAtkValue[u]!;
+  if (value >= C.NONE) return;
+  const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
+  const mask = e.asAtkMask[u]!;
+  const baseFlags = e.asAtkFlags[u]!;
+  if (unitFirst === (phase === PHASE_FIRST_STRIKE)) {
+    const dice = e.asAtkDice[u]!;
     for (let i = 0; i < dice; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, baseFlags, -1);
   }
   if (e.uExtraAttacks[u] === 0) return;
+  const useCC = baseFlags !== 0;
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
     const kind = e.wKind[l]!;
     if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0) continue;
     if ((kind === C.KIND_ASSAULT) !== useCC) continue;
     const first = unitFirst || (e.wFlags[l]! & C.W_FIRST_STRIKE) !== 0;
-    if (first !== (phase === PHASE_FIRST_STRIKE) || value >= C.NONE) continue;
+    if (first !== (phase === PHASE_FIRST_STRIKE)) continue;
     const extra = rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
-    baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
     const flags = baseFlags | e.wHitFlags[l]!;
     for (let i = 0; i < extra; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, flags, l);
   }
 }
 
-/** The assault side a supporting unit fires at: the one its table side opposes. */
-function supportTargetSide(e: Engagement, u: number): number {
-  const f = e.uFormation[u]!;
+/** The assault side a supporting formation fires at: the one its table side opposes. */
+function supportTargetSide(e: Engagement, f: number): number {
   for (let g = 0; g < e.nFormations; g++) {
     if (e.fRole[g] === 1) return e.fSide[g] === e.fSide[f] ? 1 : 0;
   }
@@ -637,7 +658,7 @@ function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
   for (let k = 0; k < end; k++) {
     const u = e.asList[k]!;
     if (e.stAlive[u] === 0 || e.asEngaged[u] === 0) continue;
-    rollUnitAttacks(e, u, phase, false, rng);
+    rollUnitAttacks(e, u, phase, 1 - e.asSide[u]!, rng);
   }
   resolveAssaultHits(e, rng);
 }
@@ -653,13 +674,14 @@ function supportingFire(e: Engagement, attackerSide: number, defenderLine: numbe
   e.nMacroHits = 0;
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] !== 3 || e.fBroken[f] === 1) continue;
+    const targetSide = supportTargetSide(e, f);
     const end = e.fUnitEnd[f]!;
     for (let u = e.fUnitStart[f]!; u < end; u++) {
       if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
       const pos = staticCoordinate(e, u, attackerSide, defenderLine);
       if (!withinOfSide(e, pos, e.fSide[f] === attackerSide ? 1 : 0, true)) continue;
-      rollUnitAttacks(e, u, PHASE_MAIN, true, rng);
-      rollUnitAttacks(e, u, PHASE_FIRST_STRIKE, true, rng);
+      rollUnitAttacks(e, u, PHASE_MAIN, targetSide, rng);
+      rollUnitAttacks(e, u, PHASE_FIRST_STRIKE, targetSide, rng);
     }
   }
   resolveAssaultHits(e, rng);
@@ -686,7 +708,11 @@ function withinOfSide(e: Engagement, pos: number, side: number, engagedOnly: boo
 function resolveAssaultHits(e: Engagement, rng: Sfc32): void {
   for (let stage = 0; stage < 2; stage++) {
     if (stage === 1 && e.nMacroHits === 0) break;
-    for (let side = 0; side < 2; side++) allocateAssaultHits(e, side, stage === 1, rng);
+    if (e.asListWarEngine) {
+      for (let side = 0; side < 2; side++) allocateAssaultHits(e, side, stage === 1, rng);
+    } else {
+      allocateInTurn(e, stage === 1);
+    }
     for (let h = 0; h < e.nHits; h++) {
       const flags = e.hFlags[h]!;
       if (((flags & (C.H_MW | C.H_TK)) !== 0) !== (stage === 1)) continue;
@@ -696,6 +722,45 @@ function resolveAssaultHits(e: Engagement, rng: Sfc32): void {
     }
   }
   for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] !== 0) e.fPendingBm[f] = 0;
+}
+
+/**
+ * The even spread when no war engine takes part: every unit has one DC and no
+ * hit is limited to base contact or rolls Titan Killer damage, so each hit of
+ * a side goes to the next living unit of its allocation order, back to the
+ * first after the last.
+ */
+function allocateInTurn(e: Engagement, macroStage: boolean): void {
+  let k0 = -1;
+  let k1 = -1;
+  for (let h = 0; h < e.nHits; h++) {
+    if (((e.hFlags[h]! & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    let u: number;
+    if (e.hSide[h] === 0) {
+      k0 = nextInTurn(e, e.asOrder, e.asOrderStart[0]!, e.asOrderCount[0]!, k0, 0);
+      u = k0 < 0 ? -1 : e.asOrder[e.asOrderStart[0]! + k0]!;
+    } else {
+      k1 = nextInTurn(e, e.asOrder, e.asOrderStart[1]!, e.asOrderCount[1]!, k1, 0);
+      u = k1 < 0 ? -1 : e.asOrder[e.asOrderStart[1]! + k1]!;
+    }
+    e.hTarget[h] = u;
+    e.hDamage[h] = 1;
+  }
+}
+
+/**
+ * Position in `list[base, base + count)` of the next living unit after
+ * position k, wrapping around, that has none of the `skip` flags; -1 if there
+ * is none. Taking hits in turn this way is the even spread of RB 1.9.6 and
+ * 1.12.5 when every hit counts one.
+ */
+function nextInTurn(e: Engagement, list: Int32Array, base: number, count: number, k: number, skip: number): number {
+  for (let i = 0; i < count; i++) {
+    k = k + 1 >= count ? 0 : k + 1;
+    const u = list[base + k]!;
+    if (e.stAlive[u] === 1 && (e.uFlags[u]! & skip) === 0) return k;
+  }
+  return -1;
 }
 
 function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, rng: Sfc32): void {
@@ -884,25 +949,23 @@ function nearAssault(e: Engagement, f: number, attackerSide: number, defenderLin
 function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   const engagedOnly = e.optLossHitsEngagedOnly;
   const stamp = ++e.stamp;
+  const list = engagedOnly ? e.asOrder : e.asList;
+  const base = engagedOnly ? e.asOrderStart[side]! : side === 0 ? 0 : e.asBound[1]!;
+  const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - base;
+  // Spread evenly: each unit in turn takes hits up to its starting DC, then the next.
+  let k = -1;
+  let u = -1;
+  let room = 0;
   for (let i = 0; i < hits; i++) {
-    let best = -1;
-    let bestLevel = 0x7fffffff;
-    const first = side === 0 ? 0 : e.asBound[1]!;
-    const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - first;
-    for (let k = 0; k < count; k++) {
-      const u = engagedOnly ? e.asOrder[e.asOrderStart[side]! + k]! : e.asList[first + k]!;
-      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
-      const load = e.scStamp[u] === stamp ? e.scLoad[u]! : 0;
-      const level = (load / e.uStartDC[u]!) | 0;
-      if (level < bestLevel) {
-        bestLevel = level;
-        best = u;
-        if (level === 0) break;
-      }
+    if (room === 0) {
+      k = nextInTurn(e, list, base, count, k, C.U_FEARLESS);
+      if (k < 0) break;
+      u = list[base + k]!;
+      room = e.uStartDC[u]!;
+      if (e.scStamp[u] !== stamp) stampUnit(e, u, stamp);
     }
-    if (best < 0) break;
-    if (e.scStamp[best] !== stamp) stampUnit(e, best, stamp);
-    e.scLoad[best]!++;
+    e.scLoad[u]!++;
+    room--;
   }
   const from = side === 0 ? 0 : e.asBound[1]!;
   const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;

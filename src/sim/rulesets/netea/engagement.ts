@@ -274,8 +274,18 @@ export class Engagement {
   asListSupporters = -1;
   /** Some unit in asList has first-strike attacks. */
   asListFirstStrike = false;
+  /** Some unit in asList is a war engine. */
+  asListWarEngine = false;
   /** Id of the charge cache whose starting state the scratch arrays still hold unchanged (0: none). */
   asFreshCache = 0;
+  /**
+   * Each unit's assault attacks as its base contact stands (set by markEngaged, supporters when
+   * the lists are built): to-hit (NONE: no attacks), dice, hit flags and allocation mask.
+   */
+  readonly asAtkValue: Uint8Array;
+  readonly asAtkDice: Int32Array;
+  readonly asAtkFlags: Int32Array;
+  readonly asAtkMask: Uint8Array;
   /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
   readonly asLosses = new Int32Array(2);
   readonly asUnits = new Int32Array(2);
@@ -529,6 +539,10 @@ export class Engagement {
     this.asOrderCount = new Int32Array(2);
     this.asList = new Int32Array(nUnits);
     this.asBound = new Int32Array(4);
+    this.asAtkValue = new Uint8Array(nUnits);
+    this.asAtkDice = new Int32Array(nUnits);
+    this.asAtkFlags = new Int32Array(nUnits);
+    this.asAtkMask = new Uint8Array(nUnits);
   }
 
   private fillFormation(f: number, pf: PlacedFormation, firstUnit: number): void {
