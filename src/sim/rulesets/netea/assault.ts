@@ -265,6 +265,7 @@ function assignRoles(e: Engagement, s: AssaultSetup): number {
       e.asSupporters |= 1 << f;
     }
     e.fBrokenAtStart[f] = e.fBroken[f]!;
+    e.asStartAliveCount[f] = e.fAlive[f]!;
   }
   return e.asDefenders === 0 ? -1 : attackerSide;
 }
@@ -285,7 +286,10 @@ function listUnits(e: Engagement): void {
     for (let f = 0; f < e.nFormations; f++) {
       if (e.fRole[f] !== role) continue;
       const end = e.fUnitEnd[f]!;
+      e.asCountsByFormation[f] = 1;
       for (let u = e.fUnitStart[f]!; u < end; u++) {
+        const fl = e.uFlags[u]!;
+        if ((fl & (C.U_WAR_ENGINE | C.U_INSPIRING)) !== 0 || ((fl & C.U_GROT) !== 0 && e.fHasNonGrot[f] === 1)) e.asCountsByFormation[f] = 0;
         e.asList[n++] = u;
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);
@@ -801,26 +805,35 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
  *   starting DC (RB 1.12.6, 3.3.3; [A-18]);
  * - its living, directly engaged Inspiring units (RB 2.1.5);
  * - its Blast markers (sideBlastMarkers).
+ * A formation with no war engine, Inspiring unit or uncounted Grot needs no
+ * scan: its kills and units are its losses and living units.
  */
 function countSide(e: Engagement, side: number): void {
   let losses = 0;
   let units = 0;
   let inspiring = 0;
-  const from = side === 0 ? 0 : e.asBound[1]!;
-  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
-  for (let k = from; k < to; k++) {
-    const u = e.asList[k]!;
-    const fl = e.uFlags[u]!;
-    const alive = e.stAlive[u] === 1;
-    if ((fl & C.U_WAR_ENGINE) !== 0) {
-      losses += e.stDamageTaken[u]! - e.asStartDamage[u]!;
-      if (alive) units += e.uStartDC[u]!;
-    } else if (alive) {
-      units++;
-    } else if (e.asStartAlive[u] === 1 && ((fl & C.U_GROT) === 0 || e.fHasNonGrot[e.uFormation[u]!] === 0)) {
-      losses++;
+  const role = side + 1;
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] !== role) continue;
+    if (e.asCountsByFormation[f] === 1) {
+      units += e.fAlive[f]!;
+      losses += e.asStartAliveCount[f]! - e.fAlive[f]!;
+      continue;
     }
-    if (alive && e.asEngaged[u] === 1 && (fl & C.U_INSPIRING) !== 0) inspiring++;
+    const end = e.fUnitEnd[f]!;
+    for (let u = e.fUnitStart[f]!; u < end; u++) {
+      const fl = e.uFlags[u]!;
+      const alive = e.stAlive[u] === 1;
+      if ((fl & C.U_WAR_ENGINE) !== 0) {
+        losses += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+        if (alive) units += e.uStartDC[u]!;
+      } else if (alive) {
+        units++;
+      } else if (e.asStartAlive[u] === 1 && ((fl & C.U_GROT) === 0 || e.fHasNonGrot[f] === 0)) {
+        losses++;
+      }
+      if (alive && e.asEngaged[u] === 1 && (fl & C.U_INSPIRING) !== 0) inspiring++;
+    }
   }
   e.asLosses[side] = losses;
   e.asUnits[side] = units;

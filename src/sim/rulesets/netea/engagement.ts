@@ -286,6 +286,13 @@ export class Engagement {
   readonly asAtkDice: Int32Array;
   readonly asAtkFlags: Int32Array;
   readonly asAtkMask: Uint8Array;
+  /** Living units of each formation when the assault began. */
+  readonly asStartAliveCount: Int32Array;
+  /**
+   * The formation's kills and units for the result follow from its living-unit count: no war
+   * engine, no Inspiring unit, no Grot that does not count (set with the lists).
+   */
+  readonly asCountsByFormation: Uint8Array;
   /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
   readonly asLosses = new Int32Array(2);
   readonly asUnits = new Int32Array(2);
@@ -539,6 +546,8 @@ export class Engagement {
     this.asOrderCount = new Int32Array(2);
     this.asList = new Int32Array(nUnits);
     this.asBound = new Int32Array(4);
+    this.asStartAliveCount = new Int32Array(nF);
+    this.asCountsByFormation = new Uint8Array(nF);
     this.asAtkValue = new Uint8Array(nUnits);
     this.asAtkDice = new Int32Array(nUnits);
     this.asAtkFlags = new Int32Array(nUnits);
