@@ -294,7 +294,7 @@ function listUnits(e: Engagement): void {
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);
         if (e.uFirstStrike[u] === 1) e.asListFirstStrike = true;
-        if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) e.asListWarEngine = true;
+        if ((fl & C.U_WAR_ENGINE) !== 0) e.asListWarEngine = true;
       }
     }
   }
@@ -334,12 +334,12 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
   listUnits(e);
   const firstStrike = e.asListFirstStrike;
   const afterCounter = s.overwatch === 0;
-  // The first round's engaged units are in the scratch already.
+  // Whether the first round's directly engaged units are in the scratch already.
   let engaged = false;
   if (cache.valid && pristine(e, cache, true)) {
     if (cache.noAssault) return NO_ASSAULT;
     loadCharge(e, cache);
-    engaged = cache.hasEngaged;
+    engaged = cache.hasEngaged && afterCounter;
   } else {
     placeUnits(e, attackerSide, defenderLine);
     const remember = pristine(e, cache, false);
