@@ -29,8 +29,18 @@ export function workerFilename(): string {
   return fileURLToPath(new URL(fromSources ? './workerFromSources.mjs' : './worker.js', import.meta.url));
 }
 
+/**
+ * Chunks each worker holds at once: one running and one waiting in its inbox,
+ * so a worker starts its next chunk the moment it finishes one instead of
+ * idling for the round trip to the main thread (a shooting chunk takes only
+ * a few milliseconds). The worker still runs them one after the other.
+ */
+const CHUNKS_PER_WORKER = 2;
+
 export class ChunkPool {
   readonly workers: number;
+  /** Chunks to keep in flight so that no worker waits. */
+  readonly slots: number;
   private readonly piscina: Piscina<WireTask, Float64Array>;
   private destroyed = false;
   /** An error a worker raised outside any chunk; the next run fails with it. */
@@ -40,13 +50,14 @@ export class ChunkPool {
     const workers = options.workers ?? availableParallelism();
     if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`a pool needs at least one worker, got ${workers}`);
     this.workers = workers;
+    this.slots = workers * CHUNKS_PER_WORKER;
     this.piscina = new Piscina({
       filename: workerFilename(),
       minThreads: workers,
       maxThreads: workers,
       // Keep the threads for the next run of the same process; idle threads do not keep it alive.
       idleTimeout: Infinity,
-      concurrentTasksPerWorker: 1,
+      concurrentTasksPerWorker: CHUNKS_PER_WORKER,
       // Workers must see the same environment as the main thread (EPIC_BALANCE_FAIL_CHUNK in tests).
       env: process.env as Record<string, string>,
     });

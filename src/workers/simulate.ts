@@ -248,8 +248,8 @@ function headlineWidth(exact: ExactTally, headlines: readonly Headline[]): numbe
 }
 
 /**
- * Runs chunks first..last of every variant on the pool, at most one task per
- * worker at a time (so nothing waits in a queue when the run stops), merging
+ * Runs chunks first..last of every variant on the pool, `pool.slots` at a
+ * time (two per worker, so little is left over when the run stops), merging
  * finished chunks strictly in chunk order. The stop decision is taken on
  * merged prefixes only; chunks finished beyond the stopping point are
  * discarded. A failing chunk ends the run with a ChunkError naming it.
@@ -284,7 +284,7 @@ function runPooled(
     const onAbort = () => finish(new InterruptedError(trialsDone()));
 
     const pump = () => {
-      while (!finished && inFlight < pool.workers && nextChunk <= range.last && nextChunk < nextMerge + lookahead) {
+      while (!finished && inFlight < pool.slots && nextChunk <= range.last && nextChunk < nextMerge + lookahead) {
         const k = nextChunk;
         const v = nextVariant;
         if (++nextVariant === variants) {
