@@ -138,7 +138,7 @@ function saveChargedState(e: Engagement, cache: ChargeCache, withEngaged: boolea
  * scratch still holds them), the attackers' fronts, the war engines' damage
  * at the start. Every unit of the attacking and defending formations is alive.
  */
-function loadCharge(e: Engagement, cache: ChargeCache): void {
+export function loadCharge(e: Engagement, cache: ChargeCache): void {
   if (e.asFreshCache !== cache.id) {
     const end = e.asBound[2]!;
     for (let k = 0; k < end; k++) {
@@ -208,7 +208,7 @@ function contactCap(e: Engagement, u: number): number {
  * defending front line is 0, defenders stand at positive coordinates, the
  * attacking side at negative ones.
  */
-function staticCoordinate(e: Engagement, u: number, attackerSide: number, defenderLine: number): number {
+export function staticCoordinate(e: Engagement, u: number, attackerSide: number, defenderLine: number): number {
   const f = e.uFormation[u]!;
   const fromCentre = e.fFront[f]! + e.uDepth[u]!;
   return e.fSide[f] === attackerSide ? -(fromCentre + defenderLine) : fromCentre - defenderLine;
@@ -322,43 +322,9 @@ function placeUnits(e: Engagement, attackerSide: number, defenderLine: number): 
  * winner's Blast markers.
  */
 export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng: Sfc32): number {
-  e.asRounds = 0;
-  const attackerSide = assignRoles(e, s);
-  if (attackerSide < 0) return NO_ASSAULT;
-
-  // The defending line: the nearest living defender, measured from the centre line.
-  let defenderLine = Infinity;
-  for (let f = 0; f < e.nFormations; f++) {
-    if (e.fRole[f] === 2 && e.fFront[f]! + e.fMinDepth[f]! < defenderLine) defenderLine = e.fFront[f]! + e.fMinDepth[f]!;
-  }
-  listUnits(e);
-  const firstStrike = e.asListFirstStrike;
-  const afterCounter = s.overwatch === 0;
-  // Whether the first round's directly engaged units are in the scratch already.
-  let engaged = false;
-  if (cache.valid && pristine(e, cache, true)) {
-    if (cache.noAssault) return NO_ASSAULT;
-    loadCharge(e, cache);
-    engaged = cache.hasEngaged && afterCounter;
-  } else {
-    placeUnits(e, attackerSide, defenderLine);
-    const remember = pristine(e, cache, false);
-    if (!charge(e, s)) {
-      if (remember) saveCharge(e, cache, true);
-      return NO_ASSAULT;
-    }
-    // Without overwatch nothing happens between the charge and the counter-charges.
-    if (afterCounter) counterCharge(e, 1);
-    if (remember) saveCharge(e, cache, false);
-    moveAttackerFronts(e, defenderLine);
-    if (remember) {
-      if (afterCounter) {
-        markEngaged(e);
-        engaged = true;
-      }
-      saveChargedState(e, cache, afterCounter);
-    }
-  }
+  const start = startAssault(e, s, cache);
+  if (start === NO_ASSAULT_START) return NO_ASSAULT;
+  const attackerSide = e.asAttackerSide;
 
   // Overwatch fire at the chargers, before counter-charges (RB 1.10, 1.12.4).
   if (s.overwatch !== 0) {
@@ -375,16 +341,73 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
     for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === 1 && e.fBroken[f] === 0 && e.fAlive[f]! > 0) standing = true;
     // A charger broken by overwatch withdraws and the assault is lost (RB 1.13.3).
     if (!standing) return DEFENDER_WINS;
+    counterCharge(e, 1);
   }
+  return fightRounds(e, 1, start === ENGAGED_START, rng);
+}
 
-  if (!afterCounter) counterCharge(e, 1);
+/** What `startAssault` leaves: no assault, the moves done, or the moves and the first round's engaged units done. */
+export const NO_ASSAULT_START = 0;
+export const MOVED_START = 1;
+export const ENGAGED_START = 2;
 
+/**
+ * Everything before the first die of an assault: the roles, the charge and,
+ * without overwatch, the counter-charges (from the cache when the starting
+ * state is the cached one). Sets `asAttackerSide` and `asDefenderLine`.
+ * With overwatch the counter-charges are left to the caller, after the fire.
+ */
+export function startAssault(e: Engagement, s: AssaultSetup, cache: ChargeCache): number {
+  e.asRounds = 0;
+  const attackerSide = assignRoles(e, s);
+  if (attackerSide < 0) return NO_ASSAULT_START;
+  e.asAttackerSide = attackerSide;
+
+  // The defending line: the nearest living defender, measured from the centre line.
+  let defenderLine = Infinity;
+  for (let f = 0; f < e.nFormations; f++) {
+    if (e.fRole[f] === 2 && e.fFront[f]! + e.fMinDepth[f]! < defenderLine) defenderLine = e.fFront[f]! + e.fMinDepth[f]!;
+  }
+  e.asDefenderLine = defenderLine;
+  listUnits(e);
+  const afterCounter = s.overwatch === 0;
+  if (cache.valid && pristine(e, cache, true)) {
+    if (cache.noAssault) return NO_ASSAULT_START;
+    loadCharge(e, cache);
+    return cache.hasEngaged && afterCounter ? ENGAGED_START : MOVED_START;
+  }
+  placeUnits(e, attackerSide, defenderLine);
+  const remember = pristine(e, cache, false);
+  if (!charge(e, s)) {
+    if (remember) saveCharge(e, cache, true);
+    return NO_ASSAULT_START;
+  }
+  // Without overwatch nothing happens between the charge and the counter-charges.
+  if (afterCounter) counterCharge(e, 1);
+  if (remember) saveCharge(e, cache, false);
+  moveAttackerFronts(e, defenderLine);
+  if (!remember) return MOVED_START;
+  if (afterCounter) markEngaged(e);
+  saveChargedState(e, cache, afterCounter);
+  return afterCounter ? ENGAGED_START : MOVED_START;
+}
+
+/**
+ * Rounds from `first` on (the first round's engaged units already marked if
+ * `engaged`), then the result: each round the attacks, the stall and wipe-out
+ * check, supporting fire and the result roll; a tie brings counter-charges
+ * and another round, up to the round limit.
+ */
+export function fightRounds(e: Engagement, first: number, engaged: boolean, rng: Sfc32): number {
+  const attackerSide = e.asAttackerSide;
+  const defenderLine = e.asDefenderLine;
+  const firstStrike = e.asListFirstStrike;
   let outcome = NO_RESULT;
   let margin = 0;
   const maxRounds = e.optMaxAssaultRounds;
-  for (let round = 1; round <= maxRounds; round++) {
+  for (let round = first; round <= maxRounds; round++) {
     e.asRounds = round;
-    if (round > 1 || !engaged) markEngaged(e);
+    if (round > first || !engaged) markEngaged(e);
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
     fightPhase(e, PHASE_MAIN, rng);
@@ -500,7 +523,7 @@ function moveAttackerFronts(e: Engagement, defenderLine: number): void {
  * contact if it is within reach and not already touching two of theirs; units
  * that would rather shoot close to firefight range.
  */
-function counterCharge(e: Engagement, side: number): void {
+export function counterCharge(e: Engagement, side: number): void {
   e.asFreshCache = 0;
   computeDistances(e);
   const from = side === 0 ? 0 : e.asBound[1]!;
@@ -647,7 +670,7 @@ function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: nu
 }
 
 /** The assault side a supporting formation fires at: the one its table side opposes. */
-function supportTargetSide(e: Engagement, f: number): number {
+export function supportTargetSide(e: Engagement, f: number): number {
   for (let g = 0; g < e.nFormations; g++) {
     if (e.fRole[g] === 1) return e.fSide[g] === e.fSide[f] ? 1 : 0;
   }
@@ -808,7 +831,7 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
  * A formation with no war engine, Inspiring unit or uncounted Grot needs no
  * scan: its kills and units are its losses and living units.
  */
-function countSide(e: Engagement, side: number): void {
+export function countSide(e: Engagement, side: number): void {
   let losses = 0;
   let units = 0;
   let inspiring = 0;
@@ -871,7 +894,7 @@ function sideBlastMarkers(e: Engagement, side: number): void {
 }
 
 /** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring), from both sides' counts. */
-function resultModifiers(e: Engagement, side: number): number {
+export function resultModifiers(e: Engagement, side: number): number {
   const other = 1 - side;
   let m = e.asLosses[other]! + e.asInspiring[side]!;
   const mine = e.asUnits[side]!;
@@ -893,7 +916,7 @@ function resultModifiers(e: Engagement, side: number): number {
  * Blast marker per unit (war-engine damage point) it lost, unless it was
  * broken at the start; it may break but does not withdraw (RB 1.12.9).
  */
-function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
+export function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   const loserRole = loser === 0 ? 1 : 2;
   const winnerRole = loser === 0 ? 2 : 1;
   let allTsknf = true;

@@ -278,6 +278,9 @@ export class Engagement {
   asListWarEngine = false;
   /** Id of the charge cache whose starting state the scratch arrays still hold unchanged (0: none). */
   asFreshCache = 0;
+  /** The attackers' table side and the defending line (distance of the nearest defender from the centre line) of the current assault. */
+  asAttackerSide = 0;
+  asDefenderLine = 0;
   /**
    * Each unit's assault attacks as its base contact stands (set by markEngaged, supporters when
    * the lists are built): to-hit (NONE: no attacks), dice, hit flags and allocation mask.

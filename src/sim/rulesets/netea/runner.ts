@@ -9,6 +9,7 @@ import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
+import { AssaultPlan, assaultByPlan, compileAssaultPlan } from './assaultPlan.js';
 
 
 const STEP_SHOOT = 0;
@@ -40,6 +41,8 @@ export function actionCode(action: ActionName): number {
 export interface RunnerOptions {
   /** Use a precompiled fire plan where one applies (default true; false forces the general path, for tests). */
   firePlan?: boolean;
+  /** Use a precompiled assault plan where one applies (default true; false forces the general path, for tests). */
+  assaultPlan?: boolean;
 }
 
 /**
@@ -48,7 +51,8 @@ export interface RunnerOptions {
  * adds the outcome after each step to the tally. No allocation per trial.
  *
  * An engagement that is one shooting attack runs as a FirePlan instead (the
- * attack's fixed decisions taken once), with identical results.
+ * attack's fixed decisions taken once), one that is a single assault with an
+ * AssaultPlan for its first round; the results are identical.
  */
 export class NeteaRunner implements TrialRunner {
   readonly layout: TallyLayout;
@@ -71,7 +75,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
   readonly firePlan: FirePlan | null;
-  /** How trials run: "fire plan", or "general" with the reason no plan applies. */
+  readonly assaultPlan: AssaultPlan | null;
+  /** How trials run: "fire plan", "assault plan", or "general" with the reason no plan applies. */
   readonly path: string;
 
   constructor(spec: EngagementSpec, options: RunnerOptions = {}) {
@@ -159,18 +164,36 @@ export class NeteaRunner implements TrialRunner {
     for (let u = 0; u < e.nUnits; u++) e.dirtyFlag[u] = 1;
     this.resetState();
     const first = spec.steps[0];
-    let plan: FirePlan | string = 'more than one step';
-    if (options.firePlan === false) plan = 'fire plans turned off';
-    else if (first === undefined || first.kind !== 'shoot') plan = 'not a shooting attack';
-    else if (n === 1 && first.test) plan = 'an action test comes first';
-    else if (n === 1) plan = compileFirePlan(e, first.by, first.at, this.stepAction[0]!, first.crossfire, first.barrage, (f) => this.offsets[f]!);
+    let plan: FirePlan | AssaultPlan | string = 'more than one step';
+    if (n !== 1 || first === undefined) plan = 'more than one step';
+    else if (first.kind !== 'shoot' && first.kind !== 'assault') plan = 'neither a shooting attack nor an assault';
+    else if (first.test) plan = 'an action test comes first';
+    else if (first.kind === 'shoot') {
+      plan = options.firePlan === false ? 'fire plans turned off' : compileFirePlan(e, first.by, first.at, this.stepAction[0]!, first.crossfire, first.barrage, (f) => this.offsets[f]!);
+    } else if (options.assaultPlan === false) {
+      plan = 'assault plans turned off';
+    } else {
+      plan = this.stepCanAssault(0) ? compileAssaultPlan(e, this.setupOf(0), this.chargeCaches[0]!) : 'the attacking formation is broken';
+      // Compiling ran the charge: back to the starting state.
+      this.resetState();
+    }
     this.firePlan = plan instanceof FirePlan ? plan : null;
-    this.path = plan instanceof FirePlan ? 'fire plan' : `general (${plan})`;
+    this.assaultPlan = plan instanceof AssaultPlan ? plan : null;
+    this.path = plan instanceof FirePlan ? 'fire plan' : plan instanceof AssaultPlan ? 'assault plan' : `general (${plan})`;
   }
 
   run(rng: Sfc32, trials: number, tally: Float64Array): void {
     if (this.firePlan !== null) {
       runFirePlan(this.firePlan, rng, trials, tally);
+      tally[TRIALS]! += trials;
+      return;
+    }
+    if (this.assaultPlan !== null) {
+      for (let t = 0; t < trials; t++) {
+        this.reset(rng);
+        this.countAssault(0, assaultByPlan(this.assaultPlan, this.e, rng), tally);
+        this.record(0, tally);
+      }
       tally[TRIALS]! += trials;
       return;
     }
@@ -202,29 +225,15 @@ export class NeteaRunner implements TrialRunner {
         break;
       }
       case STEP_ASSAULT: {
-        const setup = this.assaultSetup;
-        setup.attackers = this.stepBy[s]!;
-        setup.defenders = this.stepAt[s]!;
-        setup.supporters = this.stepSupport[s]!;
-        setup.overwatch = this.stepOverwatch[s]!;
-        setup.contactLimit = this.stepContact[s]!;
-        const first = 31 - Math.clz32(setup.attackers & -setup.attackers);
-        if (e.fBroken[first] === 1 || e.fAlive[first] === 0) break;
+        if (!this.stepCanAssault(s)) break;
+        const setup = this.setupOf(s);
         if (this.stepTest[s] === 1 && !actionTest(e, setup.attackers, C.ACTION_ENGAGE, this.stepRetain[s] === 1, rng)) {
           // Hold instead: the formation shoots the target if it can (RB 1.6.2).
+          const first = 31 - Math.clz32(setup.attackers & -setup.attackers);
           if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), C.ACTION_HOLD, false, true, rng);
           break;
         }
-        const outcome = assault(e, setup, this.chargeCaches[s]!, rng);
-        const L = this.layout.records[s]!.assault!;
-        if (outcome !== NO_ASSAULT) {
-          tally[L.fought]!++;
-          tally[L.roundsSum]! += e.asRounds;
-          tally[L.roundsSumSq]! += e.asRounds * e.asRounds;
-        }
-        if (outcome === ATTACKER_WINS) tally[L.attackerWins]!++;
-        else if (outcome === DEFENDER_WINS) tally[L.defenderWins]!++;
-        else if (outcome === NO_RESULT) tally[L.noResult]!++;
+        this.countAssault(s, assault(e, setup, this.chargeCaches[s]!, rng), tally);
         break;
       }
       case STEP_REGROUP: {
@@ -249,6 +258,37 @@ export class NeteaRunner implements TrialRunner {
         e.rerollsUsed[1] = 0;
         break;
     }
+  }
+
+  /** Step s's assault setup (the runner's one AssaultSetup object, filled in). */
+  private setupOf(s: number): AssaultSetup {
+    const setup = this.assaultSetup;
+    setup.attackers = this.stepBy[s]!;
+    setup.defenders = this.stepAt[s]!;
+    setup.supporters = this.stepSupport[s]!;
+    setup.overwatch = this.stepOverwatch[s]!;
+    setup.contactLimit = this.stepContact[s]!;
+    return setup;
+  }
+
+  /** Can assault step s go ahead: its first attacking formation unbroken and not wiped out? */
+  private stepCanAssault(s: number): boolean {
+    const by = this.stepBy[s]!;
+    const first = 31 - Math.clz32(by & -by);
+    return this.e.fBroken[first] === 0 && this.e.fAlive[first]! > 0;
+  }
+
+  /** Adds an assault's outcome and rounds to step s's record. */
+  private countAssault(s: number, outcome: number, tally: Float64Array): void {
+    const L = this.layout.records[s]!.assault!;
+    if (outcome !== NO_ASSAULT) {
+      tally[L.fought]!++;
+      tally[L.roundsSum]! += this.e.asRounds;
+      tally[L.roundsSumSq]! += this.e.asRounds * this.e.asRounds;
+    }
+    if (outcome === ATTACKER_WINS) tally[L.attackerWins]!++;
+    else if (outcome === DEFENDER_WINS) tally[L.defenderWins]!++;
+    else if (outcome === NO_RESULT) tally[L.noResult]!++;
   }
 
   /**

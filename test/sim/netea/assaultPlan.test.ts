@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormation } from '../../../src/model/formation.js';
+import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
+import { rngFromSeed } from '../../../src/sim/rng.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup, type SideState } from '../../../src/sim/rulesets/netea/engagements.js';
+import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';
+
+/**
+ * An assault plan must be the general assault, only faster: for every
+ * situation below both paths run the same trials from the same seed and must
+ * produce the same tally, bit for bit (same dice, same order, same sums).
+ * The situations between them reach every branch of the plan: first-strike
+ * phases, extra attacks with macro-weapon hits, every kind of save, supporting
+ * fire on both sides and out of reach, wipe-outs after the fight and after the
+ * support, ties fought on, and every result.
+ */
+
+const TRIALS = 12_000;
+const data = loadBuiltinDataset();
+const P = (text: string) => parseFormation(data, text);
+
+function tallyOf(spec: EngagementSpec, assaultPlan: boolean): { path: string; tally: number[]; fought: number; attackerWins: number; rounds: number } {
+  const runner = new NeteaRunner(spec, { assaultPlan });
+  const tally = new Float64Array(runner.layout.length);
+  const rng = rngFromSeed('assault-plan');
+  // Two runs on one generator: the plan must leave it where the general path does.
+  runner.run(rng, TRIALS / 2, tally);
+  runner.run(rng, TRIALS / 2, tally);
+  const L = runner.layout.records[0]!.assault!;
+  return { path: runner.path, tally: Array.from(tally), fought: tally[L.fought]!, attackerWins: tally[L.attackerWins]!, rounds: tally[L.roundsSum]! };
+}
+
+function expectSameAsGeneral(spec: EngagementSpec): ReturnType<typeof tallyOf> {
+  const fast = tallyOf(spec, true);
+  const general = tallyOf(spec, false);
+  expect(fast.path).toBe('assault plan');
+  expect(general.path).toBe('general (assault plans turned off)');
+  expect(fast.tally).toEqual(general.tally);
+  return fast;
+}
+
+function assaultOf(attacker: string, target: string, s: Partial<AssaultSetup> = {}): EngagementSpec {
+  return assaultEngagement(P(attacker), P(target), { geometry: { ...DEFAULT_GEOMETRY, gap: 15 }, attacker: FRESH, target: FRESH, supports: [], test: false, overwatch: [], ...s });
+}
+
+const support = (text: string, side: 0 | 1, gap = 15) => ({ formation: P(text), side, gap, state: FRESH });
+const state = (blastMarkers: number, cover: SideState['cover'] = { kind: 'none' }, broken = false): SideState => ({ blastMarkers, broken, cover });
+
+describe('assault plan: the same tallies as the general assault', () => {
+  const cases: Array<[string, () => EngagementSpec]> = [
+    ['the bench scenario: a Tactical detachment, Devastators supporting, against an Ork warband', () => assaultOf('codex-astartes/tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 0)] })],
+    ['an Ork warband (Nobz with macro-weapon extra attacks, Grots) against Tactical Marines with support on the defence', () => assaultOf('ork-war-horde/warband', 'codex-astartes/tactical', { supports: [support('4 Devastator', 1)] })],
+    ['Terminators (reinforced armour, invulnerable saves, an Inspiring commander) against an Ork warband', () => assaultOf('codex-astartes/terminator+commander', 'ork-war-horde/warband')],
+    ['Rough Riders (first-strike lances) against Boyz', () => assaultOf('6 Rough Riders', '8 Boyz')],
+    ['Boyz against Rough Riders, supporting fire on both sides', () => assaultOf('8 Boyz', '6 Rough Riders', { supports: [support('4 Devastator', 1), support('6 Boyz', 0)] })],
+    ['both sides in cover (which only the defenders keep), both with Blast markers', () => assaultOf('codex-astartes/tactical', '8 Boyz', { target: state(1, { kind: 'save', save: 4 }), attacker: state(2, { kind: 'save', save: 3 }) })],
+    ['a broken defender, destroyed if it loses', () => assaultOf('codex-astartes/tactical', '8 Boyz', { target: state(0, { kind: 'none' }, true) })],
+    ['a long charge: units left out of base contact fight with firefight values', () => assaultOf('4 Storm Troopers', '4 Tactical', { geometry: { ...DEFAULT_GEOMETRY, gap: 25 } })],
+    ['supporters out of reach', () => assaultOf('6 Tactical', '8 Boyz', { supports: [support('4 Devastator', 0, 40)] })],
+    ['one round only: ties are no result', () => assaultOf('6 Tactical', '6 Tactical', { options: { ...DEFAULT_OPTIONS, maxAssaultRounds: 1 } })],
+    ['the other defaults of [A-17], [A-39] and withdrawal', () => assaultOf('6 Tactical', '8 Boyz', { supports: [support('4 Devastator', 0)], options: { ...DEFAULT_OPTIONS, supportEveryRound: false, withdrawOnBreak: false, lossHitsEngagedOnly: false } })],
+    ['a contact limit of two attackers', () => assaultOf('6 Tactical', '8 Boyz', { contact: 2 })],
+    ['one Tactical unit against a big mob: wiped out in the fight', () => assaultOf('1 Tactical', '12 Boyz')],
+  ];
+  for (const [name, build] of cases) {
+    it(name, () => {
+      expectSameAsGeneral(build());
+    });
+  }
+
+  const talon = weapon('talon', [{ range: 0, kind: 'assault', extraAttacks: 'D3', macroWeapon: true, firstStrike: true }]);
+  const pistol = weapon('pistol', [{ range: 15, kind: 'small-arms', extraAttacks: 1, sniper: true }]);
+  const noSave = weapon('no-save', [{ range: 0, kind: 'assault', extraAttacks: 2, titanKiller: 'D3' }]);
+  const raptor = unit('raptor', { type: 'INF', armour: 5, cc: 3, ff: 5, speed: 30 }, [{ weapon: talon }, { weapon: pistol }, { weapon: noSave }]);
+  const quickPistol = weapon('quick-pistol', [{ range: 15, kind: 'small-arms', extraAttacks: 1, firstStrike: true }]);
+  const sentry = unit('sentry', { type: 'INF', armour: 5, cc: 6, ff: 4 }, [{ weapon: quickPistol }]);
+  const wall = unit('wall', { type: 'INF', armour: 3, cc: 5, ff: 4, abilities: ['reinforced-armour', 'invulnerable-save', 'fearless'] }, [{ weapon: pistol }]);
+
+  it('extra attacks of every kind: D3 first-strike macro-weapon talons, sniper pistols, Titan Killer blows, first-strike supporting fire', () => {
+    const spec = engagement(
+      [placed('raptors', 0, formation('raptors', [[5, raptor]])), placed('wall', 1, formation('wall', [[6, wall]]), { front: 15 }), placed('sentries', 1, formation('sentries', [[3, sentry]]), { front: 20 })],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [2], overwatch: [], test: false, retain: false }],
+    );
+    const r = expectSameAsGeneral(spec);
+    // Fought every trial, won by either side, some ties fought on.
+    expect(r.fought).toBe(TRIALS);
+    expect(r.attackerWins).toBeGreaterThan(0);
+    expect(r.attackerWins).toBeLessThan(TRIALS);
+    expect(r.rounds).toBeGreaterThan(TRIALS);
+  });
+});
+
+describe('assault plan: what it leaves to the general path', () => {
+  const cases: Array<[string, () => EngagementSpec, string]> = [
+    ['overwatch', () => assaultOf('6 Tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 1)], overwatch: [0] }), 'general (overwatch fire comes first)'],
+    ['war engines', () => assaultOf('codex-astartes/tactical', '1 Gargant'), 'general (war engines in the engagement)'],
+    ['an action test first', () => assaultOf('codex-astartes/tactical', '8 Boyz', { test: true }), 'general (an action test comes first)'],
+    ['a broken attacker', () => assaultOf('codex-astartes/tactical', '8 Boyz', { attacker: state(0, { kind: 'none' }, true) }), 'general (the attacking formation is broken)'],
+    ['no charger within reach', () => assaultOf('6 Tactical', '8 Boyz', { geometry: { ...DEFAULT_GEOMETRY, gap: 90 } }), 'general (no assault from the starting state)'],
+  ];
+  for (const [name, build, path] of cases) {
+    it(name, () => {
+      const spec = build();
+      expect(new NeteaRunner(spec).path).toBe(path);
+      const general = tallyOf(spec, false);
+      expect(tallyOf(spec, true).tally).toEqual(general.tally);
+    });
+  }
+});
