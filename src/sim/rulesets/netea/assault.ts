@@ -944,11 +944,15 @@ export function applyResult(e: Engagement, loser: number, margin: number, attack
   }
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] !== winnerRole || e.fBrokenAtStart[f] === 1 || e.fAlive[f] === 0) continue;
-    let lost = 0;
-    const end = e.fUnitEnd[f]!;
-    for (let u = e.fUnitStart[f]!; u < end; u++) {
-      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) lost += e.stDamageTaken[u]! - e.asStartDamage[u]!;
-      else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) lost++;
+    // Without war engines the losses are the units alive at the start and dead now.
+    let lost = e.asStartAliveCount[f]! - e.fAlive[f]!;
+    if (e.fWarEngines[f]! > 0) {
+      lost = 0;
+      const end = e.fUnitEnd[f]!;
+      for (let u = e.fUnitStart[f]!; u < end; u++) {
+        if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) lost += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+        else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) lost++;
+      }
     }
     if (lost === 0) continue;
     e.fBm[f]! += lost;
@@ -988,6 +992,10 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   const list = engagedOnly ? e.asOrder : e.asList;
   const base = engagedOnly ? e.asOrderStart[side]! : side === 0 ? 0 : e.asBound[1]!;
   const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - base;
+  if (!e.asListWarEngine) {
+    lossHitsOnePerUnit(e, side, hits, list, base, count);
+    return;
+  }
   // Spread evenly: each unit in turn takes hits up to its starting DC, then the next.
   let k = -1;
   let u = -1;
@@ -1011,5 +1019,29 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
     const n = e.scLoad[u]!;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
     else destroyUnit(e, u, true, false);
+  }
+}
+
+/**
+ * The loser's extra hits when no war engine takes part: each unit takes one
+ * in turn, so the first `hits` units that are not fearless die (RB 1.12.8);
+ * they are removed in list order, as `lossHits` removes them.
+ */
+function lossHitsOnePerUnit(e: Engagement, side: number, hits: number, list: Int32Array, base: number, count: number): void {
+  const stamp = ++e.stamp;
+  let marked = 0;
+  for (let k = 0; k < count && marked < hits; k++) {
+    const u = list[base + k]!;
+    if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0) {
+      e.scStamp[u] = stamp;
+      marked++;
+    }
+  }
+  if (marked === 0) return;
+  const from = side === 0 ? 0 : e.asBound[1]!;
+  const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
+  for (let k = from; k < to; k++) {
+    const u = e.asList[k]!;
+    if (e.scStamp[u] === stamp) destroyUnit(e, u, true, false);
   }
 }

@@ -168,6 +168,8 @@ export class Engagement {
   readonly fCover: Int8Array;
   /** The formation has both war engines and other units (RB 3.2.1 declarations). */
   readonly fMixed: Uint8Array;
+  /** War engines in the formation. */
+  readonly fWarEngines: Int32Array;
   /** Units in front-to-back order (by depth, then list order), per formation. */
   readonly orderFront: Int32Array;
   /** Units in back-to-front order (suppression, RB 1.9.2). */
@@ -451,6 +453,7 @@ export class Engagement {
     this.fStartMinDepth = new Float64Array(nF);
     this.fStartMinDepthCount = new Int32Array(nF);
     this.fMixed = new Uint8Array(nF);
+    this.fWarEngines = new Int32Array(nF);
     this.orderFront = new Int32Array(nUnits);
     this.orderBack = new Int32Array(nUnits);
 
@@ -691,6 +694,7 @@ export class Engagement {
     this.fStartBreakWeight[f] = weight;
     this.fCover[f] = covered === 0 ? 0 : covered === n ? 1 : -1;
     this.fMixed[f] = we > 0 && we < n ? 1 : 0;
+    this.fWarEngines[f] = we;
   }
 
   /**

@@ -72,6 +72,8 @@ export class NeteaRunner implements TrialRunner {
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
   private readonly hasPowerFields: boolean;
+  /** No war engine, void shield or power field: a unit's only state is alive or dead. */
+  private readonly unitsOnlyDie: boolean;
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
   readonly firePlan: FirePlan | null;
@@ -144,6 +146,9 @@ export class NeteaRunner implements TrialRunner {
     let pf = false;
     for (let u = 0; u < e.nUnits; u++) if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
     this.hasPowerFields = pf;
+    let we = false;
+    for (let u = 0; u < e.nUnits; u++) if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) we = true;
+    this.unitsOnlyDie = !we && !pf;
     let limited = false;
     for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
     this.hasLimitedWeapons = limited;
@@ -308,6 +313,15 @@ export class NeteaRunner implements TrialRunner {
   /** The starting state without the dice: every unit and formation as the spec places it. */
   private resetState(): void {
     const e = this.e;
+    if (this.unitsOnlyDie) {
+      for (let i = 0; i < e.nDirty; i++) {
+        const u = e.dirtyList[i]!;
+        e.dirtyFlag[u] = 0;
+        e.stAlive[u] = 1;
+        e.stDC[u] = e.uStartDC[u]!;
+      }
+      e.nDirty = 0;
+    }
     for (let i = 0; i < e.nDirty; i++) {
       const u = e.dirtyList[i]!;
       e.dirtyFlag[u] = 0;
