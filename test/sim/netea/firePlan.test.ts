@@ -114,6 +114,36 @@ describe('fire plan: identical to the general shooting path', () => {
     );
   });
 
+  it('round robin: kinds of hit with different saves, dice shots, to-hit rolls of 7+, units worth different points, hits going round the list', () => {
+    const close = { front: 2, rankWidth: 100 };
+    const mixedGuns = unit('mixed-guns', { type: 'INF', armour: 5 }, [{ weapon: flamer }, { weapon: bolter }, { weapon: d3Gun }, { weapon: weapon('poor-shot', [{ range: 45, ap: 6 }]) }]);
+    const boyzInCover = placed('b', 1, formation('Boyz', [[3, boyz]], { points: 100 }), { ...close, cover: { kind: 'save', save: 4 } });
+    for (const action of ['advance', 'double'] as const) {
+      const spec = engagement([placed('g', 0, formation('mixed', [[3, mixedGuns]]), close), boyzInCover], [shootStep(0, 1, { action, crossfire: true })]);
+      expect(new NeteaRunner(spec).firePlan?.roundRobin).toBe(true);
+      expectSameAsGeneral(spec);
+    }
+    // Units worth different points (upgrades add theirs to the units they bring): the plan adds them death by death.
+    const priced = formation('priced', [[2, boyz], [2, emplaced]], { points: 100 });
+    const unequal = { ...priced, units: priced.units.map((u, i) => ({ ...u, points: [100 / 3, 17.1, 0.7, 41.9][i]! })) };
+    const pricedSpec = engagement([placed('g', 0, formation('mixed', [[3, mixedGuns]]), close), placed('p', 1, unequal, { ...close, blastMarkers: 1 })], [shootStep(0, 1)], { withdrawOnBreak: true });
+    expect(new NeteaRunner(pricedSpec).firePlan?.rrPointsEach).toBe(true);
+    expectSameAsGeneral(pricedSpec);
+    const obscured = engagement([placed('g', 0, formation('mixed', [[3, mixedGuns]]), close), placed('b', 1, formation('Boyz', [[3, boyz]]), { ...close, cover: { kind: 'obscured' } })], [shootStep(0, 1, { action: 'double' })]);
+    expectSameAsGeneral(obscured);
+  });
+
+  it('round robin: units outside the list withdraw; more than 32 units are allocated by load', () => {
+    const atOnly = unit('at-only', { type: 'AV', armour: 4 }, [{ weapon: lascannon, multiplier: 2 }]);
+    const target = formation('rhinos and guns', [[2, rhino], [3, emplaced]], { points: 200 });
+    const withdraw = engagement([placed('a', 0, formation('at', [[4, atOnly]]), { front: 1 }), placed('t', 1, target, { front: 1, blastMarkers: 3 })], [shootStep(0, 1)], { withdrawOnBreak: true });
+    expect(new NeteaRunner(withdraw).firePlan?.roundRobin).toBe(true);
+    expectSameAsGeneral(withdraw);
+    const horde = engagement([shooters(20), placed('b', 1, formation('horde', [[36, boyz]], { points: 700 }))], [shootStep(0, 1)]);
+    expect(new NeteaRunner(horde).firePlan?.roundRobin).toBe(false);
+    expectSameAsGeneral(horde);
+  });
+
   it('built-in formations', () => {
     const d = loadBuiltinDataset();
     const pairs: Array<[string, string]> = [

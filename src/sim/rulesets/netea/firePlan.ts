@@ -71,11 +71,39 @@ export class FirePlan {
   /** Counters every trial adds the same amount to (the formations the attack leaves alone). */
   readonly constantIndex: Int32Array;
   readonly constantValue: Float64Array;
+  /**
+   * Every kind of hit may go to the same units, none of which re-rolls its
+   * save or has an invulnerable one, and all of which have one break weight:
+   * trials run `runRoundRobin`. The units are positions 0..rrLength-1 in that
+   * list (at most 32), hit h goes to position h mod rrLength (RB 1.9.6 with
+   * one list), and the dead are the bits of an integer.
+   */
+  readonly roundRobin: boolean;
+  readonly rrLength: number;
+  /** The line's number of shots when it rolls no dice for them, else -1. */
+  readonly gFixedShots: Int32Array;
+  /** Where the line's kind starts in rrNeed: kind * rrLength. */
+  readonly gRow: Int32Array;
+  /** The save needed by the unit at each list position, per kind. */
+  readonly rrNeed: Int32Array;
+  readonly rrBreakWeight: number;
+  /** Bits of the positions whose units place a Blast marker when they die. */
+  readonly rrBmMask: number;
+  /** The units' points differ: they are added death by death, in order, as the general path adds them. */
+  readonly rrPointsEach: boolean;
+  readonly rrPoints: Float64Array;
+  /** Otherwise the points of k deaths at [k], added up one death at a time as the general path adds them (equal points, so which units died does not matter). */
+  readonly rrKillPoints: Float64Array;
+  /** Units that die withdrawing, in unit order: their bit in the dead mask (0 outside the list, which takes no hits) and points. */
+  readonly rrWithdrawBit: Int32Array;
+  readonly rrWithdrawPoints: Float64Array;
   // Per-trial scratch.
   readonly hKind: Int32Array;
   readonly hTarget: Int32Array;
   readonly load: Int32Array;
   readonly dead: Uint8Array;
+  /** Hits scored up to and including each line. */
+  readonly gHitEnd: Int32Array;
 
   constructor(p: FirePlanParts) {
     this.nGroups = p.groups.length;
@@ -114,10 +142,31 @@ export class FirePlan {
     this.targetRecord = p.targetRecord;
     this.constantIndex = Int32Array.from(p.constants, (c) => c[0]);
     this.constantValue = Float64Array.from(p.constants, (c) => c[1]);
+    const shared = lists[0] ?? [];
+    const len = shared.length;
+    const bw = len > 0 ? p.breakWeight[shared[0]!]! : 0;
+    this.roundRobin =
+      this.sharedList && len <= 32 && shared.every((v) => this.tInvulnerable[v] === 0 && p.breakWeight[v] === bw && p.kinds.every((k) => k.saveReroll[v] === 0));
+    this.rrLength = len;
+    this.gFixedShots = Int32Array.from(p.groups, (g) => (g.shotsN === 0 && g.exN === 0 ? g.shotsPlus * g.shotsTimes + g.exPlus : -1));
+    this.gRow = Int32Array.from(p.groups, (g) => g.kind * len);
+    this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => k.saveNeed[v]!)));
+    this.rrBreakWeight = bw;
+    this.rrBmMask = this.roundRobin ? shared.reduce((m, v, q) => (p.noBm[v] === 0 ? m | (1 << q) : m), 0) : 0;
+    this.rrPoints = Float64Array.from(shared, (v) => p.points[v]!);
+    this.rrPointsEach = this.rrPoints.some((x) => x !== this.rrPoints[0]);
+    this.rrKillPoints = new Float64Array(len + 1);
+    if (!this.rrPointsEach) {
+      for (let k = 1; k <= len; k++) this.rrKillPoints[k] = this.rrKillPoints[k - 1]! + this.rrPoints[0]!;
+    }
+    const withdrawing = this.roundRobin ? p.diesWithdrawing.flatMap((d, v) => (d === 1 ? [v] : [])) : [];
+    this.rrWithdrawBit = Int32Array.from(withdrawing, (v) => (shared.includes(v) ? 1 << shared.indexOf(v) : 0));
+    this.rrWithdrawPoints = Float64Array.from(withdrawing, (v) => p.points[v]!);
     this.hKind = new Int32Array(p.maxHits);
     this.hTarget = new Int32Array(p.maxHits);
     this.load = new Int32Array(p.nTarget);
     this.dead = new Uint8Array(p.nTarget);
+    this.gHitEnd = new Int32Array(this.nGroups);
   }
 }
 
@@ -328,6 +377,141 @@ function plannedKind(e: Engagement, at: number, mask: number, reach: number, hit
  * withdrawal casualties, which place no BM (RB 1.13.3).
  */
 export function runFirePlan(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
+  if (p.roundRobin) runRoundRobin(p, rng, trials, tally);
+  else runAllocated(p, rng, trials, tally);
+  const n = p.constantIndex.length;
+  for (let i = 0; i < n; i++) tally[p.constantIndex[i]!]! += p.constantValue[i]! * trials;
+}
+
+/**
+ * Trials of a round-robin plan: the dice and the tally of `runAllocated`,
+ * without its hit list, allocation and `dead` array: a save is a compare
+ * whose outcome is a bit of the dead mask, and the Blast markers, break
+ * weight and points of the dead come from the mask and the kill count after
+ * the saves.
+ */
+function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
+  const nGroups = p.nGroups;
+  const nTarget = p.nTarget;
+  const len = p.rrLength;
+  const gFixedShots = p.gFixedShots;
+  const gToHit = p.gToHit;
+  const gHitEnd = p.gHitEnd;
+  const gRow = p.gRow;
+  const rrNeed = p.rrNeed;
+  const unitBreakWeight = p.rrBreakWeight;
+  const bmMask = p.rrBmMask;
+  const pointsEach = p.rrPointsEach;
+  const rrPoints = p.rrPoints;
+  const killPoints = p.rrKillPoints;
+  const nWithdraw = p.rrWithdrawBit.length;
+  const crossfireBm = p.crossfire ? 1 : 0;
+  const record = p.targetRecord;
+  const o = record + nTarget + 1;
+  // Integer counters, summed here and added to the tally once: sums of
+  // integers below 2^53 are exact in doubles, so the tally is the same as
+  // with one addition per trial. Points may be fractions and are added per trial.
+  let nBroken = 0;
+  let nDestroyed = 0;
+  let sumBm = 0;
+  let sumBm2 = 0;
+  let sumPending = 0;
+  let sumPending2 = 0;
+  for (let t = 0; t < trials; t++) {
+    let nHits = 0;
+    for (let g = 0; g < nGroups; g++) {
+      let shots = gFixedShots[g]!;
+      if (shots < 0) {
+        const sn = p.gShotsN[g]!;
+        shots = sn === 0 ? p.gShotsPlus[g]! : rollDice(rng, sn, p.gShotsSides[g]!, p.gShotsPlus[g]!);
+        shots *= p.gShotsTimes[g]!;
+        if (p.gExN[g]! + p.gExPlus[g]! > 0) shots += rollDice(rng, p.gExN[g]!, p.gExSides[g]!, p.gExPlus[g]!);
+      }
+      const need = gToHit[g]!;
+      if (need <= 6) {
+        const floor = need < 2 ? 2 : need;
+        for (let s = 0; s < shots; s++) nHits += (floor - 1 - d6(rng)) >>> 31;
+      } else {
+        for (let s = 0; s < shots; s++) {
+          if (rollToHit(rng, need)) nHits++;
+        }
+      }
+      gHitEnd[g] = nHits;
+    }
+
+    // Saves in the order the hits were scored (all to-hit dice come first), a
+    // hit on a unit already dead rolling nothing. `lost` is 0 or 1; adding
+    // 0 * points leaves the sum as it was.
+    let dead = 0;
+    let kills = 0;
+    let points = 0;
+    if (len > 0) {
+      let h = 0;
+      let pos = 0;
+      for (let g = 0; g < nGroups; g++) {
+        const row = gRow[g]!;
+        const end = gHitEnd[g]!;
+        for (; h < end; h++) {
+          const q = pos;
+          if (++pos === len) pos = 0;
+          if (((dead >>> q) & 1) !== 0) continue;
+          const need = rrNeed[row + q]!;
+          const lost = need <= 6 ? (d6(rng) - need) >>> 31 : 1;
+          dead |= lost << q;
+          kills += lost;
+          if (pointsEach) points += lost * rrPoints[q]!;
+        }
+      }
+    }
+    if (!pointsEach) points = killPoints[kills]!;
+    const breakWeight = p.startBreakWeight - kills * unitBreakWeight;
+    const counted = popcount(dead & bmMask);
+    const pending = counted > 0 ? 1 + counted + crossfireBm : 1;
+    let alive = nTarget - kills;
+
+    let bm = p.startBm + pending;
+    let broken = 0;
+    if (breakWeight !== 0 && bm >= breakWeight) {
+      broken = 1;
+      bm = 0;
+      for (let i = 0; i < nWithdraw; i++) {
+        if ((dead & p.rrWithdrawBit[i]!) === 0) {
+          alive--;
+          points += p.rrWithdrawPoints[i]!;
+        }
+      }
+    }
+
+    tally[record + nTarget - alive]!++;
+    nBroken += broken;
+    if (alive === 0) nDestroyed++;
+    sumBm += bm;
+    sumBm2 += bm * bm;
+    if (points !== 0) {
+      tally[o + 4]! += points;
+      tally[o + 5]! += points * points;
+    }
+    sumPending += pending;
+    sumPending2 += pending * pending;
+  }
+  tally[o]! += nBroken;
+  tally[o + 1]! += nDestroyed;
+  tally[o + 2]! += sumBm;
+  tally[o + 3]! += sumBm2;
+  tally[o + 8]! += sumPending;
+  tally[o + 9]! += sumPending2;
+}
+
+/** Bits set in a 32-bit integer. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has invulnerable ones. */
+function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
   const nGroups = p.nGroups;
   const nTarget = p.nTarget;
   const hKind = p.hKind;
@@ -434,8 +618,6 @@ export function runFirePlan(p: FirePlan, rng: Sfc32, trials: number, tally: Floa
     tally[o + 8]! += pending;
     tally[o + 9]! += pending * pending;
   }
-  const n = p.constantIndex.length;
-  for (let i = 0; i < n; i++) tally[p.constantIndex[i]!]! += p.constantValue[i]! * trials;
 }
 
 /** Allocation when kinds of hit differ in the units they may go to: the first eligible unit with the fewest hits (RB 1.9.6). */
