@@ -246,8 +246,11 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   log(args, `epic-balance bench on ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${args.workers} workers, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}\n`);
 
+  // The raw rate is sampled before and after every scenario and the best
+  // sample is the ceiling, so a quiet moment at the start alone, or a busy one,
+  // does not decide the fraction of it a scenario reaches.
   log(args, 'raw generator dice per second... ');
-  const raw = rawDiceRate();
+  let raw = rawDiceRate();
   log(args, `${(raw / 1e6).toFixed(1)}M\n`);
 
   const scenarios = SCENARIOS.filter((s) => args.only === null || args.only.includes(s.id));
@@ -275,7 +278,7 @@ async function main(): Promise<void> {
     report.dicePerTrial = dicePerTrial(spec);
     report.diceRateOneWorker = report.dicePerTrial * report.oneWorker.rate;
     report.diceRateAllWorkers = report.dicePerTrial * all.rate;
-    report.diceFractionOfRaw = report.diceRateOneWorker / raw;
+    raw = Math.max(raw, rawDiceRate());
     if (sc.id === 'shooting') {
       log(args, 'shooting: naive reference... ');
       const naive = naiveRate(spec, args.seconds);
@@ -283,6 +286,9 @@ async function main(): Promise<void> {
       log(args, `${(naive.rate / 1e3).toFixed(0)}k trials/s\n`);
     }
   }
+
+  log(args, `raw generator, best sample: ${(raw / 1e6).toFixed(1)}M dice/s\n`);
+  for (const report of reports) if (report.diceRateOneWorker !== undefined) report.diceFractionOfRaw = report.diceRateOneWorker / raw;
 
   const memScenario = SCENARIOS.find((s) => s.id === 'shooting')!;
   let memory: { scenario: string; measured: MemoryRun[]; trials: number; maxRssBytes: number; extrapolated: boolean; method: string };
@@ -352,7 +358,7 @@ function markdown(r: {
     s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.dicePerTrial!.toFixed(1)} | ${M(x.diceRateOneWorker)} | ${(100 * x.diceFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
   }
   s += `\nEngine path per scenario: ${r.scenarios.filter((x) => x.path !== undefined).map((x) => `${x.id}: ${x.path}`).join('; ')}.\n`;
-  s += `\nRaw generator (sfc32 + d6, tight loop, one thread): ${M(r.rawDicePerSecond)} dice/s. `;
+  s += `\nRaw generator (sfc32 + d6, tight loop, one thread, best of the samples taken before and after each scenario): ${M(r.rawDicePerSecond)} dice/s. `;
   s += `Peak memory of \`epic-balance shoot "4 Devastator" --at "8 Ork Boyz"\` for ${r.memory.trials.toLocaleString('en')} trials on ${w} workers: ${(r.memory.maxRssBytes / MB).toFixed(0)} MB (${r.memory.method}; measured ${r.memory.measured.map((m) => `${(m.maxRssBytes / MB).toFixed(0)} MB at ${m.trials.toLocaleString('en')}`).join(', ')}).\n\n`;
   s += '| target | measured | met |\n|---|---:|---|\n';
   for (const t of r.targets) {
