@@ -25,8 +25,8 @@ import { SCENARIOS, type BenchScenario } from './scenarios.js';
  * extrapolated linearly to 100 million trials; with --full-memory, a real
  * 100-million-trial run.
  *
- * Options: --json, --seconds S (per timed run, default 3), --reps N (timed
- * runs of each kind, alternating, the best counts; default 2), --workers N
+ * Options: --json, --seconds S (per timed run, default 2), --reps N (timed
+ * runs of each kind, alternating, the best counts; default 4), --workers N
  * (default: available parallelism), --memory-trials N (default 10,000,000),
  * --full-memory, --only id,id.
  */
@@ -42,7 +42,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { json: false, seconds: 3, reps: 2, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
+  const a: Args = { json: false, seconds: 2, reps: 4, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
