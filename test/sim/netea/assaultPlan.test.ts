@@ -92,6 +92,24 @@ describe('assault plan: the same tallies as the general assault', () => {
   });
 });
 
+describe('assault plan: several formations on each side', () => {
+  it('two formations attack two together, a third supports each side', () => {
+    const spec = engagement(
+      [
+        placed('tactical', 0, P('6 Tactical')),
+        placed('assault', 0, P('4 Assault'), { front: 5 }),
+        placed('boyz', 1, P('8 Boyz'), { front: 15 }),
+        placed('nobz', 1, P('2 Nobz, 4 Boyz'), { front: 20 }),
+        placed('devastators', 0, P('4 Devastator'), { front: 10 }),
+        placed('grots', 1, P('6 Grots'), { front: 25 }),
+      ],
+      [{ kind: 'assault', label: 'assault', by: [0, 1], at: [2, 3], support: [4, 5], overwatch: [], test: false, retain: false }],
+    );
+    const r = expectSameAsGeneral(spec);
+    expect(r.fought).toBe(TRIALS);
+  });
+});
+
 describe('assault plan: what it leaves to the general path', () => {
   const cases: Array<[string, () => EngagementSpec, string]> = [
     ['overwatch', () => assaultOf('6 Tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 1)], overwatch: [0] }), 'general (overwatch fire comes first)'],
