@@ -411,35 +411,16 @@ export function fightRounds(e: Engagement, first: number, engaged: boolean, rng:
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
     fightPhase(e, PHASE_MAIN, rng);
-    // Stall or wipe-out (TP): the defender wiped out with an attacker left, or every engaged attacker dead.
-    const attackersLeft = sideAlive(e, 0);
-    const defendersLeft = sideAlive(e, 1);
-    if (attackersLeft === 0 && defendersLeft === 0) {
-      outcome = NO_RESULT;
-      break;
-    }
-    if (defendersLeft === 0) {
-      outcome = ATTACKER_WINS;
-      break;
-    }
-    if (engagedAlive(e, 0) === 0) {
-      outcome = DEFENDER_WINS;
+    const afterFight = wipeOut(e, true);
+    if (afterFight >= 0) {
+      outcome = afterFight;
       break;
     }
     // Supporting fire from other formations within 15 cm (TP: only now; [A-17]: every round).
     if (round === 1 || e.optSupportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
-    const aLeft = sideAlive(e, 0);
-    const dLeft = sideAlive(e, 1);
-    if (aLeft === 0 && dLeft === 0) {
-      outcome = NO_RESULT;
-      break;
-    }
-    if (dLeft === 0) {
-      outcome = ATTACKER_WINS;
-      break;
-    }
-    if (aLeft === 0) {
-      outcome = DEFENDER_WINS;
+    const afterSupport = wipeOut(e, false);
+    if (afterSupport >= 0) {
+      outcome = afterSupport;
       break;
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
@@ -588,6 +569,22 @@ function markEngaged(e: Engagement): void {
     }
     e.asOrder[base + slot] = u;
   }
+}
+
+/**
+ * The checks after the fight (`afterFight`) and after supporting fire: both
+ * sides wiped out is no result; the defenders wiped out, the attacker wins;
+ * after the fight the attackers lose when all their directly engaged units are
+ * dead (TP stall or wipe-out), after the supporting fire when all are. -1 if
+ * the assault goes on.
+ */
+export function wipeOut(e: Engagement, afterFight: boolean): number {
+  const attackers = sideAlive(e, 0);
+  const defenders = sideAlive(e, 1);
+  if (attackers === 0 && defenders === 0) return NO_RESULT;
+  if (defenders === 0) return ATTACKER_WINS;
+  if ((afterFight ? engagedAlive(e, 0) : attackers) === 0) return DEFENDER_WINS;
+  return -1;
 }
 
 function sideAlive(e: Engagement, side: number): number {
@@ -988,7 +985,6 @@ function nearAssault(e: Engagement, f: number, attackerSide: number, defenderLin
  */
 function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   const engagedOnly = e.optLossHitsEngagedOnly;
-  const stamp = ++e.stamp;
   const list = engagedOnly ? e.asOrder : e.asList;
   const base = engagedOnly ? e.asOrderStart[side]! : side === 0 ? 0 : e.asBound[1]!;
   const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - base;
@@ -996,6 +992,7 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
     lossHitsOnePerUnit(e, side, hits, list, base, count);
     return;
   }
+  const stamp = ++e.stamp;
   // Spread evenly: each unit in turn takes hits up to its starting DC, then the next.
   let k = -1;
   let u = -1;

@@ -19,6 +19,7 @@ import {
   startAssault,
   staticCoordinate,
   supportTargetSide,
+  wipeOut,
   type AssaultSetup,
 } from './assault.js';
 import { markDead } from './unitState.js';
@@ -81,9 +82,6 @@ export class AssaultPlan {
   readonly saveNeed: Int32Array;
   readonly saveReroll: Uint8Array;
   readonly saveInvulnerable: Uint8Array;
-  /** The attacking and defending formations, for the stall and wipe-out checks. */
-  readonly attackerFormations: Int32Array;
-  readonly defenderFormations: Int32Array;
   // Per-trial scratch: each hit's group and target.
   readonly hGroup: Int32Array;
   readonly hTarget: Int32Array;
@@ -116,8 +114,6 @@ export class AssaultPlan {
     this.saveNeed = p.saveNeed;
     this.saveReroll = p.saveReroll;
     this.saveInvulnerable = p.saveInvulnerable;
-    this.attackerFormations = Int32Array.from(p.attackerFormations);
-    this.defenderFormations = Int32Array.from(p.defenderFormations);
     const maxHits = p.groups.reduce((n, g) => n + g.diceN * (g.diceSides === 3 ? 3 : 6) + g.dicePlus, 0);
     // One slot more: the dice loop writes each die's group before it knows whether it hit.
     this.hGroup = new Int32Array(maxHits + 1);
@@ -148,8 +144,6 @@ interface AssaultPlanParts {
   saveNeed: Int32Array;
   saveReroll: Uint8Array;
   saveInvulnerable: Uint8Array;
-  attackerFormations: number[];
-  defenderFormations: number[];
 }
 
 /**
@@ -216,8 +210,7 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
       saveInvulnerable[i * n + u] = save.invulnerable ? 1 : 0;
     }
   });
-  const formationsOf = (role: number) => Array.from({ length: e.nFormations }, (_, f) => f).filter((f) => e.fRole[f] === role);
-  return new AssaultPlan({ cache, groups, fsEnd, mainEnd, order, nUnits: n, saveNeed, saveReroll, saveInvulnerable, attackerFormations: formationsOf(1), defenderFormations: formationsOf(2) });
+  return new AssaultPlan({ cache, groups, fsEnd, mainEnd, order, nUnits: n, saveNeed, saveReroll, saveInvulnerable });
 }
 
 /**
@@ -296,11 +289,10 @@ export function assaultByPlan(p: AssaultPlan, e: Engagement, rng: Sfc32): number
   e.asRounds = 1;
   if (p.fsEnd > 0) attackAndResolve(p, e, 0, p.fsEnd, rng);
   attackAndResolve(p, e, p.fsEnd, p.mainEnd, rng);
-  // Stall or wipe-out (TP), as in fightRounds.
-  let outcome = wipeOut(p, e, true);
+  let outcome = wipeOut(e, true);
   if (outcome < 0) {
     attackAndResolve(p, e, p.mainEnd, p.nGroups, rng);
-    outcome = wipeOut(p, e, false);
+    outcome = wipeOut(e, false);
   }
   let margin = 0;
   if (outcome < 0) {
@@ -319,26 +311,6 @@ export function assaultByPlan(p: AssaultPlan, e: Engagement, rng: Sfc32): number
   }
   if (outcome !== NO_RESULT) applyResult(e, outcome === ATTACKER_WINS ? 1 : 0, margin, e.asAttackerSide, e.asDefenderLine, rng);
   return outcome;
-}
-
-/**
- * The checks after the fight (`afterFight`) or after supporting fire: both
- * sides wiped out, the defenders wiped out, the attackers' engaged units (or,
- * after the supporting fire, all of them) wiped out. -1 if the assault goes on.
- */
-function wipeOut(p: AssaultPlan, e: Engagement, afterFight: boolean): number {
-  let attackers = 0;
-  for (let i = 0; i < p.attackerFormations.length; i++) attackers += e.fAlive[p.attackerFormations[i]!]!;
-  let defenders = 0;
-  for (let i = 0; i < p.defenderFormations.length; i++) defenders += e.fAlive[p.defenderFormations[i]!]!;
-  if (attackers === 0 && defenders === 0) return NO_RESULT;
-  if (defenders === 0) return ATTACKER_WINS;
-  if (afterFight) {
-    const end = p.orderCount[0]!;
-    for (let k = 0; k < end; k++) if (e.stAlive[p.order[k]!] === 1) return -1;
-    return DEFENDER_WINS;
-  }
-  return attackers === 0 ? DEFENDER_WINS : -1;
 }
 
 /** Rolls groups [from, to) and allocates and saves their hits, as `fightPhase` or `supportingFire` followed by `resolveAssaultHits`. */

@@ -144,11 +144,13 @@ export class NeteaRunner implements TrialRunner {
     });
     const e = this.e;
     let pf = false;
-    for (let u = 0; u < e.nUnits; u++) if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
+    let damageable = false;
+    for (let u = 0; u < e.nUnits; u++) {
+      if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
+      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
+    }
     this.hasPowerFields = pf;
-    let we = false;
-    for (let u = 0; u < e.nUnits; u++) if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) we = true;
-    this.unitsOnlyDie = !we && !pf;
+    this.unitsOnlyDie = !damageable && !pf;
     let limited = false;
     for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
     this.hasLimitedWeapons = limited;
@@ -169,8 +171,8 @@ export class NeteaRunner implements TrialRunner {
     for (let u = 0; u < e.nUnits; u++) e.dirtyFlag[u] = 1;
     this.resetState();
     const first = spec.steps[0];
-    let plan: FirePlan | AssaultPlan | string = 'more than one step';
-    if (n !== 1 || first === undefined) plan = 'more than one step';
+    let plan: FirePlan | AssaultPlan | string;
+    if (n !== 1 || first === undefined) plan = n === 0 ? 'no step' : 'more than one step';
     else if (first.kind !== 'shoot' && first.kind !== 'assault') plan = 'neither a shooting attack nor an assault';
     else if (first.test) plan = 'an action test comes first';
     else if (first.kind === 'shoot') {
