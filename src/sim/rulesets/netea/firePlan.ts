@@ -2,6 +2,7 @@ import type { Sfc32 } from '../../rng.js';
 import { d6 } from '../../dice/d6.js';
 import { rollToHit } from '../../dice/rollToHit.js';
 import { rollDice } from '../../diceExpr.js';
+import { popcount } from '../../bits/popcount.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
@@ -500,14 +501,6 @@ function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Ar
   tally[o + 3]! += sumBm2;
   tally[o + 8]! += sumPending;
   tally[o + 9]! += sumPending2;
-}
-
-/** Bits set in a 32-bit integer. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has invulnerable ones. */
