@@ -5,6 +5,7 @@ import { rngFromSeed } from '../../../src/sim/rng.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup, type SideState } from '../../../src/sim/rulesets/netea/engagements.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import type { FormationRecordLayout } from '../../../src/sim/ruleset.js';
 import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';
 
 /**
@@ -21,7 +22,7 @@ const TRIALS = 12_000;
 const data = loadBuiltinDataset();
 const P = (text: string) => parseFormation(data, text);
 
-function tallyOf(spec: EngagementSpec, assaultPlan: boolean): { path: string; tally: number[]; fought: number; attackerWins: number; rounds: number } {
+function tallyOf(spec: EngagementSpec, assaultPlan: boolean): { path: string; tally: number[]; fought: number; attackerWins: number; rounds: number; formations: FormationRecordLayout[] } {
   const runner = new NeteaRunner(spec, { assaultPlan });
   const tally = new Float64Array(runner.layout.length);
   const rng = rngFromSeed('assault-plan');
@@ -29,7 +30,7 @@ function tallyOf(spec: EngagementSpec, assaultPlan: boolean): { path: string; ta
   runner.run(rng, TRIALS / 2, tally);
   runner.run(rng, TRIALS / 2, tally);
   const L = runner.layout.records[0]!.assault!;
-  return { path: runner.path, tally: Array.from(tally), fought: tally[L.fought]!, attackerWins: tally[L.attackerWins]!, rounds: tally[L.roundsSum]! };
+  return { path: runner.path, tally: Array.from(tally), fought: tally[L.fought]!, attackerWins: tally[L.attackerWins]!, rounds: tally[L.roundsSum]!, formations: runner.layout.records[0]!.formations };
 }
 
 function expectSameAsGeneral(spec: EngagementSpec): ReturnType<typeof tallyOf> {
@@ -110,6 +111,69 @@ describe('assault plan: several formations on each side', () => {
   });
 });
 
+describe('assault plan: rounds after a tie', () => {
+  it('rear ranks close in, chargers reach skimmers that force a firefight, Inspiring units count each round', () => {
+    const bolter = weapon('bolter', [{ range: 30, ap: 5 }]);
+    const brute = unit('brute', { type: 'INF', armour: 5, cc: 4, ff: 5, speed: 10 }, [{ weapon: bolter }]);
+    const skimmer = unit('skimmer', { type: 'AV', armour: 5, cc: 6, ff: 4, abilities: ['skimmer'] }, [{ weapon: bolter }]);
+    const hero = unit('hero', { type: 'INF', armour: 5, cc: 4, ff: 5, abilities: ['inspiring'] }, [{ weapon: bolter }]);
+    // Ranks of two, 5 cm apart: after the charge (two in contact) the others stand 5-20 cm away.
+    const spec = engagement(
+      [
+        placed('brutes', 0, formation('brutes', [[10, brute]], { points: 250 }), { rankWidth: 2, spacing: 5 }),
+        placed('mixed', 1, formation('mixed', [[3, skimmer], [2, hero], [3, brute]], { points: 250 }), { front: 0, rankWidth: 20, spacing: 5 }),
+      ],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [], overwatch: [], test: false, retain: false, contact: 2 }],
+    );
+    const r = expectSameAsGeneral(spec);
+    expect(r.rounds).toBeGreaterThan(TRIALS * 1.05);
+  });
+});
+
+/** Units formation f lost, summed over the trials, from its killed histogram. */
+function unitsLost(r: ReturnType<typeof tallyOf>, f: number): number {
+  const L = r.formations[f]!;
+  let sum = 0;
+  for (let k = 1; k <= L.units; k++) sum += k * r.tally[L.killedHistogram + k]!;
+  return sum;
+}
+
+describe('assault plan: the aftermath', () => {
+  const slow = unit('slow', { type: 'INF', armour: 6, cc: 5, ff: 6, speed: 5 });
+  const brute = unit('brute', { type: 'INF', armour: 4, cc: 3, ff: 4 });
+  const gun = unit('gun', { type: 'INF', armour: 6, cc: 6, ff: 6, speed: 0 });
+  const step = { kind: 'assault' as const, label: 'assault', overwatch: [], test: false, retain: false };
+
+  it('slow losers die withdrawing (RB 1.13.3): more losses than without withdrawal', () => {
+    const build = (withdrawOnBreak: boolean) =>
+      engagement(
+        [placed('brutes', 0, formation('brutes', [[6, brute]], { points: 300 })), placed('slow', 1, formation('slow', [[6, slow]], { points: 120 }), { front: 10 })],
+        [{ ...step, by: [0], at: [1], support: [] }],
+        { withdrawOnBreak },
+      );
+    const r = expectSameAsGeneral(build(true));
+    const noWithdrawal = expectSameAsGeneral(build(false));
+    expect(unitsLost(r, 1)).toBeGreaterThan(unitsLost(noWithdrawal, 1));
+  });
+
+  it('bystanders of the losing side near the assault take a Blast marker, break and withdraw (RB 1.12.8)', () => {
+    const spec = engagement(
+      [
+        placed('tactical', 0, P('4 Tactical')),
+        placed('boyz', 1, P('12 Boyz'), { front: 10 }),
+        placed('devastators', 0, P('4 Devastator'), { front: 5, blastMarkers: 7 }),
+        placed('guns', 0, formation('guns', [[2, gun]], { points: 40 }), { front: 0, blastMarkers: 1 }),
+      ],
+      [{ ...step, by: [0], at: [1], support: [2] }],
+    );
+    const r = expectSameAsGeneral(spec);
+    // The Devastators break on their eighth marker (TSKNF doubles their break point); the immobile guns on their second, and die withdrawing.
+    expect(r.tally[r.formations[2]!.broken]!).toBeGreaterThan(0);
+    expect(r.tally[r.formations[3]!.broken]!).toBeGreaterThan(0);
+    expect(unitsLost(r, 3)).toBeGreaterThan(0);
+  });
+});
+
 describe('assault plan: what it leaves to the general path', () => {
   const cases: Array<[string, () => EngagementSpec, string]> = [
     ['overwatch', () => assaultOf('6 Tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 1)], overwatch: [0] }), 'general (overwatch fire comes first)'],
@@ -117,6 +181,7 @@ describe('assault plan: what it leaves to the general path', () => {
     ['an action test first', () => assaultOf('codex-astartes/tactical', '8 Boyz', { test: true }), 'general (an action test comes first)'],
     ['a broken attacker', () => assaultOf('codex-astartes/tactical', '8 Boyz', { attacker: state(0, { kind: 'none' }, true) }), 'general (the attacking formation is broken)'],
     ['no charger within reach', () => assaultOf('6 Tactical', '8 Boyz', { geometry: { ...DEFAULT_GEOMETRY, gap: 90 } }), 'general (no assault from the starting state)'],
+    ['a broken supporter, whose Blast markers would be hits', () => assaultOf('6 Tactical', '8 Boyz', { supports: [{ ...support('4 Devastator', 0), state: state(0, { kind: 'none' }, true) }] }), 'general (a broken formation stands by)'],
   ];
   for (const [name, build, path] of cases) {
     it(name, () => {

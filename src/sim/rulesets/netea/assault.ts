@@ -166,7 +166,7 @@ export function loadCharge(e: Engagement, cache: ChargeCache): void {
 }
 
 /** Would the unit rather fight in base contact (its CC value is at least as good, or it has no ranged weapons)? */
-function wantsContact(e: Engagement, u: number): boolean {
+export function wantsContact(e: Engagement, u: number): boolean {
   const fl = e.uFlags[u]!;
   if ((fl & C.U_SUPPORT_CRAFT) !== 0) return false;
   if ((fl & (C.U_CC_ONLY | C.U_WAR_ENGINE)) !== 0) return e.uCC[u]! < C.NONE || (fl & C.U_WAR_ENGINE) !== 0;
@@ -193,7 +193,7 @@ function makeContact(e: Engagement, u: number, v: number): void {
   }
 }
 
-function prefersFirefight(e: Engagement, u: number): boolean {
+export function prefersFirefight(e: Engagement, u: number): boolean {
   const fl = e.uFlags[u]!;
   return (fl & C.U_SUPPORT_CRAFT) !== 0 || ((fl & C.U_SKIMMER) !== 0 && e.uFF[u]! < e.uCC[u]!);
 }

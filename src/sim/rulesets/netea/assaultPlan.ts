@@ -1,59 +1,48 @@
-import type { Sfc32 } from '../../rng.js';
-import { d6 } from '../../dice/d6.js';
-import { highestOf2D6 } from '../../dice/highestOf2D6.js';
-import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
-import {
-  applyResult,
-  ATTACKER_WINS,
-  ChargeCache,
-  counterCharge,
-  countSide,
-  DEFENDER_WINS,
-  ENGAGED_START,
-  fightRounds,
-  loadCharge,
-  NO_RESULT,
-  resultModifiers,
-  startAssault,
-  staticCoordinate,
-  supportTargetSide,
-  wipeOut,
-  type AssaultSetup,
-} from './assault.js';
-import { markDead } from './unitState.js';
+import type { RecordLayout } from '../../ruleset.js';
+import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
-const NO_SAVE_ROLL = 99;
+export const NO_SAVE_ROLL = 99;
+
+/** Index of the counters kept for units outside the two assault sides (supporters, bystanders). */
+export const NO_SIDE = 2;
 
 /**
- * An assault's first round compiled for one known starting state: the
- * trial-by-trial path of an engagement that is a single assault step
- * (`epic-balance assault`, the bench's assault scenario, assault matchups).
+ * An assault compiled for one known starting state: the trial-by-trial path
+ * of an engagement that is a single assault step (`epic-balance assault`,
+ * the bench's assault scenario, assault matchups) when no war engine, shield
+ * or power field takes part.
  *
  * From that state the charge, the counter-charges and who is directly
  * engaged come out the same every trial (the ChargeCache already keeps
  * them). So does everything the first round decides before its dice: which
  * units attack in which phase with which value and how many dice, each
- * hit's allocation order, each unit's save against each kind of hit, which
- * supporting units stand within 15 cm of which engaged enemies. The plan
- * holds those decisions in typed arrays and rolls the first round from them;
- * the result, a tie's further rounds and the aftermath run through the
- * general code (assault.ts) on the same state. It rolls the same dice in the
- * same order as `assault` and leaves the same state, so a run gives a tally
- * identical bit for bit to the general path (test/sim/netea/assaultPlan.test.ts).
+ * hit's allocation order, which supporting units stand within 15 cm of
+ * which engaged enemies. For the rounds after a tie the plan keeps what
+ * does not move: each unit's attacks in and out of base contact, its save
+ * against each kind of hit, its counter-charge move. And for the result and
+ * aftermath: which deaths count as kills, which units are Inspiring or
+ * fearless, how far each unit is from each enemy formation's front.
+ *
+ * The plan keeps its own state (who is alive, where the assaulting units
+ * stand and who touches whom, each formation's living units, break point,
+ * points lost and Blast markers; each side's counts for the result) and
+ * runs a whole trial without the Engagement (plannedAssault.ts). It rolls
+ * the same dice in the same order as `assault` and adds up the same sums in
+ * the same order, so a run gives a tally identical bit for bit to the
+ * general path (test/sim/netea/assaultPlan.test.ts).
  *
  * Assaults the plan does not cover keep the general path, and
- * `compileAssaultPlan` says why: war engines taking part, overwatch, an
- * action test first, a broken attacker, no assault from the starting state.
+ * `compileAssaultPlan` says why.
  */
 export class AssaultPlan {
-  readonly cache: ChargeCache;
   /**
-   * Attack groups (one unit's base dice, or one weapon's extra attacks) in
-   * the order `assault` rolls them: the first-strike phase [0, fsEnd), the
-   * main phase [fsEnd, mainEnd), supporting fire [mainEnd, nGroups).
+   * The first round's attack groups (one unit's base dice, or one weapon's
+   * extra attacks) in the order `assault` rolls them: the first-strike phase
+   * [0, fsEnd), the main phase [fsEnd, mainEnd), supporting fire
+   * [mainEnd, nGroups).
    */
   readonly nGroups: number;
   readonly fsEnd: number;
@@ -65,29 +54,148 @@ export class AssaultPlan {
   readonly gDiceSides: Int32Array;
   readonly gDicePlus: Int32Array;
   readonly gToHit: Int32Array;
-  /** Assault side (0 attacking, 1 defending) the group's hits go to. */
+  /** Assault side (0 attacking, 1 defending) the group's hits go to, and their kind (an index into the save table). */
   readonly gSide: Uint8Array;
-  /** The hits are macro-weapon hits, allocated among the survivors of the others (RB 2.2.6). */
-  readonly gMacro: Uint8Array;
+  readonly gKind: Int32Array;
   /** A supporting unit fires only with a living engaged enemy among these (RB 1.12.6), by group: [gNearStart, gNearEnd) of nearList. */
   readonly gNearStart: Int32Array;
   readonly gNearEnd: Int32Array;
   readonly nearList: Int32Array;
-  /** Directly engaged units of each side in allocation order (base contact first, then the closest). */
-  readonly order: Int32Array;
-  readonly orderStart: Int32Array;
-  readonly orderCount: Int32Array;
-  /** Save by unit u against group g's hits at [g * nUnits + u]: the roll needed, a re-roll, an invulnerable save. */
+
+  /** Kinds of hit (their flags): macro-weapon and Titan Killer hits are allocated among the survivors of the others (RB 2.2.6). */
+  readonly kindMacro: Uint8Array;
+  /** Save by unit u against a kind k of hit at [k * nUnits + u]: the roll needed, a re-roll, an invulnerable save. */
   readonly nUnits: number;
   readonly saveNeed: Int32Array;
   readonly saveReroll: Uint8Array;
   readonly saveInvulnerable: Uint8Array;
-  // Per-trial scratch: each hit's group and target.
-  readonly hGroup: Int32Array;
+
+  /**
+   * Each unit's attack lines by profile and phase, at [(u * 2 + cc) * 2 + firstStrike]:
+   * [lineStart, lineEnd) of the line arrays, the base dice first, then each
+   * weapon's extra attacks (`rollUnitAttacks`).
+   */
+  readonly lineStart: Int32Array;
+  readonly lineEnd: Int32Array;
+  readonly lDiceN: Int32Array;
+  readonly lDiceSides: Int32Array;
+  readonly lDicePlus: Int32Array;
+  readonly lKind: Int32Array;
+  /** Some unit in the assault or supporting it has first-strike attacks: every round has a first-strike phase. */
+  readonly firstStrike: boolean;
+
+  /** Per unit: formation, counter index (assault side, or NO_SIDE), break weight, points, depth, speed. */
+  readonly uFormation: Int32Array;
+  readonly uCounter: Int32Array;
+  readonly uBreakWeight: Int32Array;
+  readonly uPoints: Float64Array;
+  readonly uDepth: Float64Array;
+  readonly uSpeed: Float64Array;
+  /** Per unit: close combat and firefight values; 1 or 0: its death is a kill for the enemy (RB 1.12.6, 5.5.3), Inspiring (RB 2.1.5), fearless. */
+  readonly uCC: Int32Array;
+  readonly uFF: Int32Array;
+  readonly uKill: Int32Array;
+  readonly uInspiring: Int32Array;
+  readonly uFearless: Uint8Array;
+  /** Per unit, 1 or 0: attacks only in base contact; would rather fight in base contact (`wantsContact`); would rather shoot (`prefersFirefight`). */
+  readonly uCcOnly: Uint8Array;
+  readonly uWantsContact: Uint8Array;
+  readonly uPrefersFirefight: Uint8Array;
+  /** Counter-charge move: 5 cm, 10 cm at speed 30 or more (RB 1.12.4). */
+  readonly uCounterMove: Float64Array;
+  /** Where a unit the assault does not move stands on the assault axis (`staticCoordinate`). */
+  readonly uStaticPos: Float64Array;
+
+  /** Per formation: role (0 none, 1 attacking, 2 defending, 3 supporting), table side, units [fUnitStart, fUnitEnd). */
+  readonly nFormations: number;
+  readonly fRole: Int32Array;
+  readonly fSide: Int32Array;
+  readonly fUnitStart: Int32Array;
+  readonly fUnitEnd: Int32Array;
+  /** Starting Blast markers, broken flag and break point; They Shall Know No Fear. */
+  readonly fBmStart: Int32Array;
+  readonly fBrokenStart: Uint8Array;
+  readonly fBreakWeightStart: Int32Array;
+  readonly fTsknf: Uint8Array;
+  /** Front after the charge (the distance of the formation's line from the centre line). */
+  readonly fFront: Float64Array;
+  /** No unit of the formation can end a withdrawal within 15 cm of an enemy, whoever dies first. */
+  readonly fWithdrawSafe: Uint8Array;
+  /** Tally offset of the formation's block in the record (its killed histogram). */
+  readonly fRecord: Int32Array;
+  /** Tally offsets of the assault counters. */
+  readonly recordAttackerWins: number;
+  readonly recordDefenderWins: number;
+  readonly recordNoResult: number;
+  readonly recordRoundsSum: number;
+  readonly recordRoundsSumSq: number;
+  readonly recordFought: number;
+
+  /** The assaulting units, attackers [0, listMid) then defenders [listMid, listEnd), in the order `assault` lists them. */
+  readonly list: Int32Array;
+  readonly listMid: number;
+  readonly listEnd: number;
+  /** Supporting units that may fire (not close-combat only), with the assault side they fire at. */
+  readonly supporters: Int32Array;
+  readonly supporterTarget: Uint8Array;
+  /** Per assault side: table side, the loser's halved hits (TSKNF), living units at the start. */
+  readonly tableSide: Int32Array;
+  readonly lossHalved: Uint8Array;
+  readonly sAliveStart: Int32Array;
+  /** [A-39], [A-17], withdrawal on breaking and the round limit (NeteaOptions). */
+  readonly lossHitsEngagedOnly: boolean;
+  readonly supportEveryRound: boolean;
+  readonly withdrawOnBreak: boolean;
+  readonly maxRounds: number;
+  /** The first round's positions, base contacts, forced firefights, directly engaged units and allocation order (the ChargeCache's). */
+  readonly startPos: Float64Array;
+  readonly startContact: Int32Array;
+  readonly startForceFF: Uint8Array;
+  readonly startEngaged: Uint8Array;
+  readonly startOrder: Int32Array;
+  readonly startOrderCount: Int32Array;
+  readonly sEngagedStart: Int32Array;
+  readonly sInspiringStart: Int32Array;
+
+  // Per-trial state. Units: alive, and the deaths in order (to restore them).
+  readonly alive: Uint8Array;
+  readonly deaths: Int32Array;
+  nDeaths = 0;
+  /** Assaulting units: position, base contacts, forced firefight, distance to the nearest enemy, directly engaged. */
+  readonly pos: Float64Array;
+  readonly contact: Int32Array;
+  readonly forceFF: Uint8Array;
+  readonly dist: Float64Array;
+  readonly engaged: Uint8Array;
+  /** Directly engaged units of each side in allocation order (base contact first, then the closest): [orderStart[s], + orderCount[s]). */
+  readonly order: Int32Array;
+  readonly orderStart: Int32Array;
+  readonly orderCount: Int32Array;
+  /** Something moved since the first round's state was loaded. */
+  moved = false;
+  /** Formations: living units, break point, points lost, Blast markers, broken, markers placed. */
+  readonly fAlive: Int32Array;
+  readonly fBreakWeight: Int32Array;
+  readonly fPoints: Float64Array;
+  readonly fBm: Int32Array;
+  readonly fBroken: Uint8Array;
+  readonly fBmPlaced: Int32Array;
+  /** By counter index: living units, living directly engaged units, kills suffered, living directly engaged Inspiring units. */
+  readonly sAlive: Int32Array;
+  readonly sEngaged: Int32Array;
+  readonly sKills: Int32Array;
+  readonly sInspiring: Int32Array;
+  /** Scratch: each hit's kind, side and target; the loser's marked units; an enemy formation's nearest living depth. */
+  readonly hKind: Int32Array;
+  readonly hSide: Uint8Array;
   readonly hTarget: Int32Array;
+  readonly marked: Uint8Array;
+  readonly nearestDepth: Float64Array;
 
   constructor(p: AssaultPlanParts) {
-    this.cache = p.cache;
+    const e = p.e;
+    const n = e.nUnits;
+    const nF = e.nFormations;
     this.nGroups = p.groups.length;
     this.fsEnd = p.fsEnd;
     this.mainEnd = p.mainEnd;
@@ -97,7 +205,12 @@ export class AssaultPlan {
     this.gDicePlus = Int32Array.from(p.groups, (g) => g.dicePlus);
     this.gToHit = Int32Array.from(p.groups, (g) => g.toHit);
     this.gSide = Uint8Array.from(p.groups, (g) => g.side);
-    this.gMacro = Uint8Array.from(p.groups, (g) => ((g.flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
+    const kinds = new Map<number, number>();
+    const kindOf = (flags: number) => {
+      if (!kinds.has(flags)) kinds.set(flags, kinds.size);
+      return kinds.get(flags)!;
+    };
+    this.gKind = Int32Array.from(p.groups, (g) => kindOf(g.flags));
     const near: number[] = [];
     this.gNearStart = new Int32Array(this.nGroups);
     this.gNearEnd = new Int32Array(this.nGroups);
@@ -107,19 +220,145 @@ export class AssaultPlan {
       this.gNearEnd[i] = near.length;
     });
     this.nearList = Int32Array.from(near);
-    this.order = Int32Array.from([...p.order[0]!, ...p.order[1]!]);
-    this.orderStart = Int32Array.of(0, p.order[0]!.length);
-    this.orderCount = Int32Array.of(p.order[0]!.length, p.order[1]!.length);
-    this.nUnits = p.nUnits;
-    this.saveNeed = p.saveNeed;
-    this.saveReroll = p.saveReroll;
-    this.saveInvulnerable = p.saveInvulnerable;
-    const maxHits = p.groups.reduce((n, g) => n + g.diceN * (g.diceSides === 3 ? 3 : 6) + g.dicePlus, 0);
-    // One slot more: the dice loop writes each die's group before it knows whether it hit.
-    this.hGroup = new Int32Array(maxHits + 1);
+
+    const lines: AttackGroup[] = [];
+    this.lineStart = new Int32Array(n * 4);
+    this.lineEnd = new Int32Array(n * 4);
+    for (let u = 0; u < n; u++) {
+      for (let cc = 0; cc < 2; cc++) {
+        for (let fs = 0; fs < 2; fs++) {
+          const i = (u * 2 + cc) * 2 + fs;
+          this.lineStart[i] = lines.length;
+          lines.push(...profileLines(e, u, cc === 1, fs === 1));
+          this.lineEnd[i] = lines.length;
+        }
+      }
+    }
+    this.lDiceN = Int32Array.from(lines, (l) => l.diceN);
+    this.lDiceSides = Int32Array.from(lines, (l) => l.diceSides);
+    this.lDicePlus = Int32Array.from(lines, (l) => l.dicePlus);
+    this.lKind = Int32Array.from(lines, (l) => kindOf(l.flags));
+    this.firstStrike = e.asListFirstStrike;
+
+    const kindFlags = [...kinds.keys()];
+    this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
+    this.nUnits = n;
+    this.saveNeed = new Int32Array(kindFlags.length * n).fill(NO_SAVE_ROLL);
+    this.saveReroll = new Uint8Array(kindFlags.length * n);
+    this.saveInvulnerable = new Uint8Array(kindFlags.length * n);
+    kindFlags.forEach((flags, k) => {
+      for (let u = 0; u < n; u++) {
+        if (e.asSide[u]! < 0) continue;
+        // RB 1.12.5: infantry of the engaging formations get no cover save.
+        const save = saveOf(e, u, flags, e.asSide[u] === 0);
+        this.saveNeed[k * n + u] = save.need;
+        this.saveReroll[k * n + u] = save.reroll ? 1 : 0;
+        this.saveInvulnerable[k * n + u] = save.invulnerable ? 1 : 0;
+      }
+    });
+
+    const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
+    this.uFormation = Int32Array.from(e.uFormation);
+    this.uCounter = Int32Array.from(range(n), counter);
+    this.uBreakWeight = Int32Array.from(e.uBreakWeight);
+    this.uPoints = Float64Array.from(e.uPoints);
+    this.uDepth = Float64Array.from(e.uDepth);
+    this.uSpeed = Float64Array.from(e.uSpeed);
+    this.uCC = Int32Array.from(e.uCC);
+    this.uFF = Int32Array.from(e.uFF);
+    // RB 5.5.3: Grots lost by a formation with Orks in it are no kills; other units of an assault side are.
+    this.uKill = Int32Array.from(range(n), (u) => (counter(u) !== NO_SIDE && !((e.uFlags[u]! & C.U_GROT) !== 0 && e.fHasNonGrot[e.uFormation[u]!] === 1) ? 1 : 0));
+    this.uInspiring = Int32Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_INSPIRING) !== 0 ? 1 : 0));
+    this.uFearless = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_FEARLESS) !== 0 ? 1 : 0));
+    this.uCcOnly = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_CC_ONLY) !== 0 ? 1 : 0));
+    this.uWantsContact = Uint8Array.from(range(n), (u) => (wantsContact(e, u) ? 1 : 0));
+    this.uPrefersFirefight = Uint8Array.from(range(n), (u) => (prefersFirefight(e, u) ? 1 : 0));
+    this.uCounterMove = Float64Array.from(e.uSpeed, (speed) => (speed >= 30 ? 10 : 5));
+    this.uStaticPos = Float64Array.from(range(n), (u) => staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine));
+
+    this.nFormations = nF;
+    this.fRole = Int32Array.from(e.fRole);
+    this.fSide = Int32Array.from(e.fSide);
+    this.fUnitStart = Int32Array.from(e.fUnitStart);
+    this.fUnitEnd = Int32Array.from(e.fUnitEnd);
+    this.fBmStart = Int32Array.from(e.fBmStart);
+    this.fBrokenStart = Uint8Array.from(e.fBrokenStart);
+    this.fBreakWeightStart = Int32Array.from(e.fStartBreakWeight);
+    this.fTsknf = Uint8Array.from(e.fTsknf);
+    this.fFront = Float64Array.from(e.fFront);
+    this.fWithdrawSafe = Uint8Array.from(range(nF), (f) => (withdrawSafe(e, f) ? 1 : 0));
+    this.fRecord = Int32Array.from(p.record.formations, (L) => L.killedHistogram);
+    const A = p.record.assault!;
+    this.recordAttackerWins = A.attackerWins;
+    this.recordDefenderWins = A.defenderWins;
+    this.recordNoResult = A.noResult;
+    this.recordRoundsSum = A.roundsSum;
+    this.recordRoundsSumSq = A.roundsSumSq;
+    this.recordFought = A.fought;
+
+    this.list = Int32Array.from(e.asList.subarray(0, e.asBound[2]!));
+    this.listMid = e.asBound[1]!;
+    this.listEnd = e.asBound[2]!;
+    const supporters = Array.from(e.asList.subarray(e.asBound[2]!, e.asBound[3]!)).filter((u) => e.fBroken[e.uFormation[u]!] === 0 && (e.uFlags[u]! & C.U_CC_ONLY) === 0);
+    this.supporters = Int32Array.from(supporters);
+    this.supporterTarget = Uint8Array.from(supporters, (u) => supportTargetSide(e, e.uFormation[u]!));
+    const sides = [0, 1];
+    this.tableSide = Int32Array.from(sides, (side) => e.fSide[range(nF).find((f) => e.fRole[f] === side + 1)!]!);
+    this.lossHalved = Uint8Array.from(sides, (side) => (range(nF).every((f) => e.fRole[f] !== side + 1 || e.fTsknf[f] === 1) ? 1 : 0));
+    this.sAliveStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c).length);
+    this.lossHitsEngagedOnly = e.optLossHitsEngagedOnly;
+    this.supportEveryRound = e.optSupportEveryRound;
+    this.withdrawOnBreak = e.optWithdrawOnBreak;
+    this.maxRounds = e.optMaxAssaultRounds;
+    this.startPos = Float64Array.from(e.asPos);
+    this.startContact = Int32Array.from(e.asContact);
+    this.startForceFF = Uint8Array.from(e.asForceFF);
+    this.startEngaged = Uint8Array.from(range(n), (u) => (e.asSide[u]! >= 0 && e.asEngaged[u] === 1 ? 1 : 0));
+    this.startOrder = new Int32Array(this.listEnd);
+    this.startOrder.set(p.order[0]!, 0);
+    this.startOrder.set(p.order[1]!, this.listMid);
+    this.startOrderCount = Int32Array.of(p.order[0]!.length, p.order[1]!.length);
+    this.sEngagedStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c && this.startEngaged[u] === 1).length);
+    this.sInspiringStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c && this.startEngaged[u] === 1 && this.uInspiring[u] === 1).length);
+
+    this.alive = new Uint8Array(n).fill(1);
+    this.deaths = new Int32Array(n);
+    this.pos = Float64Array.from(this.startPos);
+    this.contact = Int32Array.from(this.startContact);
+    this.forceFF = Uint8Array.from(this.startForceFF);
+    this.dist = new Float64Array(n);
+    this.engaged = Uint8Array.from(this.startEngaged);
+    this.order = Int32Array.from(this.startOrder);
+    this.orderStart = Int32Array.of(0, this.listMid);
+    this.orderCount = Int32Array.from(this.startOrderCount);
+    this.fAlive = new Int32Array(nF);
+    this.fBreakWeight = new Int32Array(nF);
+    this.fPoints = new Float64Array(nF);
+    this.fBm = new Int32Array(nF);
+    this.fBroken = new Uint8Array(nF);
+    this.fBmPlaced = new Int32Array(nF);
+    this.sAlive = new Int32Array(3);
+    this.sEngaged = new Int32Array(3);
+    this.sKills = new Int32Array(3);
+    this.sInspiring = new Int32Array(3);
+    // The most hits of a phase: every unit's and supporter's largest line total at once.
+    const mostDice = (l: AttackGroup) => l.diceN * (l.diceSides === 3 ? 3 : 6) + l.dicePlus;
+    let maxHits = p.groups.reduce((k, g) => k + mostDice(g), 0);
+    for (let u = 0; u < n; u++) {
+      let most = 0;
+      for (let i = u * 4; i < u * 4 + 4; i++) most += lines.slice(this.lineStart[i]!, this.lineEnd[i]!).reduce((k, l) => k + mostDice(l), 0);
+      maxHits += most;
+    }
+    // One slot more: the dice loops write each die's kind before they know whether it hit.
+    this.hKind = new Int32Array(maxHits + 1);
+    this.hSide = new Uint8Array(maxHits + 1);
     this.hTarget = new Int32Array(maxHits);
+    this.marked = new Uint8Array(n);
+    this.nearestDepth = new Float64Array(nF);
   }
 }
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 interface AttackGroup {
   /** The unit rolling, or -1 for several units that cannot die before they roll. */
@@ -135,28 +374,30 @@ interface AttackGroup {
 }
 
 interface AssaultPlanParts {
-  cache: ChargeCache;
+  e: Engagement;
+  record: RecordLayout;
   groups: AttackGroup[];
   fsEnd: number;
   mainEnd: number;
   order: number[][];
-  nUnits: number;
-  saveNeed: Int32Array;
-  saveReroll: Uint8Array;
-  saveInvulnerable: Uint8Array;
 }
 
 /**
- * Compiles the first round of assault `s` from the engagement's current
- * state, which must be the state every trial starts from. Runs the charge
- * and counter-charges (no dice) through `startAssault`, which fills `cache`;
- * the caller restores the starting state afterwards. Returns the reason when
- * the plan does not apply.
+ * Compiles assault `s` from the engagement's current state, which must be
+ * the state every trial starts from; `record` is the step's record, where
+ * a trial adds its outcome. Runs the charge and counter-charges (no dice)
+ * through `startAssault`, which fills `cache`; the caller restores the
+ * starting state afterwards. Returns the reason when the plan does not apply.
  */
-export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: ChargeCache): AssaultPlan | string {
+export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: ChargeCache, record: RecordLayout): AssaultPlan | string {
   if (s.overwatch !== 0) return 'overwatch fire comes first';
-  for (let u = 0; u < e.nUnits; u++) if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) return 'war engines in the engagement';
+  for (let u = 0; u < e.nUnits; u++) {
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) return 'war engines in the engagement';
+    if (e.uShields[u]! > 0 || e.uPfN[u]! + e.uPfPlus[u]! > 0) return 'shields or power fields in the engagement';
+  }
   if (startAssault(e, s, cache) !== ENGAGED_START) return 'no assault from the starting state';
+  // A Blast marker on a broken formation is a hit (RB 1.13.4): left to the general path.
+  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] !== 1 && e.fRole[f] !== 2 && e.fBroken[f] === 1) return 'a broken formation stands by';
 
   // IV. The fight: directly engaged units of both sides, first strike then the rest (TP Resolve Attacks).
   // All are alive when the round begins; only first-strike casualties die before their turn.
@@ -178,66 +419,81 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] !== 3 || e.fBroken[f] === 1) continue;
     const side = supportTargetSide(e, f);
-    const enemySide = e.fSide[f] === e.asAttackerSide ? 1 : 0;
     for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
       if ((e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
-      const pos = staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine);
-      const near: number[] = [];
-      const from = enemySide === 0 ? 0 : e.asBound[1]!;
-      const to = enemySide === 0 ? e.asBound[1]! : e.asBound[2]!;
-      for (let k = from; k < to; k++) {
-        const v = e.asList[k]!;
-        if (e.asEngaged[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) near.push(v);
-      }
+      const near = engagedEnemiesWithin15(e, u);
       if (near.length === 0) continue;
       supportGroups.push(...unitGroups(e, u, false, side, near), ...unitGroups(e, u, true, side, near));
     }
   }
   groups.push(...mergeGroups(supportGroups));
-
   const order = [0, 1].map((side) => Array.from(e.asOrder.subarray(e.asOrderStart[side]!, e.asOrderStart[side]! + e.asOrderCount[side]!)));
-  const n = e.nUnits;
-  const saveNeed = new Int32Array(groups.length * n).fill(NO_SAVE_ROLL);
-  const saveReroll = new Uint8Array(groups.length * n);
-  const saveInvulnerable = new Uint8Array(groups.length * n);
-  groups.forEach((g, i) => {
-    // RB 1.12.5: infantry of the engaging formations get no cover save.
-    const noCover = g.side === 0;
-    for (const u of order[g.side]!) {
-      const save = saveOf(e, u, g.flags, noCover);
-      saveNeed[i * n + u] = save.need;
-      saveReroll[i * n + u] = save.reroll ? 1 : 0;
-      saveInvulnerable[i * n + u] = save.invulnerable ? 1 : 0;
-    }
-  });
-  return new AssaultPlan({ cache, groups, fsEnd, mainEnd, order, nUnits: n, saveNeed, saveReroll, saveInvulnerable });
+  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, order });
+}
+
+/** The directly engaged enemy units within 15 cm of supporting unit u, which the assault does not move. */
+function engagedEnemiesWithin15(e: Engagement, u: number): number[] {
+  const pos = staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine);
+  const enemySide = e.fSide[e.uFormation[u]!] === e.asAttackerSide ? 1 : 0;
+  const out: number[] = [];
+  for (let k = enemySide === 0 ? 0 : e.asBound[1]!; k < (enemySide === 0 ? e.asBound[1]! : e.asBound[2]!); k++) {
+    const v = e.asList[k]!;
+    if (e.asEngaged[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) out.push(v);
+  }
+  return out;
 }
 
 /**
- * Unit u's attack groups for one phase, as `rollUnitAttacks` rolls them
- * (RB 1.12.5, 2.2.3-2.2.6): its base dice at its attack value, then each
- * weapon's extra attacks (assault weapons in close combat, small arms in a
- * firefight) at the same value with the weapon's abilities.
+ * Can a unit of formation f end its withdrawal (two moves away, RB 1.13.3)
+ * within 15 cm of an enemy? Not if it cannot even with every enemy alive,
+ * since the nearest living enemy is never nearer than the nearest enemy.
+ * The sums are those of `withdraw`, in its order.
  */
-function unitGroups(e: Engagement, u: number, firstStrikePhase: boolean, side: number, near: number[]): AttackGroup[] {
-  const value = e.asAtkValue[u]!;
-  if (value >= C.NONE) return [];
+function withdrawSafe(e: Engagement, f: number): boolean {
+  for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
+    if ((e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+    let best = Infinity;
+    for (let g = 0; g < e.nFormations; g++) {
+      if (e.fSide[g] === e.fSide[f]) continue;
+      let nearest = Infinity;
+      for (let v = e.fUnitStart[g]!; v < e.fUnitEnd[g]!; v++) nearest = Math.min(nearest, e.uDepth[v]!);
+      const d = e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + nearest;
+      if (d < best) best = d;
+    }
+    if (best + 2 * e.uSpeed[u]! <= 15) return false;
+  }
+  return true;
+}
+
+/**
+ * Unit u's attack lines for one profile and phase, as `rollUnitAttacks`
+ * rolls them (RB 1.12.5, 2.2.3-2.2.6): its one base die (no war engines
+ * here), then each weapon's extra attacks (assault weapons in close combat,
+ * small arms in a firefight) with the weapon's abilities. The to-hit value
+ * is the unit's close combat or firefight value; toHit is left at NONE.
+ */
+function profileLines(e: Engagement, u: number, useCC: boolean, firstStrikePhase: boolean): AttackGroup[] {
   const out: AttackGroup[] = [];
   const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
-  const baseFlags = e.asAtkFlags[u]!;
-  if (unitFirst === firstStrikePhase) out.push({ unit: u, diceN: 0, diceSides: 0, dicePlus: e.asAtkDice[u]!, toHit: value, flags: baseFlags, side, near });
+  const baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
+  if (unitFirst === firstStrikePhase) out.push({ unit: u, diceN: 0, diceSides: 0, dicePlus: 1, toHit: C.NONE, flags: baseFlags, side: 0, near: [] });
   if (e.uExtraAttacks[u] === 0) return out;
-  const useCC = baseFlags !== 0;
   for (let l = e.uLineStart[u]!; l < e.uLineEnd[u]!; l++) {
     const kind = e.wKind[l]!;
     if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0) continue;
     if ((kind === C.KIND_ASSAULT) !== useCC) continue;
     if ((unitFirst || (e.wFlags[l]! & C.W_FIRST_STRIKE) !== 0) !== firstStrikePhase) continue;
-    out.push({ unit: u, diceN: e.wExN[l]!, diceSides: e.wExSides[l]!, dicePlus: e.wExPlus[l]!, toHit: value, flags: baseFlags | e.wHitFlags[l]!, side, near });
+    out.push({ unit: u, diceN: e.wExN[l]!, diceSides: e.wExSides[l]!, dicePlus: e.wExPlus[l]!, toHit: C.NONE, flags: baseFlags | e.wHitFlags[l]!, side: 0, near: [] });
   }
   return out;
 }
 
+/** Unit u's first-round attack groups for one phase: its lines by its attack profile (`setAttackProfile`), aimed at `side`. */
+function unitGroups(e: Engagement, u: number, firstStrikePhase: boolean, side: number, near: number[]): AttackGroup[] {
+  const value = e.asAtkValue[u]!;
+  if (value >= C.NONE) return [];
+  return profileLines(e, u, e.asAtkFlags[u] !== 0, firstStrikePhase).map((l) => ({ ...l, toHit: value, side, near }));
+}
 /**
  * Joins each run of consecutive groups of units that are all alive when they
  * roll, with fixed dice and the same to-hit value, hits and reach: one after
@@ -277,118 +533,4 @@ function saveOf(e: Engagement, u: number, hitFlags: number, noCover: boolean): {
     }
   }
   return { need, reroll, invulnerable: (uf & C.U_INVULNERABLE) !== 0 };
-}
-
-/**
- * One assault by the plan, from the starting state: the first round's
- * fight and supporting fire, its result roll, then (as `fightRounds` goes
- * on) a tie's further rounds or the result's aftermath. Returns the outcome.
- */
-export function assaultByPlan(p: AssaultPlan, e: Engagement, rng: Sfc32): number {
-  loadCharge(e, p.cache);
-  e.asRounds = 1;
-  if (p.fsEnd > 0) attackAndResolve(p, e, 0, p.fsEnd, rng);
-  attackAndResolve(p, e, p.fsEnd, p.mainEnd, rng);
-  let outcome = wipeOut(e, true);
-  if (outcome < 0) {
-    attackAndResolve(p, e, p.mainEnd, p.nGroups, rng);
-    outcome = wipeOut(e, false);
-  }
-  let margin = 0;
-  if (outcome < 0) {
-    // V. The result (RB 1.12.7).
-    countSide(e, 0);
-    countSide(e, 1);
-    const scoreA = highestOf2D6(rng) + resultModifiers(e, 0);
-    const scoreD = highestOf2D6(rng) + resultModifiers(e, 1);
-    if (scoreA === scoreD) {
-      counterCharge(e, 0);
-      counterCharge(e, 1);
-      return fightRounds(e, 2, false, rng);
-    }
-    outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
-    margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
-  }
-  if (outcome !== NO_RESULT) applyResult(e, outcome === ATTACKER_WINS ? 1 : 0, margin, e.asAttackerSide, e.asDefenderLine, rng);
-  return outcome;
-}
-
-/** Rolls groups [from, to) and allocates and saves their hits, as `fightPhase` or `supportingFire` followed by `resolveAssaultHits`. */
-function attackAndResolve(p: AssaultPlan, e: Engagement, from: number, to: number, rng: Sfc32): void {
-  const hGroup = p.hGroup;
-  let nHits = 0;
-  let macro = 0;
-  for (let g = from; g < to; g++) {
-    const u = p.gUnit[g]!;
-    if ((u >= 0 && e.stAlive[u] === 0) || !nearAlive(p, e, g)) continue;
-    const n = p.gDiceN[g]!;
-    const dice = n === 0 ? p.gDicePlus[g]! : rollDice(rng, n, p.gDiceSides[g]!, p.gDicePlus[g]!);
-    // A hit on need+ (need >= 1), counted without a branch.
-    const last = p.gToHit[g]! - 1;
-    const before = nHits;
-    for (let i = 0; i < dice; i++) {
-      hGroup[nHits] = g;
-      nHits += (last - d6(rng)) >>> 31;
-    }
-    if (nHits !== before) macro |= p.gMacro[g]!;
-  }
-  resolveStage(p, e, nHits, 0, rng);
-  if (macro !== 0) resolveStage(p, e, nHits, 1, rng);
-}
-
-/** Does group g's unit fire: the fight always, a supporter with a living engaged enemy within 15 cm. */
-function nearAlive(p: AssaultPlan, e: Engagement, g: number): boolean {
-  const start = p.gNearStart[g]!;
-  const end = p.gNearEnd[g]!;
-  if (start === end) return true;
-  for (let i = start; i < end; i++) if (e.stAlive[p.nearList[i]!] === 1) return true;
-  return false;
-}
-
-/**
- * One allocation stage (RB 1.12.5, TP Allocate Hits): the hits of the stage
- * (macro or not) go in turn to each side's next living engaged unit, then
- * each is saved in the order it was rolled, as `allocateInTurn` and
- * `resolveAssaultHits` do when no war engine takes part.
- */
-function resolveStage(p: AssaultPlan, e: Engagement, nHits: number, macro: number, rng: Sfc32): void {
-  const hGroup = p.hGroup;
-  const hTarget = p.hTarget;
-  const order = p.order;
-  let k0 = -1;
-  let k1 = -1;
-  for (let h = 0; h < nHits; h++) {
-    const g = hGroup[h]!;
-    if (p.gMacro[g] !== macro) continue;
-    if (p.gSide[g] === 0) {
-      k0 = nextLiving(e, order, 0, p.orderCount[0]!, k0);
-      hTarget[h] = k0 < 0 ? -1 : order[k0]!;
-    } else {
-      k1 = nextLiving(e, order, p.orderStart[1]!, p.orderCount[1]!, k1);
-      hTarget[h] = k1 < 0 ? -1 : order[p.orderStart[1]! + k1]!;
-    }
-  }
-  const nUnits = p.nUnits;
-  for (let h = 0; h < nHits; h++) {
-    const g = hGroup[h]!;
-    if (p.gMacro[g] !== macro) continue;
-    const u = hTarget[h]!;
-    if (u < 0 || e.stAlive[u] === 0) continue;
-    const si = g * nUnits + u;
-    const need = p.saveNeed[si]!;
-    let saved = need <= 6 && d6(rng) >= need;
-    if (!saved && p.saveReroll[si] === 1) saved = d6(rng) >= need;
-    if (!saved && p.saveInvulnerable[si] === 1) saved = d6(rng) === 6;
-    // RB 1.12.5: casualties place no Blast markers until the result.
-    if (!saved) markDead(e, u);
-  }
-}
-
-/** Position in order[base, base + count) of the next living unit after position k, wrapping around; -1 if none. */
-function nextLiving(e: Engagement, order: Int32Array, base: number, count: number, k: number): number {
-  for (let i = 0; i < count; i++) {
-    k = k + 1 >= count ? 0 : k + 1;
-    if (e.stAlive[order[base + k]!] === 1) return k;
-  }
-  return -1;
 }

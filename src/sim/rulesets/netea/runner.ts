@@ -9,8 +9,8 @@ import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
-import { AssaultPlan, assaultByPlan, compileAssaultPlan } from './assaultPlan.js';
-
+import { AssaultPlan, compileAssaultPlan } from './assaultPlan.js';
+import { plannedAssault } from './plannedAssault.js';
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -51,8 +51,8 @@ export interface RunnerOptions {
  * adds the outcome after each step to the tally. No allocation per trial.
  *
  * An engagement that is one shooting attack runs as a FirePlan instead (the
- * attack's fixed decisions taken once), one that is a single assault with an
- * AssaultPlan for its first round; the results are identical.
+ * attack's fixed decisions taken once), one that is a single assault as an
+ * AssaultPlan in its own state; the results are identical.
  */
 export class NeteaRunner implements TrialRunner {
   readonly layout: TallyLayout;
@@ -180,7 +180,7 @@ export class NeteaRunner implements TrialRunner {
     } else if (options.assaultPlan === false) {
       plan = 'assault plans turned off';
     } else {
-      plan = this.stepCanAssault(0) ? compileAssaultPlan(e, this.setupOf(0), this.chargeCaches[0]!) : 'the attacking formation is broken';
+      plan = this.stepCanAssault(0) ? compileAssaultPlan(e, this.setupOf(0), this.chargeCaches[0]!, this.layout.records[0]!) : 'the attacking formation is broken';
       // Compiling ran the charge: back to the starting state.
       this.resetState();
     }
@@ -196,11 +196,7 @@ export class NeteaRunner implements TrialRunner {
       return;
     }
     if (this.assaultPlan !== null) {
-      for (let t = 0; t < trials; t++) {
-        this.reset(rng);
-        this.countAssault(0, assaultByPlan(this.assaultPlan, this.e, rng), tally);
-        this.record(0, tally);
-      }
+      for (let t = 0; t < trials; t++) plannedAssault(this.assaultPlan, rng, tally);
       tally[TRIALS]! += trials;
       return;
     }
