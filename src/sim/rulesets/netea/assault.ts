@@ -138,7 +138,7 @@ function saveChargedState(e: Engagement, cache: ChargeCache, withEngaged: boolea
  * scratch still holds them), the attackers' fronts, the war engines' damage
  * at the start. Every unit of the attacking and defending formations is alive.
  */
-export function loadCharge(e: Engagement, cache: ChargeCache): void {
+function loadCharge(e: Engagement, cache: ChargeCache): void {
   if (e.asFreshCache !== cache.id) {
     const end = e.asBound[2]!;
     for (let k = 0; k < end; k++) {
@@ -398,7 +398,7 @@ export function startAssault(e: Engagement, s: AssaultSetup, cache: ChargeCache)
  * check, supporting fire and the result roll; a tie brings counter-charges
  * and another round, up to the round limit.
  */
-export function fightRounds(e: Engagement, first: number, engaged: boolean, rng: Sfc32): number {
+function fightRounds(e: Engagement, first: number, engaged: boolean, rng: Sfc32): number {
   const attackerSide = e.asAttackerSide;
   const defenderLine = e.asDefenderLine;
   const firstStrike = e.asListFirstStrike;
@@ -504,7 +504,7 @@ function moveAttackerFronts(e: Engagement, defenderLine: number): void {
  * contact if it is within reach and not already touching two of theirs; units
  * that would rather shoot close to firefight range.
  */
-export function counterCharge(e: Engagement, side: number): void {
+function counterCharge(e: Engagement, side: number): void {
   e.asFreshCache = 0;
   computeDistances(e);
   const from = side === 0 ? 0 : e.asBound[1]!;
@@ -578,7 +578,7 @@ function markEngaged(e: Engagement): void {
  * dead (TP stall or wipe-out), after the supporting fire when all are. -1 if
  * the assault goes on.
  */
-export function wipeOut(e: Engagement, afterFight: boolean): number {
+function wipeOut(e: Engagement, afterFight: boolean): number {
   const attackers = sideAlive(e, 0);
   const defenders = sideAlive(e, 1);
   if (attackers === 0 && defenders === 0) return NO_RESULT;
@@ -828,7 +828,7 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
  * A formation with no war engine, Inspiring unit or uncounted Grot needs no
  * scan: its kills and units are its losses and living units.
  */
-export function countSide(e: Engagement, side: number): void {
+function countSide(e: Engagement, side: number): void {
   let losses = 0;
   let units = 0;
   let inspiring = 0;
@@ -891,7 +891,7 @@ function sideBlastMarkers(e: Engagement, side: number): void {
 }
 
 /** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring), from both sides' counts. */
-export function resultModifiers(e: Engagement, side: number): number {
+function resultModifiers(e: Engagement, side: number): number {
   const other = 1 - side;
   let m = e.asLosses[other]! + e.asInspiring[side]!;
   const mine = e.asUnits[side]!;
@@ -913,7 +913,7 @@ export function resultModifiers(e: Engagement, side: number): number {
  * Blast marker per unit (war-engine damage point) it lost, unless it was
  * broken at the start; it may break but does not withdraw (RB 1.12.9).
  */
-export function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
+function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   const loserRole = loser === 0 ? 1 : 2;
   const winnerRole = loser === 0 ? 2 : 1;
   let allTsknf = true;
