@@ -10,6 +10,41 @@ export const NO_SAVE_ROLL = 99;
 export const NO_SIDE = 2;
 
 /**
+ * The hot state is packed, a few typed arrays with a stride, so a trial
+ * touches few arrays. Per unit in `U` (stride U_STRIDE): formation, counter
+ * index (assault side, or NO_SIDE), break weight, 1 if its death is a kill
+ * for the enemy (RB 1.12.6, 5.5.3), 1 if Inspiring (RB 2.1.5), 1 if
+ * fearless, close combat and firefight values.
+ */
+export const U_STRIDE = 8;
+export const U_FORMATION = 0;
+export const U_COUNTER = 1;
+export const U_BREAK_WEIGHT = 2;
+export const U_KILL = 3;
+export const U_INSPIRING = 4;
+export const U_FEARLESS = 5;
+export const U_CC = 6;
+export const U_FF = 7;
+/** Per formation in `F` (stride F_STRIDE): living units, break point, Blast markers, broken, markers placed. */
+export const F_STRIDE = 8;
+export const F_ALIVE = 0;
+export const F_BREAK_WEIGHT = 1;
+export const F_BM = 2;
+export const F_BROKEN = 3;
+export const F_BM_PLACED = 4;
+/** Per counter index in `S` (stride S_STRIDE): living units, living directly engaged units, kills suffered, living directly engaged Inspiring units. */
+export const S_STRIDE = 4;
+export const S_ALIVE = 0;
+export const S_ENGAGED = 1;
+export const S_KILLS = 2;
+export const S_INSPIRING = 3;
+/** A save code (`saveCode`): the roll needed in the low byte, then a re-roll bit and an invulnerable-save bit. */
+export const SAVE_NEED = 0xff;
+export const SAVE_REROLL = 0x100;
+export const SAVE_INVULNERABLE = 0x200;
+
+
+/**
  * An assault compiled for one known starting state: the trial-by-trial path
  * of an engagement that is a single assault step (`epic-balance assault`,
  * the bench's assault scenario, assault matchups) when no war engine, shield
@@ -54,9 +89,8 @@ export class AssaultPlan {
   readonly gDiceSides: Int32Array;
   readonly gDicePlus: Int32Array;
   readonly gToHit: Int32Array;
-  /** Assault side (0 attacking, 1 defending) the group's hits go to, and their kind (an index into the save table). */
-  readonly gSide: Uint8Array;
-  readonly gKind: Int32Array;
+  /** The group's hits: their kind (an index into the save table) times two, plus the assault side (0 attacking, 1 defending) they go to. */
+  readonly gCode: Int32Array;
   /** A supporting unit fires only with a living engaged enemy among these (RB 1.12.6), by group: [gNearStart, gNearEnd) of nearList. */
   readonly gNearStart: Int32Array;
   readonly gNearEnd: Int32Array;
@@ -64,11 +98,9 @@ export class AssaultPlan {
 
   /** Kinds of hit (their flags): macro-weapon and Titan Killer hits are allocated among the survivors of the others (RB 2.2.6). */
   readonly kindMacro: Uint8Array;
-  /** Save by unit u against a kind k of hit at [k * nUnits + u]: the roll needed, a re-roll, an invulnerable save. */
+  /** Save by unit u against a kind k of hit at [k * nUnits + u], as a save code. */
   readonly nUnits: number;
-  readonly saveNeed: Int32Array;
-  readonly saveReroll: Uint8Array;
-  readonly saveInvulnerable: Uint8Array;
+  readonly saveCode: Int32Array;
 
   /**
    * Each unit's attack lines by profile and phase, at [(u * 2 + cc) * 2 + firstStrike]:
@@ -84,19 +116,11 @@ export class AssaultPlan {
   /** Some unit in the assault or supporting it has first-strike attacks: every round has a first-strike phase. */
   readonly firstStrike: boolean;
 
-  /** Per unit: formation, counter index (assault side, or NO_SIDE), break weight, points, depth, speed. */
-  readonly uFormation: Int32Array;
-  readonly uCounter: Int32Array;
-  readonly uBreakWeight: Int32Array;
+  /** Per unit, packed (U_FORMATION ...); points, depth, speed. */
+  readonly U: Int32Array;
   readonly uPoints: Float64Array;
   readonly uDepth: Float64Array;
   readonly uSpeed: Float64Array;
-  /** Per unit: close combat and firefight values; 1 or 0: its death is a kill for the enemy (RB 1.12.6, 5.5.3), Inspiring (RB 2.1.5), fearless. */
-  readonly uCC: Int32Array;
-  readonly uFF: Int32Array;
-  readonly uKill: Int32Array;
-  readonly uInspiring: Int32Array;
-  readonly uFearless: Uint8Array;
   /** Per unit, 1 or 0: attacks only in base contact; would rather fight in base contact (`wantsContact`); would rather shoot (`prefersFirefight`). */
   readonly uCcOnly: Uint8Array;
   readonly uWantsContact: Uint8Array;
@@ -112,10 +136,8 @@ export class AssaultPlan {
   readonly fSide: Int32Array;
   readonly fUnitStart: Int32Array;
   readonly fUnitEnd: Int32Array;
-  /** Starting Blast markers, broken flag and break point; They Shall Know No Fear. */
-  readonly fBmStart: Int32Array;
+  /** Broken at the start; They Shall Know No Fear. */
   readonly fBrokenStart: Uint8Array;
-  readonly fBreakWeightStart: Int32Array;
   readonly fTsknf: Uint8Array;
   /** Front after the charge (the distance of the formation's line from the centre line). */
   readonly fFront: Float64Array;
@@ -138,10 +160,15 @@ export class AssaultPlan {
   /** Supporting units that may fire (not close-combat only), with the assault side they fire at. */
   readonly supporters: Int32Array;
   readonly supporterTarget: Uint8Array;
-  /** Per assault side: table side, the loser's halved hits (TSKNF), living units at the start. */
+  /** Per assault side: table side, the loser's halved hits (TSKNF). */
   readonly tableSide: Int32Array;
   readonly lossHalved: Uint8Array;
-  readonly sAliveStart: Int32Array;
+  /**
+   * Per assault side: the Blast markers it counts in the result (-1 for none
+   * at all, see `sideBlastMarkers`), which no fight changes when none of its
+   * formations is broken; -2 when one is, and its living units count.
+   */
+  readonly sideBlastMarkers: Int32Array;
   /** [A-39], [A-17], withdrawal on breaking and the round limit (NeteaOptions). */
   readonly lossHitsEngagedOnly: boolean;
   readonly supportEveryRound: boolean;
@@ -154,8 +181,9 @@ export class AssaultPlan {
   readonly startEngaged: Uint8Array;
   readonly startOrder: Int32Array;
   readonly startOrderCount: Int32Array;
-  readonly sEngagedStart: Int32Array;
-  readonly sInspiringStart: Int32Array;
+  /** `F` and `S` as every trial starts. */
+  readonly FStart: Int32Array;
+  readonly SStart: Int32Array;
 
   // Per-trial state. Units: alive, and the deaths in order (to restore them).
   readonly alive: Uint8Array;
@@ -171,23 +199,17 @@ export class AssaultPlan {
   readonly order: Int32Array;
   readonly orderStart: Int32Array;
   readonly orderCount: Int32Array;
+  /** Each side's allocation order keeps the list's order (the units are only filtered, none sorted forward). */
+  orderFollowsList: boolean;
+  readonly startOrderFollowsList: boolean;
   /** Something moved since the first round's state was loaded. */
   moved = false;
-  /** Formations: living units, break point, points lost, Blast markers, broken, markers placed. */
-  readonly fAlive: Int32Array;
-  readonly fBreakWeight: Int32Array;
+  /** Formations (F_ALIVE ...) and their points lost; the counters by counter index (S_ALIVE ...). */
+  readonly F: Int32Array;
   readonly fPoints: Float64Array;
-  readonly fBm: Int32Array;
-  readonly fBroken: Uint8Array;
-  readonly fBmPlaced: Int32Array;
-  /** By counter index: living units, living directly engaged units, kills suffered, living directly engaged Inspiring units. */
-  readonly sAlive: Int32Array;
-  readonly sEngaged: Int32Array;
-  readonly sKills: Int32Array;
-  readonly sInspiring: Int32Array;
-  /** Scratch: each hit's kind, side and target; the loser's marked units; an enemy formation's nearest living depth. */
-  readonly hKind: Int32Array;
-  readonly hSide: Uint8Array;
+  readonly S: Int32Array;
+  /** Scratch: each hit's code (as gCode) and target; the loser's marked units; an enemy formation's nearest living depth. */
+  readonly hCode: Int32Array;
   readonly hTarget: Int32Array;
   readonly marked: Uint8Array;
   readonly nearestDepth: Float64Array;
@@ -204,13 +226,12 @@ export class AssaultPlan {
     this.gDiceSides = Int32Array.from(p.groups, (g) => g.diceSides);
     this.gDicePlus = Int32Array.from(p.groups, (g) => g.dicePlus);
     this.gToHit = Int32Array.from(p.groups, (g) => g.toHit);
-    this.gSide = Uint8Array.from(p.groups, (g) => g.side);
     const kinds = new Map<number, number>();
     const kindOf = (flags: number) => {
       if (!kinds.has(flags)) kinds.set(flags, kinds.size);
       return kinds.get(flags)!;
     };
-    this.gKind = Int32Array.from(p.groups, (g) => kindOf(g.flags));
+    this.gCode = Int32Array.from(p.groups, (g) => kindOf(g.flags) * 2 + g.side);
     const near: number[] = [];
     this.gNearStart = new Int32Array(this.nGroups);
     this.gNearEnd = new Int32Array(this.nGroups);
@@ -243,33 +264,34 @@ export class AssaultPlan {
     const kindFlags = [...kinds.keys()];
     this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
     this.nUnits = n;
-    this.saveNeed = new Int32Array(kindFlags.length * n).fill(NO_SAVE_ROLL);
-    this.saveReroll = new Uint8Array(kindFlags.length * n);
-    this.saveInvulnerable = new Uint8Array(kindFlags.length * n);
+    this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVE_ROLL);
     kindFlags.forEach((flags, k) => {
       for (let u = 0; u < n; u++) {
         if (e.asSide[u]! < 0) continue;
         // RB 1.12.5: infantry of the engaging formations get no cover save.
         const save = saveOf(e, u, flags, e.asSide[u] === 0);
-        this.saveNeed[k * n + u] = save.need;
-        this.saveReroll[k * n + u] = save.reroll ? 1 : 0;
-        this.saveInvulnerable[k * n + u] = save.invulnerable ? 1 : 0;
+        this.saveCode[k * n + u] = save.need | (save.reroll ? SAVE_REROLL : 0) | (save.invulnerable ? SAVE_INVULNERABLE : 0);
       }
     });
 
     const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
-    this.uFormation = Int32Array.from(e.uFormation);
-    this.uCounter = Int32Array.from(range(n), counter);
-    this.uBreakWeight = Int32Array.from(e.uBreakWeight);
+    const flag = (u: number, bit: number) => ((e.uFlags[u]! & bit) !== 0 ? 1 : 0);
+    this.U = new Int32Array(n * U_STRIDE);
+    for (let u = 0; u < n; u++) {
+      const b = u * U_STRIDE;
+      this.U[b + U_FORMATION] = e.uFormation[u]!;
+      this.U[b + U_COUNTER] = counter(u);
+      this.U[b + U_BREAK_WEIGHT] = e.uBreakWeight[u]!;
+      // RB 5.5.3: Grots lost by a formation with Orks in it are no kills; other units of an assault side are.
+      this.U[b + U_KILL] = counter(u) !== NO_SIDE && !(flag(u, C.U_GROT) === 1 && e.fHasNonGrot[e.uFormation[u]!] === 1) ? 1 : 0;
+      this.U[b + U_INSPIRING] = flag(u, C.U_INSPIRING);
+      this.U[b + U_FEARLESS] = flag(u, C.U_FEARLESS);
+      this.U[b + U_CC] = e.uCC[u]!;
+      this.U[b + U_FF] = e.uFF[u]!;
+    }
     this.uPoints = Float64Array.from(e.uPoints);
     this.uDepth = Float64Array.from(e.uDepth);
     this.uSpeed = Float64Array.from(e.uSpeed);
-    this.uCC = Int32Array.from(e.uCC);
-    this.uFF = Int32Array.from(e.uFF);
-    // RB 5.5.3: Grots lost by a formation with Orks in it are no kills; other units of an assault side are.
-    this.uKill = Int32Array.from(range(n), (u) => (counter(u) !== NO_SIDE && !((e.uFlags[u]! & C.U_GROT) !== 0 && e.fHasNonGrot[e.uFormation[u]!] === 1) ? 1 : 0));
-    this.uInspiring = Int32Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_INSPIRING) !== 0 ? 1 : 0));
-    this.uFearless = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_FEARLESS) !== 0 ? 1 : 0));
     this.uCcOnly = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_CC_ONLY) !== 0 ? 1 : 0));
     this.uWantsContact = Uint8Array.from(range(n), (u) => (wantsContact(e, u) ? 1 : 0));
     this.uPrefersFirefight = Uint8Array.from(range(n), (u) => (prefersFirefight(e, u) ? 1 : 0));
@@ -281,9 +303,7 @@ export class AssaultPlan {
     this.fSide = Int32Array.from(e.fSide);
     this.fUnitStart = Int32Array.from(e.fUnitStart);
     this.fUnitEnd = Int32Array.from(e.fUnitEnd);
-    this.fBmStart = Int32Array.from(e.fBmStart);
     this.fBrokenStart = Uint8Array.from(e.fBrokenStart);
-    this.fBreakWeightStart = Int32Array.from(e.fStartBreakWeight);
     this.fTsknf = Uint8Array.from(e.fTsknf);
     this.fFront = Float64Array.from(e.fFront);
     this.fWithdrawSafe = Uint8Array.from(range(nF), (f) => (withdrawSafe(e, f) ? 1 : 0));
@@ -305,7 +325,12 @@ export class AssaultPlan {
     const sides = [0, 1];
     this.tableSide = Int32Array.from(sides, (side) => e.fSide[range(nF).find((f) => e.fRole[f] === side + 1)!]!);
     this.lossHalved = Uint8Array.from(sides, (side) => (range(nF).every((f) => e.fRole[f] !== side + 1 || e.fTsknf[f] === 1) ? 1 : 0));
-    this.sAliveStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c).length);
+    this.sideBlastMarkers = Int32Array.from(sides, (side) => {
+      const formations = range(nF).filter((f) => e.fRole[f] === side + 1);
+      if (formations.some((f) => e.fBrokenStart[f] === 1)) return -2;
+      const any = formations.some((f) => e.fBmStart[f]! > 0);
+      return any ? formations.reduce((sum, f) => sum + (e.fTsknf[f] === 1 ? e.fBmStart[f]! >> 1 : e.fBmStart[f]!), 0) : -1;
+    });
     this.lossHitsEngagedOnly = e.optLossHitsEngagedOnly;
     this.supportEveryRound = e.optSupportEveryRound;
     this.withdrawOnBreak = e.optWithdrawOnBreak;
@@ -318,8 +343,22 @@ export class AssaultPlan {
     this.startOrder.set(p.order[0]!, 0);
     this.startOrder.set(p.order[1]!, this.listMid);
     this.startOrderCount = Int32Array.of(p.order[0]!.length, p.order[1]!.length);
-    this.sEngagedStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c && this.startEngaged[u] === 1).length);
-    this.sInspiringStart = Int32Array.from([...sides, NO_SIDE], (c) => range(n).filter((u) => counter(u) === c && this.startEngaged[u] === 1 && this.uInspiring[u] === 1).length);
+    this.FStart = new Int32Array(nF * F_STRIDE);
+    for (let f = 0; f < nF; f++) {
+      this.FStart[f * F_STRIDE + F_ALIVE] = e.fUnitEnd[f]! - e.fUnitStart[f]!;
+      this.FStart[f * F_STRIDE + F_BREAK_WEIGHT] = e.fStartBreakWeight[f]!;
+      this.FStart[f * F_STRIDE + F_BM] = e.fBmStart[f]!;
+      this.FStart[f * F_STRIDE + F_BROKEN] = e.fBrokenStart[f]!;
+    }
+    this.SStart = new Int32Array(3 * S_STRIDE);
+    for (let u = 0; u < n; u++) {
+      const b = counter(u) * S_STRIDE;
+      this.SStart[b + S_ALIVE]!++;
+      if (this.startEngaged[u] === 1) {
+        this.SStart[b + S_ENGAGED]!++;
+        this.SStart[b + S_INSPIRING]! += flag(u, C.U_INSPIRING);
+      }
+    }
 
     this.alive = new Uint8Array(n).fill(1);
     this.deaths = new Int32Array(n);
@@ -331,16 +370,12 @@ export class AssaultPlan {
     this.order = Int32Array.from(this.startOrder);
     this.orderStart = Int32Array.of(0, this.listMid);
     this.orderCount = Int32Array.from(this.startOrderCount);
-    this.fAlive = new Int32Array(nF);
-    this.fBreakWeight = new Int32Array(nF);
+    const followsList = (order: number[]) => order.every((u, i) => i === 0 || this.list.indexOf(order[i - 1]!) < this.list.indexOf(u));
+    this.startOrderFollowsList = followsList(p.order[0]!) && followsList(p.order[1]!);
+    this.orderFollowsList = this.startOrderFollowsList;
+    this.F = Int32Array.from(this.FStart);
     this.fPoints = new Float64Array(nF);
-    this.fBm = new Int32Array(nF);
-    this.fBroken = new Uint8Array(nF);
-    this.fBmPlaced = new Int32Array(nF);
-    this.sAlive = new Int32Array(3);
-    this.sEngaged = new Int32Array(3);
-    this.sKills = new Int32Array(3);
-    this.sInspiring = new Int32Array(3);
+    this.S = Int32Array.from(this.SStart);
     // The most hits of a phase: every unit's and supporter's largest line total at once.
     const mostDice = (l: AttackGroup) => l.diceN * (l.diceSides === 3 ? 3 : 6) + l.dicePlus;
     let maxHits = p.groups.reduce((k, g) => k + mostDice(g), 0);
@@ -350,8 +385,7 @@ export class AssaultPlan {
       maxHits += most;
     }
     // One slot more: the dice loops write each die's kind before they know whether it hit.
-    this.hKind = new Int32Array(maxHits + 1);
-    this.hSide = new Uint8Array(maxHits + 1);
+    this.hCode = new Int32Array(maxHits + 1);
     this.hTarget = new Int32Array(maxHits);
     this.marked = new Uint8Array(n);
     this.nearestDepth = new Float64Array(nF);

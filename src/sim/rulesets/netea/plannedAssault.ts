@@ -3,8 +3,41 @@ import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
-import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from './assault.js';
+import * as outcomes from './assault.js';
+import * as layout from './assaultPlan.js';
 import type { AssaultPlan } from './assaultPlan.js';
+
+// Imported bindings (and a module's own exports) are read again at every use,
+// even in optimised code; module constants are folded into it. The hot code
+// below uses these copies (of assaultPlan.ts's layout among them).
+const ATTACKER_WINS = outcomes.ATTACKER_WINS;
+const DEFENDER_WINS = outcomes.DEFENDER_WINS;
+const NO_RESULT = outcomes.NO_RESULT;
+const NONE = C.NONE;
+
+const U_STRIDE = layout.U_STRIDE;
+const U_FORMATION = layout.U_FORMATION;
+const U_COUNTER = layout.U_COUNTER;
+const U_BREAK_WEIGHT = layout.U_BREAK_WEIGHT;
+const U_KILL = layout.U_KILL;
+const U_INSPIRING = layout.U_INSPIRING;
+const U_FEARLESS = layout.U_FEARLESS;
+const U_CC = layout.U_CC;
+const U_FF = layout.U_FF;
+const F_STRIDE = layout.F_STRIDE;
+const F_ALIVE = layout.F_ALIVE;
+const F_BREAK_WEIGHT = layout.F_BREAK_WEIGHT;
+const F_BM = layout.F_BM;
+const F_BROKEN = layout.F_BROKEN;
+const F_BM_PLACED = layout.F_BM_PLACED;
+const S_STRIDE = layout.S_STRIDE;
+const S_ALIVE = layout.S_ALIVE;
+const S_ENGAGED = layout.S_ENGAGED;
+const S_KILLS = layout.S_KILLS;
+const S_INSPIRING = layout.S_INSPIRING;
+const SAVE_NEED = layout.SAVE_NEED;
+const SAVE_REROLL = layout.SAVE_REROLL;
+const SAVE_INVULNERABLE = layout.SAVE_INVULNERABLE;
 
 /** Line-table phases (assaultPlan.ts `lineStart`). */
 const MAIN_PHASE = 0;
@@ -67,22 +100,19 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
 function restore(p: AssaultPlan): void {
-  for (let i = 0; i < p.nDeaths; i++) p.alive[p.deaths[i]!] = 1;
+  const alive = p.alive;
+  const deaths = p.deaths;
+  for (let i = 0; i < p.nDeaths; i++) alive[deaths[i]!] = 1;
   p.nDeaths = 0;
-  for (let f = 0; f < p.nFormations; f++) {
-    p.fAlive[f] = p.fUnitEnd[f]! - p.fUnitStart[f]!;
-    p.fBreakWeight[f] = p.fBreakWeightStart[f]!;
-    p.fPoints[f] = 0;
-    p.fBm[f] = p.fBmStart[f]!;
-    p.fBroken[f] = p.fBrokenStart[f]!;
-    p.fBmPlaced[f] = 0;
-  }
-  for (let c = 0; c < 3; c++) {
-    p.sAlive[c] = p.sAliveStart[c]!;
-    p.sEngaged[c] = p.sEngagedStart[c]!;
-    p.sKills[c] = 0;
-    p.sInspiring[c] = p.sInspiringStart[c]!;
-  }
+  // Loops, not TypedArray set and fill: for a few elements a builtin call costs more.
+  const F = p.F;
+  const FStart = p.FStart;
+  for (let i = 0; i < F.length; i++) F[i] = FStart[i]!;
+  const S = p.S;
+  const SStart = p.SStart;
+  for (let i = 0; i < S.length; i++) S[i] = SStart[i]!;
+  const fPoints = p.fPoints;
+  for (let f = 0; f < fPoints.length; f++) fPoints[f] = 0;
   if (!p.moved) return;
   p.moved = false;
   for (let k = 0; k < p.listEnd; k++) {
@@ -92,44 +122,53 @@ function restore(p: AssaultPlan): void {
     p.forceFF[u] = p.startForceFF[u]!;
     p.engaged[u] = p.startEngaged[u]!;
   }
-  p.order.set(p.startOrder);
-  p.orderCount.set(p.startOrderCount);
+  const order = p.order;
+  const startOrder = p.startOrder;
+  for (let k = 0; k < p.listEnd; k++) order[k] = startOrder[k]!;
+  p.orderCount[0] = p.startOrderCount[0]!;
+  p.orderCount[1] = p.startOrderCount[1]!;
+  p.orderFollowsList = p.startOrderFollowsList;
 }
 
 /** Unit u dies (`markDead`): its formation's and side's counts follow, its points are added in the order of death. */
 function kill(p: AssaultPlan, u: number): void {
   p.alive[u] = 0;
   p.deaths[p.nDeaths++] = u;
-  const f = p.uFormation[u]!;
-  p.fAlive[f]!--;
-  p.fBreakWeight[f]! -= p.uBreakWeight[u]!;
+  const U = p.U;
+  const ub = u * U_STRIDE;
+  const f = U[ub + U_FORMATION]!;
+  const F = p.F;
+  const fb = f * F_STRIDE;
+  F[fb + F_ALIVE]!--;
+  F[fb + F_BREAK_WEIGHT]! -= U[ub + U_BREAK_WEIGHT]!;
   p.fPoints[f]! += p.uPoints[u]!;
-  const c = p.uCounter[u]!;
-  p.sAlive[c]!--;
-  p.sKills[c]! += p.uKill[u]!;
+  const S = p.S;
+  const sb = U[ub + U_COUNTER]! * S_STRIDE;
+  S[sb + S_ALIVE]!--;
+  S[sb + S_KILLS]! += U[ub + U_KILL]!;
   if (p.engaged[u] === 1) {
-    p.sEngaged[c]!--;
-    p.sInspiring[c]! -= p.uInspiring[u]!;
+    S[sb + S_ENGAGED]!--;
+    S[sb + S_INSPIRING]! -= U[ub + U_INSPIRING]!;
   }
 }
 
 /** Rolls the first round's groups [from, to) and resolves their hits, as `fightPhase` or `supportingFire` do. */
 function rollGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void {
-  const hKind = p.hKind;
-  const hSide = p.hSide;
+  const hCode = p.hCode;
+  const alive = p.alive;
+  const gUnit = p.gUnit;
+  const gDiceN = p.gDiceN;
   let nHits = 0;
   for (let g = from; g < to; g++) {
-    const u = p.gUnit[g]!;
-    if ((u >= 0 && p.alive[u] === 0) || !nearAlive(p, g)) continue;
-    const n = p.gDiceN[g]!;
+    const u = gUnit[g]!;
+    if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
+    const n = gDiceN[g]!;
     const dice = n === 0 ? p.gDicePlus[g]! : rollDice(rng, n, p.gDiceSides[g]!, p.gDicePlus[g]!);
-    const kind = p.gKind[g]!;
-    const side = p.gSide[g]!;
+    const code = p.gCode[g]!;
     // A hit on need+ (need >= 1), counted without a branch.
     const last = p.gToHit[g]! - 1;
     for (let i = 0; i < dice; i++) {
-      hKind[nHits] = kind;
-      hSide[nHits] = side;
+      hCode[nHits] = code;
       nHits += (last - d6(rng)) >>> 31;
     }
   }
@@ -158,8 +197,8 @@ function fightPhase(p: AssaultPlan, phase: number, rng: Sfc32): void {
     const u = p.list[k]!;
     if (p.alive[u] === 0 || p.engaged[u] === 0) continue;
     const inContact = p.contact[u]! > 0 && p.forceFF[u] === 0;
-    const value = !inContact && p.uCcOnly[u] === 1 ? C.NONE : inContact ? p.uCC[u]! : p.uFF[u]!;
-    if (value >= C.NONE) continue;
+    const value = !inContact && p.uCcOnly[u] === 1 ? NONE : p.U[u * U_STRIDE + (inContact ? U_CC : U_FF)]!;
+    if (value >= NONE) continue;
     nHits = rollLines(p, u, inContact ? 1 : 0, phase, value, k < p.listMid ? 1 : 0, nHits, rng);
   }
   resolveHits(p, nHits, rng);
@@ -175,8 +214,8 @@ function supportingFire(p: AssaultPlan, rng: Sfc32): void {
   for (let i = 0; i < p.supporters.length; i++) {
     const u = p.supporters[i]!;
     const side = p.supporterTarget[i]!;
-    const value = p.uFF[u]!;
-    if (value >= C.NONE || !engagedWithin15(p, p.uStaticPos[u]!, side)) continue;
+    const value = p.U[u * U_STRIDE + U_FF]!;
+    if (value >= NONE || !engagedWithin15(p, p.uStaticPos[u]!, side)) continue;
     nHits = rollLines(p, u, 0, MAIN_PHASE, value, side, nHits, rng);
     nHits = rollLines(p, u, 0, FIRST_STRIKE_PHASE, value, side, nHits, rng);
   }
@@ -197,13 +236,13 @@ function engagedWithin15(p: AssaultPlan, pos: number, side: number): boolean {
 function rollLines(p: AssaultPlan, u: number, cc: number, phase: number, value: number, side: number, nHits: number, rng: Sfc32): number {
   const i = (u * 2 + cc) * 2 + phase;
   const last = value - 1;
+  const hCode = p.hCode;
   for (let l = p.lineStart[i]!; l < p.lineEnd[i]!; l++) {
     const n = p.lDiceN[l]!;
     const dice = n === 0 ? p.lDicePlus[l]! : rollDice(rng, n, p.lDiceSides[l]!, p.lDicePlus[l]!);
-    const kind = p.lKind[l]!;
+    const code = p.lKind[l]! * 2 + side;
     for (let d = 0; d < dice; d++) {
-      p.hKind[nHits] = kind;
-      p.hSide[nHits] = side;
+      hCode[nHits] = code;
       nHits += (last - d6(rng)) >>> 31;
     }
   }
@@ -223,38 +262,43 @@ function resolveHits(p: AssaultPlan, nHits: number, rng: Sfc32): void {
  * result (RB 1.12.5). Returns whether any hit belongs to the other stage.
  */
 function resolveStage(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32): boolean {
-  const hKind = p.hKind;
+  const hCode = p.hCode;
   const hTarget = p.hTarget;
+  const kindMacro = p.kindMacro;
   const order = p.order;
   const alive = p.alive;
+  const count0 = p.orderCount[0]!;
   const base1 = p.orderStart[1]!;
+  const count1 = p.orderCount[1]!;
   let k0 = -1;
   let k1 = -1;
   let other = false;
   for (let h = 0; h < nHits; h++) {
-    if (p.kindMacro[hKind[h]!] !== macro) {
+    const code = hCode[h]!;
+    if (kindMacro[code >> 1] !== macro) {
       other = true;
       continue;
     }
-    if (p.hSide[h] === 0) {
-      k0 = nextLiving(alive, order, 0, p.orderCount[0]!, k0);
+    if ((code & 1) === 0) {
+      k0 = nextLiving(alive, order, 0, count0, k0);
       hTarget[h] = k0 < 0 ? -1 : order[k0]!;
     } else {
-      k1 = nextLiving(alive, order, base1, p.orderCount[1]!, k1);
+      k1 = nextLiving(alive, order, base1, count1, k1);
       hTarget[h] = k1 < 0 ? -1 : order[base1 + k1]!;
     }
   }
+  const saveCode = p.saveCode;
   const nUnits = p.nUnits;
   for (let h = 0; h < nHits; h++) {
-    const kind = hKind[h]!;
-    if (p.kindMacro[kind] !== macro) continue;
+    const code = hCode[h]!;
+    if (kindMacro[code >> 1] !== macro) continue;
     const u = hTarget[h]!;
     if (u < 0 || alive[u] === 0) continue;
-    const si = kind * nUnits + u;
-    const need = p.saveNeed[si]!;
+    const save = saveCode[(code >> 1) * nUnits + u]!;
+    const need = save & SAVE_NEED;
     let saved = need <= 6 && d6(rng) >= need;
-    if (!saved && p.saveReroll[si] === 1) saved = d6(rng) >= need;
-    if (!saved && p.saveInvulnerable[si] === 1) saved = d6(rng) === 6;
+    if (!saved && (save & SAVE_REROLL) !== 0) saved = d6(rng) >= need;
+    if (!saved && (save & SAVE_INVULNERABLE) !== 0) saved = d6(rng) === 6;
     if (!saved) kill(p, u);
   }
   return other;
@@ -276,11 +320,12 @@ function nextLiving(alive: Uint8Array, order: Int32Array, base: number, count: n
  * when all are. -1 if the assault goes on.
  */
 function wipeOut(p: AssaultPlan, afterFight: boolean): number {
-  const attackers = p.sAlive[0]!;
-  const defenders = p.sAlive[1]!;
+  const S = p.S;
+  const attackers = S[S_ALIVE]!;
+  const defenders = S[S_STRIDE + S_ALIVE]!;
   if (attackers === 0 && defenders === 0) return NO_RESULT;
   if (defenders === 0) return ATTACKER_WINS;
-  if ((afterFight ? p.sEngaged[0]! : attackers) === 0) return DEFENDER_WINS;
+  if ((afterFight ? S[S_ENGAGED]! : attackers) === 0) return DEFENDER_WINS;
   return -1;
 }
 
@@ -315,10 +360,12 @@ function computeDistances(p: AssaultPlan): void {
 function markEngaged(p: AssaultPlan): void {
   p.moved = true;
   computeDistances(p);
+  const S = p.S;
+  p.orderFollowsList = true;
   for (let side = 0; side < 2; side++) {
     p.orderCount[side] = 0;
-    p.sEngaged[side] = 0;
-    p.sInspiring[side] = 0;
+    S[side * S_STRIDE + S_ENGAGED] = 0;
+    S[side * S_STRIDE + S_INSPIRING] = 0;
   }
   for (let k = 0; k < p.listEnd; k++) {
     const u = p.list[k]!;
@@ -329,14 +376,15 @@ function markEngaged(p: AssaultPlan): void {
       continue;
     }
     p.engaged[u] = 1;
-    p.sEngaged[side]!++;
-    p.sInspiring[side]! += p.uInspiring[u]!;
+    S[side * S_STRIDE + S_ENGAGED]!++;
+    S[side * S_STRIDE + S_INSPIRING]! += p.U[u * U_STRIDE + U_INSPIRING]!;
     const base = p.orderStart[side]!;
     let slot = p.orderCount[side]!;
     p.orderCount[side] = slot + 1;
     while (slot > 0 && p.dist[p.order[base + slot - 1]!]! > d) {
       p.order[base + slot] = p.order[base + slot - 1]!;
       slot--;
+      p.orderFollowsList = false;
     }
     p.order[base + slot] = u;
   }
@@ -398,15 +446,17 @@ function counterCharge(p: AssaultPlan, side: number): void {
  * for fewer Blast markers than the enemy.
  */
 function resultModifiers(p: AssaultPlan, side: number): number {
-  const other = 1 - side;
-  let m = p.sKills[other]! + p.sInspiring[side]!;
-  const mine = p.sAlive[side]!;
-  const theirs = p.sAlive[other]!;
-  if (mine > theirs) m++;
-  if (mine > 2 * theirs) m++;
+  const S = p.S;
+  const mine = side * S_STRIDE;
+  const theirs = (1 - side) * S_STRIDE;
+  let m = S[theirs + S_KILLS]! + S[mine + S_INSPIRING]!;
+  const units = S[mine + S_ALIVE]!;
+  const enemyUnits = S[theirs + S_ALIVE]!;
+  if (units > enemyUnits) m++;
+  if (units > 2 * enemyUnits) m++;
   const bm = sideBlastMarkers(p, side);
   if (bm < 0) m++;
-  if (sideBlastMarkers(p, other) > (bm < 0 ? 0 : bm)) m++;
+  if (sideBlastMarkers(p, 1 - side) > (bm < 0 ? 0 : bm)) m++;
   return m;
 }
 
@@ -415,19 +465,24 @@ function resultModifiers(p: AssaultPlan, side: number): number {
  * 1.12.6 footnote, TP TSKNF, [A-19]): a broken formation one per living
  * unit, Space Marines half their markers rounded down. -1 when no formation
  * of the side has a marker at all (one Space Marine marker still denies "no
- * Blast markers", and counts 0).
+ * Blast markers", and counts 0). Without a broken formation the count is
+ * the compiled one: no marker is placed before the result.
  */
 function sideBlastMarkers(p: AssaultPlan, side: number): number {
+  const fixed = p.sideBlastMarkers[side]!;
+  if (fixed !== -2) return fixed;
+  const F = p.F;
   const role = side + 1;
   let n = 0;
   let any = false;
   for (let f = 0; f < p.nFormations; f++) {
     if (p.fRole[f] !== role) continue;
-    if (p.fBroken[f] === 1) {
-      n += p.fAlive[f]!;
-      if (p.fAlive[f]! > 0) any = true;
+    const fb = f * F_STRIDE;
+    if (F[fb + F_BROKEN] === 1) {
+      n += F[fb + F_ALIVE]!;
+      if (F[fb + F_ALIVE]! > 0) any = true;
     } else {
-      const bm = p.fBm[f]!;
+      const bm = F[fb + F_BM]!;
       if (bm > 0) any = true;
       n += p.fTsknf[f] === 1 ? bm >> 1 : bm;
     }
@@ -443,43 +498,49 @@ function sideBlastMarkers(p: AssaultPlan, side: number): number {
  * assault take a Blast marker; the winner a Blast marker per unit lost.
  */
 function applyResult(p: AssaultPlan, loser: number, margin: number): void {
+  const F = p.F;
+  const U = p.U;
   const loserRole = loser + 1;
   const winnerRole = 2 - loser;
   const hits = p.lossHalved[loser] === 1 ? margin >> 1 : margin;
   if (hits > 0) lossHits(p, loser, hits);
   for (let f = 0; f < p.nFormations; f++) {
     if (p.fRole[f] !== loserRole) continue;
+    const fb = f * F_STRIDE;
     if (p.fBrokenStart[f] === 1) {
-      for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && p.uFearless[u] === 0) kill(p, u);
-    } else if (p.fAlive[f]! > 0) {
-      p.fBroken[f] = 1;
-      p.fBm[f] = 0;
+      for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && U[u * U_STRIDE + U_FEARLESS] === 0) kill(p, u);
+    } else if (F[fb + F_ALIVE]! > 0) {
+      F[fb + F_BROKEN] = 1;
+      F[fb + F_BM] = 0;
       if (p.withdrawOnBreak) withdraw(p, f);
     }
   }
   const loserTableSide = p.tableSide[loser]!;
   for (let f = 0; f < p.nFormations; f++) {
     const r = p.fRole[f];
-    if (r === 1 || r === 2 || p.fSide[f] !== loserTableSide || p.fAlive[f] === 0 || !nearAssault(p, f, 1 - loser)) continue;
+    const fb = f * F_STRIDE;
+    if (r === 1 || r === 2 || p.fSide[f] !== loserTableSide || F[fb + F_ALIVE] === 0 || !nearAssault(p, f, 1 - loser)) continue;
     // No bystander is broken (compileAssaultPlan), so the marker is placed, then the break test (RB 1.13.2).
-    p.fBm[f]!++;
-    p.fBmPlaced[f]!++;
-    const bp = p.fBreakWeight[f]!;
-    if (bp !== 0 && p.fBm[f]! >= bp) {
-      p.fBroken[f] = 1;
-      p.fBm[f] = 0;
+    F[fb + F_BM]!++;
+    F[fb + F_BM_PLACED]!++;
+    const bp = F[fb + F_BREAK_WEIGHT]!;
+    if (bp !== 0 && F[fb + F_BM]! >= bp) {
+      F[fb + F_BROKEN] = 1;
+      F[fb + F_BM] = 0;
       if (p.withdrawOnBreak) withdraw(p, f);
     }
   }
   for (let f = 0; f < p.nFormations; f++) {
-    if (p.fRole[f] !== winnerRole || p.fBrokenStart[f] === 1 || p.fAlive[f] === 0) continue;
-    const lost = p.fUnitEnd[f]! - p.fUnitStart[f]! - p.fAlive[f]!;
+    const fb = f * F_STRIDE;
+    if (p.fRole[f] !== winnerRole || p.fBrokenStart[f] === 1 || F[fb + F_ALIVE] === 0) continue;
+    const lost = p.fUnitEnd[f]! - p.fUnitStart[f]! - F[fb + F_ALIVE]!;
     if (lost === 0) continue;
-    p.fBm[f]! += lost;
-    p.fBmPlaced[f]! += lost;
-    if (p.fBm[f]! >= p.fBreakWeight[f]! && p.fBreakWeight[f]! > 0) {
-      p.fBroken[f] = 1;
-      p.fBm[f] = 0;
+    F[fb + F_BM]! += lost;
+    F[fb + F_BM_PLACED]! += lost;
+    const bp = F[fb + F_BREAK_WEIGHT]!;
+    if (F[fb + F_BM]! >= bp && bp > 0) {
+      F[fb + F_BROKEN] = 1;
+      F[fb + F_BM] = 0;
     }
   }
 }
@@ -487,24 +548,29 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
 /**
  * `lossHitsOnePerUnit`: the first `hits` living units that are not fearless
  * die, removed in list order; the units are the directly engaged ones in
- * allocation order ([A-39]) or the whole side in list order.
+ * allocation order ([A-39]) or the whole side in list order. When the
+ * allocation order follows the list, they die as they are found.
  */
 function lossHits(p: AssaultPlan, side: number, hits: number): void {
-  const marked = p.marked;
+  const U = p.U;
+  const alive = p.alive;
   const from = side === 0 ? 0 : p.listMid;
   const to = side === 0 ? p.listMid : p.listEnd;
-  const list = p.lossHitsEngagedOnly ? p.order : p.list;
-  const start = p.lossHitsEngagedOnly ? p.orderStart[side]! : from;
-  const end = p.lossHitsEngagedOnly ? start + p.orderCount[side]! : to;
+  const engagedOnly = p.lossHitsEngagedOnly;
+  const list = engagedOnly ? p.order : p.list;
+  const start = engagedOnly ? p.orderStart[side]! : from;
+  const end = engagedOnly ? start + p.orderCount[side]! : to;
+  const inListOrder = !engagedOnly || p.orderFollowsList;
+  const marked = p.marked;
   let n = 0;
   for (let k = start; k < end && n < hits; k++) {
     const u = list[k]!;
-    if (p.alive[u] === 1 && p.uFearless[u] === 0) {
-      marked[u] = 1;
-      n++;
-    }
+    if (alive[u] === 0 || U[u * U_STRIDE + U_FEARLESS] === 1) continue;
+    n++;
+    if (inListOrder) kill(p, u);
+    else marked[u] = 1;
   }
-  if (n === 0) return;
+  if (n === 0 || inListOrder) return;
   for (let k = from; k < to; k++) {
     const u = p.list[k]!;
     if (marked[u] === 0) continue;
@@ -544,7 +610,7 @@ function withdraw(p: AssaultPlan, f: number): void {
     p.nearestDepth[g] = nearest;
   }
   for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) {
-    if (p.alive[u] === 0 || p.uFearless[u] === 1) continue;
+    if (p.alive[u] === 0 || p.U[u * U_STRIDE + U_FEARLESS] === 1) continue;
     let best = Infinity;
     for (let g = 0; g < p.nFormations; g++) {
       if (p.fSide[g] === side) continue;
@@ -563,15 +629,17 @@ function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64A
   if (outcome === ATTACKER_WINS) tally[p.recordAttackerWins]!++;
   else if (outcome === DEFENDER_WINS) tally[p.recordDefenderWins]!++;
   else tally[p.recordNoResult]!++;
+  const F = p.F;
   for (let f = 0; f < p.nFormations; f++) {
+    const fb = f * F_STRIDE;
     const hist = p.fRecord[f]!;
     const units = p.fUnitEnd[f]! - p.fUnitStart[f]!;
-    const alive = p.fAlive[f]!;
+    const alive = F[fb + F_ALIVE]!;
     tally[hist + units - alive]!++;
     const o = hist + units + 1;
-    if (p.fBroken[f] === 1) tally[o]!++;
+    if (F[fb + F_BROKEN] === 1) tally[o]!++;
     if (alive === 0) tally[o + 1]!++;
-    const bm = p.fBm[f]!;
+    const bm = F[fb + F_BM]!;
     if (bm !== 0) {
       tally[o + 2]! += bm;
       tally[o + 3]! += bm * bm;
@@ -581,7 +649,7 @@ function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64A
       tally[o + 4]! += points;
       tally[o + 5]! += points * points;
     }
-    const placed = p.fBmPlaced[f]!;
+    const placed = F[fb + F_BM_PLACED]!;
     if (placed !== 0) {
       tally[o + 8]! += placed;
       tally[o + 9]! += placed * placed;
