@@ -45,6 +45,36 @@ describe('dice', () => {
     for (let f = 1; f <= 6; f++) expect(within999(counts[f], n, 1 / 6)).toBe(true);
   });
 
+  it('d6 is one more than the high word of r * 6, low words below 4 rejected (checked in exact integers)', () => {
+    // Words at every face boundary (k * 2^32 / 6, where the rejected low words sit) and either side, the ends, and a random sample.
+    const words: number[] = [0, 1, 2, 3, 4, 5, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
+    for (let k = 1; k < 6; k++) {
+      const edge = Math.floor((k * 2 ** 32) / 6);
+      for (let d = -3; d <= 3; d++) words.push(edge + d);
+    }
+    const sample = rngFromSeed('d6 words');
+    for (let i = 0; i < 200_000; i++) words.push(sample.next() >>> 0);
+    const expected: number[] = [];
+    let rejected = 0;
+    let used = 0;
+    words.forEach((w, i) => {
+      const product = BigInt(w) * 6n;
+      if ((product & 0xffffffffn) < 4n) {
+        rejected++;
+        return;
+      }
+      expected.push(Number(product >> 32n) + 1);
+      used = i + 1;
+    });
+    // A generator that returns the words in turn; a rejected word makes d6 read the next one.
+    let next = 0;
+    const scripted = Object.assign(Object.create(Sfc32.prototype) as Sfc32, { next: () => words[next++]! | 0 });
+    const rolled = expected.map(() => d6(scripted));
+    expect(rejected).toBeGreaterThan(0);
+    expect(rolled).toEqual(expected);
+    expect(next).toBe(used);
+  });
+
   it('d3 reads 1-2, 3-4, 5-6 as 1, 2, 3', () => {
     const rng = rngFromSeed('d3');
     const counts = new Array(4).fill(0);
