@@ -343,7 +343,7 @@ export function assault(e: Engagement, s: AssaultSetup, cache: ChargeCache, rng:
     if (!standing) return DEFENDER_WINS;
     counterCharge(e, 1);
   }
-  return fightRounds(e, 1, start === ENGAGED_START, rng);
+  return fightRounds(e, start === ENGAGED_START, rng);
 }
 
 /** What `startAssault` leaves: no assault, the moves done, or the moves and the first round's engaged units done. */
@@ -393,21 +393,21 @@ export function startAssault(e: Engagement, s: AssaultSetup, cache: ChargeCache)
 }
 
 /**
- * Rounds from `first` on (the first round's engaged units already marked if
- * `engaged`), then the result: each round the attacks, the stall and wipe-out
+ * The rounds (the first round's engaged units already marked if `engaged`),
+ * then the result: each round the attacks, the stall and wipe-out
  * check, supporting fire and the result roll; a tie brings counter-charges
  * and another round, up to the round limit.
  */
-function fightRounds(e: Engagement, first: number, engaged: boolean, rng: Sfc32): number {
+function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
   const attackerSide = e.asAttackerSide;
   const defenderLine = e.asDefenderLine;
   const firstStrike = e.asListFirstStrike;
   let outcome = NO_RESULT;
   let margin = 0;
   const maxRounds = e.optMaxAssaultRounds;
-  for (let round = first; round <= maxRounds; round++) {
+  for (let round = 1; round <= maxRounds; round++) {
     e.asRounds = round;
-    if (round > first || !engaged) markEngaged(e);
+    if (round > 1 || !engaged) markEngaged(e);
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
     fightPhase(e, PHASE_MAIN, rng);
