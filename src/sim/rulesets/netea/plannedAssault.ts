@@ -6,6 +6,7 @@ import * as C from './codes.js';
 import * as outcomes from './assault.js';
 import * as layout from './assaultPlan.js';
 import type { AssaultPlan } from './assaultPlan.js';
+import { recordFormation } from './recordFormation.js';
 
 // Imported bindings (and a module's own exports) are read again at every use,
 // even in optimised code; module constants are folded into it. The hot code
@@ -632,27 +633,7 @@ function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64A
   const F = p.F;
   for (let f = 0; f < p.nFormations; f++) {
     const fb = f * F_STRIDE;
-    const hist = p.fRecord[f]!;
-    const units = p.fUnitEnd[f]! - p.fUnitStart[f]!;
-    const alive = F[fb + F_ALIVE]!;
-    tally[hist + units - alive]!++;
-    const o = hist + units + 1;
-    if (F[fb + F_BROKEN] === 1) tally[o]!++;
-    if (alive === 0) tally[o + 1]!++;
-    const bm = F[fb + F_BM]!;
-    if (bm !== 0) {
-      tally[o + 2]! += bm;
-      tally[o + 3]! += bm * bm;
-    }
-    const points = p.fPoints[f]!;
-    if (points !== 0) {
-      tally[o + 4]! += points;
-      tally[o + 5]! += points * points;
-    }
-    const placed = F[fb + F_BM_PLACED]!;
-    if (placed !== 0) {
-      tally[o + 8]! += placed;
-      tally[o + 9]! += placed * placed;
-    }
+    // Units that only die: no war-engine damage.
+    recordFormation(tally, p.fRecord[f]!, p.fUnitEnd[f]! - p.fUnitStart[f]!, F[fb + F_ALIVE]!, F[fb + F_BROKEN] === 1, F[fb + F_BM]!, p.fPoints[f]!, 0, F[fb + F_BM_PLACED]!);
   }
 }

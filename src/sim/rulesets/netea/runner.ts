@@ -8,6 +8,7 @@ import { assault, ATTACKER_WINS, ChargeCache, DEFENDER_WINS, NO_ASSAULT, NO_RESU
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
+import { recordFormation } from './recordFormation.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
 import { AssaultPlan, compileAssaultPlan } from './assaultPlan.js';
 import { plannedAssault } from './plannedAssault.js';
@@ -362,33 +363,7 @@ export class NeteaRunner implements TrialRunner {
     const e = this.e;
     const nF = e.nFormations;
     for (let f = 0; f < nF; f++) {
-      const hist = this.offsets[s * nF + f]!;
-      const units = e.fUnitEnd[f]! - e.fUnitStart[f]!;
-      const alive = e.fAlive[f]!;
-      tally[hist + units - alive]!++;
-      const o = hist + units + 1;
-      if (e.fBroken[f] === 1) tally[o]!++;
-      if (alive === 0) tally[o + 1]!++;
-      const bm = e.fBm[f]!;
-      if (bm !== 0) {
-        tally[o + 2]! += bm;
-        tally[o + 3]! += bm * bm;
-      }
-      const points = e.fPointsLost[f]!;
-      if (points !== 0) {
-        tally[o + 4]! += points;
-        tally[o + 5]! += points * points;
-      }
-      const damage = e.fDamage[f]!;
-      if (damage !== 0) {
-        tally[o + 6]! += damage;
-        tally[o + 7]! += damage * damage;
-      }
-      const placed = e.fBmPlaced[f]!;
-      if (placed !== 0) {
-        tally[o + 8]! += placed;
-        tally[o + 9]! += placed * placed;
-      }
+      recordFormation(tally, this.offsets[s * nF + f]!, e.fUnitEnd[f]! - e.fUnitStart[f]!, e.fAlive[f]!, e.fBroken[f] === 1, e.fBm[f]!, e.fPointsLost[f]!, e.fDamage[f]!, e.fBmPlaced[f]!);
     }
   }
 
