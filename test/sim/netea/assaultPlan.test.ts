@@ -6,6 +6,7 @@ import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup, type Sid
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
 import type { FormationRecordLayout } from '../../../src/sim/ruleset.js';
+import { SCENARIOS } from '../../../bench/scenarios.js';
 import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';
 
 /**
@@ -51,7 +52,9 @@ const state = (blastMarkers: number, cover: SideState['cover'] = { kind: 'none' 
 
 describe('assault plan: the same tallies as the general assault', () => {
   const cases: Array<[string, () => EngagementSpec]> = [
-    ['the bench scenario: a Tactical detachment, Devastators supporting, against an Ork warband', () => assaultOf('codex-astartes/tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 0)] })],
+    ['the bench scenario (10 cm apart: everyone in base contact, so later rounds repeat the first round\'s groups)', () => SCENARIOS.find((b) => b.id === 'assault')!.build()],
+    ['a Tactical detachment, Devastators supporting, against an Ork warband 15 cm away (not all in base contact)', () => assaultOf('codex-astartes/tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 0)] })],
+    ['Rough Riders against Boyz 5 cm away, Boyz supporting: every round in base contact, with first strike and supporting fire', () => assaultOf('6 Rough Riders', '6 Boyz', { geometry: { ...DEFAULT_GEOMETRY, gap: 5 }, supports: [support('6 Boyz', 1, 5)] })],
     ['an Ork warband (Nobz with macro-weapon extra attacks, Grots) against Tactical Marines with support on the defence', () => assaultOf('ork-war-horde/warband', 'codex-astartes/tactical', { supports: [support('4 Devastator', 1)] })],
     ['Terminators (reinforced armour, invulnerable saves, an Inspiring commander) against an Ork warband', () => assaultOf('codex-astartes/terminator+commander', 'ork-war-horde/warband')],
     ['Rough Riders (first-strike lances) against Boyz', () => assaultOf('6 Rough Riders', '8 Boyz')],

@@ -77,11 +77,24 @@ export class AssaultPlan {
    * The first round's attack groups (one unit's base dice, or one weapon's
    * extra attacks) in the order `assault` rolls them: the first-strike phase
    * [0, fsEnd), the main phase [fsEnd, mainEnd), supporting fire
-   * [mainEnd, nGroups).
+   * [mainEnd, supportEnd).
    */
-  readonly nGroups: number;
   readonly fsEnd: number;
   readonly mainEnd: number;
+  readonly supportEnd: number;
+  /**
+   * With every assaulting unit in base contact from the first round on,
+   * nothing moves again: no counter-charge acts, everyone alive stays
+   * directly engaged, in the same order, with the same attacks and the same
+   * supporters in reach. Then the later rounds are the first round's groups
+   * again, one per unit (none merged, since any may be dead by then):
+   * first strike [supportEnd, laterFsEnd), main [laterFsEnd, laterMainEnd),
+   * supporting fire [laterMainEnd, nGroups).
+   */
+  readonly staticRounds: boolean;
+  readonly laterFsEnd: number;
+  readonly laterMainEnd: number;
+  readonly nGroups: number;
   /** The unit whose death before its turn to roll cancels the group, or -1 when it cannot die first. */
   readonly gUnit: Int32Array;
   /** Attack dice: gDiceN dice of gDiceSides plus gDicePlus (the base dice are a plain number). */
@@ -218,9 +231,13 @@ export class AssaultPlan {
     const e = p.e;
     const n = e.nUnits;
     const nF = e.nFormations;
-    this.nGroups = p.groups.length;
     this.fsEnd = p.fsEnd;
     this.mainEnd = p.mainEnd;
+    this.supportEnd = p.supportEnd;
+    this.staticRounds = p.staticRounds;
+    this.laterFsEnd = p.laterFsEnd;
+    this.laterMainEnd = p.laterMainEnd;
+    this.nGroups = p.groups.length;
     this.gUnit = Int32Array.from(p.groups, (g) => g.unit);
     this.gDiceN = Int32Array.from(p.groups, (g) => g.diceN);
     this.gDiceSides = Int32Array.from(p.groups, (g) => g.diceSides);
@@ -413,6 +430,10 @@ interface AssaultPlanParts {
   groups: AttackGroup[];
   fsEnd: number;
   mainEnd: number;
+  supportEnd: number;
+  staticRounds: boolean;
+  laterFsEnd: number;
+  laterMainEnd: number;
   order: number[][];
 }
 
@@ -443,9 +464,11 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
     }
     return out;
   };
-  const groups = e.asListFirstStrike ? mergeGroups(fightPhase(true)) : [];
+  const fsGroups = e.asListFirstStrike ? fightPhase(true) : [];
+  const mainGroups = fightPhase(false);
+  const groups = mergeGroups(fsGroups);
   const fsEnd = groups.length;
-  groups.push(...(e.asListFirstStrike ? fightPhase(false) : mergeGroups(fightPhase(false))));
+  groups.push(...(e.asListFirstStrike ? mainGroups : mergeGroups(mainGroups)));
   const mainEnd = groups.length;
   // Supporting fire (RB 1.12.6): the units of unbroken supporting formations within 15 cm of an
   // engaged enemy. No attack reaches them before it, so all are alive.
@@ -461,8 +484,16 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
     }
   }
   groups.push(...mergeGroups(supportGroups));
+  const supportEnd = groups.length;
+  let staticRounds = true;
+  for (let k = 0; k < e.asBound[2]!; k++) if (e.asContact[e.asList[k]!] === 0) staticRounds = false;
+  if (staticRounds) groups.push(...fsGroups);
+  const laterFsEnd = groups.length;
+  if (staticRounds) groups.push(...mainGroups);
+  const laterMainEnd = groups.length;
+  if (staticRounds) groups.push(...supportGroups);
   const order = [0, 1].map((side) => Array.from(e.asOrder.subarray(e.asOrderStart[side]!, e.asOrderStart[side]! + e.asOrderCount[side]!)));
-  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, order });
+  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, supportEnd, staticRounds, laterFsEnd, laterMainEnd, order });
 }
 
 /** The directly engaged enemy units within 15 cm of supporting unit u, which the assault does not move. */

@@ -47,7 +47,8 @@ const FIRST_STRIKE_PHASE = 1;
 /**
  * One trial of a planned assault (assaultPlan.ts) in the plan's own state,
  * round after round as `fightRounds` fights them: the first round from the
- * compiled groups, later ones from the moves and attack lines; the checks,
+ * compiled groups, later ones from them too when nothing can move
+ * (`staticRounds`), else from the moves and attack lines; the checks,
  * the result roll, a tie's counter-charges; then the aftermath and the
  * outcome and every formation's state added to the tally. The comments name
  * the functions of assault.ts each step stands for.
@@ -63,6 +64,9 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     if (round === 1) {
       if (p.fsEnd > 0) rollGroups(p, 0, p.fsEnd, rng);
       rollGroups(p, p.fsEnd, p.mainEnd, rng);
+    } else if (p.staticRounds) {
+      if (p.firstStrike) rollGroups(p, p.supportEnd, p.laterFsEnd, rng);
+      rollGroups(p, p.laterFsEnd, p.laterMainEnd, rng);
     } else {
       markEngaged(p);
       if (p.firstStrike) fightPhase(p, FIRST_STRIKE_PHASE, rng);
@@ -74,8 +78,11 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
       break;
     }
     // Supporting fire (TP: only now; [A-17]: every round).
-    if (round === 1) rollGroups(p, p.mainEnd, p.nGroups, rng);
-    else if (p.supportEveryRound) supportingFire(p, rng);
+    if (round === 1) rollGroups(p, p.mainEnd, p.supportEnd, rng);
+    else if (p.supportEveryRound) {
+      if (p.staticRounds) rollGroups(p, p.laterMainEnd, p.nGroups, rng);
+      else supportingFire(p, rng);
+    }
     const afterSupport = wipeOut(p, false);
     if (afterSupport >= 0) {
       outcome = afterSupport;
@@ -90,7 +97,7 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
       break;
     }
     // A tie: counter-charges, attacker first, then fight again; kills carry over.
-    if (round < p.maxRounds) {
+    if (round < p.maxRounds && !p.staticRounds) {
       counterCharge(p, 0);
       counterCharge(p, 1);
     }
