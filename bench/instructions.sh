@@ -1,0 +1,21 @@
+#!/bin/sh
+# Machine instructions per trial of a bench scenario, counted by valgrind's
+# cachegrind: two runs of dist/bench/runTrials.js, of N1 and N2 trials, in one
+# thread (node --single-threaded: no concurrent compiler or GC threads), and
+# the difference divided by N2 - N1, so start-up and warm-up cancel out. On a
+# shared machine, where timings vary by about 20%, this varies by about 1%.
+# Needs valgrind and a build (npm run build). Usage:
+#   bench/instructions.sh [scenario] [N1] [N2]    (defaults: assault 220000 420000)
+set -eu
+scenario=${1:-assault}
+n1=${2:-220000}
+n2=${3:-420000}
+here=$(cd "$(dirname "$0")/.." && pwd)
+count() {
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    node --single-threaded "$here/dist/bench/runTrials.js" "$scenario" "$1" 2>&1 |
+    sed -n 's/.*I *refs: *//p' | tr -d ,
+}
+a=$(count "$n1")
+b=$(count "$n2")
+echo "$scenario: $(( (b - a) / (n2 - n1) )) instructions per trial ($n1 and $n2 trials)"
