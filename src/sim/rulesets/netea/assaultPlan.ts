@@ -4,10 +4,10 @@ import type { RecordLayout } from '../../ruleset.js';
 import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
-export const NO_SAVE_ROLL = 99;
+const NO_SAVE_ROLL = 99;
 
 /** Index of the counters kept for units outside the two assault sides (supporters, bystanders). */
-export const NO_SIDE = 2;
+const NO_SIDE = 2;
 
 /**
  * The hot state is packed, a few typed arrays with a stride, so a trial
