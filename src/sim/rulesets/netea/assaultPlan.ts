@@ -1,6 +1,6 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
-import type { RecordLayout } from '../../ruleset.js';
+import type { AssaultRecordLayout, RecordLayout } from '../../ruleset.js';
 import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
@@ -158,13 +158,8 @@ export class AssaultPlan {
   readonly fWithdrawSafe: Uint8Array;
   /** Tally offset of the formation's block in the record (its killed histogram). */
   readonly fRecord: Int32Array;
-  /** Tally offsets of the assault counters. */
-  readonly recordAttackerWins: number;
-  readonly recordDefenderWins: number;
-  readonly recordNoResult: number;
-  readonly recordRoundsSum: number;
-  readonly recordRoundsSumSq: number;
-  readonly recordFought: number;
+  /** Where the outcome goes in the tally. */
+  readonly assaultRecord: AssaultRecordLayout;
 
   /** The assaulting units, attackers [0, listMid) then defenders [listMid, listEnd), in the order `assault` lists them. */
   readonly list: Int32Array;
@@ -325,13 +320,7 @@ export class AssaultPlan {
     this.fFront = Float64Array.from(e.fFront);
     this.fWithdrawSafe = Uint8Array.from(range(nF), (f) => (withdrawSafe(e, f) ? 1 : 0));
     this.fRecord = Int32Array.from(p.record.formations, (L) => L.killedHistogram);
-    const A = p.record.assault!;
-    this.recordAttackerWins = A.attackerWins;
-    this.recordDefenderWins = A.defenderWins;
-    this.recordNoResult = A.noResult;
-    this.recordRoundsSum = A.roundsSum;
-    this.recordRoundsSumSq = A.roundsSumSq;
-    this.recordFought = A.fought;
+    this.assaultRecord = p.record.assault!;
 
     this.list = Int32Array.from(e.asList.subarray(0, e.asBound[2]!));
     this.listMid = e.asBound[1]!;

@@ -3,6 +3,7 @@ import { d6 } from '../../dice/d6.js';
 import { rollToHit } from '../../dice/rollToHit.js';
 import { rollDice } from '../../diceExpr.js';
 import { popcount } from '../../bits/popcount.js';
+import { recordFormation } from './recordFormation.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
@@ -596,20 +597,8 @@ function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Arr
         if (v >= 0) dead[v] = 0;
       }
     }
-    tally[record + nTarget - alive]!++;
-    const o = record + nTarget + 1;
-    if (broken === 1) tally[o]!++;
-    if (alive === 0) tally[o + 1]!++;
-    if (bm !== 0) {
-      tally[o + 2]! += bm;
-      tally[o + 3]! += bm * bm;
-    }
-    if (points !== 0) {
-      tally[o + 4]! += points;
-      tally[o + 5]! += points * points;
-    }
-    tally[o + 8]! += pending;
-    tally[o + 9]! += pending * pending;
+    // Units that only die here: no war-engine damage. The markers placed are never 0 (one for coming under fire, RB 1.9.3).
+    recordFormation(tally, record, nTarget, alive, broken === 1, bm, points, 0, pending);
   }
 }
 

@@ -6,6 +6,7 @@ import * as C from './codes.js';
 import * as outcomes from './assault.js';
 import * as layout from './assaultPlan.js';
 import type { AssaultPlan } from './assaultPlan.js';
+import { recordAssault } from './recordAssault.js';
 import { recordFormation } from './recordFormation.js';
 
 // Imported bindings (and a module's own exports) are read again at every use,
@@ -629,14 +630,9 @@ function withdraw(p: AssaultPlan, f: number): void {
   }
 }
 
-/** The runner's `countAssault` and `record` from the plan's state: the outcome, the rounds, each formation's losses, markers and points. */
+/** The runner's `record` from the plan's state: the outcome and its rounds, each formation's losses, markers and points. */
 function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64Array): void {
-  tally[p.recordFought]!++;
-  tally[p.recordRoundsSum]! += rounds;
-  tally[p.recordRoundsSumSq]! += rounds * rounds;
-  if (outcome === ATTACKER_WINS) tally[p.recordAttackerWins]!++;
-  else if (outcome === DEFENDER_WINS) tally[p.recordDefenderWins]!++;
-  else tally[p.recordNoResult]!++;
+  recordAssault(tally, p.assaultRecord, outcome, rounds);
   const F = p.F;
   for (let f = 0; f < p.nFormations; f++) {
     const fb = f * F_STRIDE;

@@ -4,11 +4,12 @@ import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import * as C from './codes.js';
 import { Engagement } from './engagement.js';
 import { shoot } from './shoot.js';
-import { assault, ATTACKER_WINS, ChargeCache, DEFENDER_WINS, NO_ASSAULT, NO_RESULT, type AssaultSetup } from './assault.js';
+import { assault, ChargeCache, type AssaultSetup } from './assault.js';
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
 import { neteaTallyLayout } from './tallyLayout.js';
 import { recordFormation } from './recordFormation.js';
+import { recordAssault } from './recordAssault.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
 import { AssaultPlan, compileAssaultPlan } from './assaultPlan.js';
 import { plannedAssault } from './plannedAssault.js';
@@ -237,7 +238,7 @@ export class NeteaRunner implements TrialRunner {
           if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), C.ACTION_HOLD, false, true, rng);
           break;
         }
-        this.countAssault(s, assault(e, setup, this.chargeCaches[s]!, rng), tally);
+        recordAssault(tally, this.layout.records[s]!.assault!, assault(e, setup, this.chargeCaches[s]!, rng), e.asRounds);
         break;
       }
       case STEP_REGROUP: {
@@ -280,19 +281,6 @@ export class NeteaRunner implements TrialRunner {
     const by = this.stepBy[s]!;
     const first = 31 - Math.clz32(by & -by);
     return this.e.fBroken[first] === 0 && this.e.fAlive[first]! > 0;
-  }
-
-  /** Adds an assault's outcome and rounds to step s's record. */
-  private countAssault(s: number, outcome: number, tally: Float64Array): void {
-    const L = this.layout.records[s]!.assault!;
-    if (outcome !== NO_ASSAULT) {
-      tally[L.fought]!++;
-      tally[L.roundsSum]! += this.e.asRounds;
-      tally[L.roundsSumSq]! += this.e.asRounds * this.e.asRounds;
-    }
-    if (outcome === ATTACKER_WINS) tally[L.attackerWins]!++;
-    else if (outcome === DEFENDER_WINS) tally[L.defenderWins]!++;
-    else if (outcome === NO_RESULT) tally[L.noResult]!++;
   }
 
   /**
