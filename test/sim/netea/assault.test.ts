@@ -3,7 +3,7 @@ import { rngFromSeed } from '../../../src/sim/rng.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import type { EngagementSpec, Step } from '../../../src/sim/rulesets/netea/spec.js';
 import { outcomeAt, probability } from '../../../src/reports/aggregate.js';
-import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
+import { binomialPmf, killsFromHits, tolerance999 } from '../../helpers/exact.js';
 import { engagement, formation, placed, unit } from '../../helpers/fixtures.js';
 import type { ArmyRule } from '../../../src/model/schema.js';
 
@@ -22,6 +22,8 @@ function assaultStep(extra: Partial<Extract<Step, { kind: 'assault' }>> = {}): S
 
 function simulate(spec: EngagementSpec, seed: string, trials = N) {
   const runner = new NeteaRunner(spec);
+  // Dice by counts (the plan's default): these exact distributions check it.
+  expect(runner.path).toBe('assault plan');
   const tally = new Float64Array(runner.layout.length);
   runner.run(rngFromSeed(seed), trials, tally);
   const L = runner.layout.records[0]!.assault!;
@@ -42,6 +44,8 @@ interface Side {
   cc: number;
   bm: number;
   tsknf: boolean;
+  /** Armour save (infantry that engaged have no cover); none when absent. */
+  save?: number;
 }
 
 /** Blast markers for the comparison: TSKNF count half, rounded down (TP). */
@@ -60,11 +64,11 @@ function exactAssault(a: Side, d: Side) {
   let lose = 0;
   let none = 0;
   const defenderLost = new Array(d.n + 1).fill(0);
-  binomialPmf(a.n, pA).forEach((ph, hitsByA) => {
-    binomialPmf(d.n, pD).forEach((qh, hitsByD) => {
+  // Hits spread one at a time over the units, a unit dying when any of its saves fails.
+  const pFail = (s: Side) => (s.save === undefined ? 1 : 1 - (7 - s.save) / 6);
+  killsFromHits(binomialPmf(a.n, pA), d.n, pFail(d)).forEach((ph, killsByA) => {
+    killsFromHits(binomialPmf(d.n, pD), a.n, pFail(a)).forEach((qh, killsByD) => {
       const w = ph * qh;
-      const killsByA = Math.min(hitsByA, d.n);
-      const killsByD = Math.min(hitsByD, a.n);
       const aLeft = a.n - killsByD;
       const dLeft = d.n - killsByA;
       if (aLeft === 0 && dLeft === 0) return void (none += w, (defenderLost[d.n] += w));
@@ -99,8 +103,8 @@ function exactAssault(a: Side, d: Side) {
 
 function scenario(a: Side, d: Side): EngagementSpec {
   const rules = (s: Side): ArmyRule[] => (s.tsknf ? ['they-shall-know-no-fear'] : []);
-  const attacker = formation('a', [[a.n, unit('ua', { type: 'INF', cc: a.cc, ff: 6, speed: 15 })]], { rules: rules(a) });
-  const defender = formation('d', [[d.n, unit('ud', { type: 'INF', cc: d.cc, ff: 6, speed: 15 })]], { rules: rules(d) });
+  const attacker = formation('a', [[a.n, unit('ua', { type: 'INF', cc: a.cc, ff: 6, speed: 15, ...(a.save === undefined ? {} : { armour: a.save }) })]], { rules: rules(a) });
+  const defender = formation('d', [[d.n, unit('ud', { type: 'INF', cc: d.cc, ff: 6, speed: 15, ...(d.save === undefined ? {} : { armour: d.save }) })]], { rules: rules(d) });
   return engagement(
     [placed('a', 0, attacker, { front: 0, blastMarkers: a.bm }), placed('d', 1, defender, { front: 10, blastMarkers: d.bm })],
     [assaultStep()],
@@ -126,4 +130,6 @@ describe('assault: one round against exact enumeration', () => {
   it('They Shall Know No Fear: half their Blast markers count, one still denies "no Blast markers", extra hits halved', () =>
     check({ n: 4, cc: 4, bm: 1, tsknf: false }, { n: 5, cc: 4, bm: 3, tsknf: true }, 'a-tsknf'));
   it('TSKNF attacker with a single Blast marker', () => check({ n: 5, cc: 3, bm: 1, tsknf: true }, { n: 4, cc: 4, bm: 0, tsknf: false }, 'a-tsknf2'));
+  it('armour saves: 5 v 7, 4+ against 6+, up to 7 hits on 5 units (two on some)', () => check({ n: 5, cc: 3, bm: 0, tsknf: false, save: 4 }, { n: 7, cc: 3, bm: 1, tsknf: false, save: 6 }, 'a-save'));
+  it('armour saves: 6 v 3, 5+ against 4+, up to 6 hits on 3 units (two on each)', () => check({ n: 6, cc: 3, bm: 0, tsknf: false, save: 5 }, { n: 3, cc: 4, bm: 0, tsknf: false, save: 4 }, 'a-save2'));
 });

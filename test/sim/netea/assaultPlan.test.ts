@@ -8,11 +8,17 @@ import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/
 import type { FormationRecordLayout } from '../../../src/sim/ruleset.js';
 import { SCENARIOS } from '../../../bench/scenarios.js';
 import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';
+import { histogramsDiffer, meansDiffer, proportionsDiffer } from '../../helpers/sameDistribution.js';
 
 /**
  * An assault plan must be the general assault, only faster: for every
  * situation below both paths run the same trials from the same seed and must
- * produce the same tally, bit for bit (same dice, same order, same sums).
+ * produce the same tally, bit for bit (same dice, same order, same sums),
+ * when the plan rolls each die. Rolling by counts, as it does by default,
+ * draws what the dice decide from their distributions instead: there every
+ * situation must give the same distributions as rolling each die, two
+ * independent samples of COUNTS_TRIALS compared outcome by outcome and
+ * formation by formation at a false-alarm rate of 1e-5 per comparison.
  * The situations between them reach every branch of the plan: first-strike
  * phases, extra attacks with macro-weapon hits, every kind of save, supporting
  * fire on both sides and out of reach, wipe-outs after the fight and after the
@@ -23,8 +29,10 @@ const TRIALS = 12_000;
 const data = loadBuiltinDataset();
 const P = (text: string) => parseFormation(data, text);
 
+const COUNTS_TRIALS = 60_000;
+
 function tallyOf(spec: EngagementSpec, assaultPlan: boolean): { path: string; tally: number[]; fought: number; attackerWins: number; rounds: number; formations: FormationRecordLayout[] } {
-  const runner = new NeteaRunner(spec, { assaultPlan });
+  const runner = new NeteaRunner(spec, { assaultPlan, assaultPlanDice: 'each' });
   const tally = new Float64Array(runner.layout.length);
   const rng = rngFromSeed('assault-plan');
   // Two runs on one generator: the plan must leave it where the general path does.
@@ -40,7 +48,41 @@ function expectSameAsGeneral(spec: EngagementSpec): ReturnType<typeof tallyOf> {
   expect(fast.path).toBe('assault plan');
   expect(general.path).toBe('general (assault plans turned off)');
   expect(fast.tally).toEqual(general.tally);
+  expectSameDistributions(spec);
   return fast;
+}
+
+/** Dice by counts against each die: every outcome of the assault and of each formation alike (1e-5 per comparison). */
+function expectSameDistributions(spec: EngagementSpec): void {
+  const sample = (assaultPlanDice: 'each' | 'counts') => {
+    const runner = new NeteaRunner(spec, { assaultPlanDice });
+    expect(runner.path).toBe('assault plan');
+    const tally = new Float64Array(runner.layout.length);
+    runner.run(rngFromSeed(`assault-plan-${assaultPlanDice}`), COUNTS_TRIALS, tally);
+    return { tally, record: runner.layout.records[0]! };
+  };
+  const each = sample('each');
+  const counts = sample('counts');
+  const n = COUNTS_TRIALS;
+  const A = each.record.assault!;
+  const at = (t: Float64Array, i: number) => t[i]!;
+  const differences: string[] = [];
+  const note = (what: string, d: string | null) => {
+    if (d !== null) differences.push(`${what}: ${d}`);
+  };
+  const outcomes = (t: Float64Array) => [at(t, A.attackerWins), at(t, A.defenderWins), at(t, A.noResult), n - at(t, A.fought)];
+  note('outcome', histogramsDiffer(outcomes(each.tally), outcomes(counts.tally)));
+  note('rounds', meansDiffer(n, at(each.tally, A.roundsSum), at(each.tally, A.roundsSumSq), n, at(counts.tally, A.roundsSum), at(counts.tally, A.roundsSumSq)));
+  each.record.formations.forEach((L, f) => {
+    const killed = (t: Float64Array) => Array.from({ length: L.units + 1 }, (_, k) => at(t, L.killedHistogram + k));
+    note(`formation ${f} units killed`, histogramsDiffer(killed(each.tally), killed(counts.tally)));
+    note(`formation ${f} broken`, proportionsDiffer(at(each.tally, L.broken), n, at(counts.tally, L.broken), n));
+    note(`formation ${f} destroyed`, proportionsDiffer(at(each.tally, L.destroyed), n, at(counts.tally, L.destroyed), n));
+    for (const [what, sum, sumSq] of [['Blast markers', L.bmSum, L.bmSumSq], ['points lost', L.pointsLostSum, L.pointsLostSumSq], ['markers placed', L.bmPlacedSum, L.bmPlacedSumSq]] as const) {
+      note(`formation ${f} ${what}`, meansDiffer(n, at(each.tally, sum), at(each.tally, sumSq), n, at(counts.tally, sum), at(counts.tally, sumSq)));
+    }
+  });
+  expect(differences).toEqual([]);
 }
 
 function assaultOf(attacker: string, target: string, s: Partial<AssaultSetup> = {}): EngagementSpec {

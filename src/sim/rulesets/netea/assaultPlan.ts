@@ -2,6 +2,9 @@ import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import type { AssaultRecordLayout, RecordLayout } from '../../ruleset.js';
 import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
+import { cumulativeThresholds } from '../../dice/cumulativeThresholds.js';
+import { dicePmf } from '../../dice/dicePmf.js';
+import { hitCountPmf } from '../../dice/hitCountPmf.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
 const NO_SAVE_ROLL = 99;
@@ -26,7 +29,7 @@ export const U_FEARLESS = 5;
 export const U_CC = 6;
 export const U_FF = 7;
 /** Per formation in `F` (stride F_STRIDE): living units, break point, Blast markers, broken, markers placed. */
-export const F_STRIDE = 8;
+export const F_STRIDE = 5;
 export const F_ALIVE = 0;
 export const F_BREAK_WEIGHT = 1;
 export const F_BM = 2;
@@ -42,6 +45,20 @@ export const S_INSPIRING = 3;
 export const SAVE_NEED = 0xff;
 export const SAVE_REROLL = 0x100;
 export const SAVE_INVULNERABLE = 0x200;
+/** `rangeKind` values: a range with no hits on a side, and one with hits of more than one kind. */
+export const ANY_KIND = -1;
+export const MIXED_KINDS = -2;
+/** The to-hit values a line has a hit-count table for (`lCdf`): 0..7, every value past 6 never hitting. */
+export const TO_HIT_VALUES = 8;
+
+/**
+ * How a planned trial rolls its dice. "each": every die, in the order of the
+ * general path, so the tallies are the same bit for bit (for tests). "counts":
+ * what the dice decide, each drawn from its exact distribution by one 32-bit
+ * word (`cumulativeThresholds`): a group's number of hits, a unit's fate
+ * under the hits allocated to it, a side's highest of 2D6.
+ */
+export type PlanDice = 'each' | 'counts';
 
 
 /**
@@ -64,10 +81,13 @@ export const SAVE_INVULNERABLE = 0x200;
  * The plan keeps its own state (who is alive, where the assaulting units
  * stand and who touches whom, each formation's living units, break point,
  * points lost and Blast markers; each side's counts for the result) and
- * runs a whole trial without the Engagement (plannedAssault.ts). It rolls
- * the same dice in the same order as `assault` and adds up the same sums in
- * the same order, so a run gives a tally identical bit for bit to the
- * general path (test/sim/netea/assaultPlan.test.ts).
+ * runs a whole trial without the Engagement (plannedAssault.ts). Rolling
+ * each die (PlanDice "each"), it rolls the same dice in the same order as
+ * `assault` and adds up the same sums in the same order, so a run gives a
+ * tally identical bit for bit to the general path. By counts (the default)
+ * it draws each group's hits and each hit unit's fate from their exact
+ * distributions, about half the random words and far fewer steps, and
+ * gives the same distributions (test/sim/netea/assaultPlan.test.ts).
  *
  * Assaults the plan does not cover keep the general path, and
  * `compileAssaultPlan` says why.
@@ -108,6 +128,26 @@ export class AssaultPlan {
   readonly gNearStart: Int32Array;
   readonly gNearEnd: Int32Array;
   readonly nearList: Int32Array;
+
+  /** Dice by counts (PlanDice "counts") rather than each die. */
+  readonly byCounts: boolean;
+  /**
+   * Inverse-CDF tables (`cumulativeThresholds`) back to back: a first-round
+   * group's hits from gCdf[g], a line's hits at to-hit value t from
+   * lCdf[l * TO_HIT_VALUES + min(t, 7)], the highest of 2D6 from resultCdf.
+   */
+  readonly cdf: Float64Array;
+  readonly gCdf: Int32Array;
+  readonly lCdf: Int32Array;
+  readonly resultCdf: number;
+  /** The chance that unit u saves a hit of kind k, at [k * nUnits + u]: the save code's rolls, which "each" makes one by one. */
+  readonly saveChance: Float64Array;
+  /**
+   * For the range of groups starting at group g (see fsEnd ... nGroups), at
+   * [g * 2 + side]: the one kind of all its hits on assault side `side`,
+   * ANY_KIND when it has none, MIXED_KINDS when they differ.
+   */
+  readonly rangeKind: Int32Array;
 
   /** Kinds of hit (their flags): macro-weapon and Titan Killer hits are allocated among the survivors of the others (RB 2.2.6). */
   readonly kindMacro: Uint8Array;
@@ -221,6 +261,9 @@ export class AssaultPlan {
   readonly hTarget: Int32Array;
   readonly marked: Uint8Array;
   readonly nearestDepth: Float64Array;
+  /** Scratch for dice by counts: each unit's chance of saving every hit allocated to it so far (-1 before its first), and the units hit in a stage. */
+  readonly survives: Float64Array;
+  readonly hitUnits: Int32Array;
 
   constructor(p: AssaultPlanParts) {
     const e = p.e;
@@ -244,6 +287,15 @@ export class AssaultPlan {
       return kinds.get(flags)!;
     };
     this.gCode = Int32Array.from(p.groups, (g) => kindOf(g.flags) * 2 + g.side);
+    this.rangeKind = new Int32Array(this.nGroups * 2).fill(ANY_KIND);
+    const bounds = [0, p.fsEnd, p.mainEnd, p.supportEnd, p.laterFsEnd, p.laterMainEnd, this.nGroups];
+    for (let r = 0; r + 1 < bounds.length; r++) {
+      for (let g = bounds[r]!; g < bounds[r + 1]!; g++) {
+        const at = bounds[r]! * 2 + (this.gCode[g]! & 1);
+        const kind = this.gCode[g]! >> 1;
+        this.rangeKind[at] = this.rangeKind[at] === ANY_KIND || this.rangeKind[at] === kind ? kind : MIXED_KINDS;
+      }
+    }
     const near: number[] = [];
     this.gNearStart = new Int32Array(this.nGroups);
     this.gNearEnd = new Int32Array(this.nGroups);
@@ -277,14 +329,32 @@ export class AssaultPlan {
     this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
     this.nUnits = n;
     this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVE_ROLL);
+    this.saveChance = new Float64Array(kindFlags.length * n);
     kindFlags.forEach((flags, k) => {
       for (let u = 0; u < n; u++) {
         if (e.asSide[u]! < 0) continue;
         // RB 1.12.5: infantry of the engaging formations get no cover save.
         const save = saveOf(e, u, flags, e.asSide[u] === 0);
         this.saveCode[k * n + u] = save.need | (save.reroll ? SAVE_REROLL : 0) | (save.invulnerable ? SAVE_INVULNERABLE : 0);
+        this.saveChance[k * n + u] = saveChanceOf(save);
       }
     });
+    this.byCounts = p.dice === 'counts';
+    const cdf: number[] = [];
+    const table = (pmf: number[]) => {
+      const at = cdf.length;
+      cdf.push(...cumulativeThresholds(pmf));
+      return at;
+    };
+    this.gCdf = Int32Array.from(p.groups, (g) => table(hitCountPmf(dicePmf(g.diceN, g.diceSides, g.dicePlus), hitChance(g.toHit))));
+    this.lCdf = new Int32Array(lines.length * TO_HIT_VALUES);
+    lines.forEach((l, i) => {
+      const dice = dicePmf(l.diceN, l.diceSides, l.dicePlus);
+      for (let t = 0; t < TO_HIT_VALUES; t++) this.lCdf[i * TO_HIT_VALUES + t] = table(hitCountPmf(dice, hitChance(t)));
+    });
+    // RB 1.12.7: P(highest of 2D6 = k) = (2k - 1) / 36.
+    this.resultCdf = table([0, 1, 2, 3, 4, 5, 6].map((k) => (k === 0 ? 0 : (2 * k - 1) / 36)));
+    this.cdf = Float64Array.from(cdf);
 
     const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
     const flag = (u: number, bit: number) => ((e.uFlags[u]! & bit) !== 0 ? 1 : 0);
@@ -395,7 +465,23 @@ export class AssaultPlan {
     this.hTarget = new Int32Array(maxHits);
     this.marked = new Uint8Array(n);
     this.nearestDepth = new Float64Array(nF);
+    this.survives = new Float64Array(n).fill(-1);
+    this.hitUnits = new Int32Array(n);
   }
+}
+
+/** An assault attack hits on `t`+ on a D6 (RB 1.12.5), as the plan rolls it: always from 1 down, never from 7 up. */
+function hitChance(t: number): number {
+  return Math.min(1, Math.max(0, (7 - t) / 6));
+}
+
+/** The chance a save code's rolls save a hit: its roll, then a re-roll of a failure (reinforced armour), then a 6 on the invulnerable save. */
+function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boolean }): number {
+  const once = save.need <= 6 ? Math.min(1, (7 - save.need) / 6) : 0;
+  let saved = once;
+  if (save.reroll) saved += (1 - saved) * once;
+  if (save.invulnerable) saved += (1 - saved) / 6;
+  return saved;
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -424,6 +510,7 @@ interface AssaultPlanParts {
   laterFsEnd: number;
   laterMainEnd: number;
   order: number[][];
+  dice: PlanDice;
 }
 
 /**
@@ -433,7 +520,7 @@ interface AssaultPlanParts {
  * through `startAssault`, which fills `cache`; the caller restores the
  * starting state afterwards. Returns the reason when the plan does not apply.
  */
-export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: ChargeCache, record: RecordLayout): AssaultPlan | string {
+export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: ChargeCache, record: RecordLayout, dice: PlanDice): AssaultPlan | string {
   if (s.overwatch !== 0) return 'overwatch fire comes first';
   for (let u = 0; u < e.nUnits; u++) {
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) return 'war engines in the engagement';
@@ -482,7 +569,7 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
   const laterMainEnd = groups.length;
   if (staticRounds) groups.push(...supportGroups);
   const order = [0, 1].map((side) => Array.from(e.asOrder.subarray(e.asOrderStart[side]!, e.asOrderStart[side]! + e.asOrderCount[side]!)));
-  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, supportEnd, staticRounds, laterFsEnd, laterMainEnd, order });
+  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, supportEnd, staticRounds, laterFsEnd, laterMainEnd, order, dice });
 }
 
 /** The directly engaged enemy units within 15 cm of supporting unit u, which the assault does not move. */

@@ -2,6 +2,7 @@ import type { Sfc32 } from '../../rng.js';
 import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
+import { sampleByThresholds } from '../../dice/sampleByThresholds.js';
 import * as C from './codes.js';
 import * as outcomes from './assault.js';
 import * as layout from './assaultPlan.js';
@@ -40,6 +41,8 @@ const S_INSPIRING = layout.S_INSPIRING;
 const SAVE_NEED = layout.SAVE_NEED;
 const SAVE_REROLL = layout.SAVE_REROLL;
 const SAVE_INVULNERABLE = layout.SAVE_INVULNERABLE;
+const TO_HIT_VALUES = layout.TO_HIT_VALUES;
+const MIXED_KINDS = layout.MIXED_KINDS;
 
 /** Line-table phases (assaultPlan.ts `lineStart`). */
 const MAIN_PHASE = 0;
@@ -90,8 +93,8 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
       break;
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
-    const scoreA = highestOf2D6(rng) + resultModifiers(p, 0);
-    const scoreD = highestOf2D6(rng) + resultModifiers(p, 1);
+    const scoreA = resultRoll(p, rng) + resultModifiers(p, 0);
+    const scoreD = resultRoll(p, rng) + resultModifiers(p, 1);
     if (scoreA !== scoreD) {
       outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
       margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
@@ -105,6 +108,11 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
   }
   if (outcome !== NO_RESULT) applyResult(p, outcome === ATTACKER_WINS ? 1 : 0, margin);
   record(p, outcome, rounds, tally);
+}
+
+/** A side's highest of 2D6 (RB 1.12.7): two dice, or by counts one word. */
+function resultRoll(p: AssaultPlan, rng: Sfc32): number {
+  return p.byCounts ? sampleByThresholds(p.cdf, p.resultCdf, rng.next()) : highestOf2D6(rng);
 }
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
@@ -163,17 +171,27 @@ function kill(p: AssaultPlan, u: number): void {
 
 /** Rolls the first round's groups [from, to) and resolves their hits, as `fightPhase` or `supportingFire` do. */
 function rollGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void {
+  if (p.byCounts && p.rangeKind[from * 2]! !== MIXED_KINDS && p.rangeKind[from * 2 + 1]! !== MIXED_KINDS) {
+    countGroups(p, from, to, rng);
+    return;
+  }
   const hCode = p.hCode;
   const alive = p.alive;
   const gUnit = p.gUnit;
   const gDiceN = p.gDiceN;
+  const byCounts = p.byCounts;
   let nHits = 0;
   for (let g = from; g < to; g++) {
     const u = gUnit[g]!;
     if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
+    const code = p.gCode[g]!;
+    if (byCounts) {
+      const hits = sampleByThresholds(p.cdf, p.gCdf[g]!, rng.next());
+      for (let i = 0; i < hits; i++) hCode[nHits++] = code;
+      continue;
+    }
     const n = gDiceN[g]!;
     const dice = n === 0 ? p.gDicePlus[g]! : rollDice(rng, n, p.gDiceSides[g]!, p.gDicePlus[g]!);
-    const code = p.gCode[g]!;
     // A hit on need+ (need >= 1), counted without a branch.
     const last = p.gToHit[g]! - 1;
     for (let i = 0; i < dice; i++) {
@@ -182,6 +200,61 @@ function rollGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void 
     }
   }
   resolveHits(p, nHits, rng);
+}
+
+/**
+ * Dice by counts for groups [from, to) whose hits on each side are of one
+ * kind: each side's hits only need counting, and one kind of hit makes the
+ * two allocation stages one.
+ */
+function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void {
+  const alive = p.alive;
+  const gUnit = p.gUnit;
+  const gCode = p.gCode;
+  let hits0 = 0;
+  let hits1 = 0;
+  for (let g = from; g < to; g++) {
+    const u = gUnit[g]!;
+    if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
+    const hits = sampleByThresholds(p.cdf, p.gCdf[g]!, rng.next());
+    if ((gCode[g]! & 1) === 0) hits0 += hits;
+    else hits1 += hits;
+  }
+  if (hits0 > 0) allocateCounted(p, 0, hits0, p.rangeKind[from * 2]!, rng);
+  if (hits1 > 0) allocateCounted(p, 1, hits1, p.rangeKind[from * 2 + 1]!, rng);
+}
+
+/**
+ * `hits` hits of one kind on assault side `side`, allocated in turn to its
+ * living directly engaged units in allocation order (RB 1.12.5): of n
+ * units, each takes floor(hits / n) and the first hits mod n one more. A
+ * unit saving each hit with chance q dies with chance 1 - q^k, decided by
+ * one word (`saveByCounts`).
+ */
+function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: number, rng: Sfc32): void {
+  const alive = p.alive;
+  const order = p.order;
+  const base = p.orderStart[side]!;
+  const end = base + p.orderCount[side]!;
+  let living = 0;
+  for (let k = base; k < end; k++) living += alive[order[k]!]!;
+  if (living === 0) return;
+  const each = Math.floor(hits / living);
+  const extra = hits - each * living;
+  const chance = p.saveChance;
+  const row = kind * p.nUnits;
+  let i = 0;
+  for (let k = base; k < end; k++) {
+    const u = order[k]!;
+    if (alive[u] === 0) continue;
+    const taken = i < extra ? each + 1 : each;
+    if (taken === 0) break;
+    i++;
+    const q1 = chance[row + u]!;
+    let q = q1;
+    for (let j = 1; j < taken; j++) q *= q1;
+    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) kill(p, u);
+  }
 }
 
 /** Does group g's unit fire: the fight always, a supporter with a living engaged enemy within 15 cm. */
@@ -246,10 +319,16 @@ function rollLines(p: AssaultPlan, u: number, cc: number, phase: number, value: 
   const i = (u * 2 + cc) * 2 + phase;
   const last = value - 1;
   const hCode = p.hCode;
+  const t = value < 0 ? 0 : value >= TO_HIT_VALUES ? TO_HIT_VALUES - 1 : value;
   for (let l = p.lineStart[i]!; l < p.lineEnd[i]!; l++) {
+    const code = p.lKind[l]! * 2 + side;
+    if (p.byCounts) {
+      const hits = sampleByThresholds(p.cdf, p.lCdf[l * TO_HIT_VALUES + t]!, rng.next());
+      for (let d = 0; d < hits; d++) hCode[nHits++] = code;
+      continue;
+    }
     const n = p.lDiceN[l]!;
     const dice = n === 0 ? p.lDicePlus[l]! : rollDice(rng, n, p.lDiceSides[l]!, p.lDicePlus[l]!);
-    const code = p.lKind[l]! * 2 + side;
     for (let d = 0; d < dice; d++) {
       hCode[nHits] = code;
       nHits += (last - d6(rng)) >>> 31;
@@ -296,6 +375,10 @@ function resolveStage(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32):
       hTarget[h] = k1 < 0 ? -1 : order[base1 + k1]!;
     }
   }
+  if (p.byCounts) {
+    saveByCounts(p, nHits, macro, rng);
+    return other;
+  }
   const saveCode = p.saveCode;
   const nUnits = p.nUnits;
   for (let h = 0; h < nHits; h++) {
@@ -311,6 +394,40 @@ function resolveStage(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32):
     if (!saved) kill(p, u);
   }
   return other;
+}
+
+/**
+ * The saves of a stage by counts: a unit hit by hits it saves with chances
+ * q1, q2, ... dies with chance 1 - q1 q2 ..., whatever order they are rolled
+ * in (a unit dies at its first failed save, RB 1.12.5), so one word decides
+ * it; a unit with no chance to save dies without one.
+ */
+function saveByCounts(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32): void {
+  const hCode = p.hCode;
+  const hTarget = p.hTarget;
+  const kindMacro = p.kindMacro;
+  const saveChance = p.saveChance;
+  const survives = p.survives;
+  const hitUnits = p.hitUnits;
+  const nUnits = p.nUnits;
+  let n = 0;
+  for (let h = 0; h < nHits; h++) {
+    const code = hCode[h]!;
+    if (kindMacro[code >> 1] !== macro) continue;
+    const u = hTarget[h]!;
+    if (u < 0) continue;
+    const q = saveChance[(code >> 1) * nUnits + u]!;
+    if (survives[u]! < 0) {
+      survives[u] = q;
+      hitUnits[n++] = u;
+    } else survives[u]! *= q;
+  }
+  for (let i = 0; i < n; i++) {
+    const u = hitUnits[i]!;
+    const q = survives[u]!;
+    survives[u] = -1;
+    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) kill(p, u);
+  }
 }
 
 /** Position in order[base, base + count) of the next living unit after position k, wrapping around; -1 if none. */

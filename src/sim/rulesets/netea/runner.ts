@@ -11,7 +11,7 @@ import { neteaTallyLayout } from './tallyLayout.js';
 import { recordFormation } from './recordFormation.js';
 import { recordAssault } from './recordAssault.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
-import { AssaultPlan, compileAssaultPlan } from './assaultPlan.js';
+import { AssaultPlan, compileAssaultPlan, type PlanDice } from './assaultPlan.js';
 import { plannedAssault } from './plannedAssault.js';
 
 const STEP_SHOOT = 0;
@@ -45,6 +45,8 @@ export interface RunnerOptions {
   firePlan?: boolean;
   /** Use a precompiled assault plan where one applies (default true; false forces the general path, for tests). */
   assaultPlan?: boolean;
+  /** How an assault plan rolls (PlanDice): "counts" by default; "each" rolls the general path's dice, for tests. */
+  assaultPlanDice?: PlanDice;
 }
 
 /**
@@ -182,7 +184,7 @@ export class NeteaRunner implements TrialRunner {
     } else if (options.assaultPlan === false) {
       plan = 'assault plans turned off';
     } else {
-      plan = this.stepCanAssault(0) ? compileAssaultPlan(e, this.setupOf(0), this.chargeCaches[0]!, this.layout.records[0]!) : 'the attacking formation is broken';
+      plan = this.stepCanAssault(0) ? compileAssaultPlan(e, this.setupOf(0), this.chargeCaches[0]!, this.layout.records[0]!, options.assaultPlanDice ?? 'counts') : 'the attacking formation is broken';
       // Compiling ran the charge: back to the starting state.
       this.resetState();
     }

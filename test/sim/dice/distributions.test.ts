@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { rngFromSeed } from '../../../src/sim/rng.js';
+import { cumulativeThresholds } from '../../../src/sim/dice/cumulativeThresholds.js';
+import { dicePmf } from '../../../src/sim/dice/dicePmf.js';
+import { hitCountPmf } from '../../../src/sim/dice/hitCountPmf.js';
+import { sampleByThresholds } from '../../../src/sim/dice/sampleByThresholds.js';
+import { tolerance999 } from '../../helpers/exact.js';
+
+/**
+ * The distributions behind dice by counts, against brute-force enumeration
+ * of every face of every die: the oracle shares no code with them.
+ */
+
+/** Every way n dice can fall, as face lists (6^n of them). */
+function allRolls(n: number): number[][] {
+  let rolls: number[][] = [[]];
+  for (let i = 0; i < n; i++) rolls = rolls.flatMap((r) => [1, 2, 3, 4, 5, 6].map((f) => [...r, f]));
+  return rolls;
+}
+
+/** Brute force: P(total = k) of n dice (a D3 read from a D6) plus `plus`, by counting every roll (whole numbers, one division). */
+function enumerateDice(n: number, sides: number, plus: number): number[] {
+  const rolls = allRolls(n);
+  const out: number[] = [];
+  for (const r of rolls) {
+    const total = plus + r.reduce((s, f) => s + (sides === 3 ? (f + 1) >> 1 : f), 0);
+    out[total] = (out[total] ?? 0) + 1;
+  }
+  return Array.from(out, (count) => (count ?? 0) / rolls.length);
+}
+
+/** Brute force: P(k hits) for fixed `dice` attack dice hitting on t+, by counting every roll. */
+function enumerateHits(dice: number, t: number): number[] {
+  const out = new Array<number>(dice + 1).fill(0);
+  const rolls = allRolls(dice);
+  for (const r of rolls) out[r.filter((f) => f >= t).length]!++;
+  return out.map((count) => count / rolls.length);
+}
+
+const trimmed = (pmf: number[]) => {
+  const out = [...pmf];
+  while (out.length > 1 && out[out.length - 1] === 0) out.pop();
+  return out;
+};
+
+describe('dicePmf', () => {
+  const cases: Array<[number, number, number]> = [[0, 0, 3], [1, 6, 0], [2, 6, 0], [1, 3, 0], [2, 3, 1], [3, 6, 2], [1, 6, 1]];
+  for (const [n, sides, plus] of cases) {
+    it(`${n} dice of ${sides} plus ${plus}`, () => {
+      const got = dicePmf(n, sides, plus);
+      const want = enumerateDice(n, sides, plus);
+      expect(trimmed(got).length).toBe(want.length);
+      want.forEach((p, k) => expect(got[k]!).toBeCloseTo(p, 14));
+    });
+  }
+});
+
+describe('hitCountPmf', () => {
+  it('fixed dice: the binomial of every to-hit value, against enumeration', () => {
+    for (let dice = 0; dice <= 5; dice++) {
+      for (let t = 2; t <= 6; t++) {
+        const got = hitCountPmf(dicePmf(0, 0, dice), (7 - t) / 6);
+        enumerateHits(dice, t).forEach((p, k) => expect(got[k]!, `${dice} dice on ${t}+, ${k} hits`).toBeCloseTo(p, 14));
+      }
+    }
+  });
+
+  it('D3+1 dice on 4+: the mixture of the binomials, against enumeration of the D3 and the attack dice together', () => {
+    // P(k hits) = sum over the D3 face f of 1/6 * P(k hits from (f + 1 >> 1) + 1 dice).
+    const want = new Array<number>(5).fill(0);
+    for (let f = 1; f <= 6; f++) enumerateHits(((f + 1) >> 1) + 1, 4).forEach((p, k) => (want[k]! += p / 6));
+    const got = hitCountPmf(dicePmf(1, 3, 1), 0.5);
+    want.forEach((p, k) => expect(got[k]!).toBeCloseTo(p, 14));
+    expect(got.reduce((s, p) => s + p, 0)).toBeCloseTo(1, 14);
+  });
+
+  it('always and never hitting', () => {
+    expect(trimmed(hitCountPmf(dicePmf(0, 0, 3), 1))).toEqual([0, 0, 0, 1]);
+    expect(trimmed(hitCountPmf(dicePmf(0, 0, 3), 0))).toEqual([1]);
+  });
+});
+
+describe('cumulativeThresholds and sampleByThresholds', () => {
+  it('a word draws the first value whose threshold lies above it', () => {
+    // P = 1/4, 1/2, 1/4: thresholds 2^30, 3 * 2^30, 2^32.
+    const table = Float64Array.from(cumulativeThresholds([0.25, 0.5, 0.25]));
+    expect(Array.from(table)).toEqual([2 ** 30, 3 * 2 ** 30, 2 ** 32]);
+    const draw = (u: number) => sampleByThresholds(table, 0, u | 0);
+    expect([draw(0), draw(2 ** 30 - 1), draw(2 ** 30), draw(3 * 2 ** 30 - 1), draw(3 * 2 ** 30), draw(2 ** 32 - 1)]).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+
+  it('the last threshold is 2^32 whatever the rounding of the sum, and zero-probability values are never drawn', () => {
+    const pmf = [0, 0.1, 0.2, 0.3, 0.4 - 1e-16, 0];
+    const table = Float64Array.from(cumulativeThresholds(pmf));
+    expect(table[table.length - 1]).toBe(2 ** 32);
+    expect(sampleByThresholds(table, 0, 0)).toBe(1);
+    // A table read from an offset, as the plan stores them back to back.
+    const both = Float64Array.from([...cumulativeThresholds([1]), ...table]);
+    expect(sampleByThresholds(both, 1, -1)).toBe(4);
+  });
+
+  it('draws each value with its probability: the highest of 2D6 from 300,000 words (99.9%)', () => {
+    const pmf = [0, 1, 3, 5, 7, 9, 11].map((x) => x / 36);
+    const table = Float64Array.from(cumulativeThresholds(pmf));
+    const rng = rngFromSeed('thresholds');
+    const n = 300_000;
+    const counts = new Array<number>(7).fill(0);
+    for (let i = 0; i < n; i++) counts[sampleByThresholds(table, 0, rng.next())]!++;
+    pmf.forEach((p, k) => expect(Math.abs(counts[k]! / n - p), `P(${k})`).toBeLessThanOrEqual(tolerance999(p, n)));
+  });
+});
