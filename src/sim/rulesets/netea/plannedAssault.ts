@@ -232,14 +232,14 @@ function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void
  * one word (`saveByCounts`).
  */
 function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: number, rng: Sfc32): void {
+  // The allocation order holds the side's directly engaged units, S_ENGAGED the living ones among them.
+  const living = p.S[side * S_STRIDE + S_ENGAGED]!;
+  if (living === 0) return;
   const alive = p.alive;
   const order = p.order;
   const base = p.orderStart[side]!;
   const end = base + p.orderCount[side]!;
-  let living = 0;
-  for (let k = base; k < end; k++) living += alive[order[k]!]!;
-  if (living === 0) return;
-  const each = Math.floor(hits / living);
+  const each = (hits / living) | 0;
   const extra = hits - each * living;
   const chance = p.saveChance;
   const row = kind * p.nUnits;
