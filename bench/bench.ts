@@ -16,9 +16,11 @@ import { SCENARIOS, type BenchScenario } from './scenarios.js';
  *
  * For every scenario in scenarios.ts: trials per second on one worker thread
  * and on all of them (the pool, as the CLI runs it, thread start-up and JIT
- * warm-up excluded), the scaling between the two, dice per trial (counted in
- * a separate pass with a counting generator, so the timed runs use the real
- * one), dice per second on one thread against the generator's raw rate in a
+ * warm-up excluded), the scaling between the two, random words per trial
+ * (the generator's 32-bit outputs: one per die, or one per count an assault
+ * plan draws; counted in a separate pass with a counting generator, so the
+ * timed runs use the real one), words per second on one thread against the
+ * generator's raw rate of dice in a
  * tight loop, and for the shooting scenario the speed-up against the naive
  * reference (naiveShoot.ts). Then the peak memory of a long CLI run, measured
  * in a child process: by default at --memory-trials and a tenth of it,
@@ -97,7 +99,7 @@ class CountingSfc32 extends Sfc32 {
   }
 }
 
-function dicePerTrial(spec: ReturnType<BenchScenario['build']>): number {
+function wordsPerTrial(spec: ReturnType<BenchScenario['build']>): number {
   const runner = compileScenario(spec);
   const tally = new Float64Array(runner.layout.length);
   const [a, b, c, d] = rngFromSeed('count').state();
@@ -230,10 +232,10 @@ interface ScenarioReport {
   /** Every timed run's trials per second (the best counts). */
   runs?: { oneWorker: number[]; allWorkers: number[] };
   scaling?: number;
-  dicePerTrial?: number;
-  diceRateOneWorker?: number;
-  diceRateAllWorkers?: number;
-  diceFractionOfRaw?: number;
+  wordsPerTrial?: number;
+  wordRateOneWorker?: number;
+  wordRateAllWorkers?: number;
+  wordFractionOfRaw?: number;
   naive?: Timed & { speedUp: number };
 }
 
@@ -275,9 +277,9 @@ async function main(): Promise<void> {
     report.scaling = all.rate / report.oneWorker.rate;
     report.runs = { oneWorker: rates.runs.one.map((r) => r.rate), allWorkers: rates.runs.all.map((r) => r.rate) };
     log(args, `${(report.oneWorker.rate / 1e6).toFixed(2)}M and ${(all.rate / 1e6).toFixed(2)}M trials/s\n`);
-    report.dicePerTrial = dicePerTrial(spec);
-    report.diceRateOneWorker = report.dicePerTrial * report.oneWorker.rate;
-    report.diceRateAllWorkers = report.dicePerTrial * all.rate;
+    report.wordsPerTrial = wordsPerTrial(spec);
+    report.wordRateOneWorker = report.wordsPerTrial * report.oneWorker.rate;
+    report.wordRateAllWorkers = report.wordsPerTrial * all.rate;
     raw = Math.max(raw, rawDiceRate());
     if (sc.id === 'shooting') {
       log(args, 'shooting: naive reference... ');
@@ -288,7 +290,7 @@ async function main(): Promise<void> {
   }
 
   log(args, `raw generator, best sample: ${(raw / 1e6).toFixed(1)}M dice/s\n`);
-  for (const report of reports) if (report.diceRateOneWorker !== undefined) report.diceFractionOfRaw = report.diceRateOneWorker / raw;
+  for (const report of reports) if (report.wordRateOneWorker !== undefined) report.wordFractionOfRaw = report.wordRateOneWorker / raw;
 
   const memScenario = SCENARIOS.find((s) => s.id === 'shooting')!;
   let memory: { scenario: string; measured: MemoryRun[]; trials: number; maxRssBytes: number; extrapolated: boolean; method: string };
@@ -320,7 +322,7 @@ async function main(): Promise<void> {
     { target: `${args.workers} workers at least 1.8x one worker (shooting)`, measured: shooting?.scaling ?? null, ok: (shooting?.scaling ?? 0) >= 1.8, unit: 'x' },
     { target: 'shooting at least 10M trials/s with all workers', measured: shooting?.allWorkers?.rate ?? null, ok: (shooting?.allWorkers?.rate ?? 0) >= 10e6, unit: 'trials/s' },
     { target: 'peak memory under 300 MB for 100M trials', measured: memory.maxRssBytes, ok: memory.maxRssBytes < 300 * MB, unit: 'bytes' },
-    { target: 'dice rate at least 30% of the raw generator (shooting)', measured: shooting?.diceFractionOfRaw ?? null, ok: (shooting?.diceFractionOfRaw ?? 0) >= 0.3, unit: 'fraction' },
+    { target: 'dice rate at least 30% of the raw generator (shooting)', measured: shooting?.wordFractionOfRaw ?? null, ok: (shooting?.wordFractionOfRaw ?? 0) >= 0.3, unit: 'fraction' },
   ];
   const result = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, availableParallelism: availableParallelism(), node: process.version, loadBefore, loadAfter },
@@ -348,14 +350,14 @@ function markdown(r: {
 }): string {
   const M = (x: number | undefined) => (x === undefined ? 'n/a' : x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : `${(x / 1e3).toFixed(0)}k`);
   const w = r.settings.workers;
-  let s = `| scenario | trials/s, 1 worker | trials/s, ${w} workers | scaling | dice/trial | dice/s, 1 worker | of raw generator | naive trials/s | speed-up vs naive |\n`;
+  let s = `| scenario | trials/s, 1 worker | trials/s, ${w} workers | scaling | words/trial | words/s, 1 worker | of raw generator | naive trials/s | speed-up vs naive |\n`;
   s += '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';
   for (const x of r.scenarios) {
     if (!x.supported) {
       s += `| ${x.id}: ${x.title} | not run: ${x.reason} | | | | | | | |\n`;
       continue;
     }
-    s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.dicePerTrial!.toFixed(1)} | ${M(x.diceRateOneWorker)} | ${(100 * x.diceFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
+    s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.wordsPerTrial!.toFixed(1)} | ${M(x.wordRateOneWorker)} | ${(100 * x.wordFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
   }
   s += `\nEngine path per scenario: ${r.scenarios.filter((x) => x.path !== undefined).map((x) => `${x.id}: ${x.path}`).join('; ')}.\n`;
   s += `\nRaw generator (sfc32 + d6, tight loop, one thread, best of the samples taken before and after each scenario): ${M(r.rawDicePerSecond)} dice/s. `;

@@ -233,10 +233,8 @@ export class AssaultPlan {
   readonly FStart: Int32Array;
   readonly SStart: Int32Array;
 
-  // Per-trial state. Units: alive, and the deaths in order (to restore them).
+  // Per-trial state. Units: alive.
   readonly alive: Uint8Array;
-  readonly deaths: Int32Array;
-  nDeaths = 0;
   /** Assaulting units: position, base contacts, forced firefight, distance to the nearest enemy, directly engaged. */
   readonly pos: Float64Array;
   readonly contact: Int32Array;
@@ -437,7 +435,6 @@ export class AssaultPlan {
     }
 
     this.alive = new Uint8Array(n).fill(1);
-    this.deaths = new Int32Array(n);
     this.pos = Float64Array.from(this.startPos);
     this.contact = Int32Array.from(this.startContact);
     this.forceFF = Uint8Array.from(this.startForceFF);

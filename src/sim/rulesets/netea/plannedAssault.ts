@@ -117,17 +117,10 @@ function resultRoll(p: AssaultPlan, rng: Sfc32): number {
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
 function restore(p: AssaultPlan): void {
-  const alive = p.alive;
-  const deaths = p.deaths;
-  for (let i = 0; i < p.nDeaths; i++) alive[deaths[i]!] = 1;
-  p.nDeaths = 0;
-  // Loops, not TypedArray set and fill: for a few elements a builtin call costs more.
-  const F = p.F;
-  const FStart = p.FStart;
-  for (let i = 0; i < F.length; i++) F[i] = FStart[i]!;
-  const S = p.S;
-  const SStart = p.SStart;
-  for (let i = 0; i < S.length; i++) S[i] = SStart[i]!;
+  // Builtin copies for the typed arrays of a few dozen entries; a loop for the few points (cheaper there).
+  p.alive.fill(1);
+  p.F.set(p.FStart);
+  p.S.set(p.SStart);
   const fPoints = p.fPoints;
   for (let f = 0; f < fPoints.length; f++) fPoints[f] = 0;
   if (!p.moved) return;
@@ -150,7 +143,6 @@ function restore(p: AssaultPlan): void {
 /** Unit u dies (`markDead`): its formation's and side's counts follow, its points are added in the order of death. */
 function kill(p: AssaultPlan, u: number): void {
   p.alive[u] = 0;
-  p.deaths[p.nDeaths++] = u;
   const U = p.U;
   const ub = u * U_STRIDE;
   const f = U[ub + U_FORMATION]!;
