@@ -4,6 +4,7 @@ import { cumulativeThresholds } from '../../../src/sim/dice/cumulativeThresholds
 import { dicePmf } from '../../../src/sim/dice/dicePmf.js';
 import { hitCountPmf } from '../../../src/sim/dice/hitCountPmf.js';
 import { sampleByThresholds } from '../../../src/sim/dice/sampleByThresholds.js';
+import { sumOfCounts } from '../../../src/sim/dice/sumOfCounts.js';
 import { tolerance999 } from '../../helpers/exact.js';
 
 /**
@@ -77,6 +78,23 @@ describe('hitCountPmf', () => {
   it('always and never hitting', () => {
     expect(trimmed(hitCountPmf(dicePmf(0, 0, 3), 1))).toEqual([0, 0, 0, 1]);
     expect(trimmed(hitCountPmf(dicePmf(0, 0, 3), 0))).toEqual([1]);
+  });
+});
+
+describe('sumOfCounts', () => {
+  it('6 dice hitting on 4+ and 3 on 6+ together: against enumeration of all nine dice', () => {
+    // 6^9 rolls: count the hits of the first six on 4+ and of the last three on 6+.
+    const want = new Array<number>(10).fill(0);
+    const first = enumerateHits(6, 4);
+    const last = enumerateHits(3, 6);
+    const rolls = allRolls(3);
+    for (const r of allRolls(6)) {
+      const h = r.filter((f) => f >= 4).length;
+      for (const q of rolls) want[h + q.filter((f) => f >= 6).length]! += 1;
+    }
+    const total = 6 ** 9;
+    const got = sumOfCounts(first, last);
+    want.forEach((count, k) => expect(got[k]!, `${k} hits`).toBeCloseTo(count / total, 14));
   });
 });
 

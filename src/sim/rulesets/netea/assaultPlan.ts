@@ -5,6 +5,7 @@ import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoord
 import { cumulativeThresholds } from '../../dice/cumulativeThresholds.js';
 import { dicePmf } from '../../dice/dicePmf.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';
+import { sumOfCounts } from '../../dice/sumOfCounts.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
 const NO_SAVE_ROLL = 99;
@@ -138,6 +139,13 @@ export class AssaultPlan {
    */
   readonly cdf: Float64Array;
   readonly gCdf: Int32Array;
+  /**
+   * Groups by counts with one kind per side (`countGroups`): the run of groups
+   * from g to gNext[g] (groups whose units are all alive and in reach, with
+   * the same hits) rolls as one, its total hits drawn from gRunCdf[g].
+   */
+  readonly gNext: Int32Array;
+  readonly gRunCdf: Int32Array;
   readonly lCdf: Int32Array;
   readonly resultCdf: number;
   /** The chance that unit u saves a hit of kind k, at [k * nUnits + u]: the save code's rolls, which "each" makes one by one. */
@@ -344,7 +352,20 @@ export class AssaultPlan {
       cdf.push(...cumulativeThresholds(pmf));
       return at;
     };
-    this.gCdf = Int32Array.from(p.groups, (g) => table(hitCountPmf(dicePmf(g.diceN, g.diceSides, g.dicePlus), hitChance(g.toHit))));
+    const groupPmf = p.groups.map((g) => hitCountPmf(dicePmf(g.diceN, g.diceSides, g.dicePlus), hitChance(g.toHit)));
+    this.gCdf = Int32Array.from(groupPmf, table);
+    this.gNext = Int32Array.from(p.groups, (_, g) => g + 1);
+    this.gRunCdf = Int32Array.from(this.gCdf);
+    for (let r = 0; r + 1 < bounds.length; r++) {
+      for (let g = bounds[r]!; g < bounds[r + 1]!; g = this.gNext[g]!) {
+        let end = g + 1;
+        let pmf = groupPmf[g]!;
+        const joins = (h: AttackGroup) => h.unit === -1 && p.groups[g]!.unit === -1 && this.gCode[end] === this.gCode[g] && sameUnits(h.near, p.groups[g]!.near);
+        while (end < bounds[r + 1]! && joins(p.groups[end]!)) pmf = sumOfCounts(pmf, groupPmf[end++]!);
+        this.gNext[g] = end;
+        if (end > g + 1) this.gRunCdf[g] = table(pmf);
+      }
+    }
     this.lCdf = new Int32Array(lines.length * TO_HIT_VALUES);
     lines.forEach((l, i) => {
       const dice = dicePmf(l.diceN, l.diceSides, l.dicePlus);

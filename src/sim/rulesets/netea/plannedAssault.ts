@@ -196,19 +196,21 @@ function rollGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void 
 
 /**
  * Dice by counts for groups [from, to) whose hits on each side are of one
- * kind: each side's hits only need counting, and one kind of hit makes the
+ * kind: each side's hits only need counting, a run of groups that all roll
+ * draws its total at once (gNext, gRunCdf), and one kind of hit makes the
  * two allocation stages one.
  */
 function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void {
   const alive = p.alive;
   const gUnit = p.gUnit;
   const gCode = p.gCode;
+  const gNext = p.gNext;
   let hits0 = 0;
   let hits1 = 0;
-  for (let g = from; g < to; g++) {
+  for (let g = from; g < to; g = gNext[g]!) {
     const u = gUnit[g]!;
     if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
-    const hits = sampleByThresholds(p.cdf, p.gCdf[g]!, rng.next());
+    const hits = sampleByThresholds(p.cdf, p.gRunCdf[g]!, rng.next());
     if ((gCode[g]! & 1) === 0) hits0 += hits;
     else hits1 += hits;
   }
