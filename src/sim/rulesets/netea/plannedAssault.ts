@@ -117,10 +117,15 @@ function resultRoll(p: AssaultPlan, rng: Sfc32): number {
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
 function restore(p: AssaultPlan): void {
-  // Builtin copies for the typed arrays of a few dozen entries; a loop for the few points (cheaper there).
-  p.alive.fill(1);
-  p.F.set(p.FStart);
-  p.S.set(p.SStart);
+  // Loops, not TypedArray fill and set: for a few dozen entries the builtin calls take longer.
+  const alive = p.alive;
+  for (let u = 0; u < alive.length; u++) alive[u] = 1;
+  const F = p.F;
+  const FStart = p.FStart;
+  for (let i = 0; i < F.length; i++) F[i] = FStart[i]!;
+  const S = p.S;
+  const SStart = p.SStart;
+  for (let i = 0; i < S.length; i++) S[i] = SStart[i]!;
   const fPoints = p.fPoints;
   for (let f = 0; f < fPoints.length; f++) fPoints[f] = 0;
   if (!p.moved) return;
@@ -142,6 +147,21 @@ function restore(p: AssaultPlan): void {
 
 /** Unit u dies (`markDead`): its formation's and side's counts follow, its points are added in the order of death. */
 function kill(p: AssaultPlan, u: number): void {
+  dies(p, u);
+  const U = p.U;
+  const ub = u * U_STRIDE;
+  const S = p.S;
+  const sb = U[ub + U_COUNTER]! * S_STRIDE;
+  S[sb + S_ALIVE]!--;
+  S[sb + S_KILLS]! += U[ub + U_KILL]!;
+  if (p.engaged[u] === 1) {
+    S[sb + S_ENGAGED]!--;
+    S[sb + S_INSPIRING]! -= U[ub + U_INSPIRING]!;
+  }
+}
+
+/** `kill` but for the side's counts, which the caller keeps: unit u is dead, its formation's counts follow, its points are added. */
+function dies(p: AssaultPlan, u: number): void {
   p.alive[u] = 0;
   const U = p.U;
   const ub = u * U_STRIDE;
@@ -151,14 +171,6 @@ function kill(p: AssaultPlan, u: number): void {
   F[fb + F_ALIVE]!--;
   F[fb + F_BREAK_WEIGHT]! -= U[ub + U_BREAK_WEIGHT]!;
   p.fPoints[f]! += p.uPoints[u]!;
-  const S = p.S;
-  const sb = U[ub + U_COUNTER]! * S_STRIDE;
-  S[sb + S_ALIVE]!--;
-  S[sb + S_KILLS]! += U[ub + U_KILL]!;
-  if (p.engaged[u] === 1) {
-    S[sb + S_ENGAGED]!--;
-    S[sb + S_INSPIRING]! -= U[ub + U_INSPIRING]!;
-  }
 }
 
 /** Rolls the first round's groups [from, to) and resolves their hits, as `fightPhase` or `supportingFire` do. */
@@ -237,7 +249,11 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
   const extra = hits - each * living;
   const chance = p.saveChance;
   const row = kind * p.nUnits;
+  const U = p.U;
   let i = 0;
+  let lost = 0;
+  let kills = 0;
+  let inspiring = 0;
   for (let k = base; k < end; k++) {
     const u = order[k]!;
     if (alive[u] === 0) continue;
@@ -247,8 +263,20 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
     const q1 = chance[row + u]!;
     let q = q1;
     for (let j = 1; j < taken; j++) q *= q1;
-    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) kill(p, u);
+    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) {
+      dies(p, u);
+      lost++;
+      kills += U[u * U_STRIDE + U_KILL]!;
+      inspiring += U[u * U_STRIDE + U_INSPIRING]!;
+    }
   }
+  // `kill`'s side counts at once: every unit in the order is directly engaged.
+  const S = p.S;
+  const sb = side * S_STRIDE;
+  S[sb + S_ALIVE]! -= lost;
+  S[sb + S_ENGAGED]! -= lost;
+  S[sb + S_KILLS]! += kills;
+  S[sb + S_INSPIRING]! -= inspiring;
 }
 
 /** Does group g's unit fire: the fight always, a supporter with a living engaged enemy within 15 cm. */
