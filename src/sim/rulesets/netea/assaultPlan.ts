@@ -237,12 +237,16 @@ export class AssaultPlan {
   readonly startEngaged: Uint8Array;
   readonly startOrder: Int32Array;
   readonly startOrderCount: Int32Array;
-  /** `F` and `S` as every trial starts. */
-  readonly FStart: Int32Array;
-  readonly SStart: Int32Array;
+  /** `trialState` as every trial starts. */
+  readonly trialStart: Int32Array;
 
-  // Per-trial state. Units: alive.
-  readonly alive: Uint8Array;
+  /**
+   * The per-trial state a trial starts from afresh, in one array so that one
+   * copy restores it: `alive`, then `F`, then `S`, which are views of it.
+   */
+  readonly trialState: Int32Array;
+  // Per-trial state. Units: alive (1) or dead (0).
+  readonly alive: Int32Array;
   /** Assaulting units: position, base contacts, forced firefight, distance to the nearest enemy, directly engaged. */
   readonly pos: Float64Array;
   readonly contact: Int32Array;
@@ -438,24 +442,26 @@ export class AssaultPlan {
     this.startOrder.set(p.order[0]!, 0);
     this.startOrder.set(p.order[1]!, this.listMid);
     this.startOrderCount = Int32Array.of(p.order[0]!.length, p.order[1]!.length);
-    this.FStart = new Int32Array(nF * F_STRIDE);
+    const FStart = new Int32Array(nF * F_STRIDE);
     for (let f = 0; f < nF; f++) {
-      this.FStart[f * F_STRIDE + F_ALIVE] = e.fUnitEnd[f]! - e.fUnitStart[f]!;
-      this.FStart[f * F_STRIDE + F_BREAK_WEIGHT] = e.fStartBreakWeight[f]!;
-      this.FStart[f * F_STRIDE + F_BM] = e.fBmStart[f]!;
-      this.FStart[f * F_STRIDE + F_BROKEN] = e.fBrokenStart[f]!;
+      FStart[f * F_STRIDE + F_ALIVE] = e.fUnitEnd[f]! - e.fUnitStart[f]!;
+      FStart[f * F_STRIDE + F_BREAK_WEIGHT] = e.fStartBreakWeight[f]!;
+      FStart[f * F_STRIDE + F_BM] = e.fBmStart[f]!;
+      FStart[f * F_STRIDE + F_BROKEN] = e.fBrokenStart[f]!;
     }
-    this.SStart = new Int32Array(3 * S_STRIDE);
+    const SStart = new Int32Array(3 * S_STRIDE);
     for (let u = 0; u < n; u++) {
       const b = counter(u) * S_STRIDE;
-      this.SStart[b + S_ALIVE]!++;
+      SStart[b + S_ALIVE]!++;
       if (this.startEngaged[u] === 1) {
-        this.SStart[b + S_ENGAGED]!++;
-        this.SStart[b + S_INSPIRING]! += flag(u, C.U_INSPIRING);
+        SStart[b + S_ENGAGED]!++;
+        SStart[b + S_INSPIRING]! += flag(u, C.U_INSPIRING);
       }
     }
+    this.trialStart = Int32Array.from([...new Array<number>(n).fill(1), ...FStart, ...SStart]);
+    this.trialState = Int32Array.from(this.trialStart);
 
-    this.alive = new Uint8Array(n).fill(1);
+    this.alive = this.trialState.subarray(0, n);
     this.pos = Float64Array.from(this.startPos);
     this.contact = Int32Array.from(this.startContact);
     this.forceFF = Uint8Array.from(this.startForceFF);
@@ -467,9 +473,9 @@ export class AssaultPlan {
     const followsList = (order: number[]) => order.every((u, i) => i === 0 || this.list.indexOf(order[i - 1]!) < this.list.indexOf(u));
     this.startOrderFollowsList = followsList(p.order[0]!) && followsList(p.order[1]!);
     this.orderFollowsList = this.startOrderFollowsList;
-    this.F = Int32Array.from(this.FStart);
+    this.F = this.trialState.subarray(n, n + nF * F_STRIDE);
     this.fPoints = new Float64Array(nF);
-    this.S = Int32Array.from(this.SStart);
+    this.S = this.trialState.subarray(n + nF * F_STRIDE);
     // The most hits of a phase: every unit's and supporter's largest line total at once.
     const mostDice = (l: AttackGroup) => l.diceN * (l.diceSides === 3 ? 3 : 6) + l.dicePlus;
     let maxHits = p.groups.reduce((k, g) => k + mostDice(g), 0);

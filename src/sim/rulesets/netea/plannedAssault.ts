@@ -117,15 +117,7 @@ function resultRoll(p: AssaultPlan, rng: Sfc32): number {
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
 function restore(p: AssaultPlan): void {
-  // Loops, not TypedArray fill and set: for a few dozen entries the builtin calls take longer.
-  const alive = p.alive;
-  for (let u = 0; u < alive.length; u++) alive[u] = 1;
-  const F = p.F;
-  const FStart = p.FStart;
-  for (let i = 0; i < F.length; i++) F[i] = FStart[i]!;
-  const S = p.S;
-  const SStart = p.SStart;
-  for (let i = 0; i < S.length; i++) S[i] = SStart[i]!;
+  p.trialState.set(p.trialStart);
   const fPoints = p.fPoints;
   for (let f = 0; f < fPoints.length; f++) fPoints[f] = 0;
   if (!p.moved) return;
@@ -453,7 +445,7 @@ function saveByCounts(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32):
 }
 
 /** Position in order[base, base + count) of the next living unit after position k, wrapping around; -1 if none. */
-function nextLiving(alive: Uint8Array, order: Int32Array, base: number, count: number, k: number): number {
+function nextLiving(alive: Int32Array, order: Int32Array, base: number, count: number, k: number): number {
   for (let i = 0; i < count; i++) {
     k = k + 1 >= count ? 0 : k + 1;
     if (alive[order[base + k]!] === 1) return k;
