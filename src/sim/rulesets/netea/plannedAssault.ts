@@ -152,7 +152,11 @@ function kill(p: AssaultPlan, u: number): void {
   }
 }
 
-/** `kill` but for the side's counts, which the caller keeps: unit u is dead, its formation's counts follow, its points are added. */
+/**
+ * `kill` but for the side's counts: unit u is dead, its formation's counts
+ * follow, its points are added. For callers that keep the side's counts
+ * themselves, and for the aftermath, after which no side count is read.
+ */
 function dies(p: AssaultPlan, u: number): void {
   p.alive[u] = 0;
   const U = p.U;
@@ -636,6 +640,8 @@ function sideBlastMarkers(p: AssaultPlan, side: number): number {
  * start destroyed, fearless units excepted, the others broken and
  * withdrawn; the losing side's bystanders within 15 cm of an enemy in the
  * assault take a Blast marker; the winner a Blast marker per unit lost.
+ * Units die by `dies` here and in what it calls: no side count is read
+ * after the result.
  */
 function applyResult(p: AssaultPlan, loser: number, margin: number): void {
   const F = p.F;
@@ -648,7 +654,7 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
     if (p.fRole[f] !== loserRole) continue;
     const fb = f * F_STRIDE;
     if (p.fBrokenStart[f] === 1) {
-      for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && U[u * U_STRIDE + U_FEARLESS] === 0) kill(p, u);
+      for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && U[u * U_STRIDE + U_FEARLESS] === 0) dies(p, u);
     } else if (F[fb + F_ALIVE]! > 0) {
       F[fb + F_BROKEN] = 1;
       F[fb + F_BM] = 0;
@@ -707,7 +713,7 @@ function lossHits(p: AssaultPlan, side: number, hits: number): void {
     const u = list[k]!;
     if (alive[u] === 0 || U[u * U_STRIDE + U_FEARLESS] === 1) continue;
     n++;
-    if (inListOrder) kill(p, u);
+    if (inListOrder) dies(p, u);
     else marked[u] = 1;
   }
   if (n === 0 || inListOrder) return;
@@ -715,7 +721,7 @@ function lossHits(p: AssaultPlan, side: number, hits: number): void {
     const u = p.list[k]!;
     if (marked[u] === 0) continue;
     marked[u] = 0;
-    kill(p, u);
+    dies(p, u);
   }
 }
 
@@ -757,7 +763,7 @@ function withdraw(p: AssaultPlan, f: number): void {
       const d = p.fFront[f]! + p.uDepth[u]! + p.fFront[g]! + p.nearestDepth[g]!;
       if (d < best) best = d;
     }
-    if (best + 2 * p.uSpeed[u]! <= 15) kill(p, u);
+    if (best + 2 * p.uSpeed[u]! <= 15) dies(p, u);
   }
 }
 
