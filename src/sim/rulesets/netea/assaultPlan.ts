@@ -225,6 +225,8 @@ export class AssaultPlan {
    * formations is broken; -2 when one is, and its living units count.
    */
   readonly sideBlastMarkers: Int32Array;
+  /** Per assault side: its result modifiers for Blast markers (RB 1.12.6: none, fewer) when both sides' counts are fixed; -1 when they must be counted. */
+  readonly blastMarkerBonus: Int32Array;
   /** [A-39], [A-17], withdrawal on breaking and the round limit (NeteaOptions). */
   readonly lossHitsEngagedOnly: boolean;
   readonly supportEveryRound: boolean;
@@ -429,6 +431,12 @@ export class AssaultPlan {
       if (formations.some((f) => e.fBrokenStart[f] === 1)) return -2;
       const any = formations.some((f) => e.fBmStart[f]! > 0);
       return any ? formations.reduce((sum, f) => sum + (e.fTsknf[f] === 1 ? e.fBmStart[f]! >> 1 : e.fBmStart[f]!), 0) : -1;
+    });
+    this.blastMarkerBonus = Int32Array.from(sides, (side) => {
+      const mine = this.sideBlastMarkers[side]!;
+      const theirs = this.sideBlastMarkers[1 - side]!;
+      if (mine === -2 || theirs === -2) return -1;
+      return (mine < 0 ? 1 : 0) + (theirs > Math.max(mine, 0) ? 1 : 0);
     });
     this.lossHitsEngagedOnly = e.optLossHitsEngagedOnly;
     this.supportEveryRound = e.optSupportEveryRound;

@@ -598,6 +598,8 @@ function resultModifiers(p: AssaultPlan, side: number): number {
   const enemyUnits = S[theirs + S_ALIVE]!;
   if (units > enemyUnits) m++;
   if (units > 2 * enemyUnits) m++;
+  const fixed = p.blastMarkerBonus[side]!;
+  if (fixed >= 0) return m + fixed;
   const bm = sideBlastMarkers(p, side);
   if (bm < 0) m++;
   if (sideBlastMarkers(p, 1 - side) > (bm < 0 ? 0 : bm)) m++;
