@@ -660,7 +660,7 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
     } else if (F[fb + F_ALIVE]! > 0) {
       F[fb + F_BROKEN] = 1;
       F[fb + F_BM] = 0;
-      if (p.withdrawOnBreak) withdraw(p, f);
+      if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
   const loserTableSide = p.tableSide[loser]!;
@@ -675,7 +675,7 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
     if (bp !== 0 && F[fb + F_BM]! >= bp) {
       F[fb + F_BROKEN] = 1;
       F[fb + F_BM] = 0;
-      if (p.withdrawOnBreak) withdraw(p, f);
+      if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
   for (let f = 0; f < p.nFormations; f++) {
@@ -746,10 +746,10 @@ function nearAssault(p: AssaultPlan, f: number, enemySide: number): boolean {
  * `withdraw` for units that only die (RB 1.13.3, TP Fearless): a unit that
  * is not fearless and ends two moves away still within 15 cm of the
  * nearest living enemy dies. The distances are summed as
- * `distanceToNearestEnemy` sums them.
+ * `distanceToNearestEnemy` sums them. Callers skip formations that cannot
+ * end a withdrawal near an enemy (fWithdrawSafe).
  */
 function withdraw(p: AssaultPlan, f: number): void {
-  if (p.fWithdrawSafe[f] === 1) return;
   const side = p.fSide[f]!;
   for (let g = 0; g < p.nFormations; g++) {
     if (p.fSide[g] === side) continue;
