@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed } from '../../../src/sim/rng.js';
 import { cumulativeThresholds } from '../../../src/sim/dice/cumulativeThresholds.js';
 import { dicePmf } from '../../../src/sim/dice/dicePmf.js';
 import { hitCountPmf } from '../../../src/sim/dice/hitCountPmf.js';
 import { sampleByThresholds } from '../../../src/sim/dice/sampleByThresholds.js';
 import { sumOfCounts } from '../../../src/sim/dice/sumOfCounts.js';
+import { failsAllSaves } from '../../../src/sim/dice/failsAllSaves.js';
+import { rngFromSeed, Sfc32 } from '../../../src/sim/rng.js';
 import { tolerance999 } from '../../helpers/exact.js';
 
 /**
@@ -125,5 +126,40 @@ describe('cumulativeThresholds and sampleByThresholds', () => {
     const counts = new Array<number>(7).fill(0);
     for (let i = 0; i < n; i++) counts[sampleByThresholds(table, 0, rng.next())]!++;
     pmf.forEach((p, k) => expect(Math.abs(counts[k]! / n - p), `P(${k})`).toBeLessThanOrEqual(tolerance999(p, n)));
+  });
+});
+
+/** A generator that returns the given words, and counts how many it gave. */
+class Words extends Sfc32 {
+  given = 0;
+  constructor(private readonly words: number[]) {
+    super(1, 2, 3, 4);
+  }
+  override next(): number {
+    if (this.words === undefined) return super.next();
+    return this.words[this.given++]! | 0;
+  }
+}
+
+describe('failsAllSaves', () => {
+  it('fails from the word q * 2^32 up, and saves below it', () => {
+    // q = 3/4: the threshold is 3 * 2^30.
+    const rng = new Words([3 * 2 ** 30 - 1, 3 * 2 ** 30, 2 ** 32 - 1, 0]);
+    expect([0, 1, 2, 3].map(() => failsAllSaves(0.75, rng))).toEqual([false, true, true, false]);
+  });
+
+  it('no chance to save fails and a certain save holds, without drawing a word', () => {
+    const rng = new Words([]);
+    expect(failsAllSaves(0, rng)).toBe(true);
+    expect(failsAllSaves(1, rng)).toBe(false);
+    expect(rng.given).toBe(0);
+  });
+
+  it('fails with chance 1 - q: two hits at 4+ over 300,000 draws (99.9%)', () => {
+    const rng = rngFromSeed('fails-all-saves');
+    const n = 300_000;
+    let failed = 0;
+    for (let i = 0; i < n; i++) if (failsAllSaves(0.25, rng)) failed++;
+    expect(Math.abs(failed / n - 0.75)).toBeLessThanOrEqual(tolerance999(0.75, n));
   });
 });

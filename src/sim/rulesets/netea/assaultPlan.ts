@@ -4,6 +4,7 @@ import type { AssaultRecordLayout, RecordLayout } from '../../ruleset.js';
 import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
 import { cumulativeThresholds } from '../../dice/cumulativeThresholds.js';
 import { dicePmf } from '../../dice/dicePmf.js';
+import { saveProbability } from '../../dice/saveProbability.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';
 import { sumOfCounts } from '../../dice/sumOfCounts.js';
 
@@ -509,7 +510,7 @@ function hitChance(t: number): number {
 
 /** The chance a save code's rolls save a hit: its roll, then a re-roll of a failure (reinforced armour), then a 6 on the invulnerable save. */
 function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boolean }): number {
-  const once = save.need <= 6 ? Math.min(1, (7 - save.need) / 6) : 0;
+  const once = saveProbability(save.need);
   let saved = once;
   if (save.reroll) saved += (1 - saved) * once;
   if (save.invulnerable) saved += (1 - saved) / 6;

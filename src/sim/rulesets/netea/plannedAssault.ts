@@ -3,6 +3,7 @@ import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
 import { sampleByThresholds } from '../../dice/sampleByThresholds.js';
+import { failsAllSaves } from '../../dice/failsAllSaves.js';
 import * as C from './codes.js';
 import * as outcomes from './assault.js';
 import * as layout from './assaultPlan.js';
@@ -231,7 +232,7 @@ function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void
  * living directly engaged units in allocation order (RB 1.12.5): of n
  * units, each takes floor(hits / n) and the first hits mod n one more. A
  * unit saving each hit with chance q dies with chance 1 - q^k, decided by
- * one word (`saveByCounts`).
+ * one word (`failsAllSaves`).
  */
 function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: number, rng: Sfc32): void {
   // The allocation order holds the side's directly engaged units, S_ENGAGED the living ones among them.
@@ -259,7 +260,7 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
     const q1 = chance[row + u]!;
     let q = q1;
     for (let j = 1; j < taken; j++) q *= q1;
-    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) {
+    if (failsAllSaves(q, rng)) {
       dies(p, u);
       lost++;
       kills += U[u * U_STRIDE + U_KILL]!;
@@ -444,7 +445,7 @@ function saveByCounts(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32):
     const u = hitUnits[i]!;
     const q = survives[u]!;
     survives[u] = -1;
-    if (q === 0 || (q < 1 && rng.next() >>> 0 >= q * 4294967296)) kill(p, u);
+    if (failsAllSaves(q, rng)) kill(p, u);
   }
 }
 
