@@ -5,6 +5,9 @@ import { hitCountPmf } from '../../../src/sim/dice/hitCountPmf.js';
 import { sampleByThresholds } from '../../../src/sim/dice/sampleByThresholds.js';
 import { sumOfCounts } from '../../../src/sim/dice/sumOfCounts.js';
 import { failsAllSaves } from '../../../src/sim/dice/failsAllSaves.js';
+import { bernoulliMaskPmf } from '../../../src/sim/dice/bernoulliMaskPmf.js';
+import { guideTable } from '../../../src/sim/dice/guideTable.js';
+import { sampleByGuide } from '../../../src/sim/dice/sampleByGuide.js';
 import { rngFromSeed, Sfc32 } from '../../../src/sim/rng.js';
 import { tolerance999 } from '../../helpers/exact.js';
 
@@ -127,6 +130,48 @@ describe('cumulativeThresholds and sampleByThresholds', () => {
     for (let i = 0; i < n; i++) counts[sampleByThresholds(table, 0, rng.next())]!++;
     pmf.forEach((p, k) => expect(Math.abs(counts[k]! / n - p), `P(${k})`).toBeLessThanOrEqual(tolerance999(p, n)));
   });
+});
+
+describe('bernoulliMaskPmf', () => {
+  it('four units dying at 1/2, 2/3, 0 and 1 (saves 4+, 5+, none needed, none allowed): against enumeration of their save dice', () => {
+    // Each unit rolls one die and dies on a failure: faces below 4, below 5, never, always.
+    const fails = [(f: number) => f < 4, (f: number) => f < 5, () => false, () => true];
+    const want = new Array<number>(16).fill(0);
+    for (const r of allRolls(4)) want[r.reduce((m, f, i) => m + (fails[i]!(f) ? 2 ** i : 0), 0)]!++;
+    const got = bernoulliMaskPmf([1 / 2, 2 / 3, 0, 1]);
+    expect(got.length).toBe(16);
+    want.forEach((count, m) => expect(got[m]!, `mask ${m}`).toBeCloseTo(count / 6 ** 4, 15));
+  });
+
+  it('no events: the empty mask, certainly', () => {
+    expect(Array.from(bernoulliMaskPmf([]))).toEqual([1]);
+  });
+});
+
+describe('guideTable and sampleByGuide', () => {
+  const pmf = Array.from(bernoulliMaskPmf([0.5, 1 / 3, 5 / 6, 1 / 36, 0.25]));
+  const table = Float64Array.from([...cumulativeThresholds([1]), ...cumulativeThresholds(pmf)]);
+  const thresholds = Array.from(table.subarray(1));
+
+  it('entry j is the first value whose threshold lies above word j * 2^(32 - bits)', () => {
+    const guide = guideTable([2 ** 30, 2 ** 30, 3 * 2 ** 30, 2 ** 32], 2);
+    expect(guide).toEqual([0, 2, 2, 3]);
+  });
+
+  for (const bits of [1, 3, 6, 9]) {
+    it(`draws what the full search draws, with ${bits} guide bits: every threshold's edge and 200,000 words`, () => {
+      const guide = Int32Array.from([7, 7, ...guideTable(thresholds, bits)]);
+      const draw = (w: number) => sampleByGuide(table, 1, guide, 2, 32 - bits, w);
+      for (const t of thresholds) {
+        for (const w of [t - 1, t, t + 1]) if (w >= 0 && w < 2 ** 32) expect(draw(w | 0), `word ${w}`).toBe(sampleByThresholds(table, 1, w | 0));
+      }
+      const rng = rngFromSeed(`guide ${bits}`);
+      for (let i = 0; i < 200_000; i++) {
+        const w = rng.next();
+        if (draw(w) !== sampleByThresholds(table, 1, w)) expect.fail(`word ${w >>> 0}`);
+      }
+    });
+  }
 });
 
 /** A generator that returns the given words, and counts how many it gave. */

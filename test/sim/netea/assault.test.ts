@@ -22,8 +22,9 @@ function assaultStep(extra: Partial<Extract<Step, { kind: 'assault' }>> = {}): S
 
 function simulate(spec: EngagementSpec, seed: string, trials = N) {
   const runner = new NeteaRunner(spec);
-  // Dice by counts (the plan's default): these exact distributions check it.
+  // Dice by counts (the plan's default), each side's first-round deaths drawn at once: these exact distributions check it.
   expect(runner.path).toBe('assault plan');
+  expect(runner.assaultPlan!.fightByMasks).toBe(true);
   const tally = new Float64Array(runner.layout.length);
   runner.run(rngFromSeed(seed), trials, tally);
   const L = runner.layout.records[0]!.assault!;

@@ -97,7 +97,7 @@ describe('assault plan: the same tallies as the general assault', () => {
     ['the bench scenario (10 cm apart: everyone in base contact, so later rounds repeat the first round\'s groups)', () => SCENARIOS.find((b) => b.id === 'assault')!.build()],
     ['a Tactical detachment, Devastators supporting, against an Ork warband 15 cm away (not all in base contact)', () => assaultOf('codex-astartes/tactical', 'ork-war-horde/warband', { supports: [support('4 Devastator', 0)] })],
     ['Rough Riders against Boyz 5 cm away, Boyz supporting: every round in base contact, with first strike and supporting fire', () => assaultOf('6 Rough Riders', '6 Boyz', { geometry: { ...DEFAULT_GEOMETRY, gap: 5 }, supports: [support('6 Boyz', 1, 5)] })],
-    ['an Ork warband (Nobz with macro-weapon extra attacks, Grots) against Tactical Marines with support on the defence', () => assaultOf('ork-war-horde/warband', 'codex-astartes/tactical', { supports: [support('4 Devastator', 1)] })],
+    ['an Ork warband (Nobz with extra attacks, Grots) against Tactical Marines with support on the defence', () => assaultOf('ork-war-horde/warband', 'codex-astartes/tactical', { supports: [support('4 Devastator', 1)] })],
     ['Terminators (reinforced armour, invulnerable saves, an Inspiring commander) against an Ork warband', () => assaultOf('codex-astartes/terminator+commander', 'ork-war-horde/warband')],
     ['Rough Riders (first-strike lances) against Boyz', () => assaultOf('6 Rough Riders', '8 Boyz')],
     ['Boyz against Rough Riders, supporting fire on both sides', () => assaultOf('8 Boyz', '6 Rough Riders', { supports: [support('4 Devastator', 1), support('6 Boyz', 0)] })],
@@ -109,12 +109,19 @@ describe('assault plan: the same tallies as the general assault', () => {
     ['the other defaults of [A-17], [A-39] and withdrawal', () => assaultOf('6 Tactical', '8 Boyz', { supports: [support('4 Devastator', 0)], options: { ...DEFAULT_OPTIONS, supportEveryRound: false, withdrawOnBreak: false, lossHitsEngagedOnly: false } })],
     ['a contact limit of two attackers', () => assaultOf('6 Tactical', '8 Boyz', { contact: 2 })],
     ['one Tactical unit against a big mob: wiped out in the fight', () => assaultOf('1 Tactical', '12 Boyz')],
+    ['Grots in front of Boyz: their losses are no kills (RB 5.5.3)', () => assaultOf('6 Tactical', '4 Grots, 4 Boyz')],
   ];
   for (const [name, build] of cases) {
     it(name, () => {
       expectSameAsGeneral(build());
     });
   }
+
+  it('the situations above draw the first round\'s fight side by side where the plan can (fightByMasks): the comparisons cover it', () => {
+    const notByMasks = cases.filter(([, build]) => new NeteaRunner(build()).assaultPlan?.fightByMasks !== true).map(([name]) => name);
+    // First-strike phases (the Rough Riders' lances); a side hit by macro-weapon and other hits (the Terminators').
+    expect(notByMasks).toEqual([cases[2]![0], cases[4]![0], cases[5]![0], cases[6]![0]]);
+  });
 
   const talon = weapon('talon', [{ range: 0, kind: 'assault', extraAttacks: 'D3', macroWeapon: true, firstStrike: true }]);
   const pistol = weapon('pistol', [{ range: 15, kind: 'small-arms', extraAttacks: 1, sniper: true }]);

@@ -7,6 +7,8 @@ import { dicePmf } from '../../dice/dicePmf.js';
 import { saveProbability } from '../../dice/saveProbability.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';
 import { sumOfCounts } from '../../dice/sumOfCounts.js';
+import { bernoulliMaskPmf } from '../../dice/bernoulliMaskPmf.js';
+import { guideTable } from '../../dice/guideTable.js';
 
 /** A save the plan never rolls for (no save allowed, or modified past 6+). */
 const NO_SAVE_ROLL = 99;
@@ -52,6 +54,11 @@ export const ANY_KIND = -1;
 export const MIXED_KINDS = -2;
 /** The to-hit values a line has a hit-count table for (`lCdf`): 0..7, every value past 6 never hitting. */
 export const TO_HIT_VALUES = 8;
+/**
+ * The most directly engaged units a side may have for the first round's fight
+ * to draw its deaths at once (`fightByMasks`): its table has up to 2^12 entries.
+ */
+export const FIGHT_MASK_UNITS = 12;
 
 /**
  * How a planned trial rolls its dice. "each": every die, in the order of the
@@ -149,12 +156,35 @@ export class AssaultPlan {
   readonly gRunCdf: Int32Array;
   readonly lCdf: Int32Array;
   readonly resultCdf: number;
+  /**
+   * By counts, with no first-strike attack in the first round, one kind of
+   * hit per side and at most FIGHT_MASK_UNITS directly engaged units each:
+   * the first round's fight draws which of each side's directly engaged
+   * units die with one word, from the distribution of the whole side's
+   * deaths (its hits shared out in turn, then each unit's saves). The deaths
+   * are a bitmask over the side's allocation order. Per side: the table's
+   * offset in cdf (-1 when no hit reaches the side), its first entry in the
+   * entry arrays, its guide table's offset in `guide` and the guide's shift
+   * (`sampleByGuide`).
+   */
+  readonly fightByMasks: boolean;
+  readonly fmCdf: Int32Array;
+  readonly fmEntry: Int32Array;
+  readonly fmGuide: Int32Array;
+  readonly fmShift: Int32Array;
+  readonly guide: Int32Array;
+  /** Per entry: the units that die (bit i: position i of the allocation order), how many, the kills they give the enemy, the Inspiring units among them. */
+  readonly fmMask: Int32Array;
+  readonly fmLost: Int32Array;
+  readonly fmKills: Int32Array;
+  readonly fmInspiring: Int32Array;
   /** The chance that unit u saves a hit of kind k, at [k * nUnits + u]: the save code's rolls, which "each" makes one by one. */
   readonly saveChance: Float64Array;
   /**
    * For the range of groups starting at group g (see fsEnd ... nGroups), at
    * [g * 2 + side]: the one kind of all its hits on assault side `side`,
-   * ANY_KIND when it has none, MIXED_KINDS when they differ.
+   * ANY_KIND when it has none, MIXED_KINDS when they differ. By counts, kinds
+   * that every unit saves alike in the same stage count as the first of them.
    */
   readonly rangeKind: Int32Array;
 
@@ -300,15 +330,6 @@ export class AssaultPlan {
       return kinds.get(flags)!;
     };
     this.gCode = Int32Array.from(p.groups, (g) => kindOf(g.flags) * 2 + g.side);
-    this.rangeKind = new Int32Array(this.nGroups * 2).fill(ANY_KIND);
-    const bounds = [0, p.fsEnd, p.mainEnd, p.supportEnd, p.laterFsEnd, p.laterMainEnd, this.nGroups];
-    for (let r = 0; r + 1 < bounds.length; r++) {
-      for (let g = bounds[r]!; g < bounds[r + 1]!; g++) {
-        const at = bounds[r]! * 2 + (this.gCode[g]! & 1);
-        const kind = this.gCode[g]! >> 1;
-        this.rangeKind[at] = this.rangeKind[at] === ANY_KIND || this.rangeKind[at] === kind ? kind : MIXED_KINDS;
-      }
-    }
     const near: number[] = [];
     this.gNearStart = new Int32Array(this.nGroups);
     this.gNearEnd = new Int32Array(this.nGroups);
@@ -353,6 +374,19 @@ export class AssaultPlan {
       }
     });
     this.byCounts = p.dice === 'counts';
+    // By counts, kinds of hit that every unit saves alike, in the same allocation stage, are one kind.
+    const sameSaves = (k: number, j: number) => this.kindMacro[k] === this.kindMacro[j] && range(n).every((u) => this.saveChance[k * n + u] === this.saveChance[j * n + u]);
+    const countKind = kindFlags.map((_, k) => (this.byCounts ? range(k + 1).find((j) => sameSaves(k, j))! : k));
+    const groupKind = (g: number) => countKind[this.gCode[g]! >> 1]!;
+    this.rangeKind = new Int32Array(this.nGroups * 2).fill(ANY_KIND);
+    const bounds = [0, p.fsEnd, p.mainEnd, p.supportEnd, p.laterFsEnd, p.laterMainEnd, this.nGroups];
+    for (let r = 0; r + 1 < bounds.length; r++) {
+      for (let g = bounds[r]!; g < bounds[r + 1]!; g++) {
+        const at = bounds[r]! * 2 + (this.gCode[g]! & 1);
+        const kind = groupKind(g);
+        this.rangeKind[at] = this.rangeKind[at] === ANY_KIND || this.rangeKind[at] === kind ? kind : MIXED_KINDS;
+      }
+    }
     const cdf: number[] = [];
     const table = (pmf: number[]) => {
       const at = cdf.length;
@@ -367,7 +401,7 @@ export class AssaultPlan {
       for (let g = bounds[r]!; g < bounds[r + 1]!; g = this.gNext[g]!) {
         let end = g + 1;
         let pmf = groupPmf[g]!;
-        const joins = (h: AttackGroup) => h.unit === -1 && p.groups[g]!.unit === -1 && this.gCode[end] === this.gCode[g] && sameUnits(h.near, p.groups[g]!.near);
+        const joins = (h: AttackGroup) => h.unit === -1 && p.groups[g]!.unit === -1 && (this.gCode[end]! & 1) === (this.gCode[g]! & 1) && groupKind(end) === groupKind(g) && sameUnits(h.near, p.groups[g]!.near);
         while (end < bounds[r + 1]! && joins(p.groups[end]!)) pmf = sumOfCounts(pmf, groupPmf[end++]!);
         this.gNext[g] = end;
         if (end > g + 1) this.gRunCdf[g] = table(pmf);
@@ -380,7 +414,6 @@ export class AssaultPlan {
     });
     // RB 1.12.7: P(highest of 2D6 = k) = (2k - 1) / 36.
     this.resultCdf = table([0, 1, 2, 3, 4, 5, 6].map((k) => (k === 0 ? 0 : (2 * k - 1) / 36)));
-    this.cdf = Float64Array.from(cdf);
 
     const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
     const flag = (u: number, bit: number) => ((e.uFlags[u]! & bit) !== 0 ? 1 : 0);
@@ -397,6 +430,47 @@ export class AssaultPlan {
       this.U[b + U_CC] = e.uCC[u]!;
       this.U[b + U_FF] = e.uFF[u]!;
     }
+    const sides = [0, 1];
+    const fightSides = sides.map((side) => {
+      if (!this.byCounts || p.fsEnd > 0) return undefined;
+      const kind = this.rangeKind[side]!;
+      const units = p.order[side]!;
+      if (kind === ANY_KIND) return null;
+      if (kind === MIXED_KINDS || units.length > FIGHT_MASK_UNITS) return undefined;
+      let hits = [1];
+      for (let g = 0; g < p.mainEnd; g++) if ((this.gCode[g]! & 1) === side) hits = sumOfCounts(hits, groupPmf[g]!);
+      const saves = units.map((u) => this.saveChance[kind * n + u]!);
+      return fightDeaths(hits, saves).map((entry) => ({ ...entry, units: units.filter((_, i) => (entry.mask & (1 << i)) !== 0) }));
+    });
+    this.fightByMasks = this.byCounts && p.fsEnd === 0 && fightSides.every((t) => t !== undefined);
+    this.fmCdf = new Int32Array(2).fill(-1);
+    this.fmEntry = new Int32Array(2);
+    this.fmGuide = new Int32Array(2);
+    this.fmShift = new Int32Array(2);
+    const guide: number[] = [];
+    const entries: Array<{ mask: number; units: number[] }> = [];
+    if (this.fightByMasks) {
+      for (const side of sides) {
+        const deaths = fightSides[side];
+        if (deaths === null || deaths === undefined) continue;
+        const thresholds = cumulativeThresholds(deaths.map((d) => d.p));
+        const bits = Math.max(1, Math.ceil(Math.log2(deaths.length)) + 1);
+        this.fmCdf[side] = cdf.length;
+        cdf.push(...thresholds);
+        this.fmEntry[side] = entries.length;
+        entries.push(...deaths);
+        this.fmGuide[side] = guide.length;
+        guide.push(...guideTable(thresholds, bits));
+        this.fmShift[side] = 32 - bits;
+      }
+    }
+    this.cdf = Float64Array.from(cdf);
+    this.guide = Int32Array.from(guide);
+    this.fmMask = Int32Array.from(entries, (d) => d.mask);
+    this.fmLost = Int32Array.from(entries, (d) => d.units.length);
+    this.fmKills = Int32Array.from(entries, (d) => d.units.reduce((k, u) => k + this.U[u * U_STRIDE + U_KILL]!, 0));
+    this.fmInspiring = Int32Array.from(entries, (d) => d.units.reduce((k, u) => k + this.U[u * U_STRIDE + U_INSPIRING]!, 0));
+
     this.uPoints = Float64Array.from(e.uPoints);
     this.uDepth = Float64Array.from(e.uDepth);
     this.uSpeed = Float64Array.from(e.uSpeed);
@@ -424,7 +498,6 @@ export class AssaultPlan {
     const supporters = Array.from(e.asList.subarray(e.asBound[2]!, e.asBound[3]!)).filter((u) => e.fBroken[e.uFormation[u]!] === 0 && (e.uFlags[u]! & C.U_CC_ONLY) === 0);
     this.supporters = Int32Array.from(supporters);
     this.supporterTarget = Uint8Array.from(supporters, (u) => supportTargetSide(e, e.uFormation[u]!));
-    const sides = [0, 1];
     this.tableSide = Int32Array.from(sides, (side) => e.fSide[range(nF).find((f) => e.fRole[f] === side + 1)!]!);
     this.lossHalved = Uint8Array.from(sides, (side) => (range(nF).every((f) => e.fRole[f] !== side + 1 || e.fTsknf[f] === 1) ? 1 : 0));
     this.sideBlastMarkers = Int32Array.from(sides, (side) => {
@@ -515,6 +588,36 @@ function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boole
   if (save.reroll) saved += (1 - saved) * once;
   if (save.invulnerable) saved += (1 - saved) / 6;
   return saved;
+}
+
+/**
+ * Which of a side's directly engaged units die in a fight, all alive at its
+ * start: `hits` is the distribution of the side's hits, saves[i] the chance
+ * that the unit at position i of the allocation order saves one. h hits go
+ * in turn (RB 1.12.5), floor(h / n) to each and one more to the first h mod
+ * n; a unit with k hits dies with chance 1 - saves[i]^k, its fate apart from
+ * the others'. P(mask) = sum over h of P(h) * P(mask | h). The entries of
+ * positive probability, by mask.
+ */
+function fightDeaths(hits: readonly number[], saves: readonly number[]): Array<{ mask: number; p: number }> {
+  const n = saves.length;
+  const pmf = new Float64Array(2 ** n);
+  hits.forEach((ph, h) => {
+    if (ph === 0) return;
+    const each = n === 0 ? 0 : Math.floor(h / n);
+    const dies = saves.map((q, i) => {
+      const taken = i < h - each * n ? each + 1 : each;
+      let survives = 1;
+      for (let j = 0; j < taken; j++) survives *= q;
+      return 1 - survives;
+    });
+    bernoulliMaskPmf(dies).forEach((pm, m) => (pmf[m]! += ph * pm));
+  });
+  const out: Array<{ mask: number; p: number }> = [];
+  pmf.forEach((p, mask) => {
+    if (p > 0) out.push({ mask, p });
+  });
+  return out;
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);

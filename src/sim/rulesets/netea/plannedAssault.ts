@@ -3,6 +3,7 @@ import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { rollDice } from '../../diceExpr.js';
 import { sampleByThresholds } from '../../dice/sampleByThresholds.js';
+import { sampleByGuide } from '../../dice/sampleByGuide.js';
 import { failsAllSaves } from '../../dice/failsAllSaves.js';
 import * as C from './codes.js';
 import * as outcomes from './assault.js';
@@ -68,7 +69,10 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (round === 1) {
       if (p.fsEnd > 0) rollGroups(p, 0, p.fsEnd, rng);
-      rollGroups(p, p.fsEnd, p.mainEnd, rng);
+      if (p.fightByMasks) {
+        fightDeaths(p, 0, rng);
+        fightDeaths(p, 1, rng);
+      } else rollGroups(p, p.fsEnd, p.mainEnd, rng);
     } else if (p.staticRounds) {
       if (p.firstStrike) rollGroups(p, p.supportEnd, p.laterFsEnd, rng);
       rollGroups(p, p.laterFsEnd, p.laterMainEnd, rng);
@@ -274,6 +278,33 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
   S[sb + S_ENGAGED]! -= lost;
   S[sb + S_KILLS]! += kills;
   S[sb + S_INSPIRING]! -= inspiring;
+}
+
+/**
+ * The first round's fight on assault side `side` by one word
+ * (`fightByMasks`): which of its directly engaged units die, drawn from the
+ * whole side's distribution; they die, and the side's counts follow.
+ */
+function fightDeaths(p: AssaultPlan, side: number, rng: Sfc32): void {
+  const at = p.fmCdf[side]!;
+  if (at < 0) return;
+  const entry = p.fmEntry[side]! + sampleByGuide(p.cdf, at, p.guide, p.fmGuide[side]!, p.fmShift[side]!, rng.next());
+  let mask = p.fmMask[entry]!;
+  if (mask === 0) return;
+  const order = p.order;
+  const base = p.orderStart[side]!;
+  while (mask !== 0) {
+    const low = mask & -mask;
+    dies(p, order[base + 31 - Math.clz32(low)]!);
+    mask ^= low;
+  }
+  const S = p.S;
+  const sb = side * S_STRIDE;
+  const lost = p.fmLost[entry]!;
+  S[sb + S_ALIVE]! -= lost;
+  S[sb + S_ENGAGED]! -= lost;
+  S[sb + S_KILLS]! += p.fmKills[entry]!;
+  S[sb + S_INSPIRING]! -= p.fmInspiring[entry]!;
 }
 
 /** Does group g's unit fire: the fight always, a supporter with a living engaged enemy within 15 cm. */
