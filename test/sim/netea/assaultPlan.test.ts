@@ -110,6 +110,7 @@ describe('assault plan: the same tallies as the general assault', () => {
     ['a contact limit of two attackers', () => assaultOf('6 Tactical', '8 Boyz', { contact: 2 })],
     ['one Tactical unit against a big mob: wiped out in the fight', () => assaultOf('1 Tactical', '12 Boyz')],
     ['Grots in front of Boyz: their losses are no kills (RB 5.5.3)', () => assaultOf('6 Tactical', '4 Grots, 4 Boyz')],
+    ['one Tactical unit against Boyz, Devastators supporting: a fight that kills it ends the round before the supporting fire', () => assaultOf('1 Tactical', '8 Boyz', { supports: [support('4 Devastator', 0)] })],
   ];
   for (const [name, build] of cases) {
     it(name, () => {
@@ -117,10 +118,13 @@ describe('assault plan: the same tallies as the general assault', () => {
     });
   }
 
-  it('the situations above draw the first round\'s fight side by side where the plan can (fightByMasks): the comparisons cover it', () => {
+  it('the situations above draw the first round\'s fight side by side where the plan can (fightByMasks, supportFolded): the comparisons cover it', () => {
     const notByMasks = cases.filter(([, build]) => new NeteaRunner(build()).assaultPlan?.fightByMasks !== true).map(([name]) => name);
     // First-strike phases (the Rough Riders' lances); a side hit by macro-weapon and other hits (the Terminators').
     expect(notByMasks).toEqual([cases[2]![0], cases[4]![0], cases[5]![0], cases[6]![0]]);
+    // The defenders' supporting-fire losses folded into their fight losses where only they take supporting fire.
+    const folded = cases.filter(([, build]) => new NeteaRunner(build()).assaultPlan?.supportFolded === true).map(([name]) => name);
+    expect(folded).toEqual([cases[0]![0], cases[1]![0], cases[12]![0], cases[16]![0]]);
   });
 
   const talon = weapon('talon', [{ range: 0, kind: 'assault', extraAttacks: 'D3', macroWeapon: true, firstStrike: true }]);

@@ -59,6 +59,8 @@ export const TO_HIT_VALUES = 8;
  * to draw its deaths at once (`fightByMasks`): its table has up to 2^12 entries.
  */
 export const FIGHT_MASK_UNITS = 12;
+/** The most directly engaged defenders for their supporting-fire losses to be folded into their fight losses (`supportFolded`): the fold takes about 3^n steps. */
+export const SUPPORT_FOLD_UNITS = 10;
 
 /**
  * How a planned trial rolls its dice. "each": every die, in the order of the
@@ -162,12 +164,21 @@ export class AssaultPlan {
    * the first round's fight draws which of each side's directly engaged
    * units die with one word, from the distribution of the whole side's
    * deaths (its hits shared out in turn, then each unit's saves). The deaths
-   * are a bitmask over the side's allocation order. Per side: the table's
-   * offset in cdf (-1 when no hit reaches the side), its first entry in the
-   * entry arrays, its guide table's offset in `guide` and the guide's shift
-   * (`sampleByGuide`).
+   * are a bitmask over the side's allocation order. Per table (see
+   * supportFolded): its offset in cdf (-1 when no hit reaches the side), its
+   * first entry in the entry arrays, its guide table's offset in `guide` and
+   * the guide's shift (`sampleByGuide`).
    */
   readonly fightByMasks: boolean;
+  /**
+   * With fightByMasks, when only the defenders take supporting fire in the
+   * first round, with one kind of hit, and have at most SUPPORT_FOLD_UNITS
+   * directly engaged units: their deaths from the fight and the supporting
+   * fire are drawn at once, from table 2 (tables 0 and 1 are each side's
+   * fight alone), unless the fight leaves the attackers no directly engaged
+   * unit, which ends the round before the supporting fire.
+   */
+  readonly supportFolded: boolean;
   readonly fmCdf: Int32Array;
   readonly fmEntry: Int32Array;
   readonly fmGuide: Int32Array;
@@ -431,7 +442,8 @@ export class AssaultPlan {
       this.U[b + U_FF] = e.uFF[u]!;
     }
     const sides = [0, 1];
-    const fightSides = sides.map((side) => {
+    // The first round's fight by masks: each side's deaths over its allocation order (null: no hit reaches it).
+    const fightPmf = sides.map((side) => {
       if (!this.byCounts || p.fsEnd > 0) return undefined;
       const kind = this.rangeKind[side]!;
       const units = p.order[side]!;
@@ -439,30 +451,51 @@ export class AssaultPlan {
       if (kind === MIXED_KINDS || units.length > FIGHT_MASK_UNITS) return undefined;
       let hits = [1];
       for (let g = 0; g < p.mainEnd; g++) if ((this.gCode[g]! & 1) === side) hits = sumOfCounts(hits, groupPmf[g]!);
-      const saves = units.map((u) => this.saveChance[kind * n + u]!);
-      return fightDeaths(hits, saves).map((entry) => ({ ...entry, units: units.filter((_, i) => (entry.mask & (1 << i)) !== 0) }));
+      return fightDeaths(hits, units.map((u) => this.saveChance[kind * n + u]!));
     });
-    this.fightByMasks = this.byCounts && p.fsEnd === 0 && fightSides.every((t) => t !== undefined);
-    this.fmCdf = new Int32Array(2).fill(-1);
-    this.fmEntry = new Int32Array(2);
-    this.fmGuide = new Int32Array(2);
-    this.fmShift = new Int32Array(2);
+    this.fightByMasks = fightPmf.every((t) => t !== undefined);
+    // The supporting fire on the defence folded in: none at the attackers, one kind at the defenders.
+    const supportAt = (side: number) => range(p.supportEnd - p.mainEnd).some((i) => (this.gCode[p.mainEnd + i]! & 1) === side);
+    const supportKind = this.rangeKind[p.mainEnd * 2 + 1]!;
+    const inOrder = range(p.supportEnd - p.mainEnd).every((i) => p.groups[p.mainEnd + i]!.near.every((u) => p.order[1]!.includes(u)));
+    this.supportFolded =
+      this.fightByMasks && !supportAt(0) && supportAt(1) && supportKind !== MIXED_KINDS && p.order[1]!.length <= SUPPORT_FOLD_UNITS && inOrder;
+    const tables: Array<Float64Array | null> = [fightPmf[0] ?? null, fightPmf[1] ?? null, null];
+    if (this.supportFolded) {
+      const units = p.order[1]!;
+      const fire = range(p.supportEnd - p.mainEnd).map((i) => {
+        const g = p.groups[p.mainEnd + i]!;
+        return { pmf: groupPmf[p.mainEnd + i]!, near: g.near.reduce((mask, u) => mask | (1 << units.indexOf(u)), 0) };
+      });
+      tables[2] = supportDeaths(tables[1] ?? fightDeaths([1], units.map(() => 0)), fire, units.map((u) => this.saveChance[supportKind * n + u]!));
+    }
+    this.fmCdf = new Int32Array(3).fill(-1);
+    this.fmEntry = new Int32Array(3);
+    this.fmGuide = new Int32Array(3);
+    this.fmShift = new Int32Array(3);
     const guide: number[] = [];
     const entries: Array<{ mask: number; units: number[] }> = [];
     if (this.fightByMasks) {
-      for (const side of sides) {
-        const deaths = fightSides[side];
-        if (deaths === null || deaths === undefined) continue;
-        const thresholds = cumulativeThresholds(deaths.map((d) => d.p));
-        const bits = Math.max(1, Math.ceil(Math.log2(deaths.length)) + 1);
-        this.fmCdf[side] = cdf.length;
+      tables.forEach((pmf, t) => {
+        if (pmf === null) return;
+        const order = p.order[t === 0 ? 0 : 1]!;
+        const drawn: Array<{ mask: number; units: number[] }> = [];
+        const probabilities: number[] = [];
+        pmf.forEach((pm, mask) => {
+          if (pm === 0) return;
+          drawn.push({ mask, units: order.filter((_, i) => (mask & (1 << i)) !== 0) });
+          probabilities.push(pm);
+        });
+        const thresholds = cumulativeThresholds(probabilities);
+        const bits = Math.max(1, Math.ceil(Math.log2(drawn.length)) + 1);
+        this.fmCdf[t] = cdf.length;
         cdf.push(...thresholds);
-        this.fmEntry[side] = entries.length;
-        entries.push(...deaths);
-        this.fmGuide[side] = guide.length;
+        this.fmEntry[t] = entries.length;
+        entries.push(...drawn);
+        this.fmGuide[t] = guide.length;
         guide.push(...guideTable(thresholds, bits));
-        this.fmShift[side] = 32 - bits;
-      }
+        this.fmShift[t] = 32 - bits;
+      });
     }
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);
@@ -592,30 +625,63 @@ function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boole
 
 /**
  * Which of a side's directly engaged units die in a fight, all alive at its
- * start: `hits` is the distribution of the side's hits, saves[i] the chance
- * that the unit at position i of the allocation order saves one. h hits go
- * in turn (RB 1.12.5), floor(h / n) to each and one more to the first h mod
- * n; a unit with k hits dies with chance 1 - saves[i]^k, its fate apart from
- * the others'. P(mask) = sum over h of P(h) * P(mask | h). The entries of
- * positive probability, by mask.
+ * start, as the distribution of a bitmask over the allocation order: `hits`
+ * is the distribution of the side's hits, saves[i] the chance that the unit
+ * at position i saves one. h hits go in turn (RB 1.12.5), floor(h / n) to
+ * each and one more to the first h mod n; a unit with k hits dies with
+ * chance 1 - saves[i]^k, apart from the others.
+ * P(mask) = sum over h of P(h) * P(mask | h).
  */
-function fightDeaths(hits: readonly number[], saves: readonly number[]): Array<{ mask: number; p: number }> {
-  const n = saves.length;
-  const pmf = new Float64Array(2 ** n);
+function fightDeaths(hits: readonly number[], saves: readonly number[]): Float64Array {
+  const pmf = new Float64Array(2 ** saves.length);
   hits.forEach((ph, h) => {
     if (ph === 0) return;
-    const each = n === 0 ? 0 : Math.floor(h / n);
-    const dies = saves.map((q, i) => {
-      const taken = i < h - each * n ? each + 1 : each;
-      let survives = 1;
-      for (let j = 0; j < taken; j++) survives *= q;
-      return 1 - survives;
-    });
-    bernoulliMaskPmf(dies).forEach((pm, m) => (pmf[m]! += ph * pm));
+    bernoulliMaskPmf(deathChances(h, saves)).forEach((pm, m) => (pmf[m]! += ph * pm));
   });
-  const out: Array<{ mask: number; p: number }> = [];
-  pmf.forEach((p, mask) => {
-    if (p > 0) out.push({ mask, p });
+  return pmf;
+}
+
+/** Each unit's chance of dying when h hits go in turn to units saving with chances `saves` (see `fightDeaths`). */
+function deathChances(h: number, saves: readonly number[]): number[] {
+  const n = saves.length;
+  const each = n === 0 ? 0 : Math.floor(h / n);
+  return saves.map((q, i) => {
+    const taken = i < h - each * n ? each + 1 : each;
+    let survives = 1;
+    for (let j = 0; j < taken; j++) survives *= q;
+    return 1 - survives;
+  });
+}
+
+/**
+ * The defenders' deaths after the fight and the supporting fire (RB
+ * 1.12.6), from their deaths after the fight (`afterFight`, a mask
+ * distribution as `fightDeaths` gives). Given the fight's deaths m, each
+ * supporting group fires when one of the units in its `near` mask lives,
+ * the hits of those that fire add up, and they go in turn to the living
+ * units, saved with chances `saves`: P(m') = sum over m of P(m) P(m' | m).
+ */
+function supportDeaths(afterFight: Float64Array, fire: ReadonlyArray<{ pmf: readonly number[]; near: number }>, saves: readonly number[]): Float64Array {
+  const n = saves.length;
+  const all = 2 ** n - 1;
+  const out = new Float64Array(afterFight.length);
+  const hitsByFiring = new Map<string, number[]>();
+  afterFight.forEach((pm, dead) => {
+    if (pm === 0) return;
+    const living = range(n).filter((i) => (dead & (1 << i)) === 0);
+    const firing = fire.filter((g) => (g.near & all & ~dead) !== 0);
+    const key = firing.map((g) => fire.indexOf(g)).join(',');
+    if (!hitsByFiring.has(key)) hitsByFiring.set(key, firing.reduce<number[]>((sum, g) => sumOfCounts(sum, g.pmf), [1]));
+    hitsByFiring.get(key)!.forEach((ph, h) => {
+      if (ph === 0) return;
+      bernoulliMaskPmf(deathChances(living.length === 0 ? 0 : h, living.map((i) => saves[i]!))).forEach((pl, sub) => {
+        let mask = dead;
+        living.forEach((i, k) => {
+          if ((sub & (1 << k)) !== 0) mask |= 1 << i;
+        });
+        out[mask]! += pm * ph * pl;
+      });
+    });
   });
   return out;
 }

@@ -70,8 +70,8 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     if (round === 1) {
       if (p.fsEnd > 0) rollGroups(p, 0, p.fsEnd, rng);
       if (p.fightByMasks) {
-        fightDeaths(p, 0, rng);
-        fightDeaths(p, 1, rng);
+        fightDeaths(p, 0, 0, rng);
+        fightDeaths(p, 1, p.supportFolded && p.S[S_ENGAGED]! > 0 ? 2 : 1, rng);
       } else rollGroups(p, p.fsEnd, p.mainEnd, rng);
     } else if (p.staticRounds) {
       if (p.firstStrike) rollGroups(p, p.supportEnd, p.laterFsEnd, rng);
@@ -87,7 +87,9 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
       break;
     }
     // Supporting fire (TP: only now; [A-17]: every round).
-    if (round === 1) rollGroups(p, p.mainEnd, p.supportEnd, rng);
+    if (round === 1) {
+      if (!p.supportFolded) rollGroups(p, p.mainEnd, p.supportEnd, rng);
+    }
     else if (p.supportEveryRound) {
       if (p.staticRounds) rollGroups(p, p.laterMainEnd, p.nGroups, rng);
       else supportingFire(p, rng);
@@ -283,12 +285,13 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
 /**
  * The first round's fight on assault side `side` by one word
  * (`fightByMasks`): which of its directly engaged units die, drawn from the
- * whole side's distribution; they die, and the side's counts follow.
+ * whole side's distribution in table t (with the supporting fire, see
+ * supportFolded); they die, and the side's counts follow.
  */
-function fightDeaths(p: AssaultPlan, side: number, rng: Sfc32): void {
-  const at = p.fmCdf[side]!;
+function fightDeaths(p: AssaultPlan, side: number, t: number, rng: Sfc32): void {
+  const at = p.fmCdf[t]!;
   if (at < 0) return;
-  const entry = p.fmEntry[side]! + sampleByGuide(p.cdf, at, p.guide, p.fmGuide[side]!, p.fmShift[side]!, rng.next());
+  const entry = p.fmEntry[t]! + sampleByGuide(p.cdf, at, p.guide, p.fmGuide[t]!, p.fmShift[t]!, rng.next());
   let mask = p.fmMask[entry]!;
   if (mask === 0) return;
   const order = p.order;
