@@ -59,6 +59,8 @@ export const TO_HIT_VALUES = 8;
  * to draw its deaths at once (`fightByMasks`): its table has up to 2^12 entries.
  */
 export const FIGHT_MASK_UNITS = 12;
+/** The guide table's bits for the difference of the result rolls: 32 slices for 11 values. */
+export const RESULT_GUIDE_BITS = 5;
 /** The most directly engaged defenders for their supporting-fire losses to be folded into their fight losses (`supportFolded`): the fold takes about 3^n steps. */
 export const SUPPORT_FOLD_UNITS = 10;
 
@@ -145,7 +147,8 @@ export class AssaultPlan {
   /**
    * Inverse-CDF tables (`cumulativeThresholds`) back to back: a first-round
    * group's hits from gCdf[g], a line's hits at to-hit value t from
-   * lCdf[l * TO_HIT_VALUES + min(t, 7)], the highest of 2D6 from resultCdf.
+   * lCdf[l * TO_HIT_VALUES + min(t, 7)], and those below; the guide tables
+   * (`guideTable`) of some of them in `guide`.
    */
   readonly cdf: Float64Array;
   readonly gCdf: Int32Array;
@@ -157,7 +160,13 @@ export class AssaultPlan {
   readonly gNext: Int32Array;
   readonly gRunCdf: Int32Array;
   readonly lCdf: Int32Array;
-  readonly resultCdf: number;
+  /**
+   * By counts: the attacker's highest of 2D6 less the defender's, plus 5
+   * (0..10), from cdf at resultDifferenceCdf with the guide table at
+   * resultDifferenceGuide (RESULT_GUIDE_BITS bits).
+   */
+  readonly resultDifferenceCdf: number;
+  readonly resultDifferenceGuide: number;
   /**
    * By counts, with no first-strike attack in the first round, one kind of
    * hit per side and at most FIGHT_MASK_UNITS directly engaged units each:
@@ -184,11 +193,22 @@ export class AssaultPlan {
   readonly fmGuide: Int32Array;
   readonly fmShift: Int32Array;
   readonly guide: Int32Array;
-  /** Per entry: the units that die (bit i: position i of the allocation order), how many, the kills they give the enemy, the Inspiring units among them. */
-  readonly fmMask: Int32Array;
-  readonly fmLost: Int32Array;
-  readonly fmKills: Int32Array;
-  readonly fmInspiring: Int32Array;
+  /**
+   * Per table: the formations its units belong to, [fmFormStart, + fmFormCount)
+   * of fmForms. Per entry k of table t, at fmEntry[t] + k * FM_STRIDE(t)
+   * in fmData: the units that die (bit i: position i of the allocation
+   * order), how many, the kills they give the enemy, the Inspiring units
+   * among them, then for each formation of the table the units it loses and
+   * their break weight (FM_STRIDE(t) = 4 + 2 * fmFormCount[t]); and at
+   * fmPointsAt[t] + k * fmFormCount[t] + j in fmPoints, the points formation
+   * j loses.
+   */
+  readonly fmForms: Int32Array;
+  readonly fmFormStart: Int32Array;
+  readonly fmFormCount: Int32Array;
+  readonly fmData: Int32Array;
+  readonly fmPointsAt: Int32Array;
+  readonly fmPoints: Float64Array;
   /** The chance that unit u saves a hit of kind k, at [k * nUnits + u]: the save code's rolls, which "each" makes one by one. */
   readonly saveChance: Float64Array;
   /**
@@ -423,8 +443,6 @@ export class AssaultPlan {
       const dice = dicePmf(l.diceN, l.diceSides, l.dicePlus);
       for (let t = 0; t < TO_HIT_VALUES; t++) this.lCdf[i * TO_HIT_VALUES + t] = table(hitCountPmf(dice, hitChance(t)));
     });
-    // RB 1.12.7: P(highest of 2D6 = k) = (2k - 1) / 36.
-    this.resultCdf = table([0, 1, 2, 3, 4, 5, 6].map((k) => (k === 0 ? 0 : (2 * k - 1) / 36)));
 
     const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
     const flag = (u: number, bit: number) => ((e.uFlags[u]! & bit) !== 0 ? 1 : 0);
@@ -473,36 +491,59 @@ export class AssaultPlan {
     this.fmEntry = new Int32Array(3);
     this.fmGuide = new Int32Array(3);
     this.fmShift = new Int32Array(3);
+    this.fmFormStart = new Int32Array(3);
+    this.fmFormCount = new Int32Array(3);
+    this.fmPointsAt = new Int32Array(3);
     const guide: number[] = [];
-    const entries: Array<{ mask: number; units: number[] }> = [];
+    const forms: number[] = [];
+    const data: number[] = [];
+    const points: number[] = [];
+    const sum = (units: number[], of: (u: number) => number) => units.reduce((k, u) => k + of(u), 0);
     if (this.fightByMasks) {
       tables.forEach((pmf, t) => {
         if (pmf === null) return;
         const order = p.order[t === 0 ? 0 : 1]!;
-        const drawn: Array<{ mask: number; units: number[] }> = [];
+        const formations = [...new Set(order.map((u) => e.uFormation[u]!))];
+        this.fmFormStart[t] = forms.length;
+        this.fmFormCount[t] = formations.length;
+        forms.push(...formations);
+        this.fmEntry[t] = data.length;
+        this.fmPointsAt[t] = points.length;
         const probabilities: number[] = [];
         pmf.forEach((pm, mask) => {
           if (pm === 0) return;
-          drawn.push({ mask, units: order.filter((_, i) => (mask & (1 << i)) !== 0) });
           probabilities.push(pm);
+          const dead = order.filter((_, i) => (mask & (1 << i)) !== 0);
+          data.push(mask, dead.length, sum(dead, (u) => this.U[u * U_STRIDE + U_KILL]!), sum(dead, (u) => this.U[u * U_STRIDE + U_INSPIRING]!));
+          for (const f of formations) {
+            const lost = dead.filter((u) => e.uFormation[u] === f);
+            data.push(lost.length, sum(lost, (u) => this.U[u * U_STRIDE + U_BREAK_WEIGHT]!));
+            points.push(sum(lost, (u) => e.uPoints[u]!));
+          }
         });
         const thresholds = cumulativeThresholds(probabilities);
-        const bits = Math.max(1, Math.ceil(Math.log2(drawn.length)) + 1);
+        const bits = Math.max(1, Math.ceil(Math.log2(probabilities.length)) + 1);
         this.fmCdf[t] = cdf.length;
         cdf.push(...thresholds);
-        this.fmEntry[t] = entries.length;
-        entries.push(...drawn);
         this.fmGuide[t] = guide.length;
         guide.push(...guideTable(thresholds, bits));
         this.fmShift[t] = 32 - bits;
       });
     }
+    // RB 1.12.7, by counts: the difference of the two sides' highest of 2D6, -5..5, drawn at once.
+    // P(highest of 2D6 = k) = (2k - 1) / 36.
+    const highest = [0, 1, 2, 3, 4, 5, 6].map((k) => (k === 0 ? 0 : (2 * k - 1) / 36));
+    const difference = sumOfCounts(highest, [...highest].reverse()).slice(1, 12);
+    const differenceThresholds = cumulativeThresholds(difference);
+    this.resultDifferenceCdf = cdf.length;
+    cdf.push(...differenceThresholds);
+    this.resultDifferenceGuide = guide.length;
+    guide.push(...guideTable(differenceThresholds, RESULT_GUIDE_BITS));
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);
-    this.fmMask = Int32Array.from(entries, (d) => d.mask);
-    this.fmLost = Int32Array.from(entries, (d) => d.units.length);
-    this.fmKills = Int32Array.from(entries, (d) => d.units.reduce((k, u) => k + this.U[u * U_STRIDE + U_KILL]!, 0));
-    this.fmInspiring = Int32Array.from(entries, (d) => d.units.reduce((k, u) => k + this.U[u * U_STRIDE + U_INSPIRING]!, 0));
+    this.fmForms = Int32Array.from(forms);
+    this.fmData = Int32Array.from(data);
+    this.fmPoints = Float64Array.from(points);
 
     this.uPoints = Float64Array.from(e.uPoints);
     this.uDepth = Float64Array.from(e.uDepth);

@@ -44,6 +44,7 @@ const SAVE_NEED = layout.SAVE_NEED;
 const SAVE_REROLL = layout.SAVE_REROLL;
 const SAVE_INVULNERABLE = layout.SAVE_INVULNERABLE;
 const TO_HIT_VALUES = layout.TO_HIT_VALUES;
+const RESULT_GUIDE_SHIFT = 32 - layout.RESULT_GUIDE_BITS;
 const MIXED_KINDS = layout.MIXED_KINDS;
 
 /** Line-table phases (assaultPlan.ts `lineStart`). */
@@ -100,11 +101,10 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
       break;
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
-    const scoreA = resultRoll(p, rng) + resultModifiers(p, 0);
-    const scoreD = resultRoll(p, rng) + resultModifiers(p, 1);
-    if (scoreA !== scoreD) {
-      outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
-      margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
+    const difference = resultDifference(p, rng) + resultModifiers(p, 0) - resultModifiers(p, 1);
+    if (difference !== 0) {
+      outcome = difference > 0 ? ATTACKER_WINS : DEFENDER_WINS;
+      margin = difference > 0 ? difference : -difference;
       break;
     }
     // A tie: counter-charges, attacker first, then fight again; kills carry over.
@@ -117,9 +117,11 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
   record(p, outcome, rounds, tally);
 }
 
-/** A side's highest of 2D6 (RB 1.12.7): two dice, or by counts one word. */
-function resultRoll(p: AssaultPlan, rng: Sfc32): number {
-  return p.byCounts ? sampleByThresholds(p.cdf, p.resultCdf, rng.next()) : highestOf2D6(rng);
+/** The attacker's highest of 2D6 less the defender's (RB 1.12.7): four dice, or by counts one word. */
+function resultDifference(p: AssaultPlan, rng: Sfc32): number {
+  if (p.byCounts) return sampleByGuide(p.cdf, p.resultDifferenceCdf, p.guide, p.resultDifferenceGuide, RESULT_GUIDE_SHIFT, rng.next()) - 5;
+  const attacker = highestOf2D6(rng);
+  return attacker - highestOf2D6(rng);
 }
 
 /** The starting state: the last trial's dead brought back, every counter as it starts, the first round's positions if anything moved. */
@@ -291,23 +293,36 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
 function fightDeaths(p: AssaultPlan, side: number, t: number, rng: Sfc32): void {
   const at = p.fmCdf[t]!;
   if (at < 0) return;
-  const entry = p.fmEntry[t]! + sampleByGuide(p.cdf, at, p.guide, p.fmGuide[t]!, p.fmShift[t]!, rng.next());
-  let mask = p.fmMask[entry]!;
+  const k = sampleByGuide(p.cdf, at, p.guide, p.fmGuide[t]!, p.fmShift[t]!, rng.next());
+  const nForms = p.fmFormCount[t]!;
+  const d = p.fmEntry[t]! + k * (4 + 2 * nForms);
+  const data = p.fmData;
+  const mask = data[d]!;
   if (mask === 0) return;
+  // Every unit of the order lives when the fight begins: each one's fate is its bit.
   const order = p.order;
+  const alive = p.alive;
   const base = p.orderStart[side]!;
-  while (mask !== 0) {
-    const low = mask & -mask;
-    dies(p, order[base + 31 - Math.clz32(low)]!);
-    mask ^= low;
-  }
+  const n = p.orderCount[side]!;
+  for (let i = 0; i < n; i++) alive[order[base + i]!] = ((mask >>> i) & 1) ^ 1;
   const S = p.S;
   const sb = side * S_STRIDE;
-  const lost = p.fmLost[entry]!;
+  const lost = data[d + 1]!;
   S[sb + S_ALIVE]! -= lost;
   S[sb + S_ENGAGED]! -= lost;
-  S[sb + S_KILLS]! += p.fmKills[entry]!;
-  S[sb + S_INSPIRING]! -= p.fmInspiring[entry]!;
+  S[sb + S_KILLS]! += data[d + 2]!;
+  S[sb + S_INSPIRING]! -= data[d + 3]!;
+  const F = p.F;
+  const forms = p.fmForms;
+  const fs = p.fmFormStart[t]!;
+  const pointsAt = p.fmPointsAt[t]! + k * nForms;
+  for (let j = 0; j < nForms; j++) {
+    const f = forms[fs + j]!;
+    const fb = f * F_STRIDE;
+    F[fb + F_ALIVE]! -= data[d + 4 + 2 * j]!;
+    F[fb + F_BREAK_WEIGHT]! -= data[d + 5 + 2 * j]!;
+    p.fPoints[f]! += p.fmPoints[pointsAt + j]!;
+  }
 }
 
 /** Does group g's unit fire: the fight always, a supporter with a living engaged enemy within 15 cm. */
