@@ -280,6 +280,16 @@ export class AssaultPlan {
   readonly supporterTarget: Uint8Array;
   /** Per assault side: table side, the loser's halved hits (TSKNF). */
   readonly tableSide: Int32Array;
+  /**
+   * Per assault side s: its formations, [sideFormStart[s], sideFormStart[s + 1])
+   * of sideForms; the formations outside the assault on its table side, which
+   * take a Blast marker when it loses, [bystanderStart[s], bystanderStart[s + 1])
+   * of bystanders.
+   */
+  readonly sideForms: Int32Array;
+  readonly sideFormStart: Int32Array;
+  readonly bystanders: Int32Array;
+  readonly bystanderStart: Int32Array;
   readonly lossHalved: Uint8Array;
   /**
    * Per assault side: the Blast markers it counts in the result (-1 for none
@@ -573,6 +583,12 @@ export class AssaultPlan {
     this.supporters = Int32Array.from(supporters);
     this.supporterTarget = Uint8Array.from(supporters, (u) => supportTargetSide(e, e.uFormation[u]!));
     this.tableSide = Int32Array.from(sides, (side) => e.fSide[range(nF).find((f) => e.fRole[f] === side + 1)!]!);
+    const ofSide = sides.map((side) => range(nF).filter((f) => e.fRole[f] === side + 1));
+    this.sideForms = Int32Array.from(ofSide.flat());
+    this.sideFormStart = Int32Array.of(0, ofSide[0]!.length, ofSide[0]!.length + ofSide[1]!.length);
+    const standingBy = sides.map((side) => range(nF).filter((f) => e.fRole[f] !== 1 && e.fRole[f] !== 2 && e.fSide[f] === this.tableSide[side]));
+    this.bystanders = Int32Array.from(standingBy.flat());
+    this.bystanderStart = Int32Array.of(0, standingBy[0]!.length, standingBy[0]!.length + standingBy[1]!.length);
     this.lossHalved = Uint8Array.from(sides, (side) => (range(nF).every((f) => e.fRole[f] !== side + 1 || e.fTsknf[f] === 1) ? 1 : 0));
     this.sideBlastMarkers = Int32Array.from(sides, (side) => {
       const formations = range(nF).filter((f) => e.fRole[f] === side + 1);

@@ -698,12 +698,12 @@ function sideBlastMarkers(p: AssaultPlan, side: number): number {
 function applyResult(p: AssaultPlan, loser: number, margin: number): void {
   const F = p.F;
   const U = p.U;
-  const loserRole = loser + 1;
-  const winnerRole = 2 - loser;
+  const winner = 1 - loser;
   const hits = p.lossHalved[loser] === 1 ? margin >> 1 : margin;
   if (hits > 0) lossHits(p, loser, hits);
-  for (let f = 0; f < p.nFormations; f++) {
-    if (p.fRole[f] !== loserRole) continue;
+  const forms = p.sideForms;
+  for (let i = p.sideFormStart[loser]!; i < p.sideFormStart[loser + 1]!; i++) {
+    const f = forms[i]!;
     const fb = f * F_STRIDE;
     if (p.fBrokenStart[f] === 1) {
       for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && U[u * U_STRIDE + U_FEARLESS] === 0) dies(p, u);
@@ -713,11 +713,10 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
       if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
-  const loserTableSide = p.tableSide[loser]!;
-  for (let f = 0; f < p.nFormations; f++) {
-    const r = p.fRole[f];
+  for (let i = p.bystanderStart[loser]!; i < p.bystanderStart[loser + 1]!; i++) {
+    const f = p.bystanders[i]!;
     const fb = f * F_STRIDE;
-    if (r === 1 || r === 2 || p.fSide[f] !== loserTableSide || F[fb + F_ALIVE] === 0 || !nearAssault(p, f, 1 - loser)) continue;
+    if (F[fb + F_ALIVE] === 0 || !nearAssault(p, f, winner)) continue;
     // No bystander is broken (compileAssaultPlan), so the marker is placed, then the break test (RB 1.13.2).
     F[fb + F_BM]!++;
     F[fb + F_BM_PLACED]!++;
@@ -728,9 +727,10 @@ function applyResult(p: AssaultPlan, loser: number, margin: number): void {
       if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
-  for (let f = 0; f < p.nFormations; f++) {
+  for (let i = p.sideFormStart[winner]!; i < p.sideFormStart[winner + 1]!; i++) {
+    const f = forms[i]!;
     const fb = f * F_STRIDE;
-    if (p.fRole[f] !== winnerRole || p.fBrokenStart[f] === 1 || F[fb + F_ALIVE] === 0) continue;
+    if (p.fBrokenStart[f] === 1 || F[fb + F_ALIVE] === 0) continue;
     const lost = p.fUnitEnd[f]! - p.fUnitStart[f]! - F[fb + F_ALIVE]!;
     if (lost === 0) continue;
     F[fb + F_BM]! += lost;
