@@ -59,6 +59,8 @@ export const TO_HIT_VALUES = 8;
  * to draw its deaths at once (`fightByMasks`): its table has up to 2^12 entries.
  */
 export const FIGHT_MASK_UNITS = 12;
+/** A death table's row before its formations' columns (`fmData`): the mask, units lost, kills, Inspiring units lost. */
+export const FM_ROW = 4;
 /** The guide table's bits for the difference of the result rolls: 32 slices for 11 values. */
 export const RESULT_GUIDE_BITS = 5;
 /** The most directly engaged defenders for their supporting-fire losses to be folded into their fight losses (`supportFolded`): the fold takes about 3^n steps. */
@@ -173,10 +175,7 @@ export class AssaultPlan {
    * the first round's fight draws which of each side's directly engaged
    * units die with one word, from the distribution of the whole side's
    * deaths (its hits shared out in turn, then each unit's saves). The deaths
-   * are a bitmask over the side's allocation order. Per table (see
-   * supportFolded): its offset in cdf (-1 when no hit reaches the side), its
-   * first entry in the entry arrays, its guide table's offset in `guide` and
-   * the guide's shift (`sampleByGuide`).
+   * are a bitmask over the side's allocation order.
    */
   readonly fightByMasks: boolean;
   /**
@@ -188,6 +187,13 @@ export class AssaultPlan {
    * unit, which ends the round before the supporting fire.
    */
   readonly supportFolded: boolean;
+  /**
+   * The death tables t (0: the attackers' fight; 1: the defenders' fight;
+   * 2: the defenders' fight and supporting fire), one entry per mask of
+   * positive probability: the thresholds at fmCdf[t] of cdf (-1 when the
+   * table is not drawn), the guide table at fmGuide[t] of `guide`, with
+   * shift fmShift[t] (`sampleByGuide`).
+   */
   readonly fmCdf: Int32Array;
   readonly fmEntry: Int32Array;
   readonly fmGuide: Int32Array;
@@ -195,12 +201,12 @@ export class AssaultPlan {
   readonly guide: Int32Array;
   /**
    * Per table: the formations its units belong to, [fmFormStart, + fmFormCount)
-   * of fmForms. Per entry k of table t, at fmEntry[t] + k * FM_STRIDE(t)
-   * in fmData: the units that die (bit i: position i of the allocation
-   * order), how many, the kills they give the enemy, the Inspiring units
-   * among them, then for each formation of the table the units it loses and
-   * their break weight (FM_STRIDE(t) = 4 + 2 * fmFormCount[t]); and at
-   * fmPointsAt[t] + k * fmFormCount[t] + j in fmPoints, the points formation
+   * of fmForms. Entry k of table t is the row of FM_ROW + 2 * fmFormCount[t]
+   * numbers at fmEntry[t] + k * (FM_ROW + 2 * fmFormCount[t]) of fmData: the units
+   * that die (bit i: position i of the allocation order), how many, the
+   * kills they give the enemy, the Inspiring units among them, then for each
+   * formation of the table the units it loses and their break weight; and at
+   * fmPointsAt[t] + k * fmFormCount[t] + j of fmPoints, the points formation
    * j loses.
    */
   readonly fmForms: Int32Array;
@@ -470,7 +476,8 @@ export class AssaultPlan {
       this.U[b + U_FF] = e.uFF[u]!;
     }
     const sides = [0, 1];
-    // The first round's fight by masks: each side's deaths over its allocation order (null: no hit reaches it).
+    // The first round's fight by masks: each side's deaths over its allocation order (null: no hit reaches
+    // the side; undefined: the side's fight cannot be drawn at once).
     const fightPmf = sides.map((side) => {
       if (!this.byCounts || p.fsEnd > 0) return undefined;
       const kind = this.rangeKind[side]!;
@@ -484,7 +491,7 @@ export class AssaultPlan {
     this.fightByMasks = fightPmf.every((t) => t !== undefined);
     // The supporting fire on the defence folded in: none at the attackers, one kind at the defenders.
     const supportAt = (side: number) => range(p.supportEnd - p.mainEnd).some((i) => (this.gCode[p.mainEnd + i]! & 1) === side);
-    const supportKind = this.rangeKind[p.mainEnd * 2 + 1]!;
+    const supportKind = supportAt(1) ? this.rangeKind[p.mainEnd * 2 + 1]! : ANY_KIND;
     const inOrder = range(p.supportEnd - p.mainEnd).every((i) => p.groups[p.mainEnd + i]!.near.every((u) => p.order[1]!.includes(u)));
     this.supportFolded =
       this.fightByMasks && !supportAt(0) && supportAt(1) && supportKind !== MIXED_KINDS && p.order[1]!.length <= SUPPORT_FOLD_UNITS && inOrder;

@@ -45,6 +45,7 @@ const SAVE_REROLL = layout.SAVE_REROLL;
 const SAVE_INVULNERABLE = layout.SAVE_INVULNERABLE;
 const TO_HIT_VALUES = layout.TO_HIT_VALUES;
 const RESULT_GUIDE_SHIFT = 32 - layout.RESULT_GUIDE_BITS;
+const FM_ROW = layout.FM_ROW;
 const MIXED_KINDS = layout.MIXED_KINDS;
 
 /** Line-table phases (assaultPlan.ts `lineStart`). */
@@ -89,9 +90,9 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     }
     // Supporting fire (TP: only now; [A-17]: every round).
     if (round === 1) {
+      // Folded into the defenders' draw of the fight (supportFolded).
       if (!p.supportFolded) rollGroups(p, p.mainEnd, p.supportEnd, rng);
-    }
-    else if (p.supportEveryRound) {
+    } else if (p.supportEveryRound) {
       if (p.staticRounds) rollGroups(p, p.laterMainEnd, p.nGroups, rng);
       else supportingFire(p, rng);
     }
@@ -295,7 +296,7 @@ function fightDeaths(p: AssaultPlan, side: number, t: number, rng: Sfc32): void 
   if (at < 0) return;
   const k = sampleByGuide(p.cdf, at, p.guide, p.fmGuide[t]!, p.fmShift[t]!, rng.next());
   const nForms = p.fmFormCount[t]!;
-  const d = p.fmEntry[t]! + k * (4 + 2 * nForms);
+  const d = p.fmEntry[t]! + k * (FM_ROW + 2 * nForms);
   const data = p.fmData;
   const mask = data[d]!;
   if (mask === 0) return;
@@ -319,8 +320,8 @@ function fightDeaths(p: AssaultPlan, side: number, t: number, rng: Sfc32): void 
   for (let j = 0; j < nForms; j++) {
     const f = forms[fs + j]!;
     const fb = f * F_STRIDE;
-    F[fb + F_ALIVE]! -= data[d + 4 + 2 * j]!;
-    F[fb + F_BREAK_WEIGHT]! -= data[d + 5 + 2 * j]!;
+    F[fb + F_ALIVE]! -= data[d + FM_ROW + 2 * j]!;
+    F[fb + F_BREAK_WEIGHT]! -= data[d + FM_ROW + 2 * j + 1]!;
     p.fPoints[f]! += p.fmPoints[pointsAt + j]!;
   }
 }
