@@ -515,29 +515,44 @@ export class AssaultPlan {
     const forms: number[] = [];
     const data: number[] = [];
     const points: number[] = [];
-    const sum = (units: number[], of: (u: number) => number) => units.reduce((k, u) => k + of(u), 0);
     if (this.fightByMasks) {
       tables.forEach((pmf, t) => {
         if (pmf === null) return;
         const order = p.order[t === 0 ? 0 : 1]!;
         const formations = [...new Set(order.map((u) => e.uFormation[u]!))];
+        const column = order.map((u) => formations.indexOf(e.uFormation[u]!));
+        const K = formations.length;
         this.fmFormStart[t] = forms.length;
-        this.fmFormCount[t] = formations.length;
+        this.fmFormCount[t] = K;
         forms.push(...formations);
         this.fmEntry[t] = data.length;
         this.fmPointsAt[t] = points.length;
+        // Every mask's row from the row without its lowest unit: one unit's columns added per mask.
+        const width = FM_ROW + 2 * K;
+        const rows = new Int32Array(pmf.length * width);
+        const rowPoints = new Float64Array(pmf.length * K);
         const probabilities: number[] = [];
-        pmf.forEach((pm, mask) => {
-          if (pm === 0) return;
-          probabilities.push(pm);
-          const dead = order.filter((_, i) => (mask & (1 << i)) !== 0);
-          data.push(mask, dead.length, sum(dead, (u) => this.U[u * U_STRIDE + U_KILL]!), sum(dead, (u) => this.U[u * U_STRIDE + U_INSPIRING]!));
-          for (const f of formations) {
-            const lost = dead.filter((u) => e.uFormation[u] === f);
-            data.push(lost.length, sum(lost, (u) => this.U[u * U_STRIDE + U_BREAK_WEIGHT]!));
-            points.push(sum(lost, (u) => e.uPoints[u]!));
+        for (let mask = 0; mask < pmf.length; mask++) {
+          if (mask > 0) {
+            const i = 31 - Math.clz32(mask & -mask);
+            const u = order[i]!;
+            const from = (mask & (mask - 1)) * width;
+            const to = mask * width;
+            for (let c = 0; c < width; c++) rows[to + c] = rows[from + c]!;
+            for (let j = 0; j < K; j++) rowPoints[mask * K + j] = rowPoints[(mask & (mask - 1)) * K + j]!;
+            rows[to + 1]!++;
+            rows[to + 2]! += this.U[u * U_STRIDE + U_KILL]!;
+            rows[to + 3]! += this.U[u * U_STRIDE + U_INSPIRING]!;
+            rows[to + FM_ROW + 2 * column[i]!]!++;
+            rows[to + FM_ROW + 2 * column[i]! + 1]! += this.U[u * U_STRIDE + U_BREAK_WEIGHT]!;
+            rowPoints[mask * K + column[i]!]! += e.uPoints[u]!;
           }
-        });
+          rows[mask * width] = mask;
+          if (pmf[mask] === 0) continue;
+          probabilities.push(pmf[mask]!);
+          for (let c = 0; c < width; c++) data.push(rows[mask * width + c]!);
+          for (let j = 0; j < K; j++) points.push(rowPoints[mask * K + j]!);
+        }
         const thresholds = cumulativeThresholds(probabilities);
         const bits = Math.max(1, Math.ceil(Math.log2(probabilities.length)) + 1);
         this.fmCdf[t] = cdf.length;
@@ -698,10 +713,12 @@ function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boole
  */
 function fightDeaths(hits: readonly number[], saves: readonly number[]): Float64Array {
   const pmf = new Float64Array(2 ** saves.length);
-  hits.forEach((ph, h) => {
-    if (ph === 0) return;
-    bernoulliMaskPmf(deathChances(h, saves)).forEach((pm, m) => (pmf[m]! += ph * pm));
-  });
+  for (let h = 0; h < hits.length; h++) {
+    const ph = hits[h]!;
+    if (ph === 0) continue;
+    const given = bernoulliMaskPmf(deathChances(h, saves));
+    for (let m = 0; m < pmf.length; m++) pmf[m]! += ph * given[m]!;
+  }
   return pmf;
 }
 
