@@ -4,6 +4,7 @@ import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup, type SideState } from '../../../src/sim/rulesets/netea/engagements.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { MIXED_KINDS } from '../../../src/sim/rulesets/netea/assaultPlan.js';
 import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
 import type { FormationRecordLayout } from '../../../src/sim/ruleset.js';
 import { SCENARIOS } from '../../../bench/scenarios.js';
@@ -111,6 +112,7 @@ describe('assault plan: the same tallies as the general assault', () => {
     ['one Tactical unit against a big mob: wiped out in the fight', () => assaultOf('1 Tactical', '12 Boyz')],
     ['Grots in front of Boyz: their losses are no kills (RB 5.5.3)', () => assaultOf('6 Tactical', '4 Grots, 4 Boyz')],
     ['one Tactical unit against Boyz, Devastators supporting: a fight that kills it ends the round before the supporting fire', () => assaultOf('1 Tactical', '8 Boyz', { supports: [support('4 Devastator', 0)] })],
+    ['a Tactical detachment with a Commander (a power weapon: a macro-weapon extra attack) against Grots and Boyz: macro-weapon hits go to the survivors of the others', () => assaultOf('codex-astartes/tactical+commander', '4 Grots, 6 Boyz', { geometry: { ...DEFAULT_GEOMETRY, gap: 5 } })],
   ];
   for (const [name, build] of cases) {
     it(name, () => {
@@ -120,8 +122,14 @@ describe('assault plan: the same tallies as the general assault', () => {
 
   it('the situations above draw the first round\'s fight side by side where the plan can (fightByMasks, supportFolded): the comparisons cover it', () => {
     const notByMasks = cases.filter(([, build]) => new NeteaRunner(build()).assaultPlan?.fightByMasks !== true).map(([name]) => name);
-    // First-strike phases (the Rough Riders' lances); a side hit by macro-weapon and other hits (the Terminators').
-    expect(notByMasks).toEqual([cases[2]![0], cases[4]![0], cases[5]![0], cases[6]![0]]);
+    // First-strike phases (the Rough Riders' lances).
+    expect(notByMasks).toEqual([cases[2]![0], cases[5]![0], cases[6]![0]]);
+    // Macro-weapon hits and others on the same side, as two stages: the Terminators' and the Commander's on the Orks.
+    const twoStages = cases.filter(([, build]) => {
+      const plan = new NeteaRunner(build()).assaultPlan!;
+      return plan.fightByMasks && plan.rangeKind[1] === MIXED_KINDS;
+    });
+    expect(twoStages.map(([name]) => name)).toEqual([cases[4]![0], cases[17]![0]]);
     // The defenders' supporting-fire losses folded into their fight losses where only they take supporting fire.
     const folded = cases.filter(([, build]) => new NeteaRunner(build()).assaultPlan?.supportFolded === true).map(([name]) => name);
     expect(folded).toEqual([cases[0]![0], cases[1]![0], cases[12]![0], cases[16]![0]]);

@@ -63,8 +63,13 @@ export const FIGHT_MASK_UNITS = 12;
 export const FM_ROW = 4;
 /** The guide table's bits for the difference of the result rolls: 32 slices for 11 values. */
 export const RESULT_GUIDE_BITS = 5;
-/** The most directly engaged defenders for their supporting-fire losses to be folded into their fight losses (`supportFolded`): the fold takes about 3^n steps. */
-export const SUPPORT_FOLD_UNITS = 10;
+/**
+ * The most directly engaged units a side may have for a second stage of hits
+ * to be drawn with its fight (`laterStageDeaths`): macro-weapon hits among the
+ * survivors of the others, or the defenders' supporting fire
+ * (`supportFolded`). Its compile takes about 3^n steps.
+ */
+export const STAGED_MASK_UNITS = 10;
 
 /**
  * How a planned trial rolls its dice. "each": every die, in the order of the
@@ -170,17 +175,19 @@ export class AssaultPlan {
   readonly resultDifferenceCdf: number;
   readonly resultDifferenceGuide: number;
   /**
-   * By counts, with no first-strike attack in the first round, one kind of
-   * hit per side and at most FIGHT_MASK_UNITS directly engaged units each:
-   * the first round's fight draws which of each side's directly engaged
-   * units die with one word, from the distribution of the whole side's
-   * deaths (its hits shared out in turn, then each unit's saves). The deaths
+   * By counts, with no first-strike attack in the first round, and on each
+   * side either one kind of hit and at most FIGHT_MASK_UNITS directly engaged
+   * units, or macro-weapon hits and one other kind and at most
+   * STAGED_MASK_UNITS: the first round's fight draws which of each side's
+   * directly engaged units die with one word, from the distribution of the
+   * whole side's deaths (its hits shared out in turn, the macro-weapon hits
+   * among the survivors of the others, then each unit's saves). The deaths
    * are a bitmask over the side's allocation order.
    */
   readonly fightByMasks: boolean;
   /**
    * With fightByMasks, when only the defenders take supporting fire in the
-   * first round, with one kind of hit, and have at most SUPPORT_FOLD_UNITS
+   * first round, with one kind of hit, and have at most STAGED_MASK_UNITS
    * directly engaged units: their deaths from the fight and the supporting
    * fire are drawn at once, from table 2 (tables 0 and 1 are each side's
    * fight alone), unless the fight leaves the attackers no directly engaged
@@ -480,13 +487,19 @@ export class AssaultPlan {
     // the side; undefined: the side's fight cannot be drawn at once).
     const fightPmf = sides.map((side) => {
       if (!this.byCounts || p.fsEnd > 0) return undefined;
-      const kind = this.rangeKind[side]!;
       const units = p.order[side]!;
-      if (kind === ANY_KIND) return null;
-      if (kind === MIXED_KINDS || units.length > FIGHT_MASK_UNITS) return undefined;
-      let hits = [1];
-      for (let g = 0; g < p.mainEnd; g++) if ((this.gCode[g]! & 1) === side) hits = sumOfCounts(hits, groupPmf[g]!);
-      return fightDeaths(hits, units.map((u) => this.saveChance[kind * n + u]!));
+      const groups = range(p.mainEnd).filter((g) => (this.gCode[g]! & 1) === side);
+      const kinds = [...new Set(groups.map(groupKind))].sort((a, b) => this.kindMacro[a]! - this.kindMacro[b]!);
+      const saves = (kind: number) => units.map((u) => this.saveChance[kind * n + u]!);
+      const hits = (kind: number) => groups.filter((g) => groupKind(g) === kind).reduce<number[]>((sum, g) => sumOfCounts(sum, groupPmf[g]!), [1]);
+      if (kinds.length === 0) return null;
+      if (kinds.length === 1 && units.length <= FIGHT_MASK_UNITS) return fightDeaths(hits(kinds[0]!), saves(kinds[0]!));
+      // RB 2.2.6: macro-weapon hits go to the survivors of the others, a second stage.
+      const [others, macro] = kinds;
+      if (kinds.length === 2 && this.kindMacro[others!] === 0 && this.kindMacro[macro!] === 1 && units.length <= STAGED_MASK_UNITS) {
+        return laterStageDeaths(fightDeaths(hits(others!), saves(others!)), [{ pmf: hits(macro!), near: 2 ** units.length - 1 }], saves(macro!));
+      }
+      return undefined;
     });
     this.fightByMasks = fightPmf.every((t) => t !== undefined);
     // The supporting fire on the defence folded in: none at the attackers, one kind at the defenders.
@@ -494,7 +507,7 @@ export class AssaultPlan {
     const supportKind = supportAt(1) ? this.rangeKind[p.mainEnd * 2 + 1]! : ANY_KIND;
     const inOrder = range(p.supportEnd - p.mainEnd).every((i) => p.groups[p.mainEnd + i]!.near.every((u) => p.order[1]!.includes(u)));
     this.supportFolded =
-      this.fightByMasks && !supportAt(0) && supportAt(1) && supportKind !== MIXED_KINDS && p.order[1]!.length <= SUPPORT_FOLD_UNITS && inOrder;
+      this.fightByMasks && !supportAt(0) && supportAt(1) && supportKind !== MIXED_KINDS && p.order[1]!.length <= STAGED_MASK_UNITS && inOrder;
     const tables: Array<Float64Array | null> = [fightPmf[0] ?? null, fightPmf[1] ?? null, null];
     if (this.supportFolded) {
       const units = p.order[1]!;
@@ -502,7 +515,7 @@ export class AssaultPlan {
         const g = p.groups[p.mainEnd + i]!;
         return { pmf: groupPmf[p.mainEnd + i]!, near: g.near.reduce((mask, u) => mask | (1 << units.indexOf(u)), 0) };
       });
-      tables[2] = supportDeaths(tables[1] ?? fightDeaths([1], units.map(() => 0)), fire, units.map((u) => this.saveChance[supportKind * n + u]!));
+      tables[2] = laterStageDeaths(tables[1] ?? fightDeaths([1], units.map(() => 0)), fire, units.map((u) => this.saveChance[supportKind * n + u]!));
     }
     this.fmCdf = new Int32Array(3).fill(-1);
     this.fmEntry = new Int32Array(3);
@@ -726,44 +739,60 @@ function fightDeaths(hits: readonly number[], saves: readonly number[]): Float64
 function deathChances(h: number, saves: readonly number[]): number[] {
   const n = saves.length;
   const each = n === 0 ? 0 : Math.floor(h / n);
-  return saves.map((q, i) => {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
     const taken = i < h - each * n ? each + 1 : each;
     let survives = 1;
-    for (let j = 0; j < taken; j++) survives *= q;
-    return 1 - survives;
-  });
+    for (let j = 0; j < taken; j++) survives *= saves[i]!;
+    out[i] = 1 - survives;
+  }
+  return out;
 }
 
 /**
- * The defenders' deaths after the fight and the supporting fire (RB
- * 1.12.6), from their deaths after the fight (`afterFight`, a mask
- * distribution as `fightDeaths` gives). Given the fight's deaths m, each
- * supporting group fires when one of the units in its `near` mask lives,
- * the hits of those that fire add up, and they go in turn to the living
- * units, saved with chances `saves`: P(m') = sum over m of P(m) P(m' | m).
+ * A side's deaths after a later stage of hits shared out among the survivors
+ * of an earlier one: the defenders' supporting fire after the fight (RB
+ * 1.12.6), or macro-weapon hits after the others (RB 2.2.6). From the deaths
+ * after the earlier stage (`before`, a mask distribution as `fightDeaths`
+ * gives): given those deaths m, each group of the stage fires when one of the
+ * units in its `near` mask lives, the hits of those that fire add up, and
+ * they go in turn to the living units, saved with chances `saves`:
+ * P(m') = sum over m of P(m) P(m' | m).
  */
-function supportDeaths(afterFight: Float64Array, fire: ReadonlyArray<{ pmf: readonly number[]; near: number }>, saves: readonly number[]): Float64Array {
+function laterStageDeaths(before: Float64Array, fire: ReadonlyArray<{ pmf: readonly number[]; near: number }>, saves: readonly number[]): Float64Array {
   const n = saves.length;
   const all = 2 ** n - 1;
-  const out = new Float64Array(afterFight.length);
+  const out = new Float64Array(before.length);
   const hitsByFiring = new Map<string, number[]>();
-  afterFight.forEach((pm, dead) => {
-    if (pm === 0) return;
-    const living = range(n).filter((i) => (dead & (1 << i)) === 0);
-    const firing = fire.filter((g) => (g.near & all & ~dead) !== 0);
-    const key = firing.map((g) => fire.indexOf(g)).join(',');
-    if (!hitsByFiring.has(key)) hitsByFiring.set(key, firing.reduce<number[]>((sum, g) => sumOfCounts(sum, g.pmf), [1]));
-    hitsByFiring.get(key)!.forEach((ph, h) => {
-      if (ph === 0) return;
-      bernoulliMaskPmf(deathChances(living.length === 0 ? 0 : h, living.map((i) => saves[i]!))).forEach((pl, sub) => {
-        let mask = dead;
-        living.forEach((i, k) => {
-          if ((sub & (1 << k)) !== 0) mask |= 1 << i;
-        });
-        out[mask]! += pm * ph * pl;
-      });
-    });
-  });
+  // deposit[sub]: the deaths so far with the living units picked by the bits of sub added.
+  const deposit = new Int32Array(before.length);
+  const given = new Float64Array(before.length);
+  const living: number[] = [];
+  for (let dead = 0; dead < before.length; dead++) {
+    const pm = before[dead]!;
+    if (pm === 0) continue;
+    living.length = 0;
+    for (let i = 0; i < n; i++) if ((dead & (1 << i)) === 0) living.push(i);
+    let key = '';
+    for (let g = 0; g < fire.length; g++) if ((fire[g]!.near & all & ~dead) !== 0) key += `${g},`;
+    let hits = hitsByFiring.get(key);
+    if (hits === undefined) {
+      hits = [1];
+      for (let g = 0; g < fire.length; g++) if ((fire[g]!.near & all & ~dead) !== 0) hits = sumOfCounts(hits, fire[g]!.pmf);
+      hitsByFiring.set(key, hits);
+    }
+    const subs = 2 ** living.length;
+    deposit[0] = dead;
+    for (let sub = 1; sub < subs; sub++) deposit[sub] = deposit[sub & (sub - 1)]! | (1 << living[31 - Math.clz32(sub & -sub)]!);
+    const livingSaves = living.map((i) => saves[i]!);
+    for (let h = 0; h < hits.length; h++) {
+      const ph = hits[h]!;
+      if (ph === 0) continue;
+      bernoulliMaskPmf(deathChances(living.length === 0 ? 0 : h, livingSaves), given);
+      const weight = pm * ph;
+      for (let sub = 0; sub < subs; sub++) out[deposit[sub]!]! += weight * given[sub]!;
+    }
+  }
   return out;
 }
 
