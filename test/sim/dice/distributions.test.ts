@@ -146,6 +146,13 @@ describe('bernoulliMaskPmf', () => {
   it('no events: the empty mask, certainly', () => {
     expect(Array.from(bernoulliMaskPmf([]))).toEqual([1]);
   });
+
+  it('into a reused buffer: its first 2^n entries, whatever the buffer held', () => {
+    const buffer = new Float64Array(16).fill(7);
+    bernoulliMaskPmf([0.5, 0.25, 0.1], buffer);
+    expect(Array.from(buffer.subarray(0, 8))).toEqual(Array.from(bernoulliMaskPmf([0.5, 0.25, 0.1])));
+    expect(bernoulliMaskPmf([1 / 3], buffer).subarray(0, 2)).toEqual(Float64Array.of(1 - 1 / 3, 1 / 3));
+  });
 });
 
 describe('guideTable and sampleByGuide', () => {
