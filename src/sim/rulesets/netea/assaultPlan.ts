@@ -65,7 +65,7 @@ export const FM_ROW = 4;
 export const RESULT_GUIDE_BITS = 5;
 /**
  * The most directly engaged units a side may have for a second stage of hits
- * to be drawn with its fight (`laterStageDeaths`): macro-weapon hits among the
+ * to be drawn with its fight (`laterStageDeathPmf`): macro-weapon hits among the
  * survivors of the others, or the defenders' supporting fire
  * (`supportFolded`). Its compile takes about 3^n steps.
  */
@@ -493,11 +493,11 @@ export class AssaultPlan {
       const saves = (kind: number) => units.map((u) => this.saveChance[kind * n + u]!);
       const hits = (kind: number) => groups.filter((g) => groupKind(g) === kind).reduce<number[]>((sum, g) => sumOfCounts(sum, groupPmf[g]!), [1]);
       if (kinds.length === 0) return null;
-      if (kinds.length === 1 && units.length <= FIGHT_MASK_UNITS) return fightDeaths(hits(kinds[0]!), saves(kinds[0]!));
+      if (kinds.length === 1 && units.length <= FIGHT_MASK_UNITS) return fightDeathPmf(hits(kinds[0]!), saves(kinds[0]!));
       // RB 2.2.6: macro-weapon hits go to the survivors of the others, a second stage.
       const [others, macro] = kinds;
       if (kinds.length === 2 && this.kindMacro[others!] === 0 && this.kindMacro[macro!] === 1 && units.length <= STAGED_MASK_UNITS) {
-        return laterStageDeaths(fightDeaths(hits(others!), saves(others!)), [{ pmf: hits(macro!), near: 2 ** units.length - 1 }], saves(macro!));
+        return laterStageDeathPmf(fightDeathPmf(hits(others!), saves(others!)), [{ pmf: hits(macro!), near: 2 ** units.length - 1 }], saves(macro!));
       }
       return undefined;
     });
@@ -515,7 +515,9 @@ export class AssaultPlan {
         const g = p.groups[p.mainEnd + i]!;
         return { pmf: groupPmf[p.mainEnd + i]!, near: g.near.reduce((mask, u) => mask | (1 << units.indexOf(u)), 0) };
       });
-      tables[2] = laterStageDeaths(tables[1] ?? fightDeaths([1], units.map(() => 0)), fire, units.map((u) => this.saveChance[supportKind * n + u]!));
+      // No hit in the fight: no deaths before the supporting fire.
+      const untouched = fightDeathPmf([1], units.map(() => 0));
+      tables[2] = laterStageDeathPmf(tables[1] ?? untouched, fire, units.map((u) => this.saveChance[supportKind * n + u]!));
     }
     this.fmCdf = new Int32Array(3).fill(-1);
     this.fmEntry = new Int32Array(3);
@@ -724,7 +726,7 @@ function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boole
  * chance 1 - saves[i]^k, apart from the others.
  * P(mask) = sum over h of P(h) * P(mask | h).
  */
-function fightDeaths(hits: readonly number[], saves: readonly number[]): Float64Array {
+function fightDeathPmf(hits: readonly number[], saves: readonly number[]): Float64Array {
   const pmf = new Float64Array(2 ** saves.length);
   for (let h = 0; h < hits.length; h++) {
     const ph = hits[h]!;
@@ -735,7 +737,7 @@ function fightDeaths(hits: readonly number[], saves: readonly number[]): Float64
   return pmf;
 }
 
-/** Each unit's chance of dying when h hits go in turn to units saving with chances `saves` (see `fightDeaths`). */
+/** Each unit's chance of dying when h hits go in turn to units saving with chances `saves` (see `fightDeathPmf`). */
 function deathChances(h: number, saves: readonly number[]): number[] {
   const n = saves.length;
   const each = n === 0 ? 0 : Math.floor(h / n);
@@ -753,13 +755,13 @@ function deathChances(h: number, saves: readonly number[]): number[] {
  * A side's deaths after a later stage of hits shared out among the survivors
  * of an earlier one: the defenders' supporting fire after the fight (RB
  * 1.12.6), or macro-weapon hits after the others (RB 2.2.6). From the deaths
- * after the earlier stage (`before`, a mask distribution as `fightDeaths`
+ * after the earlier stage (`before`, a mask distribution as `fightDeathPmf`
  * gives): given those deaths m, each group of the stage fires when one of the
  * units in its `near` mask lives, the hits of those that fire add up, and
  * they go in turn to the living units, saved with chances `saves`:
  * P(m') = sum over m of P(m) P(m' | m).
  */
-function laterStageDeaths(before: Float64Array, fire: ReadonlyArray<{ pmf: readonly number[]; near: number }>, saves: readonly number[]): Float64Array {
+function laterStageDeathPmf(before: Float64Array, fire: ReadonlyArray<{ pmf: readonly number[]; near: number }>, saves: readonly number[]): Float64Array {
   const n = saves.length;
   const all = 2 ** n - 1;
   const out = new Float64Array(before.length);
