@@ -10,14 +10,21 @@ import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { nonNegativeNumber } from './options.js';
+import { loadBattle } from '../model/loadBattle.js';
+import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
+import type { FormationValue } from '../reports/value/formationValue.js';
+import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
+import { valueFormations } from '../reports/value/valueFormations.js';
+import { battleField } from './audit.js';
 import { addSimOptions, rejectAirUnits, type SimOptions } from './simOptions.js';
 
 const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
 interface FairCostOptions extends SimOptions {
-  vs: string[];
-  metric: FairCostMetric;
-  engagement: EngagementKind;
+  vs?: string[];
+  metric?: FairCostMetric;
+  engagement?: EngagementKind;
+  battle?: string;
   action: ActionName;
   gap?: number;
   out?: string;
@@ -67,28 +74,99 @@ export function fairCostJson(r: FairCostResult) {
   };
 }
 
+function printBattleValue(v: FormationValue, battle: string, margin: number): void {
+  let s = `${battleValueHeadline(v, battle)}\n`;
+  for (const line of battleValueLines(v, margin)) s += `  ${line}\n`;
+  s += `\n  ${'opponent'.padEnd(58)}${'points'.padStart(7)}${'of what it destroys'.padStart(21)}${'of what it loses'.padStart(18)}\n`;
+  for (const o of v.opponents) {
+    s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
+  }
+  s += `\n(${v.meetings} meetings: every opponent as a points-matched group, every scene, each side with the initiative once; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
+  process.stdout.write(s);
+}
+
+/** The --json contract of fair-cost in a battle (extend it, never rename a field). */
+export function battleValueJson(v: FormationValue) {
+  return {
+    formation: v.formation,
+    currentCost: v.cost,
+    runCost: v.runCost,
+    metric: v.metric,
+    fairCost: v.fairCost,
+    alternatives: v.alternatives,
+    valuePerPoint: v.valuePerPoint,
+    verdict: v.verdict,
+    dominatedBy: v.dominatedBy,
+    opponents: v.opponents,
+    meetings: v.meetings,
+    trialsPerMeeting: v.trialsPerMeeting,
+  };
+}
+
+/** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
+async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void> {
+  if (o.metric === 'win') throw new InputError([{ file: 'option --metric', path: '', message: 'win parity is defined for a single engagement: add --engagement shoot|assault|shoot-assault, or use efficiency or exchange' }]);
+  const metric: ParityMetric = o.metric ?? 'efficiency';
+  const started = performance.now();
+  const loaded = loadBattle(o.battle);
+  const data = loadDataset(o.data);
+  const formation = parseFormation(data, text);
+  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
+  rejectAirUnits(data, [[text, formation], ...opponents.map((f): [string, typeof formation] => [f.text, f])]);
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers });
+  const v = value!;
+  if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
+  const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
+  const margin = loaded.battle.margin.value;
+  if (o.json) {
+    process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v) }, null, 2) + '\n');
+  } else printBattleValue(v, battleName, margin);
+  if (o.out !== undefined) {
+    const meta = runMeta({
+      title: `Fair cost of ${formation.name}`,
+      argv: process.argv.slice(2),
+      seed: o.seed,
+      trials: o.trials,
+      chunkSize: o.chunkSize,
+      data,
+      simulations: v.meetings,
+      timings: { simulationMs: Math.round(performance.now() - started) },
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([formation, ...opponents].flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`)],
+    });
+    const written = await writeRunReport({ meta, sections: [battleValueSection(v, battleName, margin, chartContext(meta))] }, o.out);
+    if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+  }
+}
+
 export function registerFairCost(program: Command): void {
   const cmd = program
     .command('fair-cost')
-    .description('the points cost at which a formation reaches parity with a set of opponents, with its 95% interval')
+    .description('the points cost at which a formation reaches parity with the field of the reference battle (or the --vs formations), with its 95% interval, sensitivity band and verdict')
     .argument('<formation>', 'the formation to price: "titan-legion/warhound-battlegroup", "Warhound" or "6 Tactical, 3 Rhino"')
-    .requiredOption('--vs <formation...>', 'the opponent set (each needs a points cost: army-list formations)')
-    .addOption(new Option('--metric <metric>', 'what parity means (see docs/reports.md)').choices([...FAIR_COST_METRICS]).default('exchange'))
-    .addOption(new Option('--engagement <kind>', 'how the two meet: each opponent is met twice, each side acting once').choices([...ENGAGEMENT_KINDS]).default('shoot'))
-    .addOption(new Option('--action <action>', 'the acting formation\'s action when it shoots').choices(ACTIONS).default('advance'))
-    .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
+    .option('--vs <formation...>', 'the opponents (army-list formations, each with a points cost); default: the battle\'s field for the data set')
+    .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
+    .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md): efficiency (default) or exchange; win with --engagement').choices([...new Set([...PARITY_METRICS, ...FAIR_COST_METRICS])]))
+    .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement kind: each opponent met twice, each side acting once (the earlier single-engagement fair cost)').choices([...ENGAGEMENT_KINDS]))
+    .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(ACTIONS).default('advance'))
+    .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
-  addSimOptions(cmd, 20_000)
-    .addHelpText('after', '\nExample:\n  epic-balance fair-cost "titan-legion/warhound-battlegroup" --vs "codex-astartes/tactical-detachment" "ork-war-horde/warband" --metric exchange --out out/warhound')
+  addSimOptions(cmd, 1000)
+    .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
     .action(async (text: string, o: FairCostOptions) => {
       rejectRunOptions(o, 'fair-cost');
+      if (o.engagement === undefined) {
+        await fairCostInBattle(text, o);
+        return;
+      }
+      if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
+      const metric: FairCostMetric = o.metric ?? 'exchange';
       const started = performance.now();
       const data = loadDataset(o.data);
       const formation = parseFormation(data, text);
       const opponents = o.vs.map((v) => parseFormation(data, v));
       rejectAirUnits(data, [[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])]);
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
-      const result = fairCost({ formation, opponents, engagement, metric: o.metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
+      const result = fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
       const simulationMs = Math.round(performance.now() - started);
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result) }, null, 2) + '\n');
       else printResult(result);

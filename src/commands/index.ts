@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerAssault } from './assault.js';
+import { registerAudit } from './audit.js';
 import { registerImportTp } from './importTp.js';
 import { registerList } from './list.js';
 import { registerValidate } from './validate.js';
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerMatrix(program);
   registerRun(program);
   registerShowcase(program);
+  registerAudit(program);
 }

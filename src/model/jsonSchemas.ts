@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DatasheetFile } from './schema.js';
+import { Battle } from './battle.js';
 import { Experiment } from './experiment.js';
 
 /**
@@ -14,4 +15,9 @@ export function datasheetJsonSchema(): object {
 /** The JSON Schema of experiment files. */
 export function experimentJsonSchema(): object {
   return z.toJSONSchema(Experiment, { io: 'input', unrepresentable: 'any' });
+}
+
+/** The JSON Schema of battle files. */
+export function battleJsonSchema(): object {
+  return z.toJSONSchema(Battle, { io: 'input', unrepresentable: 'any' });
 }

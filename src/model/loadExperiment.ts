@@ -62,7 +62,7 @@ type Issue = { code: string; message: string; path: PropertyKey[]; keys?: string
  * unknown field, and the field it should have been missing): those pairs
  * become one problem, "unknown field "scirpt": did you mean "script"?".
  */
-function describeIssues(issues: readonly Issue[], file: string): Problem[] {
+export function describeIssues(issues: readonly Issue[], file: string, schemaFile = 'experiments/experiment.schema.json'): Problem[] {
   const missing = issues.filter((i) => i.code === 'invalid_type' && / received undefined$/.test(i.message) && i.path.length > 0);
   const paired = new Set<Issue>();
   const hints = new Map<Issue, string[]>();
@@ -83,14 +83,14 @@ function describeIssues(issues: readonly Issue[], file: string): Problem[] {
     .filter((i) => !paired.has(i))
     .map((i) => {
       const h = hints.get(i);
-      const message = h ? `unknown field${h.length > 1 ? 's' : ''} ${h.join(', ')}: check the spelling against experiments/experiment.schema.json` : issueMessage(i);
+      const message = h ? `unknown field${h.length > 1 ? 's' : ''} ${h.join(', ')}: check the spelling against ${schemaFile}` : issueMessage(i, schemaFile);
       return { file, path: formatPath(i.path), message };
     });
 }
 
 /** zod's message, with the offending key for unknown fields (a typo in a field name). */
-function issueMessage(i: { code: string; message: string; keys?: string[] }): string {
-  if (i.code === 'unrecognized_keys' && i.keys) return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: check the spelling against experiments/experiment.schema.json`;
+function issueMessage(i: { code: string; message: string; keys?: string[] }, schemaFile: string): string {
+  if (i.code === 'unrecognized_keys' && i.keys) return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: check the spelling against ${schemaFile}`;
   return i.message;
 }
 

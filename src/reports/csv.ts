@@ -41,6 +41,18 @@ export const COLUMNS: Record<string, string> = {
   ci95_low: 'lower end of the 95% interval (Wilson for probabilities, normal for means, Fieller for ratios)',
   ci95_high: 'upper end of the 95% interval (Infinity when unbounded)',
   note: 'how the interval was obtained when it is not the default, or why a value is missing',
+  army: 'army list id',
+  war_engine: '1 when the formation is or holds war engines',
+  fair_cost: 'the fair cost under the battle\'s mix (efficiency parity unless --metric says otherwise)',
+  band_low: 'lowest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
+  band_high: 'highest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
+  value_per_point: 'fair cost divided by cost',
+  relative_to_list: 'value per point divided by the median value per point of its list',
+  list_fair_cost: 'cost times relative_to_list: the fair cost with the list\'s offset taken out',
+  verdict: 'fair, under-costed, over-costed, or unsupported-rules (would be flagged but carries rules not simulated)',
+  reason: 'why the formation is flagged, or why it is not audited',
+  goal: 'the value the measure should reach (issue 15 of the project)',
+  unsupported: 'rules of the formation the simulator does not model, joined by "; "',
 };
 
 function cell(v: CsvValue): string {

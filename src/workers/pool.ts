@@ -1,7 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { ValueMeetingSums, ValueMeetingTask } from '../reports/value/valueMeeting.js';
 import type { WireTask } from './runChunk.js';
+
+/** A batch of battle meetings (one formation's, in audits): the worker returns their sums in order. */
+export interface ValueBatch {
+  kind: 'value';
+  tasks: ValueMeetingTask[];
+}
 
 /**
  * The worker pool: a fixed number of threads (piscina) that run chunks. Its
@@ -41,7 +48,7 @@ export class ChunkPool {
   readonly workers: number;
   /** Chunks to keep in flight so that no worker waits. */
   readonly slots: number;
-  private readonly piscina: Piscina<WireTask, Float64Array>;
+  private readonly piscina: Piscina<WireTask | ValueBatch, Float64Array | ValueMeetingSums[]>;
   private destroyed = false;
   /** An error a worker raised outside any chunk; the next run fails with it. */
   private strayError: Error | null = null;
@@ -73,7 +80,14 @@ export class ChunkPool {
   run(task: WireTask, signal?: AbortSignal): Promise<Float64Array> {
     if (this.destroyed) return Promise.reject(new Error('the worker pool has been destroyed'));
     if (this.strayError !== null) return Promise.reject(this.strayError);
-    return this.piscina.run(task, signal ? { signal } : {});
+    return this.piscina.run(task, signal ? { signal } : {}) as Promise<Float64Array>;
+  }
+
+  /** Runs a batch of battle meetings in some worker; resolves to their sums, in order. */
+  runValue(tasks: ValueMeetingTask[]): Promise<ValueMeetingSums[]> {
+    if (this.destroyed) return Promise.reject(new Error('the worker pool has been destroyed'));
+    if (this.strayError !== null) return Promise.reject(this.strayError);
+    return this.piscina.run({ kind: 'value', tasks } satisfies ValueBatch) as Promise<ValueMeetingSums[]>;
   }
 
   /** Chunks waiting for a free worker. */

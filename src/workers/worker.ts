@@ -1,9 +1,12 @@
 import { move } from 'piscina';
+import { runValueMeeting, type ValueMeetingSums } from '../reports/value/valueMeeting.js';
+import type { ValueBatch } from './pool.js';
 import { runWireTask, type WireTask } from './runChunk.js';
 
 /**
  * The piscina worker: runs one chunk and hands its tally back by transferring
- * the buffer (no copy). Loaded as compiled JavaScript from dist/, or as
+ * the buffer (no copy), or a batch of battle meetings (an audit's formation)
+ * and returns their sums. Loaded as compiled JavaScript from dist/, or as
  * TypeScript through tsx when the pool itself runs from the sources.
  *
  * EPIC_BALANCE_FAIL_CHUNK=k makes chunk k throw: a fault injection for tests
@@ -11,7 +14,8 @@ import { runWireTask, type WireTask } from './runChunk.js';
  */
 const failChunk = process.env.EPIC_BALANCE_FAIL_CHUNK;
 
-export default function runChunkInWorker(task: WireTask): Float64Array {
+export default function runChunkInWorker(task: WireTask | ValueBatch): Float64Array | ValueMeetingSums[] {
+  if ('tasks' in task) return task.tasks.map(runValueMeeting);
   if (failChunk !== undefined && failChunk !== '' && Number(failChunk) === task.chunk) {
     throw new Error(`injected failure (EPIC_BALANCE_FAIL_CHUNK=${failChunk})`);
   }

@@ -8,8 +8,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('fair-cost command', () => {
-  it('prints the fair cost with the current cost beside it, and --json with the same numbers', async () => {
-    const args = ['fair-cost', 'titan-legion/warhound-battlegroup', '--vs', 'steel-legion/tank-company', 'codex-astartes/devastator-detachment', '--trials', '400', '--seed', 'cli', '--workers', '1'];
+  it('with --engagement: one engagement kind, the fair cost with the current cost beside it, and --json with the same numbers', async () => {
+    const args = ['fair-cost', 'titan-legion/warhound-battlegroup', '--vs', 'steel-legion/tank-company', 'codex-astartes/devastator-detachment', '--engagement', 'shoot', '--trials', '400', '--seed', 'cli', '--workers', '1'];
     const text = await inProcess(args);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/Warhound Titans: costs 250, fair \d+ to \d+ \(estimate \d+, exchange parity against 2 opponents\)/);

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Option, type Command } from 'commander';
+import type { Battle } from '../model/battle.js';
+import type { Dataset } from '../model/dataset.js';
+import { parseFormation } from '../model/formation.js';
+import { InputError } from '../model/inputError.js';
+import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
+import { loadDataset } from '../model/loadDataset.js';
+import { auditEntries, auditLists, type AuditEntry } from '../reports/audit/auditEntries.js';
+import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
+import { chartContext } from '../reports/report.js';
+import { runMeta } from '../reports/runReport.js';
+import { auditSection, validationLines } from '../reports/sections/auditSection.js';
+import type { FormationValue } from '../reports/value/formationValue.js';
+import { valueFormations } from '../reports/value/valueFormations.js';
+import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
+import { writeRunReport } from '../reports/writeRunReport.js';
+import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
+import { wholeNumber } from './options.js';
+import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
+
+export interface AuditOptions {
+  data?: string;
+  lists?: string[];
+  battle?: string;
+  trials: number;
+  seed: string;
+  chunkSize: number;
+  workers: number;
+  metric: ParityMetric;
+  json?: boolean;
+  out?: string;
+  quiet?: boolean;
+  chunks?: { first: number; last: number };
+  partialOut?: string;
+}
+
+/** What an audit split with --chunks writes: the values of its range of audited formations. */
+export interface AuditPartial {
+  kind: 'epic-balance-audit-partial';
+  version: 1;
+  /** The command's arguments without --chunks and --partial-out: every piece of one audit has the same. */
+  command: string[];
+  key: string;
+  audited: number;
+  range: { first: number; last: number };
+  values: FormationValue[];
+}
+
+export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
+
+const DEFAULT_AUDIT_TRIALS = 500;
+
+function listOption(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The field of a battle for a data set, as formations (an InputError when the battle has none for it). */
+export function battleField(data: Dataset, loaded: LoadedBattle) {
+  const entries = loaded.battle.field[data.id];
+  if (entries === undefined) {
+    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
+  }
+  return entries.map((e, i) => {
+    try {
+      return parseFormation(data, e.formation);
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `field.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      throw err;
+    }
+  });
+}
+
+/** Identifies an audit's inputs, so pieces of different audits are never merged. */
+function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: AuditEntry[]): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify([data.id, data.version, battle, o.seed, o.trials, o.chunkSize, o.metric, entries.map((e) => e.text)]));
+  return h.digest('hex');
+}
+
+const commandWithoutSplit = (argv: string[]) => {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--chunks' || a === '--partial-out') i++;
+    else if (!a.startsWith('--chunks=') && !a.startsWith('--partial-out=')) out.push(a);
+  }
+  return out;
+};
+
+function showProgress(done: number, total: number): void {
+  process.stderr.write(`\raudit: ${done}/${total} formations${done === total ? '\n' : ''}`);
+}
+
+/** JSON keeps no infinities: an unbounded interval end travels as the string "Infinity". */
+export const keepInfinity = (_key: string, v: unknown) => (v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : v);
+export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v);
+
+const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
+
+function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
+  let s = `epic-balance audit: data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+  s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (nothing fitted to them):\n`;
+  for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(12)}${t ? `   target ${t}` : ''}\n`;
+  const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
+  s += `\nWorth a second look (${flagged.filter((x) => x.verdict !== 'unsupported-rules').length} flagged; ${flagged.filter((x) => x.verdict === 'unsupported-rules').length} more would be, but carry rules not simulated):\n`;
+  for (const x of flagged) {
+    if (x.verdict === 'unsupported-rules') continue;
+    s += `  ${x.verdict.padEnd(13)} ${x.text.padEnd(58)} cost ${String(x.cost).padStart(4)}  list-fair ${fmt(x.listFairCost.value).padStart(5)} (band ${fmt(x.listFairCost.band[0])}-${fmt(x.listFairCost.band[1])})${x.dominatedBy ? `  [${x.dominatedBy}]` : ''}\n`;
+  }
+  s += `\n${'formation'.padEnd(60)}${'cost'.padStart(6)}${'fair'.padStart(7)}${'band'.padStart(14)}${'vs list'.padStart(9)}  verdict\n`;
+  for (const x of [...r.rows].sort((a, b) => a.army.localeCompare(b.army) || b.relativeToList - a.relativeToList)) {
+    s += `${x.text.slice(0, 59).padEnd(60)}${String(x.cost).padStart(6)}${fmt(x.fairCost.value).padStart(7)}${`${fmt(x.fairCost.band[0])}-${fmt(x.fairCost.band[1])}`.padStart(14)}${x.relativeToList.toFixed(2).padStart(9)}  ${x.verdict}\n`;
+  }
+  process.stdout.write(s);
+}
+
+/** The --json contract of audit (extend it, never rename a field). */
+export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o: AuditOptions) {
+  return {
+    dataset: { id: data.id, version: data.version },
+    battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
+    seed: o.seed,
+    trials: o.trials,
+    chunkSize: o.chunkSize,
+    metric: o.metric,
+    formations: r.rows.map((x) => ({
+      army: x.army,
+      formation: x.formation,
+      text: x.text,
+      cost: x.cost,
+      warEngine: x.warEngine,
+      fairCost: x.fairCost,
+      alternatives: x.alternatives,
+      valuePerPoint: x.valuePerPoint,
+      relativeToList: x.relativeToList,
+      listFairCost: x.listFairCost,
+      verdict: x.verdict,
+      reason: x.reason,
+      unsupported: x.unsupported,
+      dominatedBy: x.dominatedBy,
+    })),
+    skipped: r.skipped,
+    validation: r.validation,
+  };
+}
+
+/** Prints and writes an audit's result: what the whole run and `merge` of its pieces both do. */
+export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number): Promise<void> {
+  const result = summariseAudit(entries, values, loaded.battle);
+  const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
+  if (o.json) process.stdout.write(JSON.stringify(auditJson(result, data, loaded, o), null, 2) + '\n');
+  else printAudit(result, battleName, data, o);
+  if (o.out !== undefined) {
+    const meta = runMeta({
+      title: `Audit of ${data.id} against the ${battleName} battle`,
+      argv,
+      seed: o.seed,
+      trials: o.trials,
+      chunkSize: o.chunkSize,
+      data,
+      simulations: values.reduce((t, v) => t + v.meetings, 0),
+      timings: { simulationMs: Math.round(elapsedMs) },
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`)],
+    });
+    const written = await writeRunReport({ meta, sections: [auditSection(result, battleName, chartContext(meta))] }, o.out);
+    if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+  }
+}
+
+export function registerAudit(program: Command): void {
+  program
+    .command('audit')
+    .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
+    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)'))
+    .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
+    .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
+    .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
+    .addOption(new Option('--trials <n>', 'trials per meeting').default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
+    .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
+    .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
+    .option('--json', 'print the result as JSON')
+    .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
+    .option('--quiet', 'no progress on stderr')
+    .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
+    .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
+    .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
+    .action(async (o: AuditOptions) => {
+      const started = performance.now();
+      const loaded = loadBattle(o.battle);
+      const data = loadDataset(o.data);
+      const lists = auditLists(data, o.lists);
+      const field = battleField(data, loaded);
+      const entries = auditEntries(data, lists);
+      const audited = entries.filter((e) => e.spec !== undefined);
+      const argv = process.argv.slice(2);
+      const range = o.chunks ?? { first: 0, last: audited.length - 1 };
+      if (o.chunks !== undefined && o.chunks.last >= audited.length) {
+        throw new InputError([{ file: 'option --chunks', path: '', message: `expected a range within 0-${audited.length - 1} (this audit has ${audited.length} audited formations), got ${o.chunks.first}-${o.chunks.last}` }]);
+      }
+      const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
+      const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
+      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers }, progress);
+      if (o.chunks !== undefined || o.partialOut !== undefined) {
+        const key = auditKey(data, loaded.battle, o, entries);
+        const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited: audited.length, range, values };
+        const file = o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
+        writeFileSync(`${file}.tmp`, JSON.stringify(partial, keepInfinity));
+        renameSync(`${file}.tmp`, file);
+        if (o.quiet !== true) process.stderr.write(`wrote formations ${range.first}-${range.last} of ${audited.length} to ${file}\n`);
+        return;
+      }
+      await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);
+    });
+}

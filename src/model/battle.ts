@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * Battle files: the mix of engagements that stands for how formations meet in
+ * a game, the field of opponents they meet, and how a meeting's outcome is
+ * valued. `fair-cost`, `matrix` and `audit` use battles/reference.json unless
+ * given `--battle <file>`. The zod schema is the single source of truth;
+ * battles/battle.schema.json is generated from it for editors.
+ */
+
+const Id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a short lower-case name such as "fire-30" or "assault"');
+const Why = z.string().min(12, 'a sentence saying why');
+
+/** A number that is one of the battle's stated assumptions, with the reason for its value. */
+const Reasoned = (schema: z.ZodNumber) => z.strictObject({ value: schema, why: Why });
+
+export const BattleCover = z.union([z.literal('none'), z.literal('obscured'), z.strictObject({ save: z.number().int().min(2).max(6) })]);
+
+/**
+ * One kind of engagement between the formation's group (side A) and an
+ * opponent group (side B). Every scene is played twice, once with each side
+ * holding the initiative, so neither gets the first move for free.
+ * - `firefight`: for `turns` turns, every formation of the side with the
+ *   initiative shoots (action test first), then every formation of the other
+ *   side; the end phase (rally, repairs, criticals) closes each turn.
+ * - `assault`: the side with the initiative engages: the first formation of
+ *   the other side, on overwatch, fires at the chargers as they come in, then
+ *   the assault is fought with every other formation of both sides lending
+ *   supporting fire.
+ */
+export const Scene = z.strictObject({
+  id: Id,
+  kind: z.enum(['firefight', 'assault']),
+  /** Distance between the front ranks, cm. */
+  gap: z.number().min(0).max(200),
+  /** The action of every shooting formation. */
+  action: z.enum(['advance', 'double', 'sustained']).default('advance'),
+  /** Turns of a firefight, each closed by an end phase. */
+  turns: z.number().int().min(1).max(6).default(1),
+  /** Cover of both sides' units (infantry also take the cover save, RB 1.8). */
+  cover: BattleCover.default('none'),
+  weight: z.number().min(0, 'a weight of 0 or more'),
+  why: Why,
+});
+
+/** Another reasonable mix, for the sensitivity band: new weights for some scenes, the rest kept. */
+export const Alternative = z.strictObject({
+  id: Id,
+  weights: z.record(Id, z.number().min(0, 'a weight of 0 or more')),
+  why: Why,
+});
+
+export const FieldEntry = z.strictObject({
+  /** An army-list formation of the data set, as `list` names it. */
+  formation: z.string().min(1),
+  why: Why,
+});
+
+export const Battle = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: Id,
+    /** Bumped whenever a weight, scene or field entry changes: reports name the battle by name and version. */
+    version: z.number().int().min(1),
+    title: z.string().min(1),
+    description: z.string().min(1),
+    scenes: z.array(Scene).min(1),
+    alternatives: z.array(Alternative).min(2, 'at least two alternative mixes for the sensitivity band'),
+    /** The opponents met, by data set id ("rulebook-2004", "netea-tp"). */
+    field: z.record(z.string().min(1), z.array(FieldEntry).min(1)),
+    value: z.strictObject({
+      /** Share of a broken formation's remaining points counted as lost. */
+      brokenCredit: Reasoned(z.number().min(0).max(1)),
+      /** Share of an unbroken formation's remaining points counted as lost per Blast marker, per unit of its strength. */
+      blastMarkerCredit: Reasoned(z.number().min(0).max(1)),
+    }),
+    /** Most formations per side: a group is the number of copies of each formation that brings their points nearest. */
+    maxGroup: z.number().int().min(1).max(4).default(3),
+    /** How far outside its cost (as a share) the whole sensitivity band must lie for a verdict. */
+    margin: Reasoned(z.number().min(0).max(1)),
+  })
+  .superRefine((b, ctx) => {
+    const ids = new Set<string>();
+    b.scenes.forEach((s, i) => {
+      if (ids.has(s.id)) ctx.addIssue({ code: 'custom', path: ['scenes', i, 'id'], message: `scene id "${s.id}" is used twice` });
+      ids.add(s.id);
+    });
+    if (b.scenes.reduce((t, s) => t + s.weight, 0) <= 0) ctx.addIssue({ code: 'custom', path: ['scenes'], message: 'the scene weights must add up to more than 0' });
+    b.alternatives.forEach((a, i) => {
+      for (const id of Object.keys(a.weights)) {
+        if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'weights', id], message: `no scene "${id}" (scenes: ${[...ids].join(', ')})` });
+      }
+      const total = b.scenes.reduce((t, s) => t + (a.weights[s.id] ?? s.weight), 0);
+      if (total <= 0) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'weights'], message: 'the weights of this mix must add up to more than 0' });
+    });
+  });
+
+export type Battle = z.infer<typeof Battle>;
+export type Scene = z.infer<typeof Scene>;
+export type BattleCover = z.infer<typeof BattleCover>;
+
+/** A scene's weights under a mix: the battle's own (`null`) or an alternative's. */
+export function mixWeights(battle: Battle, alternative: string | null): number[] {
+  const alt = alternative === null ? undefined : battle.alternatives.find((a) => a.id === alternative);
+  return battle.scenes.map((s) => alt?.weights[s.id] ?? s.weight);
+}

@@ -1,0 +1,100 @@
+import type { Battle } from '../../model/battle.js';
+import type { FormationValue } from '../value/formationValue.js';
+import { verdictOf } from '../value/verdict.js';
+import type { AuditEntry } from './auditEntries.js';
+import { validate, type Validation } from './auditValidation.js';
+
+/**
+ * An audit's findings: every audited formation with its fair cost, its value
+ * per point against its list's median, and the verdict; every formation left
+ * out, with the reason; and the validation against the data set's costs.
+ *
+ * The verdict is on the list-relative fair cost (cost × value per point ÷ the
+ * list's median value per point): a list's costs are set against each other,
+ * and how far whole lists sit apart is a finding of its own (the validation's
+ * list offset), not a reason to flag every formation of a list.
+ */
+
+export type AuditVerdict = 'fair' | 'under-costed' | 'over-costed' | 'unsupported-rules';
+
+export interface AuditRow {
+  army: string;
+  formation: string;
+  text: string;
+  name: string;
+  cost: number;
+  warEngine: boolean;
+  fairCost: { value: number; ci95: [number, number]; band: [number, number] };
+  alternatives: Array<{ mix: string; value: number }>;
+  valuePerPoint: number;
+  /** Value per point ÷ its list's median value per point. */
+  relativeToList: number;
+  /** Cost × relativeToList, and the band on the same scale. */
+  listFairCost: { value: number; band: [number, number] };
+  verdict: AuditVerdict;
+  /** Why the verdict, in a sentence (flagged formations only). */
+  reason: string | null;
+  unsupported: string[];
+  dominatedBy: string | null;
+}
+
+export interface SkippedRow {
+  army: string;
+  formation: string;
+  cost: number | null;
+  reason: string;
+}
+
+export interface AuditResult {
+  rows: AuditRow[];
+  skipped: SkippedRow[];
+  validation: Validation;
+}
+
+const round = (x: number) => (Number.isFinite(x) ? Math.round(x) : x);
+
+export function summariseAudit(entries: AuditEntry[], values: FormationValue[], battle: Battle): AuditResult {
+  const audited = entries.filter((e) => e.spec !== undefined);
+  const vpp = values.map((v, i) => v.fairCost.estimate / audited[i]!.cost!);
+  const validation = validate(
+    audited.map((e, i) => ({ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 })),
+    battle.alternatives.map((a) => a.id),
+  );
+  const margin = battle.margin.value;
+  const rows = audited.map((e, i): AuditRow => {
+    const v = values[i]!;
+    const cost = e.cost!;
+    const median = validation.listMedians[e.army] ?? NaN;
+    const relative = vpp[i]! / median;
+    const band: [number, number] = [v.fairCost.band[0] / median, v.fairCost.band[1] / median];
+    const flagged = verdictOf(cost, band, margin);
+    const verdict: AuditVerdict = flagged !== 'fair' && e.unsupported.length > 0 ? 'unsupported-rules' : flagged;
+    const lo = round(band[0]);
+    const hi = round(band[1]);
+    const reason =
+      flagged === 'fair'
+        ? null
+        : `worth ${relative.toFixed(2)}x its list's median per point (band ${lo} to ${hi} against a cost of ${cost})` +
+          (verdict === 'unsupported-rules' ? `; not a finding while ${e.unsupported.length} of its rules are not simulated` : '') +
+          (v.dominatedBy ? `; ${v.dominatedBy}` : '');
+    return {
+      army: e.army,
+      formation: e.formation,
+      text: e.text,
+      name: v.formation,
+      cost,
+      warEngine: e.warEngine,
+      fairCost: { value: v.fairCost.estimate, ci95: v.fairCost.ci95, band: v.fairCost.band },
+      alternatives: v.alternatives.map((a) => ({ mix: a.mix, value: a.estimate })),
+      valuePerPoint: vpp[i]!,
+      relativeToList: relative,
+      listFairCost: { value: cost * relative, band },
+      verdict,
+      reason,
+      unsupported: e.unsupported,
+      dominatedBy: v.dominatedBy,
+    };
+  });
+  const skipped = entries.filter((e) => e.spec === undefined).map((e) => ({ army: e.army, formation: e.formation, cost: e.cost, reason: e.skipped! }));
+  return { rows, skipped, validation };
+}

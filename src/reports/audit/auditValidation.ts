@@ -1,0 +1,92 @@
+import { coefficientOfVariation } from '../stats/coefficientOfVariation.js';
+import { medianOf } from '../stats/medianOf.js';
+import { spearmanCorrelation } from '../stats/spearmanCorrelation.js';
+
+/**
+ * The audit's validation against the data set's own costs (for the Tournament
+ * Pack, the result of years of play-testing). Nothing of the battle is fitted
+ * to these costs, so every figure is out of sample.
+ */
+
+export interface ValidationInput {
+  army: string;
+  cost: number;
+  fairCost: number;
+  warEngine: boolean;
+  /** Fair cost under each alternative mix, in the battle's order. */
+  alternatives: number[];
+  fullySimulated: boolean;
+}
+
+export interface SubsetFigures {
+  formations: number;
+  spearman: number;
+  /** Share of formations whose fair cost is within ±25% of their cost. */
+  within25: number;
+}
+
+export interface Validation {
+  pooled: SubsetFigures;
+  withoutWarEngines: SubsetFigures;
+  /** Only formations with no rule the simulator does not model. */
+  fullySimulated: SubsetFigures;
+  /** Coefficient of variation of value per point (fair cost ÷ cost) inside each list of at least 3 audited formations. */
+  listCv: Record<string, number>;
+  listCvMedian: number;
+  listCvMax: number;
+  /** Median value per point of each list, and the largest over the smallest. */
+  listMedians: Record<string, number>;
+  listOffset: number;
+  /** Spearman of value per point under the battle's mix against each alternative mix; the smallest. */
+  mixAgreement: Record<string, number>;
+  mixAgreementMin: number;
+  fitted: string;
+}
+
+const finite = (v: ValidationInput) => Number.isFinite(v.fairCost) && v.cost > 0;
+
+function subset(rows: ValidationInput[]): SubsetFigures {
+  const ok = rows.filter(finite);
+  return {
+    formations: ok.length,
+    spearman: spearmanCorrelation(ok.map((r) => r.cost), ok.map((r) => r.fairCost)),
+    within25: ok.length === 0 ? NaN : ok.filter((r) => r.fairCost >= 0.75 * r.cost && r.fairCost <= 1.25 * r.cost).length / ok.length,
+  };
+}
+
+function byList(rows: ValidationInput[]): Map<string, ValidationInput[]> {
+  const m = new Map<string, ValidationInput[]>();
+  for (const r of rows.filter(finite)) m.set(r.army, [...(m.get(r.army) ?? []), r]);
+  return m;
+}
+
+export function validate(rows: ValidationInput[], alternativeIds: string[]): Validation {
+  const lists = byList(rows);
+  const listCv: Record<string, number> = {};
+  const listMedians: Record<string, number> = {};
+  for (const [army, rs] of lists) {
+    const vpp = rs.map((r) => r.fairCost / r.cost);
+    listMedians[army] = medianOf(vpp);
+    if (rs.length >= 3) listCv[army] = coefficientOfVariation(vpp);
+  }
+  const cvs = Object.values(listCv);
+  const medians = Object.values(listMedians);
+  const ok = rows.filter((r) => finite(r) && r.alternatives.every(Number.isFinite));
+  const mixAgreement: Record<string, number> = {};
+  alternativeIds.forEach((id, a) => {
+    mixAgreement[id] = spearmanCorrelation(ok.map((r) => r.fairCost / r.cost), ok.map((r) => r.alternatives[a]! / r.cost));
+  });
+  return {
+    pooled: subset(rows),
+    withoutWarEngines: subset(rows.filter((r) => !r.warEngine)),
+    fullySimulated: subset(rows.filter((r) => r.fullySimulated)),
+    listCv,
+    listCvMedian: medianOf(cvs),
+    listCvMax: cvs.length ? Math.max(...cvs) : NaN,
+    listMedians,
+    listOffset: medians.length ? Math.max(...medians) / Math.min(...medians) : NaN,
+    mixAgreement,
+    mixAgreementMin: Object.values(mixAgreement).length ? Math.min(...Object.values(mixAgreement)) : NaN,
+    fitted: 'nothing: every weight and credit of the battle is set by the reasoning written beside it, so no figure here is in-sample',
+  };
+}

@@ -1,0 +1,177 @@
+import { mixWeights, type Battle, type BattleCover } from '../../model/battle.js';
+import type { FormationSpec } from '../../model/formation.js';
+import { InputError } from '../../model/inputError.js';
+import { sceneEngagement } from '../../sim/rulesets/netea/battleScenes.js';
+import type { CoverSpec } from '../../sim/rulesets/netea/spec.js';
+import { neteaTallyLayout } from '../../sim/rulesets/netea/tallyLayout.js';
+import { withCost } from '../fairCost.js';
+import { lossSlots } from './lossValue.js';
+import { parityCost, type ParityMeeting, type ParityMetric } from './parityCost.js';
+import { pointsMatchedGroup } from './pointsMatchedGroup.js';
+import type { ValueMeetingSums, ValueMeetingTask } from './valueMeeting.js';
+import { verdictOf, type Verdict } from './verdict.js';
+
+/**
+ * A formation's value under a battle (battles/reference.json): it meets every
+ * opponent of the field as points-matched groups in every scene, once with
+ * each side holding the initiative, and its fair cost is the parity cost
+ * (parityCost.ts) under the battle's mix, with a sensitivity band from the
+ * alternative mixes, all from the same meetings.
+ */
+
+export interface ValueRun {
+  seed: string;
+  trials: number;
+  chunkSize: number;
+}
+
+export interface ValuePlan {
+  formation: FormationSpec;
+  /** The cost the runs used: the formation's own, or 100 nominal when it has none. */
+  runCost: number;
+  opponents: FormationSpec[];
+  meetings: Omit<ParityMeeting, 'sums'>[];
+  tasks: ValueMeetingTask[];
+}
+
+const NOMINAL_COST = 100;
+
+function coverSpec(c: BattleCover): CoverSpec {
+  if (c === 'none') return { kind: 'none' };
+  if (c === 'obscured') return { kind: 'obscured' };
+  return { kind: 'save', save: c.save };
+}
+
+/**
+ * Every meeting of `formation` against `opponents` under `battle`, as tasks
+ * for `runValueMeeting`. Opponents of the formation's own army list are left
+ * out: the field stands for the other lists.
+ */
+export function planValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
+  const runCost = formation.points ?? NOMINAL_COST;
+  const priced = withCost(formation, runCost);
+  const field = opponents.filter((o) => formation.armyId === null || o.armyId !== formation.armyId);
+  field.forEach((o) => {
+    if (o.points === null || o.points <= 0) throw new InputError([{ file: `formation "${o.text}"`, path: '', message: 'the opponent has no points cost (its units match no army-list formation); name an army-list formation, e.g. "codex-astartes/tactical-detachment"' }]);
+  });
+  const meetings: ValuePlan['meetings'] = [];
+  const tasks: ValueMeetingTask[] = [];
+  const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
+  field.forEach((o, oi) => {
+    const { m, n } = pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
+    const groupA = Array.from({ length: m }, () => priced);
+    const groupB = Array.from({ length: n }, () => o);
+    battle.scenes.forEach((scene, si) => {
+      for (const initiative of [0, 1] as const) {
+        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative });
+        const layout = neteaTallyLayout(spec);
+        const last = layout.records[layout.records.length - 1]!;
+        meetings.push({ scene: si, opponent: oi, m, n, opponentPoints: o.points! });
+        tasks.push({
+          spec,
+          seed: run.seed,
+          scenario: `battle:${battle.name}@${battle.version}`,
+          matchup: `${scene.id}|${initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
+          trials: run.trials,
+          chunkSize: run.chunkSize,
+          sideA: groupA.map((f, i) => lossSlots(last.formations[i]!, f)),
+          sideB: groupB.map((f, i) => lossSlots(last.formations[m + i]!, f)),
+          credits,
+        });
+      }
+    });
+  });
+  return { formation, runCost, opponents: field, meetings, tasks };
+}
+
+export interface MixCost {
+  mix: string;
+  estimate: number;
+  ci95: [number, number];
+}
+
+export interface OpponentShare {
+  opponent: string;
+  points: number;
+  /** Share of what the formation destroys, and of what it loses, that comes from meeting this opponent. */
+  destroyedShare: number;
+  lostShare: number;
+}
+
+export interface FormationValue {
+  formation: string;
+  text: string;
+  cost: number | null;
+  runCost: number;
+  metric: ParityMetric;
+  fairCost: { estimate: number; ci95: [number, number]; band: [number, number] };
+  /** The fair cost under each alternative mix of the battle. */
+  alternatives: MixCost[];
+  /** Fair cost ÷ cost (null without a cost). */
+  valuePerPoint: number | null;
+  verdict: Verdict | null;
+  opponents: OpponentShare[];
+  /** Set when one or two opponents make up most (> 60%) of what it destroys or loses. */
+  dominatedBy: string | null;
+  meetings: number;
+  trialsPerMeeting: number;
+}
+
+/** Shares of X and Y (parityCost.ts) by opponent under the battle's mix. */
+function opponentShares(plan: ValuePlan, meetings: ParityMeeting[], weights: number[]): OpponentShare[] {
+  const k = plan.opponents.map((o) => ({ opponent: o.text, points: o.points!, destroyedShare: 0, lostShare: 0 }));
+  let x = 0;
+  let y = 0;
+  meetings.forEach((mt) => {
+    const per = plan.meetings.filter((p) => p.scene === mt.scene).length;
+    const w = (weights[mt.scene] ?? 0) / per / mt.m;
+    const d = (w * mt.sums.d) / mt.sums.n;
+    const l = (w * mt.sums.l) / mt.sums.n;
+    k[mt.opponent]!.destroyedShare += d;
+    k[mt.opponent]!.lostShare += l;
+    x += d;
+    y += l;
+  });
+  return k.map((o) => ({ ...o, destroyedShare: x > 0 ? o.destroyedShare / x : 0, lostShare: y > 0 ? o.lostShare / y : 0 }));
+}
+
+function dominance(shares: OpponentShare[]): string | null {
+  if (shares.length < 4) return null;
+  const top = (key: 'destroyedShare' | 'lostShare') => [...shares].sort((a, b) => b[key] - a[key]).slice(0, 2);
+  for (const [key, what] of [['lostShare', 'of what it loses'], ['destroyedShare', 'of what it destroys']] as const) {
+    const two = top(key);
+    const share = two.reduce((t, o) => t + o[key], 0);
+    if (share > 0.6) return `${two.map((o) => o.opponent).join(' and ')} make ${(100 * share).toFixed(0)}% ${what}`;
+  }
+  return null;
+}
+
+/** The fair cost, its interval, band and verdict, from the plan's meeting results (in task order). */
+export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], battle: Battle, metric: ParityMetric): FormationValue {
+  const meetings: ParityMeeting[] = plan.meetings.map((m, j) => ({ ...m, sums: sums[j]! }));
+  const base = mixWeights(battle, null);
+  const main = parityCost(meetings, base, plan.runCost, metric);
+  const alternatives = battle.alternatives.map((a): MixCost => {
+    const c = parityCost(meetings, mixWeights(battle, a.id), plan.runCost, metric);
+    return { mix: a.id, estimate: c.estimate, ci95: c.ci95 };
+  });
+  const all = [{ estimate: main.estimate, ci95: main.ci95 }, ...alternatives];
+  const band: [number, number] = [Math.min(...all.map((c) => c.ci95[0])), Math.max(...all.map((c) => c.ci95[1]))];
+  const cost = plan.formation.points;
+  const shares = opponentShares(plan, meetings, base);
+  return {
+    formation: plan.formation.name,
+    text: plan.formation.text,
+    cost,
+    runCost: plan.runCost,
+    metric,
+    fairCost: { estimate: main.estimate, ci95: main.ci95, band },
+    alternatives,
+    valuePerPoint: cost !== null && cost > 0 ? main.estimate / cost : null,
+    verdict: cost !== null && cost > 0 ? verdictOf(cost, band, battle.margin.value) : null,
+    opponents: shares,
+    dominatedBy: dominance(shares),
+    meetings: meetings.length,
+    trialsPerMeeting: sums[0]?.n ?? 0,
+  };
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mixWeights } from '../../src/model/battle.js';
+import { InputError } from '../../src/model/inputError.js';
+import { battleJsonSchema } from '../../src/model/jsonSchemas.js';
+import { loadBattle, referenceBattlePath } from '../../src/model/loadBattle.js';
+import { projectRoot } from '../../src/model/projectRoot.js';
+import { inProcess } from '../helpers/cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-battle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const reference = JSON.parse(readFileSync(referenceBattlePath(), 'utf8'));
+
+function problemsOf(json: unknown): string[] {
+  const file = join(tmp, `battle-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(json));
+  try {
+    loadBattle(file);
+  } catch (e) {
+    if (e instanceof InputError) return e.problems.map((p) => `${p.path}: ${p.message}`);
+    throw e;
+  }
+  return [];
+}
+
+describe('the reference battle', () => {
+  it('is valid, its weights add up to 1 and every alternative moves them', () => {
+    const { battle } = loadBattle();
+    const base = mixWeights(battle, null);
+    expect(base.reduce((t, w) => t + w, 0)).toBeCloseTo(1, 12);
+    expect(battle.scenes.map((s) => s.id)).toEqual(['fire-15', 'fire-30', 'fire-45', 'cover-30', 'long-range', 'duel-30', 'assault']);
+    // more-assault and less-assault: the assault's share 20 points either side of 25%.
+    const share = (id: string) => {
+      const w = mixWeights(battle, id);
+      return w[6]! / w.reduce((t, x) => t + x, 0);
+    };
+    expect(share('more-assault')).toBeCloseTo(0.45, 3);
+    expect(share('less-assault')).toBeCloseTo(0.05, 3);
+    expect(Object.keys(battle.field).sort()).toEqual(['netea-tp', 'rulebook-2004']);
+  });
+
+  it('has its JSON Schema for editors generated from the zod schema', () => {
+    expect(JSON.parse(readFileSync(join(projectRoot(), 'battles', 'battle.schema.json'), 'utf8'))).toEqual(battleJsonSchema());
+  });
+});
+
+describe('bad battle files: one message naming the file, the path inside it and what was expected', () => {
+  it('a negative weight', () => {
+    const bad = structuredClone(reference);
+    bad.scenes[2].weight = -0.1;
+    expect(problemsOf(bad)).toEqual(['scenes[2].weight: a weight of 0 or more']);
+  });
+
+  it('weights that add up to 0', () => {
+    const bad = structuredClone(reference);
+    for (const s of bad.scenes) s.weight = 0;
+    expect(problemsOf(bad)).toEqual(['scenes: the scene weights must add up to more than 0']);
+  });
+
+  it('a typo in a field name', () => {
+    const bad = structuredClone(reference);
+    bad.scenes[0].wieght = bad.scenes[0].weight;
+    delete bad.scenes[0].weight;
+    expect(problemsOf(bad)).toEqual(['scenes[0]: unknown field "wieght" (did you mean "weight"?): check the spelling against battles/battle.schema.json']);
+  });
+
+  it('an alternative naming a scene that does not exist', () => {
+    const bad = structuredClone(reference);
+    bad.alternatives[0].weights['fire-60'] = 0.1;
+    expect(problemsOf(bad)[0]).toMatch(/^alternatives\[0\]\.weights\.fire-60: no scene "fire-60" \(scenes: fire-15, fire-30/);
+  });
+
+  it('a weight without its reason', () => {
+    const bad = structuredClone(reference);
+    bad.scenes[1].why = '';
+    expect(problemsOf(bad)).toEqual(['scenes[1].why: a sentence saying why']);
+  });
+
+  it('on the command line: exit 2, the file named, nothing written', async () => {
+    const bad = structuredClone(reference);
+    bad.scenes[0].weight = -1;
+    const file = join(tmp, 'negative.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const out = join(tmp, 'not-written');
+    const r = await inProcess(['audit', '--battle', file, '--lists', 'ork-war-horde', '--trials', '10', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('negative.json: scenes[0].weight: a weight of 0 or more');
+    expect(existsSync(out)).toBe(false);
+    const fair = await inProcess(['fair-cost', 'ork-war-horde/warband', '--battle', file, '--trials', '10']);
+    expect(fair.code).toBe(2);
+    expect(fair.stderr).toContain('scenes[0].weight');
+  });
+
+  it('an unknown list in --lists names the lists there are', async () => {
+    const r = await inProcess(['audit', '--lists', 'ork-war-horde,space-orks', '--trials', '10']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('option --lists: no army list "space-orks" in data set rulebook-2004 (lists: ');
+  });
+});
