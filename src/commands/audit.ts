@@ -53,6 +53,19 @@ export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
 
 const DEFAULT_AUDIT_TRIALS = 500;
 
+/** Values merged from an audit's pieces: while set, the audit command uses them instead of simulating. */
+let replayed: { key: string; command: string[]; values: FormationValue[] } | null = null;
+
+export async function replayAuditValues<T>(values: { key: string; command: string[]; values: FormationValue[] }, fn: () => Promise<T>): Promise<T> {
+  const before = replayed;
+  replayed = values;
+  try {
+    return await fn();
+  } finally {
+    replayed = before;
+  }
+}
+
 function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
@@ -80,12 +93,16 @@ function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: Audit
   return h.digest('hex');
 }
 
+/** Options that change nothing in an audit's numbers, with whether each takes a value: left out of a piece's command. */
+const NO_EFFECT = new Map([['--chunks', true], ['--partial-out', true], ['--workers', true], ['--quiet', false]]);
+
 const commandWithoutSplit = (argv: string[]) => {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--chunks' || a === '--partial-out') i++;
-    else if (!a.startsWith('--chunks=') && !a.startsWith('--partial-out=')) out.push(a);
+    const name = a.split('=')[0]!;
+    if (!NO_EFFECT.has(name)) out.push(a);
+    else if (NO_EFFECT.get(name) === true && !a.includes('=')) i++;
   }
   return out;
 };
@@ -200,6 +217,11 @@ export function registerAudit(program: Command): void {
       const range = o.chunks ?? { first: 0, last: audited.length - 1 };
       if (o.chunks !== undefined && o.chunks.last >= audited.length) {
         throw new InputError([{ file: 'option --chunks', path: '', message: `expected a range within 0-${audited.length - 1} (this audit has ${audited.length} audited formations), got ${o.chunks.first}-${o.chunks.last}` }]);
+      }
+      if (replayed !== null) {
+        if (replayed.key !== auditKey(data, loaded.battle, o, entries)) throw new InputError([{ file: 'merge', path: 'key', message: 'the pieces were made with other data, battle, seed, trials or lists than this command now finds; rerun the pieces' }]);
+        await finishAudit(entries, replayed.values, data, loaded, o, replayed.command, 0);
+        return;
       }
       const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
       const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;

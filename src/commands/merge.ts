@@ -3,6 +3,7 @@ import { InputError } from '../model/inputError.js';
 import { outcomeAt, probability } from '../reports/aggregate.js';
 import { chunkList, mergePartials, missingChunks, readPartialFile, resultFromPartialJob, writePartialFile, type PartialFile } from '../workers/partial.js';
 import type { RunResult } from '../workers/simulate.js';
+import { isAuditPartial, mergeAuditPieces } from './mergeAudit.js';
 import { replayResults } from './simOptions.js';
 
 interface MergeOptions {
@@ -34,6 +35,11 @@ Example (one run of 200 chunks over two machines):
   then:      epic-balance merge a.json b.json      (prints what the command without --chunks prints)`,
     )
     .action(async (files: string[], o: MergeOptions) => {
+      if (files.some(isAuditPartial)) {
+        if (o.out !== undefined) throw new InputError([{ file: 'option --out', path: '', message: 'the pieces of an audit merge into the audit itself: leave out --out (the audit\'s own --out, if it had one, writes its report)' }]);
+        await mergeAuditPieces(files, o.json === true);
+        return;
+      }
       const parts = files.map((name) => ({ name, file: readPartialFile(name) }));
       const merged = mergePartials(parts);
       if (o.out !== undefined) {

@@ -1,0 +1,84 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inProcess, spawnCli } from '../helpers/cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-audit-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const AUDIT = ['audit', '--lists', 'ork-war-horde,titan-legion', '--trials', '60', '--seed', 'audit-test'];
+
+describe('audit on the built-in data set', () => {
+  it('values every ground formation, names the rest with the reason, and validates against the costs', async () => {
+    const r = await inProcess([...AUDIT, '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const a = JSON.parse(r.stdout);
+    expect(a.dataset.id).toBe('rulebook-2004');
+    expect(a.battle).toMatchObject({ name: 'reference', version: 1 });
+    const texts = a.formations.map((f: { text: string }) => f.text);
+    expect(texts).toContain('ork-war-horde/warband');
+    expect(texts).toContain('titan-legion/warlord-battlegroup');
+    expect(a.skipped.map((s: { formation: string; reason: string }) => `${s.formation}: ${s.reason}`)).toEqual(
+      expect.arrayContaining(['fighta-sqwadron: aircraft or spacecraft: aerospace attacks are not simulated yet', 'kill-kroozer-formation: aircraft or spacecraft: aerospace attacks are not simulated yet']),
+    );
+    for (const f of a.formations) {
+      expect(f.fairCost.ci95[0]).toBeLessThanOrEqual(f.fairCost.value);
+      expect(f.fairCost.band[0]).toBeLessThanOrEqual(f.fairCost.ci95[0]);
+      expect(f.fairCost.band[1]).toBeGreaterThanOrEqual(f.fairCost.ci95[1]);
+      expect(f.valuePerPoint).toBeCloseTo(f.fairCost.value / f.cost, 12);
+      expect(['fair', 'under-costed', 'over-costed', 'unsupported-rules']).toContain(f.verdict);
+    }
+    // Relative to its list: each list's median of relativeToList is 1.
+    for (const army of ['ork-war-horde', 'titan-legion']) {
+      const rel = a.formations.filter((f: { army: string }) => f.army === army).map((f: { relativeToList: number }) => f.relativeToList).sort((x: number, y: number) => x - y);
+      const mid = rel.length % 2 ? rel[(rel.length - 1) / 2] : (rel[rel.length / 2 - 1] + rel[rel.length / 2]) / 2;
+      expect(mid).toBeCloseTo(1, 12);
+    }
+    const v = a.validation;
+    expect(v.pooled.formations).toBe(a.formations.length);
+    expect(v.pooled.spearman).toBeGreaterThan(0.5);
+    expect(v.withoutWarEngines.formations).toBe(a.formations.filter((f: { warEngine: boolean }) => !f.warEngine).length);
+    expect(Object.keys(v.listMedians).sort()).toEqual(['ork-war-horde', 'titan-legion']);
+    expect(v.listOffset).toBeCloseTo(Math.max(...Object.values(v.listMedians) as number[]) / Math.min(...Object.values(v.listMedians) as number[]), 12);
+  });
+
+  it('gives the same numbers with 1 and 2 workers, and writes its report folder', async () => {
+    const one = await inProcess([...AUDIT, '--json', '--workers', '1']);
+    const out = join(tmp, 'report');
+    const two = await spawnCli([...AUDIT, '--json', '--workers', '2', '--out', out]);
+    expect(two.code, two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    const files = readdirSync(out);
+    for (const f of ['report.html', 'manifest.json', 'audit.csv', 'audit-skipped.csv', 'audit-validation.csv', 'audit-scatter.png', 'audit-scatter.svg']) expect(files).toContain(f);
+    const csv = readFileSync(join(out, 'audit.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported');
+  });
+});
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!hasParallel) console.warn('GNU parallel is not installed: the split-audit test is skipped (.ci/run installs Debian\'s parallel package)');
+
+describe.skipIf(!hasParallel)('an audit split over GNU parallel', () => {
+  it('merges to exactly the unsplit audit', async () => {
+    const whole = await spawnCli([...AUDIT, '--json']);
+    expect(whole.code, whole.stderr).toBe(0);
+    const cli = `${process.execPath} --import ${TSX} ${join(REPO, 'src/cli.ts')}`;
+    // Three pieces at once, as a cluster would run them: GNU parallel fills in each range.
+    execFileSync('parallel', ['--halt', 'now,fail=1', `${cli} ${AUDIT.join(' ')} --json --quiet --workers 1 --chunks {} --partial-out ${tmp}/piece-{#}.json`, ':::', '0-7', '8-15', '16-99'.replace('99', String(countAudited(whole.stdout) - 1))], { cwd: REPO, stdio: 'pipe' });
+    const pieces = [1, 2, 3].map((i) => join(tmp, `piece-${i}.json`));
+    for (const p of pieces) expect(existsSync(p)).toBe(true);
+    const merged = await spawnCli(['merge', ...pieces.reverse()]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stdout).toBe(whole.stdout);
+  });
+});
+
+function countAudited(json: string): number {
+  return JSON.parse(json).formations.length;
+}
