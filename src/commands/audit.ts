@@ -51,7 +51,7 @@ export interface AuditPartial {
 
 export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
 
-const DEFAULT_AUDIT_TRIALS = 500;
+const DEFAULT_AUDIT_TRIALS = 1000;
 
 /** Values merged from an audit's pieces: while set, the audit command uses them instead of simulating. */
 let replayed: { key: string; command: string[]; values: FormationValue[] } | null = null;

@@ -23,10 +23,12 @@ export const BattleCover = z.union([z.literal('none'), z.literal('obscured'), z.
  * - `firefight`: for `turns` turns, every formation of the side with the
  *   initiative shoots (action test first), then every formation of the other
  *   side; the end phase (rally, repairs, criticals) closes each turn.
- * - `assault`: the side with the initiative engages: the first formation of
- *   the other side, on overwatch, fires at the chargers as they come in, then
- *   the assault is fought with every other formation of both sides lending
- *   supporting fire.
+ * - `assault`: the side with the initiative engages from `gap`: the first
+ *   formation of the other side, on overwatch, fires at the chargers as they
+ *   come in, then the assault is fought with every other formation of both
+ *   sides lending supporting fire. A formation too slow to charge from `gap`
+ *   (fewer than half its units reach base contact) first closes to
+ *   `approachGap` with a double move, trading fire for a turn.
  */
 export const Scene = z.strictObject({
   id: Id,
@@ -37,6 +39,8 @@ export const Scene = z.strictObject({
   action: z.enum(['advance', 'double', 'sustained']).default('advance'),
   /** Turns of a firefight, each closed by an end phase. */
   turns: z.number().int().min(1).max(6).default(1),
+  /** Assaults: where a formation too slow to charge from `gap` ends its approach turn, cm. */
+  approachGap: z.number().min(0).max(200).default(15),
   /** Cover of both sides' units (infantry also take the cover save, RB 1.8). */
   cover: BattleCover.default('none'),
   weight: z.number().min(0, 'a weight of 0 or more'),

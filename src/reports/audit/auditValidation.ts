@@ -40,6 +40,12 @@ export interface Validation {
   /** Spearman of value per point under the battle's mix against each alternative mix; the smallest. */
   mixAgreement: Record<string, number>;
   mixAgreementMin: number;
+  /**
+   * The same figures on two halves of the lists (alternate lists in id order):
+   * a change to the battle made after seeing one audit should move both the
+   * same way, or it was fitted to noise.
+   */
+  halves: Array<{ lists: string[]; pooled: SubsetFigures; withoutWarEngines: SubsetFigures; listCvMedian: number; listOffset: number }>;
   fitted: string;
 }
 
@@ -60,8 +66,29 @@ function byList(rows: ValidationInput[]): Map<string, ValidationInput[]> {
   return m;
 }
 
+/** The figures that do not need the alternative mixes, on a subset of the lists. */
+function listFigures(rows: ValidationInput[]) {
+  const lists = byList(rows);
+  const cvs: number[] = [];
+  const medians: number[] = [];
+  for (const rs of lists.values()) {
+    const vpp = rs.map((r) => r.fairCost / r.cost);
+    medians.push(medianOf(vpp));
+    if (rs.length >= 3) cvs.push(coefficientOfVariation(vpp));
+  }
+  return {
+    lists: [...lists.keys()],
+    pooled: subset(rows),
+    withoutWarEngines: subset(rows.filter((r) => !r.warEngine)),
+    listCvMedian: medianOf(cvs),
+    listOffset: medians.length ? Math.max(...medians) / Math.min(...medians) : NaN,
+  };
+}
+
 export function validate(rows: ValidationInput[], alternativeIds: string[]): Validation {
   const lists = byList(rows);
+  const ids = [...new Set(rows.map((r) => r.army))].sort();
+  const half = (k: number) => new Set(ids.filter((_, i) => i % 2 === k));
   const listCv: Record<string, number> = {};
   const listMedians: Record<string, number> = {};
   for (const [army, rs] of lists) {
@@ -87,6 +114,7 @@ export function validate(rows: ValidationInput[], alternativeIds: string[]): Val
     listOffset: medians.length ? Math.max(...medians) / Math.min(...medians) : NaN,
     mixAgreement,
     mixAgreementMin: Object.values(mixAgreement).length ? Math.min(...Object.values(mixAgreement)) : NaN,
+    halves: [0, 1].map((k) => listFigures(rows.filter((r) => half(k).has(r.army)))),
     fitted: 'nothing: every weight and credit of the battle is set by the reasoning written beside it, so no figure here is in-sample',
   };
 }

@@ -21,6 +21,11 @@ export function validationLines(r: AuditResult): Array<[string, string, string]>
     ['within-list CV of value per point (median; largest)', `${f2(v.listCvMedian)}; ${f2(v.listCvMax)}`, '<= 0.20'],
     ['offset between lists (largest list median ÷ smallest)', `${f2(v.listOffset)}x`, '<= 1.15x'],
     ['rank agreement of value per point with each alternative mix (smallest)', f2(v.mixAgreementMin), '>= 0.7'],
+    ...v.halves.map((h, k): [string, string, string] => [
+      `half ${'AB'[k]} (${h.lists.length} lists): Spearman pooled; without war engines; ±25%; list CV median; offset`,
+      `${f2(h.pooled.spearman)}; ${f2(h.withoutWarEngines.spearman)}; ${pct(h.pooled.within25)}; ${f2(h.listCvMedian)}; ${f2(h.listOffset)}x`,
+      '',
+    ]),
   ];
 }
 

@@ -63,7 +63,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
     const groupB = Array.from({ length: n }, () => o);
     battle.scenes.forEach((scene, si) => {
       for (const initiative of [0, 1] as const) {
-        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative });
+        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative });
         const layout = neteaTallyLayout(spec);
         const last = layout.records[layout.records.length - 1]!;
         meetings.push({ scene: si, opponent: oi, m, n, opponentPoints: o.points! });

@@ -11,7 +11,10 @@ import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type PlacedFormat
 
 export interface SceneSetup {
   kind: 'firefight' | 'assault';
+  /** Distance between the front ranks at the start of the scene, cm. */
   gap: number;
+  /** Assaults: where a group that cannot charge from `gap` ends its approach, cm. */
+  approachGap: number;
   action: 'advance' | 'double' | 'sustained';
   turns: number;
   cover: CoverSpec;
@@ -45,9 +48,36 @@ function volley(own: number[], enemy: number[], action: SceneSetup['action'], na
   });
 }
 
-/** The engagement for one scene: side 0 is `groupA`, side 1 `groupB`. */
+/**
+ * Whether a formation can charge from `gap`: at least half its units reach
+ * base contact with one charge move, their speed (twice it for infiltrators,
+ * RB 2.1.4) covering the gap and their depth in the formation.
+ */
+export function canChargeFrom(f: FormationSpec, gap: number): boolean {
+  let reach = 0;
+  f.units.forEach((ru, i) => {
+    const depth = Math.floor(i / DEFAULT_GEOMETRY.rankWidth) * DEFAULT_GEOMETRY.spacing;
+    const move = (ru.unit.abilities as string[]).includes('infiltrator') ? 2 * ru.unit.speed : ru.unit.speed;
+    if (move >= gap + depth) reach++;
+  });
+  return 2 * reach >= f.units.length;
+}
+
+/**
+ * The engagement for one scene: side 0 is `groupA`, side 1 `groupB`.
+ *
+ * An assault's attacker charges from `gap` when it can (canChargeFrom), the
+ * defender on overwatch firing at it as it comes in. Otherwise it must close
+ * first: a turn in which it doubles to `approachGap` and fires with the
+ * double action's −1 to hit (RB 1.6), the defending group fires back at that
+ * range, and the end phase rallies; it engages the next turn. So speed buys
+ * an assault without a turn under fire.
+ */
 export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[], s: SceneSetup): EngagementSpec {
-  const formations = [...place(groupA, 0, s.gap, s.cover), ...place(groupB, 1, s.gap, s.cover)];
+  const attackerGroup = s.initiative === 0 ? groupA : groupB;
+  const approach = s.kind === 'assault' && !canChargeFrom(attackerGroup[0]!, s.gap);
+  const gap = approach ? s.approachGap : s.gap;
+  const formations = [...place(groupA, 0, gap, s.cover), ...place(groupB, 1, gap, s.cover)];
   const names = formations.map((f) => `${f.formation.name} (${f.id})`);
   const sideA = groupA.map((_, i) => i);
   const sideB = groupB.map((_, i) => groupA.length + i);
@@ -59,16 +89,21 @@ export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[]
       steps.push({ kind: 'end-phase', label: `end phase, turn ${turn}` }, { kind: 'end-turn', label: `end of turn ${turn}` });
     }
   } else {
-    // RB 1.10 / 1.12.4: the defender on overwatch fires at the chargers after their charge move.
     const attacker = first[0]!;
     const defender = second[0]!;
+    if (approach) {
+      steps.push(...volley(first, second, 'double', names), ...volley(second, first, 'advance', names));
+      steps.push({ kind: 'end-phase', label: 'end phase, turn 1' }, { kind: 'end-turn', label: 'end of turn 1' });
+    }
+    // RB 1.10 / 1.12.4: a defender on overwatch fires at the chargers after their charge move;
+    // after an approach turn the defender has acted and is not on overwatch.
     steps.push({
       kind: 'assault',
       label: `${names[attacker]} assaults ${names[defender]}`,
       by: [attacker],
       at: [defender],
       support: [...first.slice(1), ...second.slice(1)],
-      overwatch: [defender],
+      overwatch: approach ? [] : [defender],
       test: true,
       retain: false,
     });
