@@ -10,6 +10,7 @@ import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { auditEntries, auditLists, type AuditEntry } from '../reports/audit/auditEntries.js';
 import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
+import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import { auditSection, validationLines } from '../reports/sections/auditSection.js';
@@ -35,6 +36,8 @@ export interface AuditOptions {
   quiet?: boolean;
   chunks?: { first: number; last: number };
   partialOut?: string;
+  fit?: 'A' | 'B';
+  fitOut?: string;
 }
 
 /** What an audit split with --chunks writes: the values of its range of audited formations. */
@@ -119,8 +122,8 @@ const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
   let s = `epic-balance audit: data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
-  s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (nothing fitted to them):\n`;
-  for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(12)}${t ? `   target ${t}` : ''}\n`;
+  s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
+  for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(m.includes('; list CV') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
   s += `\nWorth a second look (${flagged.filter((x) => x.verdict !== 'unsupported-rules').length} flagged; ${flagged.filter((x) => x.verdict === 'unsupported-rules').length} more would be, but carry rules not simulated):\n`;
   for (const x of flagged) {
@@ -166,10 +169,19 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
 
 /** Prints and writes an audit's result: what the whole run and `merge` of its pieces both do. */
 export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number): Promise<void> {
-  const result = summariseAudit(entries, values, loaded.battle);
+  const result = summariseAudit(entries, values, loaded.battle, data.id);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
-  if (o.json) process.stdout.write(JSON.stringify(auditJson(result, data, loaded, o), null, 2) + '\n');
-  else printAudit(result, battleName, data, o);
+  const fit = o.fit !== undefined ? fitReport(entries, values, loaded.battle, o.metric, o.fit) : null;
+  if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), ...(fit ? { fit } : {}) }, null, 2) + '\n');
+  else {
+    printAudit(result, battleName, data, o);
+    if (fit) process.stdout.write(`\n${fitLines(fit).join('\n')}\n`);
+  }
+  if (fit && o.fitOut !== undefined) {
+    writeFileSync(`${o.fitOut}.tmp`, JSON.stringify(fittedBattle(loaded.battle, fit, data.id), null, 2) + '\n');
+    renameSync(`${o.fitOut}.tmp`, o.fitOut);
+    if (o.quiet !== true) process.stderr.write(`wrote the fitted battle to ${o.fitOut}\n`);
+  }
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `Audit of ${data.id} against the ${battleName} battle`,
@@ -182,7 +194,9 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       timings: { simulationMs: Math.round(elapsedMs) },
       notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`)],
     });
-    const written = await writeRunReport({ meta, sections: [auditSection(result, battleName, chartContext(meta))] }, o.out);
+    const section = auditSection(result, battleName, chartContext(meta));
+    if (fit) section.summary.push(...fitLines(fit));
+    const written = await writeRunReport({ meta, sections: [section] }, o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
 }
@@ -202,11 +216,14 @@ export function registerAudit(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
     .option('--quiet', 'no progress on stderr')
+    .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
+    .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
     .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
     .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
     .action(async (o: AuditOptions) => {
       const started = performance.now();
+      if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
       const loaded = loadBattle(o.battle);
       const data = loadDataset(o.data);
       const lists = auditLists(data, o.lists);

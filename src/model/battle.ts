@@ -82,6 +82,12 @@ export const Battle = z
     maxGroup: z.number().int().min(1).max(4).default(3),
     /** How far outside its cost (as a share) the whole sensitivity band must lie for a verdict. */
     margin: Reasoned(z.number().min(0).max(1)),
+    /**
+     * Set when the scene weights were fitted to a data set's costs (`audit --fit`): the data set
+     * and the lists of the half they were fitted on. An audit of that data set judges the battle
+     * on the other lists.
+     */
+    fitted: z.strictObject({ data: z.string().min(1), half: z.enum(['A', 'B']), lists: z.array(z.string().min(1)).min(1), command: z.string().min(1) }).optional(),
   })
   .superRefine((b, ctx) => {
     const ids = new Set<string>();

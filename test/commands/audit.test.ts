@@ -18,7 +18,8 @@ describe('audit on the built-in data set', () => {
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout);
     expect(a.dataset.id).toBe('rulebook-2004');
-    expect(a.battle).toMatchObject({ name: 'reference', version: 1 });
+    expect(a.battle).toMatchObject({ name: 'reference', version: 2 });
+    expect(a.validation.fitted).toMatch(/^nothing of these costs \(the scene weights were fitted to netea-tp, another data set\)/);
     const texts = a.formations.map((f: { text: string }) => f.text);
     expect(texts).toContain('ork-war-horde/warband');
     expect(texts).toContain('titan-legion/warlord-battlegroup');

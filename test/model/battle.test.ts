@@ -27,19 +27,31 @@ function problemsOf(json: unknown): string[] {
 }
 
 describe('the reference battle', () => {
-  it('is valid, its weights add up to 1 and every alternative moves them', () => {
+  it('is valid, its weights add up to 1, every scene keeps 2% or more, and every alternative moves one share', () => {
     const { battle } = loadBattle();
     const base = mixWeights(battle, null);
     expect(base.reduce((t, w) => t + w, 0)).toBeCloseTo(1, 12);
+    expect(Math.min(...base)).toBeGreaterThanOrEqual(0.02);
     expect(battle.scenes.map((s) => s.id)).toEqual(['fire-15', 'fire-30', 'fire-45', 'cover-30', 'long-range', 'duel-30', 'assault']);
-    // more-assault and less-assault: the assault's share 20 points either side of 25%.
-    const share = (id: string) => {
+    const share = (id: string, scene: number) => {
       const w = mixWeights(battle, id);
-      return w[6]! / w.reduce((t, x) => t + x, 0);
+      return w[scene]! / w.reduce((t, x) => t + x, 0);
     };
-    expect(share('more-assault')).toBeCloseTo(0.45, 3);
-    expect(share('less-assault')).toBeCloseTo(0.05, 3);
+    // The assault's share 20 points either side of 57%, long range's 10 points either side of 27.5%.
+    expect(share('more-assault', 6)).toBeCloseTo(0.77, 3);
+    expect(share('less-assault', 6)).toBeCloseTo(0.37, 3);
+    expect(share('more-long-range', 4)).toBeCloseTo(0.375, 3);
+    expect(share('less-long-range', 4)).toBeCloseTo(0.175, 3);
     expect(Object.keys(battle.field).sort()).toEqual(['netea-tp', 'rulebook-2004']);
+    // Fitted on half A of the Tournament Pack's lists: alternate lists in id order, from the first.
+    expect(battle.fitted?.lists[0]).toBe('adeptus-mechanicus-knight-world');
+    expect(battle.fitted?.lists).toHaveLength(17);
+  });
+
+  it('the reasoned battle keeps the first, unfitted mix', () => {
+    const { battle } = loadBattle(join(projectRoot(), 'battles', 'reasoned.json'));
+    expect(mixWeights(battle, null)).toEqual([0.15, 0.15, 0.1, 0.1, 0.05, 0.2, 0.25]);
+    expect(battle.fitted).toBeUndefined();
   });
 
   it('has its JSON Schema for editors generated from the zod schema', () => {

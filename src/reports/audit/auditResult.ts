@@ -49,16 +49,20 @@ export interface AuditResult {
   rows: AuditRow[];
   skipped: SkippedRow[];
   validation: Validation;
+  /** The battle's weights were fitted to this data set's costs: the halves are in-sample and held out. */
+  fittedHere: boolean;
 }
 
 const round = (x: number) => (Number.isFinite(x) ? Math.round(x) : x);
 
-export function summariseAudit(entries: AuditEntry[], values: FormationValue[], battle: Battle): AuditResult {
+export function summariseAudit(entries: AuditEntry[], values: FormationValue[], battle: Battle, dataId: string): AuditResult {
   const audited = entries.filter((e) => e.spec !== undefined);
   const vpp = values.map((v, i) => v.fairCost.estimate / audited[i]!.cost!);
   const validation = validate(
     audited.map((e, i) => ({ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 })),
     battle.alternatives.map((a) => a.id),
+    battle.fitted !== undefined && battle.fitted.data === dataId ? battle.fitted : undefined,
+    battle.fitted !== undefined && battle.fitted.data !== dataId ? battle.fitted.data : undefined,
   );
   const margin = battle.margin.value;
   const rows = audited.map((e, i): AuditRow => {
@@ -96,5 +100,5 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
     };
   });
   const skipped = entries.filter((e) => e.spec === undefined).map((e) => ({ army: e.army, formation: e.formation, cost: e.cost, reason: e.skipped! }));
-  return { rows, skipped, validation };
+  return { rows, skipped, validation, fittedHere: battle.fitted !== undefined && battle.fitted.data === dataId };
 }

@@ -1,6 +1,7 @@
 import { coefficientOfVariation } from '../stats/coefficientOfVariation.js';
 import { medianOf } from '../stats/medianOf.js';
 import { spearmanCorrelation } from '../stats/spearmanCorrelation.js';
+import { halfLists } from './fitMix.js';
 
 /**
  * The audit's validation against the data set's own costs (for the Tournament
@@ -46,6 +47,7 @@ export interface Validation {
    * same way, or it was fitted to noise.
    */
   halves: Array<{ lists: string[]; pooled: SubsetFigures; withoutWarEngines: SubsetFigures; listCvMedian: number; listOffset: number }>;
+  /** What of the battle was fitted to these costs; when its weights were, halves[0] is the half they were fitted on and halves[1] the held-out half. */
   fitted: string;
 }
 
@@ -67,7 +69,7 @@ function byList(rows: ValidationInput[]): Map<string, ValidationInput[]> {
 }
 
 /** The figures that do not need the alternative mixes, on a subset of the lists. */
-function listFigures(rows: ValidationInput[]) {
+export function listFigures(rows: ValidationInput[]) {
   const lists = byList(rows);
   const cvs: number[] = [];
   const medians: number[] = [];
@@ -85,10 +87,10 @@ function listFigures(rows: ValidationInput[]) {
   };
 }
 
-export function validate(rows: ValidationInput[], alternativeIds: string[]): Validation {
+export function validate(rows: ValidationInput[], alternativeIds: string[], fittedOn?: { lists: string[]; command: string }, fittedElsewhere?: string): Validation {
   const lists = byList(rows);
-  const ids = [...new Set(rows.map((r) => r.army))].sort();
-  const half = (k: number) => new Set(ids.filter((_, i) => i % 2 === k));
+  const armies = rows.map((r) => r.army);
+  const inSample = fittedOn === undefined ? null : new Set(fittedOn.lists);
   const listCv: Record<string, number> = {};
   const listMedians: Record<string, number> = {};
   for (const [army, rs] of lists) {
@@ -114,7 +116,18 @@ export function validate(rows: ValidationInput[], alternativeIds: string[]): Val
     listOffset: medians.length ? Math.max(...medians) / Math.min(...medians) : NaN,
     mixAgreement,
     mixAgreementMin: Object.values(mixAgreement).length ? Math.min(...Object.values(mixAgreement)) : NaN,
-    halves: [0, 1].map((k) => listFigures(rows.filter((r) => half(k).has(r.army)))),
-    fitted: 'nothing: every weight and credit of the battle is set by the reasoning written beside it, so no figure here is in-sample',
+    halves:
+      inSample === null
+        ? (['A', 'B'] as const).map((h) => {
+            const half = halfLists(armies, h);
+            return listFigures(rows.filter((r) => half.has(r.army)));
+          })
+        : [listFigures(rows.filter((r) => inSample.has(r.army))), listFigures(rows.filter((r) => !inSample.has(r.army)))],
+    fitted:
+      fittedOn === undefined
+        ? fittedElsewhere !== undefined
+          ? `nothing of these costs (the scene weights were fitted to ${fittedElsewhere}, another data set), so no figure here is in-sample`
+          : 'nothing: every weight and credit of the battle is set by the reasoning written beside it, so no figure here is in-sample'
+        : `the scene weights, on ${fittedOn.lists.length} of these lists (${fittedOn.command}): the second half's figures are the out-of-sample ones`,
   };
 }

@@ -13,8 +13,9 @@ const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(0)}%` : 'n
 /** The validation figures as lines, each with the issue's target. */
 export function validationLines(r: AuditResult): Array<[string, string, string]> {
   const v = r.validation;
+  const scope = r.fittedHere ? ' (in part in-sample: see the held-out lists below)' : '';
   return [
-    [`Spearman(cost, fair cost), pooled (${v.pooled.formations} formations)`, f2(v.pooled.spearman), '>= 0.85'],
+    [`Spearman(cost, fair cost), pooled (${v.pooled.formations} formations)${scope}`, f2(v.pooled.spearman), '>= 0.85'],
     [`the same without war engines (${v.withoutWarEngines.formations})`, f2(v.withoutWarEngines.spearman), '>= 0.75'],
     [`the same, fully simulated formations only (${v.fullySimulated.formations})`, f2(v.fullySimulated.spearman), ''],
     ['fair cost within ±25% of cost', pct(v.pooled.within25), '>= 80%'],
@@ -22,7 +23,7 @@ export function validationLines(r: AuditResult): Array<[string, string, string]>
     ['offset between lists (largest list median ÷ smallest)', `${f2(v.listOffset)}x`, '<= 1.15x'],
     ['rank agreement of value per point with each alternative mix (smallest)', f2(v.mixAgreementMin), '>= 0.7'],
     ...v.halves.map((h, k): [string, string, string] => [
-      `half ${'AB'[k]} (${h.lists.length} lists): Spearman pooled; without war engines; ±25%; list CV median; offset`,
+      `${r.fittedHere ? ['lists the weights were fitted on', 'held-out lists'][k] : `half ${'AB'[k]}`} (${h.lists.length}): Spearman; without WE; ±25%; list CV; offset`,
       `${f2(h.pooled.spearman)}; ${f2(h.withoutWarEngines.spearman)}; ${pct(h.pooled.within25)}; ${f2(h.listCvMedian)}; ${f2(h.listOffset)}x`,
       '',
     ]),

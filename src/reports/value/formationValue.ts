@@ -98,6 +98,27 @@ export interface OpponentShare {
   lostShare: number;
 }
 
+export interface SceneSums {
+  scene: string;
+  destroyed: number;
+  lost: number;
+  opponentPoints: number;
+}
+
+/** The fair cost under scene weights `w` from per-scene sums (as parityCost.ts, without the interval). */
+export function sceneMixCost(scenes: SceneSums[], w: number[], c0: number, metric: ParityMetric): number {
+  let x = 0, y = 0, p = 0, t = 0;
+  scenes.forEach((s, i) => {
+    x += w[i]! * s.destroyed;
+    y += w[i]! * s.lost;
+    p += w[i]! * s.opponentPoints;
+    t += w[i]!;
+  });
+  const ratio = y > 0 ? x / y : x > 0 ? Infinity : 0;
+  if (ratio === 0 || ratio === Infinity) return ratio;
+  return metric === 'exchange' ? c0 * ratio : Math.sqrt((c0 * p * ratio) / t);
+}
+
 export interface FormationValue {
   formation: string;
   text: string;
@@ -113,6 +134,12 @@ export interface FormationValue {
   opponents: OpponentShare[];
   /** Set when one or two opponents make up most (> 60%) of what it destroys or loses. */
   dominatedBy: string | null;
+  /**
+   * Per scene, X, Y and P̄'s numerator as parityCost.ts defines them with the
+   * scene's weight set to 1: any mix's fair cost follows from these without
+   * running anything again (sceneMixCost).
+   */
+  scenes: SceneSums[];
   meetings: number;
   trialsPerMeeting: number;
 }
@@ -171,6 +198,10 @@ export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], bat
     verdict: cost !== null && cost > 0 ? verdictOf(cost, band, battle.margin.value) : null,
     opponents: shares,
     dominatedBy: dominance(shares),
+    scenes: battle.scenes.map((scene, si) => {
+      const c = parityCost(meetings, battle.scenes.map((_, k) => (k === si ? 1 : 0)), plan.runCost, metric);
+      return { scene: scene.id, destroyed: c.destroyed, lost: c.lost, opponentPoints: c.opponentPoints };
+    }),
     meetings: meetings.length,
     trialsPerMeeting: sums[0]?.n ?? 0,
   };

@@ -4,7 +4,7 @@ import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { withCost } from '../../../src/reports/fairCost.js';
-import { planValue, valueFromMeetings } from '../../../src/reports/value/formationValue.js';
+import { planValue, sceneMixCost, valueFromMeetings } from '../../../src/reports/value/formationValue.js';
 import { lossValue, type LossSlots } from '../../../src/reports/value/lossValue.js';
 import { runValueMeeting } from '../../../src/reports/value/valueMeeting.js';
 
@@ -65,5 +65,12 @@ describe('fair cost of a formation against its own mirror image', () => {
     expect(v.fairCost.band[0]).toBeLessThanOrEqual(v.fairCost.ci95[0]);
     expect(v.fairCost.band[1]).toBeGreaterThanOrEqual(v.fairCost.ci95[1]);
     expect(v.alternatives.map((a) => a.mix)).toEqual(['fire', 'assault']);
+  });
+
+  it('the per-scene sums give back every mix\'s fair cost without running again', () => {
+    const v = fairAgainstMirror('4 Devastator', 250);
+    expect(sceneMixCost(v.scenes, [1, 1], v.runCost, 'efficiency')).toBeCloseTo(v.fairCost.estimate, 9);
+    expect(sceneMixCost(v.scenes, [1, 0], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[0]!.estimate, 9);
+    expect(sceneMixCost(v.scenes, [0, 1], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[1]!.estimate, 9);
   });
 });

@@ -1,0 +1,92 @@
+import type { Battle } from '../../model/battle.js';
+import { sceneMixCost, type SceneSums } from '../value/formationValue.js';
+import type { ParityMetric } from '../value/parityCost.js';
+
+/**
+ * Fits the battle's scene weights to a data set's own costs, on a named half
+ * of its lists, so that the other half can judge the fit: a mix fitted on the
+ * lists it is then judged by proves nothing.
+ *
+ * The loss is the mean of log²(fair cost ÷ cost) over the fitting half's
+ * formations (a fair cost of 0 or ∞ is left out): 0 when every fair cost is
+ * its cost, symmetric in over- and under-costing. The search is a
+ * deterministic coordinate search over the weights (each scaled by a set of
+ * factors, or set to 0, the best change kept, until none helps), starting
+ * from the battle's own weights; every weight is renormalised to sum to 1
+ * and kept at MIN_WEIGHT or more, so the fitted battle still holds every
+ * kind of engagement the reference battle has.
+ */
+
+export interface FitRow {
+  army: string;
+  cost: number;
+  runCost: number;
+  scenes: SceneSums[];
+}
+
+const FACTORS = [0, 0.5, 0.8, 1.25, 2];
+const MAX_ROUNDS = 60;
+export const MIN_WEIGHT = 0.02;
+
+export function mixLoss(rows: FitRow[], w: number[], metric: ParityMetric): number {
+  let sum = 0;
+  let n = 0;
+  for (const r of rows) {
+    const c = sceneMixCost(r.scenes, w, r.runCost, metric);
+    if (!(c > 0) || !Number.isFinite(c)) continue;
+    sum += Math.log(c / r.cost) ** 2;
+    n++;
+  }
+  return n === 0 ? Infinity : sum / n;
+}
+
+/** Weights summing to 1, none below MIN_WEIGHT (the floor taken from the others in proportion). */
+function normalise(w: number[]): number[] {
+  const t = w.reduce((a, b) => a + b, 0);
+  let out = w.map((x) => x / t);
+  for (let pass = 0; pass < w.length; pass++) {
+    const low = out.map((x) => x < MIN_WEIGHT);
+    if (!low.some(Boolean)) break;
+    const free = out.reduce((a, x, i) => a + (low[i] ? 0 : x), 0);
+    const left = 1 - MIN_WEIGHT * low.filter(Boolean).length;
+    out = out.map((x, i) => (low[i] ? MIN_WEIGHT : (x * left) / free));
+  }
+  return out;
+}
+
+export interface FittedMix {
+  weights: number[];
+  loss: number;
+  startLoss: number;
+  rounds: number;
+}
+
+export function fitMix(rows: FitRow[], battle: Battle, metric: ParityMetric): FittedMix {
+  let w = normalise(battle.scenes.map((s) => s.weight));
+  const startLoss = mixLoss(rows, w, metric);
+  let loss = startLoss;
+  let rounds = 0;
+  for (; rounds < MAX_ROUNDS; rounds++) {
+    let best: { w: number[]; loss: number } | null = null;
+    for (let i = 0; i < w.length; i++) {
+      for (const f of [...FACTORS, 'add' as const]) {
+        const t = [...w];
+        t[i] = f === 'add' ? t[i]! + 0.05 : t[i]! * f;
+        if (t.reduce((a, b) => a + b, 0) <= 0) continue;
+        const n = normalise(t);
+        const l = mixLoss(rows, n, metric);
+        if (l < (best?.loss ?? loss) - 1e-12) best = { w: n, loss: l };
+      }
+    }
+    if (best === null) break;
+    w = best.w;
+    loss = best.loss;
+  }
+  return { weights: w, loss, startLoss, rounds };
+}
+
+/** The lists of a half: alternate lists in id order, A the first. */
+export function halfLists(armies: string[], half: 'A' | 'B'): Set<string> {
+  const ids = [...new Set(armies)].sort();
+  return new Set(ids.filter((_, i) => i % 2 === (half === 'A' ? 0 : 1)));
+}
