@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import type { Experiment } from '../model/experiment.js';
@@ -25,7 +25,12 @@ import { formationNames } from '../reports/sections/names.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../workers/simulate.js';
-import { fairCostJson } from './fairCost.js';
+import { battleValueJson, fairCostJson } from './fairCost.js';
+import { battleField } from './audit.js';
+import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
+import { battleValueHeadline, battleValueSection } from '../reports/sections/battleValueSection.js';
+import type { ParityMetric } from '../reports/value/parityCost.js';
+import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { outcomeJson } from './shoot.js';
@@ -152,7 +157,8 @@ export interface PreparedExperiment {
   loaded: LoadedExperiment;
   settings: RunSettings;
   variants?: Variant[];
-  fair?: { formation: FormationSpec; opponents: FormationSpec[]; engagement: EngagementSettings };
+  /** A fair cost: in `battle` when set, else in the single `engagement`. */
+  fair?: { formation: FormationSpec; opponents: FormationSpec[]; engagement: EngagementSettings | null; battle: LoadedBattle | null };
   matrix?: { rows: ReturnType<typeof armyFormations>; cols: ReturnType<typeof armyFormations>; engagement: EngagementSettings };
 }
 
@@ -166,9 +172,13 @@ export function prepareExperiment(path: string, o: SimOptions, given: (option: s
   if (x.fairCost) {
     const f = x.fairCost;
     const formation = inFile(loaded.file, 'fairCost.formation', () => parseFormation(loaded.data, f.formation));
-    const opponents = f.vs.map((v, i) => inFile(loaded.file, `fairCost.vs[${i}]`, () => parseFormation(loaded.data, v)));
-    const engagement: EngagementSettings = { kind: f.engagement, action: f.action, gap: f.gap ?? DEFAULT_GAPS[f.engagement] };
-    return { loaded, settings, fair: { formation, opponents, engagement } };
+    const vs = f.vs?.map((v, i) => inFile(loaded.file, `fairCost.vs[${i}]`, () => parseFormation(loaded.data, v)));
+    if (f.engagement !== undefined) {
+      const engagement: EngagementSettings = { kind: f.engagement, action: f.action, gap: f.gap ?? DEFAULT_GAPS[f.engagement] };
+      return { loaded, settings, fair: { formation, opponents: vs!, engagement, battle: null } };
+    }
+    const battle = f.battle === undefined ? loadBattle() : loadBattle(resolve(dirname(path), f.battle));
+    return { loaded, settings, fair: { formation, opponents: vs ?? battleField(loaded.data, battle), engagement: null, battle } };
   }
   const m = x.matrix!;
   const army = (query: string, at: string) => {
@@ -202,6 +212,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
     settings: p.settings,
   };
   if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
+  if (p.fair?.battle) return { ...base, ...(await runBattleFairCost(p, o, argv)) };
   if (p.fair) return { ...base, ...runFairCost(p, argv) };
   return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
 }
@@ -437,12 +448,49 @@ function comparisonSection(c: Compare, ctx: ReturnType<typeof chartContext>): Pi
   };
 }
 
+/** A fair-cost experiment in a battle: the formation's value against the battle's field or `vs`. */
+async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: string[]): Promise<Body> {
+  const x = p.loaded.experiment;
+  const f = p.fair!;
+  const loaded = f.battle!;
+  const s = p.settings;
+  const metric = (x.fairCost!.metric ?? 'efficiency') as ParityMetric;
+  const started = performance.now();
+  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers });
+  const value = v!;
+  const simulationMs = Math.round(performance.now() - started);
+  const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
+  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`)];
+  const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
+  const meta = metaFor(p, title, argv, s.trials, value.meetings, simulationMs, notes);
+  const band = `${fix(value.fairCost.band[0], 0)} to ${fix(value.fairCost.band[1], 0)}`;
+  const summary: SummaryRow[] = [
+    ...(value.cost !== null ? [{ group: x.name, what: 'current cost', value: String(value.cost), ci: '' }] : []),
+    { group: x.name, what: `fair cost (${metric} parity, ${battleName} battle)`, value: fix(value.fairCost.estimate, 0), ci: `${fix(value.fairCost.ci95[0], 0)} to ${fix(value.fairCost.ci95[1], 0)}` },
+    { group: x.name, what: 'sensitivity band over the alternative mixes', value: band, ci: '' },
+    ...(value.verdict !== null ? [{ group: x.name, what: 'verdict', value: value.verdict, ci: '' }] : []),
+  ];
+  const intro: ReportSection = { id: 'question', title: 'The question', summary: [x.description, battleValueHeadline(value, battleName)], definitions: [], tables: [], charts: [] };
+  return {
+    kind: 'fairCost',
+    title,
+    trials: s.trials,
+    simulations: value.meetings,
+    simulationMs,
+    sections: [intro, battleValueSection(value, battleName, loaded.battle.margin.value, chartContext(meta))],
+    summary,
+    headline: summary,
+    notes,
+    json: { battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(value) },
+  };
+}
+
 function runFairCost(p: PreparedExperiment, argv: string[]): Body {
   const x = p.loaded.experiment;
   const f = p.fair!;
   const s = p.settings;
   const started = performance.now();
-  const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement, metric: x.fairCost!.metric, run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
+  const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
   const simulationMs = Math.round(performance.now() - started);
   const notes = [...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`);
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
@@ -459,11 +507,11 @@ function runFairCost(p: PreparedExperiment, argv: string[]): Body {
     trials: s.trials,
     simulations: result.meetings.length,
     simulationMs,
-    sections: [intro, fairCostSection(result, f.engagement, ctx)],
+    sections: [intro, fairCostSection(result, f.engagement!, ctx)],
     summary,
     headline: summary.slice(0, 2),
     notes,
-    json: { engagement: f.engagement, ...fairCostJson(result) },
+    json: { engagement: f.engagement!, ...fairCostJson(result) },
   };
 }
 

@@ -120,11 +120,18 @@ export const ScriptExperiment = z.strictObject({
 
 export const Engagement = z.enum(['shoot', 'assault', 'shoot-assault']);
 
+/**
+ * A fair cost: in a battle (the reference battle unless `battle` names a battle file, relative
+ * to the experiment) against its field or `vs`; or, with `engagement`, in one engagement kind
+ * against `vs` (the single-engagement search). `metric` defaults to efficiency in a battle and
+ * exchange in one engagement; win parity needs `engagement`.
+ */
 export const FairCostExperiment = z.strictObject({
   formation: z.string().min(1),
-  vs: z.array(z.string().min(1)).min(1),
-  metric: z.enum(['exchange', 'win', 'efficiency']).default('exchange'),
-  engagement: Engagement.default('shoot'),
+  vs: z.array(z.string().min(1)).min(1).optional(),
+  battle: z.string().min(1).optional(),
+  metric: z.enum(['exchange', 'win', 'efficiency']).optional(),
+  engagement: Engagement.optional(),
   /** The acting formation's action when it shoots. */
   action: Action.default('advance'),
   /** Distance between the front ranks, cm (default: 30 for shoot, 10 with an assault). */
@@ -165,6 +172,10 @@ export const Experiment = z
   .superRefine((x, ctx) => {
     const kinds = [x.engagement, x.fairCost, x.matrix].filter((k) => k !== undefined).length;
     if (kinds !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'expected exactly one of "engagement", "fairCost" or "matrix"' });
+    const f = x.fairCost;
+    if (f !== undefined && f.engagement === undefined && f.metric === 'win') ctx.addIssue({ code: 'custom', path: ['fairCost', 'metric'], message: 'win parity is defined for a single engagement: set "engagement", or use "efficiency" or "exchange"' });
+    if (f !== undefined && f.engagement !== undefined && f.battle !== undefined) ctx.addIssue({ code: 'custom', path: ['fairCost', 'battle'], message: 'a single-engagement fair cost ("engagement") has no battle: leave out one of the two' });
+    if (f !== undefined && f.engagement !== undefined && f.vs === undefined) ctx.addIssue({ code: 'custom', path: ['fairCost', 'vs'], message: 'a single-engagement fair cost ("engagement") needs its opponents in "vs"' });
   });
 
 export type Experiment = z.infer<typeof Experiment>;

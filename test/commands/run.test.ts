@@ -157,6 +157,19 @@ describe('run: bad input', () => {
     expect(leftovers(name)).toEqual([]);
   });
 
+  it('a fair-cost experiment runs in the reference battle, against its field unless it names opponents', async () => {
+    const file = write('fair-battle.json', { name: 'test-fair-battle', description: 'x', trials: 50, fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warband', 'codex-astartes/tactical-detachment'] } });
+    const r = await inProcess(['run', file, '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const body = j.experiments?.[0] ?? j;
+    const fair = JSON.stringify(body);
+    expect(fair).toContain('"battle":{"name":"reference","version":2');
+    // Two opponents, seven scenes, each side with the initiative once.
+    expect(fair).toContain('"meetings":28');
+    expect(fair).toMatch(/"verdict":"(fair|under-costed|over-costed)"/);
+  });
+
   it('fair cost and matrix refuse what they cannot honour, naming the field', async () => {
     const fair = write('bad-fair.json', { name: 'test-bad-fair', description: 'x', precision: 0.01, fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warbnd'] } });
     const r = await inProcess(['run', fair]);
@@ -164,6 +177,10 @@ describe('run: bad input', () => {
     expect(r.stderr).toMatch(/bad-fair\.json: precision: a fair-cost search runs every simulation in full/);
     const vs = write('bad-vs.json', { name: 'test-bad-vs', description: 'x', fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warband', 'ork-war-horde/warbnd'] } });
     expect((await inProcess(['run', vs])).stderr).toMatch(/bad-vs\.json: fairCost\.vs\[1\]: .*"warbnd"/);
+    const win = write('bad-win.json', { name: 'test-bad-win', description: 'x', fairCost: { formation: 'titan-legion/warhound-battlegroup', metric: 'win' } });
+    expect((await inProcess(['run', win])).stderr).toMatch(/bad-win\.json: fairCost\.metric: win parity is defined for a single engagement/);
+    const battle = write('bad-battle.json', { name: 'test-bad-battle', description: 'x', fairCost: { formation: 'titan-legion/warhound-battlegroup', battle: 'no-such-battle.json' } });
+    expect((await inProcess(['run', battle])).stderr).toMatch(/no-such-battle\.json: cannot read \(ENOENT\)/);
     const matrix = write('bad-matrix.json', { name: 'test-bad-matrix', description: 'x', matrix: { army: 'codex-astartes', vs: 'orks-of-nowhere' } });
     const m = await inProcess(['run', matrix]);
     expect(m.code).toBe(2);
