@@ -77,9 +77,10 @@ export function fairCostJson(r: FairCostResult) {
 function printBattleValue(v: FormationValue, battle: string, margin: number): void {
   let s = `${battleValueHeadline(v, battle)}\n`;
   for (const line of battleValueLines(v, margin)) s += `  ${line}\n`;
-  s += `\n  ${'opponent'.padEnd(58)}${'points'.padStart(7)}${'of what it destroys'.padStart(21)}${'of what it loses'.padStart(18)}\n`;
+  s += `\n  ${'opponent'.padEnd(58)}${'points'.padStart(7)}${'fair against it'.padStart(17)}${'of what it destroys'.padStart(21)}${'of what it loses'.padStart(18)}\n`;
   for (const o of v.opponents) {
-    s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
+    const fair = Number.isFinite(o.fairCost.estimate) ? String(Math.round(o.fairCost.estimate)) : 'unbounded';
+    s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${fair.padStart(17)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
   }
   s += `\n(${v.meetings} meetings: every opponent as a points-matched group, every scene, each side with the initiative once; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
   process.stdout.write(s);

@@ -4,7 +4,7 @@ import type { CsvRow } from '../csv.js';
 import type { FormationValue } from '../value/formationValue.js';
 
 export const BATTLE_VALUE_COLUMNS = ['formation', 'metric', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
-export const BATTLE_OPPONENT_COLUMNS = ['formation', 'opponent', 'opponent_points', 'measure', 'value'];
+export const BATTLE_OPPONENT_COLUMNS = ['formation', 'opponent', 'opponent_points', 'measure', 'value', 'ci95_low', 'ci95_high'];
 
 const pts = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : 'unbounded');
 
@@ -33,8 +33,9 @@ export function battleValueSection(v: FormationValue, battle: string, margin: nu
     ...v.alternatives.map((a) => ({ formation: v.formation, metric: v.metric, measure: 'fair_cost_alternative', value: a.estimate, ci95_low: a.ci95[0], ci95_high: a.ci95[1], note: `mix ${a.mix}` })),
   ];
   const opponents: CsvRow[] = v.opponents.flatMap((o) => [
-    { formation: v.formation, opponent: o.opponent, opponent_points: o.points, measure: 'share_of_destroyed', value: o.destroyedShare },
-    { formation: v.formation, opponent: o.opponent, opponent_points: o.points, measure: 'share_of_lost', value: o.lostShare },
+    { formation: v.formation, opponent: o.opponent, opponent_points: o.points, measure: 'fair_cost_against', value: o.fairCost.estimate, ci95_low: o.fairCost.ci95[0], ci95_high: o.fairCost.ci95[1] },
+    { formation: v.formation, opponent: o.opponent, opponent_points: o.points, measure: 'share_of_destroyed', value: o.destroyedShare, ci95_low: null, ci95_high: null },
+    { formation: v.formation, opponent: o.opponent, opponent_points: o.points, measure: 'share_of_lost', value: o.lostShare, ci95_low: null, ci95_high: null },
   ]);
   const bars = [
     { label: 'battle mix', group: 'fair cost', value: v.fairCost.estimate, ci95_low: v.fairCost.ci95[0], ci95_high: v.fairCost.ci95[1] },

@@ -93,6 +93,8 @@ export interface MixCost {
 export interface OpponentShare {
   opponent: string;
   points: number;
+  /** The fair cost against this opponent alone (its meetings only, the battle's mix), with its interval. */
+  fairCost: { estimate: number; ci95: [number, number] };
   /** Share of what the formation destroys, and of what it loses, that comes from meeting this opponent. */
   destroyedShare: number;
   lostShare: number;
@@ -145,8 +147,11 @@ export interface FormationValue {
 }
 
 /** Shares of X and Y (parityCost.ts) by opponent under the battle's mix. */
-function opponentShares(plan: ValuePlan, meetings: ParityMeeting[], weights: number[]): OpponentShare[] {
-  const k = plan.opponents.map((o) => ({ opponent: o.text, points: o.points!, destroyedShare: 0, lostShare: 0 }));
+function opponentShares(plan: ValuePlan, meetings: ParityMeeting[], weights: number[], metric: ParityMetric): OpponentShare[] {
+  const k = plan.opponents.map((o, oi) => {
+    const c = parityCost(meetings.filter((m) => m.opponent === oi), weights, plan.runCost, metric);
+    return { opponent: o.text, points: o.points!, fairCost: { estimate: c.estimate, ci95: c.ci95 }, destroyedShare: 0, lostShare: 0 };
+  });
   let x = 0;
   let y = 0;
   meetings.forEach((mt) => {
@@ -185,7 +190,7 @@ export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], bat
   const all = [{ estimate: main.estimate, ci95: main.ci95 }, ...alternatives];
   const band: [number, number] = [Math.min(...all.map((c) => c.ci95[0])), Math.max(...all.map((c) => c.ci95[1]))];
   const cost = plan.formation.points;
-  const shares = opponentShares(plan, meetings, base);
+  const shares = opponentShares(plan, meetings, base, metric);
   return {
     formation: plan.formation.name,
     text: plan.formation.text,

@@ -65,6 +65,8 @@ describe('fair cost of a formation against its own mirror image', () => {
     expect(v.fairCost.band[0]).toBeLessThanOrEqual(v.fairCost.ci95[0]);
     expect(v.fairCost.band[1]).toBeGreaterThanOrEqual(v.fairCost.ci95[1]);
     expect(v.alternatives.map((a) => a.mix)).toEqual(['fire', 'assault']);
+    // One opponent: its own fair cost is the formation's.
+    expect(v.opponents[0]!.fairCost.estimate).toBeCloseTo(v.fairCost.estimate, 9);
   });
 
   it('the per-scene sums give back every mix\'s fair cost without running again', () => {
