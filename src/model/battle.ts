@@ -78,6 +78,11 @@ export const Battle = z
       /** Share of an unbroken formation's remaining points counted as lost per Blast marker, per unit of its strength. */
       blastMarkerCredit: Reasoned(z.number().min(0).max(1)),
     }),
+    /**
+     * Who acts first in a scene: `strategy-roll` weighs the two plays of every scene by each
+     * side's chance of winning the strategy roll (RB 1.5); `alternate` counts them equally.
+     */
+    initiative: z.strictObject({ value: z.enum(['strategy-roll', 'alternate']), why: Why }).default({ value: 'alternate', why: 'Each side holds the initiative in half the plays of every scene.' }),
     /** Most formations per side: a group is the number of copies of each formation that brings their points nearest. */
     maxGroup: z.number().int().min(1).max(4).default(3),
     /** How far outside its cost (as a share) the whole sensitivity band must lie for a verdict. */

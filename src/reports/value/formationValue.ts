@@ -2,11 +2,12 @@ import { mixWeights, type Battle, type BattleCover } from '../../model/battle.js
 import type { FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
 import { sceneEngagement } from '../../sim/rulesets/netea/battleScenes.js';
+import { firstMoveChance } from '../../sim/rulesets/netea/strategyRoll.js';
 import type { CoverSpec } from '../../sim/rulesets/netea/spec.js';
 import { neteaTallyLayout } from '../../sim/rulesets/netea/tallyLayout.js';
 import { withCost } from '../fairCost.js';
 import { lossSlots } from './lossValue.js';
-import { parityCost, type ParityMeeting, type ParityMetric } from './parityCost.js';
+import { meetingWeights, parityCost, type ParityMeeting, type ParityMetric } from './parityCost.js';
 import { pointsMatchedGroup } from './pointsMatchedGroup.js';
 import type { ValueMeetingSums, ValueMeetingTask } from './valueMeeting.js';
 import { verdictOf, type Verdict } from './verdict.js';
@@ -25,12 +26,18 @@ export interface ValueRun {
   chunkSize: number;
 }
 
+/** A planned meeting: which side holds the initiative, and the formation's chance of winning the strategy roll. */
+export interface PlannedMeeting extends Omit<ParityMeeting, 'sums' | 'share'> {
+  initiative: 0 | 1;
+  firstChance: number;
+}
+
 export interface ValuePlan {
   formation: FormationSpec;
   /** The cost the runs used: the formation's own, or 100 nominal when it has none. */
   runCost: number;
   opponents: FormationSpec[];
-  meetings: Omit<ParityMeeting, 'sums'>[];
+  meetings: PlannedMeeting[];
   tasks: ValueMeetingTask[];
 }
 
@@ -59,6 +66,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
   const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
   field.forEach((o, oi) => {
     const { m, n } = pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
+    const firstChance = battle.initiative.value === 'strategy-roll' ? firstMoveChance(formation.strategyRating, o.strategyRating) : 0.5;
     const groupA = Array.from({ length: m }, () => priced);
     const groupB = Array.from({ length: n }, () => o);
     battle.scenes.forEach((scene, si) => {
@@ -66,7 +74,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
         const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative });
         const layout = neteaTallyLayout(spec);
         const last = layout.records[layout.records.length - 1]!;
-        meetings.push({ scene: si, opponent: oi, m, n, opponentPoints: o.points! });
+        meetings.push({ scene: si, opponent: oi, initiative, firstChance, m, n, opponentPoints: o.points! });
         tasks.push({
           spec,
           seed: run.seed,
@@ -154,11 +162,10 @@ function opponentShares(plan: ValuePlan, meetings: ParityMeeting[], weights: num
   });
   let x = 0;
   let y = 0;
-  meetings.forEach((mt) => {
-    const per = plan.meetings.filter((p) => p.scene === mt.scene).length;
-    const w = (weights[mt.scene] ?? 0) / per / mt.m;
-    const d = (w * mt.sums.d) / mt.sums.n;
-    const l = (w * mt.sums.l) / mt.sums.n;
+  const w = meetingWeights(meetings, weights);
+  meetings.forEach((mt, j) => {
+    const d = (w[j]! * mt.sums.d) / mt.sums.n / mt.m;
+    const l = (w[j]! * mt.sums.l) / mt.sums.n / mt.m;
     k[mt.opponent]!.destroyedShare += d;
     k[mt.opponent]!.lostShare += l;
     x += d;
@@ -178,9 +185,28 @@ function dominance(shares: OpponentShare[]): string | null {
   return null;
 }
 
+/**
+ * Each meeting's share of its scene, from who holds the initiative (RB 1.5):
+ * the winner of the strategy roll chooses to act first or second. The
+ * formation's net in a play is what it destroys per opponent point less what
+ * it loses per point of its own (at its run cost); the formation, winning the
+ * roll with chance p, picks the play with the higher net, the opponent the
+ * one with the lower. With `alternate` (p = ½ for both plays) each counts half.
+ */
+export function initiativeShares(plan: ValuePlan, sums: ValueMeetingSums[]): number[] {
+  const net = plan.meetings.map((m, j) => sums[j]!.d / sums[j]!.n / (m.n * m.opponentPoints) - sums[j]!.l / sums[j]!.n / (m.m * plan.runCost));
+  return plan.meetings.map((m, j) => {
+    if (m.firstChance === 0.5) return 0.5;
+    const other = plan.meetings.findIndex((o, k) => k !== j && o.scene === m.scene && o.opponent === m.opponent);
+    const better = net[j]! > net[other]! || (net[j]! === net[other]! && m.initiative === 0);
+    return better ? m.firstChance : 1 - m.firstChance;
+  });
+}
+
 /** The fair cost, its interval, band and verdict, from the plan's meeting results (in task order). */
 export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], battle: Battle, metric: ParityMetric): FormationValue {
-  const meetings: ParityMeeting[] = plan.meetings.map((m, j) => ({ ...m, sums: sums[j]! }));
+  const plays = initiativeShares(plan, sums);
+  const meetings: ParityMeeting[] = plan.meetings.map((m, j) => ({ scene: m.scene, opponent: m.opponent, share: plays[j]!, m: m.m, n: m.n, opponentPoints: m.opponentPoints, sums: sums[j]! }));
   const base = mixWeights(battle, null);
   const main = parityCost(meetings, base, plan.runCost, metric);
   const alternatives = battle.alternatives.map((a): MixCost => {

@@ -8,7 +8,9 @@ import type { ValueMeetingSums } from './valueMeeting.js';
  *
  * Meeting j pits m_j copies of the formation (run at cost c0) against n_j
  * copies of an opponent of cost P_j in scene s_j; its weight w_j is the
- * scene's weight shared equally over the scene's meetings. Per copy of the
+ * scene's weight shared over the scene's meetings: equally over opponents,
+ * and between the two initiatives by the chance of each (the strategy roll,
+ * RB 1.5). Per copy of the
  * formation, with D and L the losses of the opponents and of the formation
  * (lossValue.ts):
  *
@@ -33,6 +35,8 @@ export type ParityMetric = (typeof PARITY_METRICS)[number];
 export interface ParityMeeting {
   scene: number;
   opponent: number;
+  /** Its share of its scene's weight relative to the scene's other meetings (the chance its side acts first). */
+  share: number;
   /** Copies of the formation and of the opponent. */
   m: number;
   n: number;
@@ -49,11 +53,11 @@ export interface ParityCost {
   opponentPoints: number;
 }
 
-/** Each meeting's weight: its scene's weight shared over the scene's meetings. */
+/** Each meeting's weight: its scene's weight shared over the scene's meetings in proportion to their shares. */
 export function meetingWeights(meetings: ParityMeeting[], sceneWeights: number[]): number[] {
   const perScene = new Map<number, number>();
-  for (const m of meetings) perScene.set(m.scene, (perScene.get(m.scene) ?? 0) + 1);
-  return meetings.map((m) => (sceneWeights[m.scene] ?? 0) / perScene.get(m.scene)!);
+  for (const m of meetings) perScene.set(m.scene, (perScene.get(m.scene) ?? 0) + m.share);
+  return meetings.map((m) => ((sceneWeights[m.scene] ?? 0) * m.share) / perScene.get(m.scene)!);
 }
 
 const toCost = (ratio: number, c0: number, pBar: number, metric: ParityMetric): number => {

@@ -4,7 +4,7 @@ import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { withCost } from '../../../src/reports/fairCost.js';
-import { planValue, sceneMixCost, valueFromMeetings } from '../../../src/reports/value/formationValue.js';
+import { initiativeShares, planValue, sceneMixCost, valueFromMeetings } from '../../../src/reports/value/formationValue.js';
 import { lossValue, type LossSlots } from '../../../src/reports/value/lossValue.js';
 import { runValueMeeting } from '../../../src/reports/value/valueMeeting.js';
 
@@ -74,5 +74,24 @@ describe('fair cost of a formation against its own mirror image', () => {
     expect(sceneMixCost(v.scenes, [1, 1], v.runCost, 'efficiency')).toBeCloseTo(v.fairCost.estimate, 9);
     expect(sceneMixCost(v.scenes, [1, 0], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[0]!.estimate, 9);
     expect(sceneMixCost(v.scenes, [0, 1], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[1]!.estimate, 9);
+  });
+});
+
+describe('the strategy roll: the winner chooses to act first or second (RB 1.5)', () => {
+  it('the formation gets the play better for it with its chance of winning the roll, the opponent the other', () => {
+    const plan = {
+      runCost: 100,
+      meetings: [
+        { scene: 0, opponent: 0, initiative: 0 as const, firstChance: 0.8, m: 1, n: 1, opponentPoints: 100 },
+        { scene: 0, opponent: 0, initiative: 1 as const, firstChance: 0.8, m: 1, n: 1, opponentPoints: 100 },
+      ],
+    } as unknown as Parameters<typeof initiativeShares>[0];
+    const sums = (d: number, l: number) => ({ n: 1, d, l, dd: d * d, ll: l * l, dl: d * l });
+    // Acting first it nets 50/100 − 20/100; second, 30/100 − 40/100: it wants to go first.
+    const [a, b] = initiativeShares(plan, [sums(50, 20), sums(30, 40)]);
+    expect([a, b + a]).toEqual([0.8, 1]);
+    // Now going second is better for it: it takes that play when it wins the roll.
+    const [c, d] = initiativeShares(plan, [sums(30, 40), sums(50, 20)]);
+    expect([d, c + d]).toEqual([0.8, 1]);
   });
 });

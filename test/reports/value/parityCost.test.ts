@@ -5,7 +5,7 @@ import { verdictOf } from '../../../src/reports/value/verdict.js';
 
 /** A meeting whose every trial gave the same D and L: no spread, so the interval is the point. */
 function constant(scene: number, m: number, n: number, opponentPoints: number, d: number, l: number, trials = 10): ParityMeeting {
-  return { scene, opponent: 0, m, n, opponentPoints, sums: { n: trials, d: d * trials, l: l * trials, dd: d * d * trials, ll: l * l * trials, dl: d * l * trials } };
+  return { scene, opponent: 0, share: 1, m, n, opponentPoints, sums: { n: trials, d: d * trials, l: l * trials, dd: d * d * trials, ll: l * l * trials, dl: d * l * trials } };
 }
 
 describe('parity cost from weighted meetings', () => {
@@ -27,8 +27,11 @@ describe('parity cost from weighted meetings', () => {
     expect(parityCost(meetings, [3, 1], 100, 'exchange').estimate).toBeCloseTo((100 * 330) / 170, 9);
   });
 
-  it('a scene weight is shared over its meetings', () => {
+  it('a scene weight is shared over its meetings, in proportion to their shares (the chance of each initiative)', () => {
     expect(meetingWeights([constant(0, 1, 1, 1, 1, 1), constant(0, 1, 1, 1, 1, 1), constant(1, 1, 1, 1, 1, 1)], [0.5, 0.5])).toEqual([0.25, 0.25, 0.5]);
+    const first = { ...constant(0, 1, 1, 1, 1, 1), share: 0.75 };
+    const second = { ...constant(0, 1, 1, 1, 1, 1), share: 0.25 };
+    expect(meetingWeights([first, second], [1])).toEqual([0.75, 0.25]);
   });
 
   it('efficiency parity is size-consistent, exchange parity grows with the square of size', () => {
@@ -51,7 +54,7 @@ describe('parity cost from weighted meetings', () => {
 
   it('with spread, the interval is Fieller\'s around the estimate', () => {
     // Two trials per meeting: D = 90, 110 and L = 40, 60 (perfectly correlated).
-    const m: ParityMeeting = { scene: 0, opponent: 0, m: 1, n: 1, opponentPoints: 100, sums: { n: 2, d: 200, l: 100, dd: 90 * 90 + 110 * 110, ll: 40 * 40 + 60 * 60, dl: 90 * 40 + 110 * 60 } };
+    const m: ParityMeeting = { scene: 0, opponent: 0, share: 1, m: 1, n: 1, opponentPoints: 100, sums: { n: 2, d: 200, l: 100, dd: 90 * 90 + 110 * 110, ll: 40 * 40 + 60 * 60, dl: 90 * 40 + 110 * 60 } };
     const c = parityCost([m], [1], 100, 'exchange');
     expect(c.estimate).toBeCloseTo(200, 10);
     expect(c.ci95[0]).toBeLessThan(200);
