@@ -19,7 +19,7 @@ import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { wholeNumber } from './options.js';
+import { badOption, wholeNumber } from './options.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
 
 export interface AuditOptions {
@@ -31,6 +31,7 @@ export interface AuditOptions {
   chunkSize: number;
   workers: number;
   metric: ParityMetric;
+  precision?: number;
   json?: boolean;
   out?: string;
   quiet?: boolean;
@@ -55,6 +56,14 @@ export interface AuditPartial {
 export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
 
 const DEFAULT_AUDIT_TRIALS = 1000;
+/** The most trials per meeting a --precision audit runs when --trials is not given. */
+const PRECISION_TRIAL_CAP = 16_000;
+
+function shareOption(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= 1) throw badOption('--precision', value, 'a share of the fair cost between 0 and 1 (e.g. 0.02 for ±2%)');
+  return n;
+}
 
 /** Values merged from an audit's pieces: while set, the audit command uses them instead of simulating. */
 let replayed: { key: string; command: string[]; values: FormationValue[] } | null = null;
@@ -157,6 +166,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       valuePerPoint: x.valuePerPoint,
       relativeToList: x.relativeToList,
       listFairCost: x.listFairCost,
+      trialsPerMeeting: x.trialsPerMeeting,
       verdict: x.verdict,
       reason: x.reason,
       unsupported: x.unsupported,
@@ -209,7 +219,8 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
     .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
-    .addOption(new Option('--trials <n>', 'trials per meeting').default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
+    .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
+    .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
     .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
@@ -221,8 +232,9 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
     .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
     .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
-    .action(async (o: AuditOptions) => {
+    .action(async (o: AuditOptions, cmd: Command) => {
       const started = performance.now();
+      if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
       const loaded = loadBattle(o.battle);
       const data = loadDataset(o.data);
@@ -242,7 +254,7 @@ export function registerAudit(program: Command): void {
       }
       const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
       const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers }, progress);
+      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
       if (o.chunks !== undefined || o.partialOut !== undefined) {
         const key = auditKey(data, loaded.battle, o, entries);
         const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited: audited.length, range, values };

@@ -60,6 +60,29 @@ describe('audit on the built-in data set', () => {
   });
 });
 
+describe('audit --precision', () => {
+  it('doubles each formation\'s trials until its interval is within the share asked, and stops where a fixed run of that size agrees', async () => {
+    const r = await inProcess(['audit', '--lists', 'titan-legion', '--precision', '0.009', '--trials', '1000', '--json', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const a = JSON.parse(r.stdout);
+    for (const f of a.formations) {
+      expect([250, 500, 1000]).toContain(f.trialsPerMeeting);
+      const half = (f.fairCost.ci95[1] - f.fairCost.ci95[0]) / 2;
+      if (f.trialsPerMeeting < 1000) expect(half).toBeLessThanOrEqual(0.009 * f.fairCost.value);
+    }
+    const stopped = a.formations.find((f: { trialsPerMeeting: number }) => f.trialsPerMeeting < 1000);
+    expect(stopped, 'a formation that stopped before the cap').toBeDefined();
+    const fixed = JSON.parse((await inProcess(['audit', '--lists', 'titan-legion', '--trials', String(stopped.trialsPerMeeting), '--json', '--workers', '1'])).stdout);
+    expect(fixed.formations.find((f: { text: string }) => f.text === stopped.text).fairCost).toEqual(stopped.fairCost);
+  });
+
+  it('a share out of range is refused: exit 2', async () => {
+    const r = await inProcess(['audit', '--precision', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--precision');
+  });
+});
+
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;

@@ -36,6 +36,7 @@ export interface AuditRow {
   reason: string | null;
   unsupported: string[];
   dominatedBy: string | null;
+  trialsPerMeeting: number;
 }
 
 export interface SkippedRow {
@@ -97,6 +98,7 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       reason,
       unsupported: e.unsupported,
       dominatedBy: v.dominatedBy,
+      trialsPerMeeting: v.trialsPerMeeting,
     };
   });
   const skipped = entries.filter((e) => e.spec === undefined).map((e) => ({ army: e.army, formation: e.formation, cost: e.cost, reason: e.skipped! }));

@@ -9,6 +9,20 @@ export interface ValueRunOptions extends ValueRun {
   metric: ParityMetric;
   /** Worker threads; 0 runs in this thread. */
   workers: number;
+  /**
+   * Run each formation again with twice the trials per meeting, from PRECISION_START_TRIALS up
+   * to `trials`, until its fair cost's 95% half-width is at most this share of the estimate.
+   */
+  precision?: number;
+}
+
+export const PRECISION_START_TRIALS = 250;
+
+/** Whether a fair cost is known to within ±precision (a share of itself). */
+function preciseEnough(v: FormationValue, precision: number): boolean {
+  const [lo, hi] = v.fairCost.ci95;
+  const e = v.fairCost.estimate;
+  return Number.isFinite(hi) && e > 0 && (hi - lo) / 2 <= precision * e;
 }
 
 /**
@@ -21,10 +35,24 @@ export interface ValueRunOptions extends ValueRun {
 export async function valueFormations(formations: FormationSpec[], field: FormationSpec[], battle: Battle, run: ValueRunOptions, progress?: (done: number, total: number) => void): Promise<FormationValue[]> {
   const out = new Array<FormationValue>(formations.length);
   let done = 0;
-  const valueOne = async (i: number, pool: ChunkPool | null) => {
-    const plan = planValue(formations[i]!, field, battle, run);
+  const valueAt = async (i: number, trials: number, pool: ChunkPool | null) => {
+    const plan = planValue(formations[i]!, field, battle, { ...run, trials });
     const sums = pool === null ? plan.tasks.map(runValueMeeting) : await pool.runValue(plan.tasks);
-    out[i] = valueFromMeetings(plan, sums, battle, run.metric);
+    return valueFromMeetings(plan, sums, battle, run.metric);
+  };
+  // The chunks of a meeting draw the same dice whatever its trial count, so each doubling
+  // replays the trials before it and adds as many: the answer depends only on where it stops.
+  const valueOne = async (i: number, pool: ChunkPool | null) => {
+    if (run.precision === undefined) out[i] = await valueAt(i, run.trials, pool);
+    else {
+      let trials = Math.min(PRECISION_START_TRIALS, run.trials);
+      let v = await valueAt(i, trials, pool);
+      while (!preciseEnough(v, run.precision) && trials < run.trials) {
+        trials = Math.min(2 * trials, run.trials);
+        v = await valueAt(i, trials, pool);
+      }
+      out[i] = v;
+    }
     progress?.(++done, formations.length);
   };
   if (run.workers === 0) {
