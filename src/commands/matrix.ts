@@ -12,13 +12,16 @@ import { nonNegativeNumber } from './options.js';
 import { InterruptedError } from '../workers/errors.js';
 import { ChunkPool } from '../workers/pool.js';
 import { simulate } from '../workers/simulate.js';
+import { battleMatrix } from './matrixBattle.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 
 const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
 interface MatrixOptions extends SimOptions {
   vs: string;
-  engagement: EngagementKind;
+  engagement?: EngagementKind;
+  battle?: string;
+  metric?: string;
   action: ActionName;
   gap?: number;
   out?: string;
@@ -54,20 +57,30 @@ export function matrixJson(m: MatrixResult) {
 export function registerMatrix(program: Command): void {
   const cmd = program
     .command('matrix')
-    .description('every formation of one army list against every formation of another: the points-efficiency matrix')
+    .description('every formation of one army list against every formation of another: value per point in the reference battle, or with --engagement the points-efficiency matrix of one engagement')
     .argument('<army>', 'the acting army list, e.g. "codex-astartes"')
     .requiredOption('--vs <army>', 'the target army list, e.g. "ork-war-horde"')
-    .addOption(new Option('--engagement <kind>', 'what the row formation does to the column formation').choices([...ENGAGEMENT_KINDS]).default('shoot'))
+    .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
+    .addOption(new Option('--metric <metric>', 'in a battle: what parity means (docs/fair-cost.md)').choices(['efficiency', 'exchange']))
+    .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement: what the row formation does to the column formation (points destroyed per 100 points)').choices([...ENGAGEMENT_KINDS]))
     .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
-  addSimOptions(cmd, 10_000)
-    .addHelpText('after', '\nExample:\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000 --out out/marines-vs-orks')
-    .action(async (armyText: string, o: MatrixOptions) => {
+  addSimOptions(cmd, 500)
+    .addHelpText('after', '\nExamples:\n  epic-balance matrix codex-astartes --vs ork-war-horde --out out/marines-vs-orks\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000')
+    .action(async (armyText: string, o: MatrixOptions, command: Command) => {
       rejectRunOptions(o, 'matrix');
       const data = loadDataset(o.data);
       const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
       const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
+      if (o.engagement === undefined) {
+        for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
+          if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
+        }
+        await battleMatrix(data, rows, cols, o, command);
+        return;
+      }
+      if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
         if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);

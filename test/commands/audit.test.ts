@@ -106,3 +106,19 @@ describe.skipIf(!hasParallel)('an audit split over GNU parallel', () => {
 function countAudited(json: string): number {
   return JSON.parse(json).formations.length;
 }
+
+describe('matrix in the reference battle', () => {
+  it('each cell is the row formation\'s fair cost against the column formation alone ÷ its cost, as fair-cost --vs gives it', async () => {
+    const m = await inProcess(['matrix', 'titan-legion', '--vs', 'ork-war-horde', '--trials', '60', '--json', '--workers', '1']);
+    expect(m.code, m.stderr).toBe(0);
+    const j = JSON.parse(m.stdout);
+    expect(j.battle).toMatchObject({ name: 'reference', version: 2 });
+    const row = j.rows.findIndex((r: { id: string }) => r.id === 'warhound-battlegroup');
+    const col = j.cols.findIndex((c: { id: string }) => c.id === 'warband');
+    const cell = j.cells.find((c: { row: number; col: number }) => c.row === row && c.col === col);
+    const f = JSON.parse((await inProcess(['fair-cost', 'titan-legion/warhound-battlegroup', '--vs', 'ork-war-horde/warband', '--trials', '60', '--json', '--workers', '1'])).stdout);
+    expect(cell.valuePerPoint * 250).toBeCloseTo(f.fairCost.estimate, 9);
+    expect(j.cells).toHaveLength(j.rows.length * j.cols.length);
+    expect(j.unsupported).toContain('Warhound: titan-step-over');
+  });
+});

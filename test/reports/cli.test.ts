@@ -48,7 +48,7 @@ describe('fair-cost command', () => {
 describe('matrix command', () => {
   it('runs every formation against every formation, skips aerospace, writes the report', async () => {
     const out = join(tmp, 'matrix');
-    const r = await cli(['matrix', 'titan-legion', '--vs', 'codex-astartes', '--trials', '200', '--out', out]);
+    const r = await cli(['matrix', 'titan-legion', '--vs', 'codex-astartes', '--engagement', 'shoot', '--trials', '200', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('skipping Codex Astartes Space Marines Thunderhawk: aircraft formation');
     expect(r.stdout).toContain('Warhound Titans (250)');

@@ -24,6 +24,8 @@ export interface ValueRun {
   seed: string;
   trials: number;
   chunkSize: number;
+  /** Meet opponents of the formation's own list too (a matrix of a list against itself). */
+  includeOwnList?: boolean;
 }
 
 /** A planned meeting: which side holds the initiative, and the formation's chance of winning the strategy roll. */
@@ -57,7 +59,7 @@ function coverSpec(c: BattleCover): CoverSpec {
 export function planValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
   const runCost = formation.points ?? NOMINAL_COST;
   const priced = withCost(formation, runCost);
-  const field = opponents.filter((o) => formation.armyId === null || o.armyId !== formation.armyId);
+  const field = run.includeOwnList === true ? opponents : opponents.filter((o) => formation.armyId === null || o.armyId !== formation.armyId);
   field.forEach((o) => {
     if (o.points === null || o.points <= 0) throw new InputError([{ file: `formation "${o.text}"`, path: '', message: 'the opponent has no points cost (its units match no army-list formation); name an army-list formation, e.g. "codex-astartes/tactical-detachment"' }]);
   });
