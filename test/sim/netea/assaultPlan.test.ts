@@ -231,9 +231,11 @@ describe('assault plan: the aftermath', () => {
       [{ ...step, by: [0], at: [1], support: [2] }],
     );
     const r = expectSameAsGeneral(spec);
-    // The Devastators break on their eighth marker (TSKNF doubles their break point); the immobile guns on their second, and die withdrawing.
+    // The Devastators break on their eighth marker (TSKNF doubles their break point); the immobile guns on their second, and die
+    // withdrawing: wiped out, they count as destroyed, never as broken too.
     expect(r.tally[r.formations[2]!.broken]!).toBeGreaterThan(0);
-    expect(r.tally[r.formations[3]!.broken]!).toBeGreaterThan(0);
+    expect(r.tally[r.formations[3]!.destroyed]!).toBeGreaterThan(0);
+    expect(r.tally[r.formations[3]!.broken]!).toBe(0);
     expect(unitsLost(r, 3)).toBeGreaterThan(0);
   });
 });

@@ -485,8 +485,9 @@ function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Ar
     }
 
     tally[record + nTarget - alive]!++;
-    nBroken += broken;
+    // As recordFormation: a formation wiped out (by its withdrawal too) counts as destroyed only.
     if (alive === 0) nDestroyed++;
+    else nBroken += broken;
     sumBm += bm;
     sumBm2 += bm * bm;
     if (points !== 0) {
