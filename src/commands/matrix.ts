@@ -86,8 +86,10 @@ export function registerMatrix(program: Command): void {
         if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
       }
       const result = await runMatrixOnPool({ rows, cols, engagement }, o, 'matrix');
-      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result) }, null, 2) + '\n');
+      const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
+      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), unsupported }, null, 2) + '\n');
       else printMatrix(result);
+      if (o.quiet !== true && unsupported.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these formations):\n${unsupported.map((n) => `  - ${n}\n`).join('')}`);
       if (o.out !== undefined) {
         const meta = runMeta({
           title: `Points-efficiency matrix: ${rows.army.name} against ${cols.army.name}`,
@@ -98,7 +100,7 @@ export function registerMatrix(program: Command): void {
           data,
           simulations: result.simulations,
           timings: { simulationMs: Math.round(result.elapsedMs) },
-          notes: [...rows.skipped.map((x) => `Skipped ${rows.army.name} ${x.name}: ${x.reason}.`), ...cols.skipped.map((x) => `Skipped ${cols.army.name} ${x.name}: ${x.reason}.`)],
+          notes: [...rows.skipped.map((x) => `Skipped ${rows.army.name} ${x.name}: ${x.reason}.`), ...cols.skipped.map((x) => `Skipped ${cols.army.name} ${x.name}: ${x.reason}.`), ...unsupported.map((n) => `Not simulated: ${n}`)],
         });
         const written = await writeRunReport({ meta, sections: [matrixSection(result, chartContext(meta))] }, o.out);
         if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);

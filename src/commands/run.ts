@@ -520,7 +520,11 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
   const m = p.matrix!;
   const s = p.settings;
   const result = await runMatrixOnPool({ rows: m.rows, cols: m.cols, engagement: m.engagement }, { ...o, seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, x.name);
-  const skipped = [...m.rows.skipped.map((k) => `Skipped ${m.rows.army.name} ${k.name}: ${k.reason}.`), ...m.cols.skipped.map((k) => `Skipped ${m.cols.army.name} ${k.name}: ${k.reason}.`)];
+  const skipped = [
+    ...m.rows.skipped.map((k) => `Skipped ${m.rows.army.name} ${k.name}: ${k.reason}.`),
+    ...m.cols.skipped.map((k) => `Skipped ${m.cols.army.name} ${k.name}: ${k.reason}.`),
+    ...[...new Set([...m.rows.formations, ...m.cols.formations].flatMap((f) => f.spec.unsupported))].map((r) => `Not simulated: ${r}`),
+  ];
   const title = x.title ?? `${x.name}: ${m.rows.army.name} against ${m.cols.army.name}`;
   const meta = metaFor(p, title, argv, s.trials, result.simulations, Math.round(result.elapsedMs), skipped);
   const section = matrixSection(result, chartContext(meta));

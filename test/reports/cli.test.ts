@@ -51,6 +51,10 @@ describe('matrix command', () => {
     const r = await cli(['matrix', 'titan-legion', '--vs', 'codex-astartes', '--engagement', 'shoot', '--trials', '200', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('skipping Codex Astartes Space Marines Thunderhawk: aircraft formation');
+    expect(r.stderr).toContain('not simulated (unsupported rules in these formations):\n');
+    expect(r.stderr).toContain('  - Rhino: transport: carrying units (every unit starts disembarked)\n');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.notes).toContain('Not simulated: Warhound: titan-step-over');
     expect(r.stdout).toContain('Warhound Titans (250)');
     expect(r.stdout.split('\n').filter((l) => /^(Warlord|Reaver|Warhound) .*\(\d+\) +\d/.test(l))).toHaveLength(3);
     const csv = readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n');
