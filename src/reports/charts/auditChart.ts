@@ -19,8 +19,9 @@ export function auditScatter(points: AuditPoint[], battle: string, ctx: ChartCon
   const costs = points.flatMap((p) => [p.cost, p.fair_cost, p.band_low, p.band_high]).filter((x) => Number.isFinite(x) && x > 0);
   const lo = Math.max(10, Math.min(...costs) * 0.8);
   const hi = Math.max(...costs) * 1.25;
-  const x = { field: 'cost', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] }, title: 'cost (points)' };
-  const y = { scale: { type: 'log', domain: [lo, hi], clamp: true }, title: 'fair cost (points)' };
+  const ticks = [50, 100, 200, 500, 1000, 2000, 5000].filter((t) => t >= lo && t <= hi);
+  const x = { field: 'cost', type: 'quantitative', scale: { type: 'log', domain: [lo, hi] }, axis: { values: ticks }, title: 'cost (points)' };
+  const y = { scale: { type: 'log', domain: [lo, hi], clamp: true }, axis: { values: ticks }, title: 'fair cost (points)' };
   const body: VlSpec = {
     data: { values: points.map((p) => ({ ...p, band_low: Math.max(lo, p.band_low), band_high: Number.isFinite(p.band_high) ? Math.min(hi, p.band_high) : hi })) },
     facet: { field: 'list', type: 'nominal', title: null, header: { labelFontSize: 11 } },
