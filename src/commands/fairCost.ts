@@ -74,8 +74,9 @@ export function fairCostJson(r: FairCostResult) {
   };
 }
 
-function printBattleValue(v: FormationValue, battle: string, margin: number): void {
+function printBattleValue(v: FormationValue, battle: string, margin: number, choice: string | undefined): void {
   let s = `${battleValueHeadline(v, battle)}\n`;
+  if (choice !== undefined) s += `  uses ${choice}\n`;
   for (const line of battleValueLines(v, margin)) s += `  ${line}\n`;
   s += `\n  ${'opponent'.padEnd(58)}${'points'.padStart(7)}${'fair against it'.padStart(17)}${'of what it destroys'.padStart(21)}${'of what it loses'.padStart(18)}\n`;
   for (const o of v.opponents) {
@@ -120,8 +121,8 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v) }, null, 2) + '\n');
-  } else printBattleValue(v, battleName, margin);
+    process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
+  } else printBattleValue(v, battleName, margin, formation.choice);
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `Fair cost of ${formation.name}`,

@@ -1,4 +1,5 @@
 import type { Dataset } from './dataset.js';
+import { pickUnits } from './formationChoice.js';
 import { InputError } from './inputError.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
 
@@ -39,6 +40,8 @@ export interface FormationSpec {
   strategyRating: number | null;
   /** Rules present in this formation that the simulator does not model, by name. */
   unsupported: string[];
+  /** For a formation the list lets the player choose units for: what was chosen (formationChoice.ts). */
+  choice?: string;
 }
 
 function formationError(text: string, message: string): InputError {
@@ -247,11 +250,14 @@ function shareFormationPoints(units: ResolvedUnit[], points: number): void {
  * upgrade cost goes to the unit it joins).
  */
 export function parseArmyReference(data: Dataset, text: string): FormationSpec {
-  const [path, ...upgradeNames] = text.split('+').map((s) => s.trim());
-  const slash = path!.indexOf('/');
+  const [picked, ...upgradeNames] = text.split('+').map((s) => s.trim());
+  const at = picked!.indexOf('@');
+  const path = at < 0 ? picked! : picked!.slice(0, at);
+  const options = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const slash = path.indexOf('/');
   if (slash < 0) throw formationError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
-  const armyId = norm(path!.slice(0, slash));
-  const formationName = norm(path!.slice(slash + 1));
+  const armyId = norm(path.slice(0, slash));
+  const formationName = norm(path.slice(slash + 1));
   const army = data.armies.get(armyId) ?? [...data.armies.values()].find((a) => norm(a.name) === armyId);
   if (!army) {
     throw formationError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
@@ -263,8 +269,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
+  const pick = pickUnits(data, formation, options, text);
   const units: ResolvedUnit[] = [];
-  for (const uc of formation.units) {
+  for (const uc of pick.units) {
     const unit = data.units.get(uc.unit)!;
     for (let i = 0; i < uc.count; i++) units.push(newUnit(data, unit));
   }
@@ -312,6 +319,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades],
+    ...(pick.choice !== null ? { choice: pick.choice } : {}),
   };
 }
 

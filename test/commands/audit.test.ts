@@ -26,6 +26,11 @@ describe('audit on the built-in data set', () => {
     expect(a.skipped.map((s: { formation: string; reason: string }) => `${s.formation}: ${s.reason}`)).toEqual(
       expect.arrayContaining(['fighta-sqwadron: aircraft or spacecraft: aerospace attacks are not simulated yet', 'kill-kroozer-formation: aircraft or spacecraft: aerospace attacks are not simulated yet']),
     );
+    // The Kult of Speed: 8 of Buggies, Warbikes, Skorcha; valued as fielded (8 Buggies) and with each other option.
+    const kult = a.formations.find((f: { text: string }) => f.text === 'ork-war-horde/kult-of-speed');
+    expect(kult.choice).toMatch(/^8 of Buggies, Warbikes, Skorcha: 8 Buggies \(the list's first option/);
+    expect(kult.options.map((o: { text: string }) => o.text)).toEqual(['ork-war-horde/kult-of-speed@warbikes', 'ork-war-horde/kult-of-speed@skorcha']);
+    expect(a.formations.some((f: { text: string }) => f.text.includes('@'))).toBe(false);
     for (const f of a.formations) {
       expect(f.fairCost.ci95[0]).toBeLessThanOrEqual(f.fairCost.value);
       expect(f.fairCost.band[0]).toBeLessThanOrEqual(f.fairCost.ci95[0]);
@@ -103,8 +108,9 @@ describe.skipIf(!hasParallel)('an audit split over GNU parallel', () => {
   });
 });
 
+/** Audited formations with their options: what --chunks numbers. */
 function countAudited(json: string): number {
-  return JSON.parse(json).formations.length;
+  return JSON.parse(json).formations.reduce((t: number, f: { options: unknown[] }) => t + 1 + f.options.length, 0);
 }
 
 describe('matrix in the reference battle', () => {

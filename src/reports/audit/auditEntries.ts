@@ -1,6 +1,8 @@
 import type { Dataset } from '../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../model/formation.js';
+import { formationVariants } from '../../model/formationChoice.js';
 import { InputError } from '../../model/inputError.js';
+import type { Formation } from '../../model/schema.js';
 import { isAerospace } from '../engagementKinds.js';
 
 /**
@@ -21,6 +23,8 @@ export interface AuditEntry {
   /** Why it is not audited; absent when it is. */
   skipped?: string;
   spec?: FormationSpec;
+  /** For an option of a formation's choice of units ("army/formation@option"): the formation's own text. */
+  variantOf?: string;
 }
 
 const EMPTY_MOUNTS = /weapon mounts? empty/;
@@ -36,27 +40,36 @@ export function auditLists(data: Dataset, lists?: string[]): string[] {
   return all.filter((a) => lists.includes(a));
 }
 
+/**
+ * Every formation as fielded by default, then, for a formation whose list lets
+ * the player choose its units, each option on its own (formationVariants): the
+ * options are valued and reported with their formation, the validation uses
+ * the default pick only.
+ */
 export function auditEntries(data: Dataset, lists: string[]): AuditEntry[] {
   const out: AuditEntry[] = [];
   for (const armyId of lists) {
     const army = data.armies.get(armyId)!;
     for (const f of army.formations) {
-      const text = `${army.id}/${f.id}`;
-      const base = { army: army.id, armyName: army.name, text, formation: f.id, cost: f.points, warEngine: f.kind === 'war-engine' };
-      let spec: FormationSpec;
-      try {
-        spec = parseFormation(data, text);
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        out.push({ ...base, unsupported: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` });
-        continue;
-      }
-      const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported };
-      if (isAerospace(spec)) out.push({ ...entry, skipped: 'aircraft or spacecraft: aerospace attacks are not simulated yet' });
-      else if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) out.push({ ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' });
-      else if (spec.points === null || spec.points <= 0) out.push({ ...entry, skipped: 'no points cost' });
-      else out.push({ ...entry, spec });
+      for (const text of formationVariants(data, army.id, f.id)) out.push(auditEntry(data, army.name, f, text));
     }
   }
   return out;
+}
+
+function auditEntry(data: Dataset, armyName: string, f: Formation, text: string): AuditEntry {
+  const armyId = text.slice(0, text.indexOf('/'));
+  const base = { army: armyId, armyName, text, formation: f.id, cost: f.points, warEngine: f.kind === 'war-engine', ...(text.includes('@') ? { variantOf: text.slice(0, text.indexOf('@')) } : {}) };
+  let spec: FormationSpec;
+  try {
+    spec = parseFormation(data, text);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { ...base, unsupported: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
+  }
+  const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported };
+  if (isAerospace(spec)) return { ...entry, skipped: 'aircraft or spacecraft: aerospace attacks are not simulated yet' };
+  if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };
+  if (spec.points === null || spec.points <= 0) return { ...entry, skipped: 'no points cost' };
+  return { ...entry, spec };
 }

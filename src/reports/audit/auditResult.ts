@@ -37,6 +37,10 @@ export interface AuditRow {
   unsupported: string[];
   dominatedBy: string | null;
   trialsPerMeeting: number;
+  /** For a formation the list lets the player choose units for: what the row used. */
+  choice: string | null;
+  /** Each option of that choice on its own ("army/formation@option"), valued the same way. */
+  options: AuditRow[];
 }
 
 export interface SkippedRow {
@@ -59,14 +63,16 @@ const round = (x: number) => (Number.isFinite(x) ? Math.round(x) : x);
 export function summariseAudit(entries: AuditEntry[], values: FormationValue[], battle: Battle, dataId: string): AuditResult {
   const audited = entries.filter((e) => e.spec !== undefined);
   const vpp = values.map((v, i) => v.fairCost.estimate / audited[i]!.cost!);
+  const own = audited.map((e) => e.variantOf === undefined);
+  // The validation judges each formation as fielded by default; its options are reported beside it.
   const validation = validate(
-    audited.map((e, i) => ({ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 })),
+    audited.flatMap((e, i) => (!own[i] ? [] : [{ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 }])),
     battle.alternatives.map((a) => a.id),
     battle.fitted !== undefined && battle.fitted.data === dataId ? battle.fitted : undefined,
     battle.fitted !== undefined && battle.fitted.data !== dataId ? battle.fitted.data : undefined,
   );
   const margin = battle.margin.value;
-  const rows = audited.map((e, i): AuditRow => {
+  const all = audited.map((e, i): AuditRow => {
     const v = values[i]!;
     const cost = e.cost!;
     const median = validation.listMedians[e.army] ?? NaN;
@@ -99,8 +105,14 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       unsupported: e.unsupported,
       dominatedBy: v.dominatedBy,
       trialsPerMeeting: v.trialsPerMeeting,
+      choice: e.spec!.choice ?? null,
+      options: [],
     };
   });
-  const skipped = entries.filter((e) => e.spec === undefined).map((e) => ({ army: e.army, formation: e.formation, cost: e.cost, reason: e.skipped! }));
+  const rows = all.filter((_, i) => own[i]);
+  audited.forEach((e, i) => {
+    if (!own[i]) rows.find((r) => r.text === e.variantOf)?.options.push(all[i]!);
+  });
+  const skipped = entries.filter((e) => e.spec === undefined && e.variantOf === undefined).map((e) => ({ army: e.army, formation: e.formation, cost: e.cost, reason: e.skipped! }));
   return { rows, skipped, validation, fittedHere: battle.fitted !== undefined && battle.fitted.data === dataId };
 }

@@ -21,7 +21,10 @@ export interface FitReport {
 
 export function fitReport(entries: AuditEntry[], values: FormationValue[], battle: Battle, metric: ParityMetric, half: 'A' | 'B'): FitReport {
   const audited = entries.filter((e) => e.spec !== undefined);
-  const rows: Array<FitRow & { warEngine: boolean; unsupported: number }> = audited.map((e, i) => ({ army: e.army, cost: e.cost!, runCost: values[i]!.runCost, scenes: values[i]!.scenes, warEngine: e.warEngine, unsupported: e.unsupported.length }));
+  // Each formation as fielded by default, as the validation judges it; its options stay out of the fit.
+  const rows: Array<FitRow & { warEngine: boolean; unsupported: number }> = audited.flatMap((e, i) =>
+    e.variantOf !== undefined ? [] : [{ army: e.army, cost: e.cost!, runCost: values[i]!.runCost, scenes: values[i]!.scenes, warEngine: e.warEngine, unsupported: e.unsupported.length }],
+  );
   const fitLists = halfLists(rows.map((r) => r.army), half);
   const fit = fitMix(rows.filter((r) => fitLists.has(r.army)), battle, metric);
   const base = mixWeights(battle, null);

@@ -51,9 +51,9 @@ export function auditSection(r: AuditResult, battle: string, ctx: ChartContext):
       {
         name: 'audit',
         columns: AUDIT_COLUMNS,
-        rows: rows.map((x) => ({
+        rows: rows.flatMap((r) => [r, ...r.options]).map((x) => ({
           army: x.army,
-          formation: x.formation,
+          formation: x.text.slice(x.text.indexOf('/') + 1),
           cost: x.cost,
           war_engine: x.warEngine ? 1 : 0,
           fair_cost: x.fairCost.value,

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormation } from '../../src/model/formation.js';
+import { evenSplit, formationVariants } from '../../src/model/formationChoice.js';
+import { InputError } from '../../src/model/inputError.js';
+import { loadDataset } from '../../src/model/loadDataset.js';
+import { TP_DIR } from './tp/tpPath.js';
+
+const counts = (text: string, data = loadDataset(TP_DIR)) => {
+  const out: Record<string, number> = {};
+  for (const u of parseFormation(data, text).units) out[u.unit.name] = (out[u.unit.name] ?? 0) + 1;
+  return out;
+};
+
+describe('formations whose list lets the player choose its units', () => {
+  it('an even split in the order given, the first ones taking the remainder', () => {
+    expect(evenSplit(4, ['a', 'b', 'c'])).toEqual([{ unit: 'a', count: 2 }, { unit: 'b', count: 1 }, { unit: 'c', count: 1 }]);
+    expect(evenSplit(2, ['a', 'b', 'c'])).toEqual([{ unit: 'a', count: 1 }, { unit: 'b', count: 1 }]);
+  });
+
+  // The Tournament Pack's Speed Freeks page: "Blitz Brigade: Any four of the following units: Deth Kopta, Flakwagon,
+  // Gunwagon, 150"; "Kult Of Speed: Any eight of the following units: Guntrukk, Skorcha, Warbikes, Warbuggy, 200".
+  it('the default is the list\'s first option, named as such; @ picks others', () => {
+    const data = loadDataset(TP_DIR);
+    const blitz = parseFormation(data, 'ork-speed-freeks/blitz-brigade');
+    expect(counts('ork-speed-freeks/blitz-brigade')).toEqual({ 'Deth Kopta': 4 });
+    expect(blitz.points).toBe(150);
+    expect(blitz.choice).toBe('4 of Deth Kopta, Flakwagon, Gunwagon: 4 Deth Kopta (the list\'s first option; pick others with @<option>)');
+    expect(counts('ork-speed-freeks/blitz-brigade@flakwagon')).toEqual({ Flakwagon: 4 });
+    expect(counts('ork-speed-freeks/blitz-brigade@Gunwagon,deth-kopta')).toEqual({ Gunwagon: 2, 'Deth Kopta': 2 });
+    expect(counts('ork-speed-freeks/kult-of-speed@warbikes,warbuggy,skorcha')).toEqual({ Warbikes: 3, Warbuggy: 3, Skorcha: 2 });
+    expect(parseFormation(data, 'ork-speed-freeks/kult-of-speed@warbikes').points).toBe(200);
+  });
+
+  // "Cultist Coven: One Demagogue or Chaos Marine Aspiring Champion and any eleven of the following units: Cultists, Mutants".
+  it('options of two choices of one formation each go to their own choice', () => {
+    expect(counts('chaos-cultist-slaves-to-darkness/cultist-coven@mutants,chaos-marine-aspiring-champion')).toEqual({ 'Chaos Marine Aspiring Champion': 1, Mutants: 11 });
+  });
+
+  it('an option the formation does not offer: one message naming the options', () => {
+    const data = loadDataset(TP_DIR);
+    expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow(InputError);
+    expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow('no option "stompa" to pick in formation "blitz-brigade"; expected one of "deth-kopta", "flakwagon", "gunwagon"');
+    expect(() => parseFormation(data, 'ork-speed-freeks/warbike-outriders@warbikes')).toThrow('offers no choice of units');
+  });
+
+  it('the audit evaluates the default and every other option', () => {
+    const data = loadDataset(TP_DIR);
+    expect(formationVariants(data, 'ork-speed-freeks', 'blitz-brigade')).toEqual(['ork-speed-freeks/blitz-brigade', 'ork-speed-freeks/blitz-brigade@flakwagon', 'ork-speed-freeks/blitz-brigade@gunwagon']);
+    expect(formationVariants(data, 'ork-speed-freeks', 'warbike-outriders')).toEqual(['ork-speed-freeks/warbike-outriders']);
+  });
+});
