@@ -31,7 +31,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const SHARED = resolve(REPO, '../shared');
-const SIMULATING = new Set(['shoot', 'assault', 'fair-cost', 'matrix', 'run', 'showcase']);
+const SIMULATING = new Set(['shoot', 'assault', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 const SMALL = 100;
 
 interface Block {
