@@ -1,5 +1,8 @@
 import { Option, type Command } from 'commander';
-import { parseFormation } from '../model/formation.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
+import type { Dataset } from '../model/dataset.js';
+import type { ChartContext } from '../reports/charts/frame.js';
+import type { ReportSection } from '../reports/report.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
@@ -54,6 +57,32 @@ function printResult(r: FairCostResult): void {
   }
   s += `\n(points per meeting at ${r.currentCost !== null ? 'its current' : 'a nominal'} cost of ${r.runCost}; ${r.trialsPerMeeting.toLocaleString('en')} trials per meeting, ${r.meetings.length} meetings)\n`;
   process.stdout.write(s);
+}
+
+/** "Not simulated: ..." for every rule of these formations the simulator does not model, once each. */
+function unsupportedNotes(formations: FormationSpec[]): string[] {
+  return [...new Set(formations.flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`);
+}
+
+/** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */
+async function writeFairCostReport(
+  o: FairCostOptions,
+  run: { formation: FormationSpec; data: Dataset; simulations: number; simulationMs: number; notes: string[] },
+  section: (ctx: ChartContext) => ReportSection,
+): Promise<void> {
+  const meta = runMeta({
+    title: `Fair cost of ${run.formation.name}`,
+    argv: process.argv.slice(2),
+    seed: o.seed,
+    trials: o.trials,
+    chunkSize: o.chunkSize,
+    data: run.data,
+    simulations: run.simulations,
+    timings: { simulationMs: run.simulationMs },
+    notes: run.notes,
+  });
+  const written = await writeRunReport({ meta, sections: [section(chartContext(meta))] }, o.out!);
+  if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
 }
 
 /** The --json contract of fair-cost (extend it, never rename a field). */
@@ -124,19 +153,8 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
     process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
   } else printBattleValue(v, battleName, margin, formation.choice);
   if (o.out !== undefined) {
-    const meta = runMeta({
-      title: `Fair cost of ${formation.name}`,
-      argv: process.argv.slice(2),
-      seed: o.seed,
-      trials: o.trials,
-      chunkSize: o.chunkSize,
-      data,
-      simulations: v.meetings,
-      timings: { simulationMs: Math.round(performance.now() - started) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([formation, ...opponents].flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`)],
-    });
-    const written = await writeRunReport({ meta, sections: [battleValueSection(v, battleName, margin, chartContext(meta))] }, o.out);
-    if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+    const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents])];
+    await writeFairCostReport(o, { formation, data, simulations: v.meetings, simulationMs: Math.round(performance.now() - started), notes }, (ctx) => battleValueSection(v, battleName, margin, ctx));
   }
 }
 
@@ -173,19 +191,7 @@ export function registerFairCost(program: Command): void {
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result) }, null, 2) + '\n');
       else printResult(result);
       if (o.out !== undefined) {
-        const meta = runMeta({
-          title: `Fair cost of ${formation.name}`,
-          argv: process.argv.slice(2),
-          seed: o.seed,
-          trials: o.trials,
-          chunkSize: o.chunkSize,
-          data,
-          simulations: result.meetings.length,
-          timings: { simulationMs },
-          notes: [...new Set([formation, ...opponents].flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`),
-        });
-        const written = await writeRunReport({ meta, sections: [fairCostSection(result, engagement, chartContext(meta))] }, o.out);
-        if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+        await writeFairCostReport(o, { formation, data, simulations: result.meetings.length, simulationMs, notes: unsupportedNotes([formation, ...opponents]) }, (ctx) => fairCostSection(result, engagement, ctx));
       }
     });
 }

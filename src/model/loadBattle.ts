@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Battle } from './battle.js';
+import { readJsonFile } from './readJsonFile.js';
 import { InputError } from './inputError.js';
 import { describeIssues } from './loadExperiment.js';
 import { projectRoot } from './projectRoot.js';
@@ -19,18 +19,7 @@ export function referenceBattlePath(): string {
 /** Reads and validates a battle file; every problem names the file, the path in it and the expectation. */
 export function loadBattle(path: string = referenceBattlePath()): LoadedBattle {
   const file = relative(process.cwd(), path) || path;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError([{ file, path: '', message: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new InputError([{ file, path: '', message: `not valid JSON (${(e as Error).message})` }]);
-  }
+  const json = readJsonFile(path, file);
   const parsed = Battle.safeParse(json);
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file, 'battles/battle.schema.json'));
   return { file, battle: parsed.data };

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Dataset } from './dataset.js';
 import { Experiment, type ExperimentStep, type ScriptExperiment } from './experiment.js';
 import { parseFormation, type FormationSpec } from './formation.js';
+import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
 import { loadDataset } from './loadDataset.js';
 import { DEFAULT_OPTIONS, type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
@@ -16,18 +16,7 @@ export interface LoadedExperiment {
 /** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
 export function loadExperiment(path: string): LoadedExperiment {
   const file = relative(process.cwd(), path) || path;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError([{ file, path: '', message: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }]);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new InputError([{ file, path: '', message: `not valid JSON (${(e as Error).message})` }]);
-  }
+  const json = readJsonFile(path, file);
   const parsed = Experiment.safeParse(json);
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
   const experiment = parsed.data;
