@@ -3,7 +3,7 @@ import { parseFormation } from '../../src/model/formation.js';
 import { evenSplit, formationVariants } from '../../src/model/formationChoice.js';
 import { InputError } from '../../src/model/inputError.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { TP_DIR } from './tp/tpPath.js';
+import { TP_DIR, tpAvailable } from './tp/tpPath.js';
 
 const counts = (text: string, data = loadDataset(TP_DIR)) => {
   const out: Record<string, number> = {};
@@ -11,12 +11,14 @@ const counts = (text: string, data = loadDataset(TP_DIR)) => {
   return out;
 };
 
-describe('formations whose list lets the player choose its units', () => {
+describe('an even split', () => {
   it('an even split in the order given, the first ones taking the remainder', () => {
     expect(evenSplit(4, ['a', 'b', 'c'])).toEqual([{ unit: 'a', count: 2 }, { unit: 'b', count: 1 }, { unit: 'c', count: 1 }]);
     expect(evenSplit(2, ['a', 'b', 'c'])).toEqual([{ unit: 'a', count: 1 }, { unit: 'b', count: 1 }]);
   });
+});
 
+describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the player choose its units', () => {
   // The Tournament Pack's Speed Freeks page: "Blitz Brigade: Any four of the following units: Deth Kopta, Flakwagon,
   // Gunwagon, 150"; "Kult Of Speed: Any eight of the following units: Guntrukk, Skorcha, Warbikes, Warbuggy, 200".
   it('the default is the list\'s first option, named as such; @ picks others', () => {
