@@ -13,7 +13,7 @@ import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.j
 import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
-import { auditSection, validationLines } from '../reports/sections/auditSection.js';
+import { auditSection, offsetLines, validationLines } from '../reports/sections/auditSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
@@ -133,6 +133,8 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
   let s = `epic-balance audit: data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(m.includes('; list CV') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
+  s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
+  for (const line of offsetLines(r)) s += `  ${line}\n`;
   const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
   s += `\nWorth a second look (${flagged.filter((x) => x.verdict !== 'unsupported-rules').length} flagged; ${flagged.filter((x) => x.verdict === 'unsupported-rules').length} more would be, but carry rules not simulated):\n`;
   for (const x of flagged) {

@@ -30,6 +30,21 @@ export function validationLines(r: AuditResult): Array<[string, string, string]>
   ];
 }
 
+/**
+ * What sets the list offset apart: the three lowest and highest list medians
+ * of value per point, each with the share of its audited formations that
+ * carry rules the simulator does not model.
+ */
+export function offsetLines(r: AuditResult): string[] {
+  const medians = Object.entries(r.validation.listMedians).sort((a, b) => a[1] - b[1]);
+  const shown = medians.length <= 6 ? medians : [...medians.slice(0, 3), ...medians.slice(-3)];
+  return shown.map(([army, m]) => {
+    const rows = r.rows.filter((x) => x.army === army);
+    const carrying = rows.filter((x) => x.unsupported.length > 0).length;
+    return `${army}: median value per point ${m.toFixed(2)}; ${carrying} of its ${rows.length} formations carry rules not simulated`;
+  });
+}
+
 export function auditSection(r: AuditResult, battle: string, ctx: ChartContext): ReportSection {
   const rows = [...r.rows].sort((a, b) => b.relativeToList - a.relativeToList);
   const flagged = rows.filter((x) => x.verdict !== 'fair');
@@ -45,6 +60,7 @@ export function auditSection(r: AuditResult, battle: string, ctx: ChartContext):
     summary: [
       `${r.rows.length} formations audited, ${r.skipped.length} not (reasons in audit-skipped.csv); ${flagged.length} flagged.`,
       ...validationLines(r).map(([m, v, t]) => `${m}: ${v}${t ? ` (target ${t})` : ''}`),
+      ...offsetLines(r).map((l) => `List offset: ${l}.`),
       ...flagged.filter((x) => x.verdict !== 'unsupported-rules').slice(0, 20).map((x) => `${x.verdict}: ${x.text} (${x.cost}): ${x.reason}`),
     ],
     tables: [
