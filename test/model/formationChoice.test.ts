@@ -51,3 +51,17 @@ describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the pl
     expect(formationVariants(data, 'ork-speed-freeks', 'warbike-outriders')).toEqual(['ork-speed-freeks/warbike-outriders']);
   });
 });
+
+describe.skipIf(!tpAvailable)('"plus transport" formations', () => {
+  // Codex Astartes: "Tactical: Six Tactical units plus transport, 275 points"; Space Marine Transports: the cost
+  // includes enough Rhinos to carry the detachment.
+  it('name the transports their cost includes and the importer does not field', () => {
+    const data = loadDataset(TP_DIR);
+    const tactical = parseFormation(data, 'space-marine-codex-astartes/tactical');
+    expect(tactical.units.map((u) => u.unit.name)).toEqual(Array(6).fill('Tactical'));
+    expect(tactical.points).toBe(275);
+    expect(tactical.unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded");
+    expect(parseFormation(data, 'space-marine-codex-astartes/devastator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(true);
+    expect(parseFormation(data, 'space-marine-codex-astartes/predator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
+  });
+});
