@@ -77,7 +77,7 @@ export function registerMatrix(program: Command): void {
         for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
           if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
         }
-        await battleMatrix(data, rows, cols, o, command);
+        await battleMatrix(data, rows, cols, o);
         return;
       }
       if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;

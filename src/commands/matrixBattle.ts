@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { finishChart, type VlSpec } from '../reports/charts/frame.js';
@@ -48,7 +47,7 @@ function heatmap(rows: ArmyFormations, cols: ArmyFormations, values: FormationVa
   return finishChart(body, `Value per point: ${rows.army.name} against ${cols.army.name}`, `Fair cost against the column formation alone ÷ cost, in the ${battle} battle; above 1 the row formation is worth more than it costs against it.`, ctx);
 }
 
-export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: ArmyFormations, o: BattleMatrixOptions, cmd: Command): Promise<void> {
+export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: ArmyFormations, o: BattleMatrixOptions): Promise<void> {
   const loaded = loadBattle(o.battle);
   const metric = (o.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
@@ -133,5 +132,4 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     );
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
-  void cmd;
 }
