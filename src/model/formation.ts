@@ -269,7 +269,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const pick = pickUnits(data, formation, options, text);
+  const pick = pickUnits(data, army.forces ?? [army.id], formation, options, text);
   const units: ResolvedUnit[] = [];
   for (const uc of pick.units) {
     const unit = data.units.get(uc.unit)!;
@@ -318,18 +318,13 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     rules: armyRulesFor(data, units, army),
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(PLUS_TRANSPORT.test(formation.notes ?? '') ? [PLUS_TRANSPORT_NOTE] : [])],
+    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE])],
     ...(pick.choice !== null ? { choice: pick.choice } : {}),
   };
 }
 
-/**
- * Tournament Pack formations listed with "plus transport" (Space Marine, Deathwatch and Dark Eldar
- * lists): their cost includes the transports needed to carry them (Rhinos or Raiders, per the
- * list's transport rule), which the importer does not field; every result names that.
- */
-const PLUS_TRANSPORT = /\bplus transport\b/i;
-const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cost includes (enough to carry it, by its list\'s transport rule) are not fielded';
+/** Named in every result of a "plus transport" formation fielded without its transports (formationChoice.ts). */
+const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cost includes (enough to carry it, by its list\'s transport rule) are not fielded; add @transport to field them';
 
 /** Weapons that are only a mount for a weapon upgrade (TP "Weapon Mount": titans' arm and carapace mounts). */
 function isWeaponMount(w: ResolvedWeapon): boolean {

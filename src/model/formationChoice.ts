@@ -16,6 +16,31 @@ export interface PickedUnits {
   units: UnitCount[];
   /** What was chosen, in a sentence; null when the formation has no choice. */
   choice: string | null;
+  /** False for a "plus transport" formation fielded without the transports its cost includes. */
+  transported: boolean;
+}
+
+/**
+ * "plus transport" (Space Marine, Deathwatch and Dark Eldar lists): the formation's cost includes
+ * the transports needed to carry it, which the player may leave behind (TP Space Marine
+ * Transports, Deathwatch Transports, Dark Eldar Transport). `@transport` fields them: the list's
+ * Rhinos or Raiders, as few as carry every infantry unit that may ride (no jump packs, no mounts,
+ * no Terminators, by the transports' own notes).
+ */
+export const PLUS_TRANSPORT = /\bplus transport\b/i;
+const TRANSPORT_NAMES = new Set(['Rhino', 'Raider']);
+
+function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[]): UnitCount | null {
+  if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
+  const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)!).find((u) => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0);
+  if (transport === undefined) return null;
+  let carried = 0;
+  for (const uc of units) {
+    const u = data.units.get(uc.unit)!;
+    const rides = u.type === 'INF' && !u.abilities.includes('jump-packs') && !u.abilities.includes('mounted') && !/terminator/i.test(u.name);
+    if (rides) carried += uc.count;
+  }
+  return carried === 0 ? null : { unit: transport.id, count: Math.ceil(carried / transport.transport!) };
 }
 
 const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -34,7 +59,22 @@ export function evenSplit(count: number, ids: string[]): UnitCount[] {
 }
 
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
-export function pickUnits(data: Dataset, f: Formation, options: string[], text: string): PickedUnits {
+export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string): PickedUnits {
+  const wantsTransport = requested.some((o) => kebab(o) === 'transport');
+  const options = requested.filter((o) => kebab(o) !== 'transport');
+  const picked = pickChoices(data, f, options, text);
+  if (!PLUS_TRANSPORT.test(f.notes ?? '')) {
+    if (wantsTransport) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no "plus transport" to field with "@transport"` }]);
+    return { ...picked, transported: true };
+  }
+  if (!wantsTransport) return { ...picked, transported: false };
+  const ride = plusTransport(data, forces, f, picked.units);
+  if (ride === null) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no unit its list's Rhinos or Raiders may carry` }]);
+  const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (as picked)`;
+  return { units: [...picked.units, ride], choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
+}
+
+function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported'> {
   const choices = f.choices.filter((c) => defaultEntry(f, c) >= 0);
   if (choices.length === 0) {
     if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no choice of units to pick with "@"` }]);
@@ -65,12 +105,15 @@ export function pickUnits(data: Dataset, f: Formation, options: string[], text: 
 
 /**
  * The formation texts an audit evaluates: the formation as fielded by default (each choice's
- * first option), then each other option of each choice on its own.
+ * first option), then each other option of each choice on its own, then with its transports
+ * for a "plus transport" formation.
  */
 export function formationVariants(data: Dataset, armyId: string, formationId: string): string[] {
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);
   if (f === undefined) return [];
   const base = `${armyId}/${formationId}`;
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
-  return [base, ...options.map((o) => `${base}@${o}`)];
+  const army = data.armies.get(armyId)!;
+  const transport = plusTransport(data, army.forces ?? [], f, f.units) !== null ? ['transport'] : [];
+  return [base, ...[...options, ...transport].map((o) => `${base}@${o}`)];
 }

@@ -60,8 +60,24 @@ describe.skipIf(!tpAvailable)('"plus transport" formations', () => {
     const tactical = parseFormation(data, 'space-marine-codex-astartes/tactical');
     expect(tactical.units.map((u) => u.unit.name)).toEqual(Array(6).fill('Tactical'));
     expect(tactical.points).toBe(275);
-    expect(tactical.unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded");
+    expect(tactical.unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded; add @transport to field them");
     expect(parseFormation(data, 'space-marine-codex-astartes/devastator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(true);
     expect(parseFormation(data, 'space-marine-codex-astartes/predator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
+  });
+
+  // A Rhino "may transport two infantry units (except Terminator units) without Jump Packs or Mounted"; a Raider two
+  // infantry units (except Warp Beasts). The cost stays the formation's, shared over every unit.
+  it('@transport fields as few Rhinos or Raiders as carry the formation', () => {
+    const data = loadDataset(TP_DIR);
+    expect(counts('space-marine-codex-astartes/tactical@transport')).toEqual({ Tactical: 6, Rhino: 3 });
+    const mounted = parseFormation(data, 'space-marine-codex-astartes/tactical@transport');
+    expect(mounted.points).toBe(275);
+    expect(mounted.unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
+    expect(mounted.choice).toBe('plus transport: 3 Rhino to carry it (as picked)');
+    expect(counts('dark-eldar/wych-cult@transport')).toEqual({ Wyches: 6, Raider: 3 });
+    expect(counts('inquisition-ordo-xenos/veterans@transport')).toEqual({ 'Deathwatch Veteran': 4, Rhino: 2 });
+    expect(() => parseFormation(data, 'dark-eldar/talos-swarm@transport')).toThrow('has no unit its list\'s Rhinos or Raiders may carry');
+    expect(() => parseFormation(data, 'space-marine-codex-astartes/predator@transport')).toThrow('has no "plus transport"');
+    expect(formationVariants(data, 'space-marine-codex-astartes', 'tactical')).toEqual(['space-marine-codex-astartes/tactical', 'space-marine-codex-astartes/tactical@transport']);
   });
 });
