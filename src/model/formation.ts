@@ -269,7 +269,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const pick = pickUnits(data, army.forces ?? [army.id], formation, options, text);
+  const upgrades = upgradeNames.flatMap((raw) => army.upgrades.filter((u) => formation.upgrades.includes(u.id) && (u.id === norm(raw) || norm(u.name) === norm(raw))));
+  const pick = pickUnits(data, army.forces ?? [army.id], formation, options, text, upgrades);
   const units: ResolvedUnit[] = [];
   for (const uc of pick.units) {
     const unit = data.units.get(uc.unit)!;
@@ -324,7 +325,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
 }
 
 /** Named in every result of a "plus transport" formation fielded without its transports (formationChoice.ts). */
-const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cost includes (enough to carry it, by its list\'s transport rule) are not fielded; add @transport to field them';
+const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cost includes (enough to carry it, by its list\'s transport rule) are not fielded';
 
 /** Weapons that are only a mount for a weapon upgrade (TP "Weapon Mount": titans' arm and carapace mounts). */
 function isWeaponMount(w: ResolvedWeapon): boolean {

@@ -1,6 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
-import type { Formation, UnitCount } from './schema.js';
+import type { Formation, UnitCount, Upgrade } from './schema.js';
 
 /**
  * Formations whose list lets the player choose ("Any four of the following
@@ -23,24 +23,37 @@ export interface PickedUnits {
 /**
  * "plus transport" (Space Marine, Deathwatch and Dark Eldar lists): the formation's cost includes
  * the transports needed to carry it, which the player may leave behind (TP Space Marine
- * Transports, Deathwatch Transports, Dark Eldar Transport). `@transport` fields them: the list's
- * Rhinos or Raiders, as few as carry every infantry unit that may ride (no jump packs, no mounts,
- * no Terminators, by the transports' own notes).
+ * Transports, Deathwatch Transports, Dark Eldar Transport). The formation is fielded with them:
+ * the list's Rhinos or Raiders, as few as carry every infantry unit that may ride (no jump packs,
+ * no mounts, no Terminators, by the transports' own notes); `@on-foot` leaves them behind.
  */
 export const PLUS_TRANSPORT = /\bplus transport\b/i;
 const TRANSPORT_NAMES = new Set(['Rhino', 'Raider']);
+const ON_FOOT = 'on-foot';
 
-function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[]): UnitCount | null {
+/**
+ * The list's transports a "plus transport" formation takes: its riders, counted after its
+ * upgrades ("determine the number of Rhinos needed after all upgrades have been purchased"),
+ * less what transports already in it carry (a Razorback one unit), shared over Rhinos or Raiders.
+ */
+function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | null {
   if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
   const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)!).find((u) => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0);
   if (transport === undefined) return null;
-  let carried = 0;
-  for (const uc of units) {
+  let riders = 0;
+  let room = 0;
+  const count = (uc: UnitCount, sign: number) => {
     const u = data.units.get(uc.unit)!;
-    const rides = u.type === 'INF' && !u.abilities.includes('jump-packs') && !u.abilities.includes('mounted') && !/terminator/i.test(u.name);
-    if (rides) carried += uc.count;
+    if (u.type === 'INF' && !u.abilities.includes('jump-packs') && !u.abilities.includes('mounted') && !/terminator/i.test(u.name)) riders += sign * uc.count;
+    else room += sign * uc.count * (u.transport ?? 0);
+  };
+  for (const uc of units) count(uc, 1);
+  for (const up of upgrades) {
+    for (const uc of up.add) count(uc, 1);
+    for (const uc of up.remove) count(uc, -1);
   }
-  return carried === 0 ? null : { unit: transport.id, count: Math.ceil(carried / transport.transport!) };
+  const needed = Math.ceil(Math.max(0, riders - room) / transport.transport!);
+  return riders <= 0 ? null : { unit: transport.id, count: needed };
 }
 
 const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -59,19 +72,19 @@ export function evenSplit(count: number, ids: string[]): UnitCount[] {
 }
 
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
-export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string): PickedUnits {
-  const wantsTransport = requested.some((o) => kebab(o) === 'transport');
-  const options = requested.filter((o) => kebab(o) !== 'transport');
+export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string, upgrades: Upgrade[]): PickedUnits {
+  const onFoot = requested.some((o) => kebab(o) === ON_FOOT);
+  const options = requested.filter((o) => kebab(o) !== ON_FOOT);
   const picked = pickChoices(data, f, options, text);
-  if (!PLUS_TRANSPORT.test(f.notes ?? '')) {
-    if (wantsTransport) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no "plus transport" to field with "@transport"` }]);
+  const ride = plusTransport(data, forces, f, picked.units, upgrades);
+  // No rider (Talos), or no list transport: nothing the cost includes is missing.
+  if (ride === null) {
+    if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no transports to leave behind with "@${ON_FOOT}"` }]);
     return { ...picked, transported: true };
   }
-  if (!wantsTransport) return { ...picked, transported: false };
-  const ride = plusTransport(data, forces, f, picked.units);
-  if (ride === null) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no unit its list's Rhinos or Raiders may carry` }]);
-  const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (as picked)`;
-  return { units: [...picked.units, ride], choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
+  if (onFoot) return { ...picked, transported: false };
+  const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (its cost includes them; @${ON_FOOT} leaves them behind)`;
+  return { units: ride.count > 0 ? [...picked.units, ride] : picked.units, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
 }
 
 function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported'> {
@@ -105,8 +118,8 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
 
 /**
  * The formation texts an audit evaluates: the formation as fielded by default (each choice's
- * first option), then each other option of each choice on its own, then with its transports
- * for a "plus transport" formation.
+ * first option, a "plus transport" formation with its transports), then each other option of
+ * each choice on its own, then a "plus transport" formation on foot.
  */
 export function formationVariants(data: Dataset, armyId: string, formationId: string): string[] {
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);
@@ -114,6 +127,6 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const base = `${armyId}/${formationId}`;
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const army = data.armies.get(armyId)!;
-  const transport = plusTransport(data, army.forces ?? [], f, f.units) !== null ? ['transport'] : [];
+  const transport = plusTransport(data, army.forces ?? [army.id], f, f.units, []) !== null ? [ON_FOOT] : [];
   return [base, ...[...options, ...transport].map((o) => `${base}@${o}`)];
 }

@@ -53,31 +53,31 @@ describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the pl
 });
 
 describe.skipIf(!tpAvailable)('"plus transport" formations', () => {
-  // Codex Astartes: "Tactical: Six Tactical units plus transport, 275 points"; Space Marine Transports: the cost
-  // includes enough Rhinos to carry the detachment.
-  it('name the transports their cost includes and the importer does not field', () => {
+  // Codex Astartes: "Tactical: Six Tactical units plus transport, 275 points". Space Marine Transports: "the points cost
+  // of a detachment usually includes enough Rhino transport vehicles to transport it and any upgrades that have been
+  // taken"; a Rhino "may transport two infantry units (except Terminator units) without Jump Packs or Mounted", a
+  // Razorback one, a Dark Eldar Raider two. The cost stays the formation's, shared over every unit.
+  it('are fielded with as few of their list\'s Rhinos or Raiders as carry them, counted after the upgrades', () => {
     const data = loadDataset(TP_DIR);
+    expect(counts('space-marine-codex-astartes/tactical')).toEqual({ Tactical: 6, Rhino: 3 });
     const tactical = parseFormation(data, 'space-marine-codex-astartes/tactical');
-    expect(tactical.units.map((u) => u.unit.name)).toEqual(Array(6).fill('Tactical'));
     expect(tactical.points).toBe(275);
-    expect(tactical.unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded; add @transport to field them");
-    expect(parseFormation(data, 'space-marine-codex-astartes/devastator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(true);
-    expect(parseFormation(data, 'space-marine-codex-astartes/predator').unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
+    expect(tactical.unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
+    expect(tactical.choice).toBe('plus transport: 3 Rhino to carry it (its cost includes them; @on-foot leaves them behind)');
+    expect(counts('space-marine-codex-astartes/devastator+razorbacks+razorbacks')).toEqual({ Devastator: 4, Razorback: 2, Rhino: 1 });
+    expect(counts('dark-eldar/wych-cult')).toEqual({ Wyches: 6, Raider: 3 });
+    expect(counts('inquisition-ordo-xenos/veterans')).toEqual({ 'Deathwatch Veteran': 4, Rhino: 2 });
+    // Talos cannot ride: nothing its cost includes is missing.
+    expect(counts('dark-eldar/talos-swarm')).toEqual({ Talos: 4 });
+    expect(parseFormation(data, 'dark-eldar/talos-swarm').unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
   });
 
-  // A Rhino "may transport two infantry units (except Terminator units) without Jump Packs or Mounted"; a Raider two
-  // infantry units (except Warp Beasts). The cost stays the formation's, shared over every unit.
-  it('@transport fields as few Rhinos or Raiders as carry the formation', () => {
+  it('@on-foot leaves the transports behind and says so; the audit values both', () => {
     const data = loadDataset(TP_DIR);
-    expect(counts('space-marine-codex-astartes/tactical@transport')).toEqual({ Tactical: 6, Rhino: 3 });
-    const mounted = parseFormation(data, 'space-marine-codex-astartes/tactical@transport');
-    expect(mounted.points).toBe(275);
-    expect(mounted.unsupported.some((r) => r.startsWith('plus transport'))).toBe(false);
-    expect(mounted.choice).toBe('plus transport: 3 Rhino to carry it (as picked)');
-    expect(counts('dark-eldar/wych-cult@transport')).toEqual({ Wyches: 6, Raider: 3 });
-    expect(counts('inquisition-ordo-xenos/veterans@transport')).toEqual({ 'Deathwatch Veteran': 4, Rhino: 2 });
-    expect(() => parseFormation(data, 'dark-eldar/talos-swarm@transport')).toThrow('has no unit its list\'s Rhinos or Raiders may carry');
-    expect(() => parseFormation(data, 'space-marine-codex-astartes/predator@transport')).toThrow('has no "plus transport"');
-    expect(formationVariants(data, 'space-marine-codex-astartes', 'tactical')).toEqual(['space-marine-codex-astartes/tactical', 'space-marine-codex-astartes/tactical@transport']);
+    expect(counts('space-marine-codex-astartes/tactical@on-foot')).toEqual({ Tactical: 6 });
+    expect(parseFormation(data, 'space-marine-codex-astartes/tactical@on-foot').unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded");
+    expect(() => parseFormation(data, 'space-marine-codex-astartes/predator@on-foot')).toThrow('has no transports to leave behind');
+    expect(formationVariants(data, 'space-marine-codex-astartes', 'tactical')).toEqual(['space-marine-codex-astartes/tactical', 'space-marine-codex-astartes/tactical@on-foot']);
+    expect(formationVariants(data, 'dark-eldar', 'talos-swarm')).toEqual(['dark-eldar/talos-swarm']);
   });
 });
