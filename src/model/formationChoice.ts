@@ -36,10 +36,10 @@ const ON_FOOT = 'on-foot';
  * upgrades ("determine the number of Rhinos needed after all upgrades have been purchased"),
  * less what transports already in it carry (a Razorback one unit), shared over Rhinos or Raiders.
  */
-function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | null {
+function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | null {
   if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
   const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)!).find((u) => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0);
-  if (transport === undefined) return null;
+  if (transport === undefined) return 'no-transport';
   let riders = 0;
   let room = 0;
   const count = (uc: UnitCount, sign: number) => {
@@ -77,7 +77,9 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   const options = requested.filter((o) => kebab(o) !== ON_FOOT);
   const picked = pickChoices(data, f, options, text);
   const ride = plusTransport(data, forces, f, picked.units, upgrades);
-  // No rider (Talos), or no list transport: nothing the cost includes is missing.
+  // A list without Rhinos or Raiders to field: the formation goes on foot, and says so.
+  if (ride === 'no-transport') return { ...picked, transported: false };
+  // No rider (Talos): nothing the cost includes is missing.
   if (ride === null) {
     if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no transports to leave behind with "@${ON_FOOT}"` }]);
     return { ...picked, transported: true };
@@ -127,6 +129,7 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const base = `${armyId}/${formationId}`;
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const army = data.armies.get(armyId)!;
-  const transport = plusTransport(data, army.forces ?? [army.id], f, f.units, []) !== null ? [ON_FOOT] : [];
+  const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
+  const transport = ride !== null && ride !== 'no-transport' ? [ON_FOOT] : [];
   return [base, ...[...options, ...transport].map((o) => `${base}@${o}`)];
 }
