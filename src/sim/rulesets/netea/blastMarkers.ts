@@ -44,7 +44,8 @@ export function flushPendingBlastMarkers(e: Engagement, rng: Sfc32): void {
  * checked only after a whole attack or event. Returns true if it broke.
  */
 export function checkBreak(e: Engagement, f: number, rng: Sfc32): boolean {
-  if (e.fBroken[f] === 1) return false;
+  // RB 4.1.2: aircraft and spacecraft are never broken.
+  if (e.fBroken[f] === 1 || e.air.fAerospace[f] === 1) return false;
   const bp = breakPoint(e, f);
   if (bp === 0 || e.fBm[f]! < bp) return false;
   breakFormation(e, f, rng);
@@ -89,7 +90,7 @@ function enemiesWithin(e: Engagement, u: number, moved: number, range: number): 
   const f = e.uFormation[u]!;
   let n = 0;
   for (let g = 0; g < e.nFormations; g++) {
-    if (e.fSide[g] === e.fSide[f]) continue;
+    if (e.fSide[g] === e.fSide[f] || e.air.fAerospace[g] === 1) continue;
     const end = e.fUnitEnd[g]!;
     for (let v = e.fUnitStart[g]!; v < end; v++) {
       if (e.stAlive[v] === 1 && e.fFront[f]! + e.uDepth[u]! + moved + e.fFront[g]! + e.uDepth[v]! <= range) n++;

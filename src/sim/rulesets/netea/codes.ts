@@ -37,6 +37,12 @@ export const U_WAR_ENGINE = 1 << 17;
 export const U_TSKNF = 1 << 18;
 /** Not counted for Mob Rule (Big Gunz, RB 5.5.1). */
 export const U_NO_MOB_RULE = 1 << 19;
+/** An aircraft (AC, AC/WE): only AA hits reach it while it flies (RB 4.2.3). */
+export const U_AIRCRAFT = 1 << 20;
+/** A fighter or fighter-bomber: may jink for a 4+ save (RB 4.2.3). */
+export const U_JINKS = 1 << 21;
+/** A spacecraft: attacks from orbit and is never attacked (RB 4.3). */
+export const U_SPACECRAFT = 1 << 22;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;
@@ -49,6 +55,8 @@ export const W_SLOW_FIRING = 1 << 6;
 export const W_INDIRECT = 1 << 7;
 export const W_FIRST_STRIKE = 1 << 8;
 export const W_REAR_ARC = 1 << 9;
+/** A spacecraft's pin-point attack: war engines only (RB 4.3.4). */
+export const W_PIN_POINT = 1 << 10;
 
 /** Weapon-line kinds. */
 export const KIND_RANGED = 0;

@@ -5,6 +5,7 @@ import { saveProbability } from '../../dice/saveProbability.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import * as C from './codes.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
+import { AirState } from './aerospace/airState.js';
 
 /** Critical-hit part kinds as integers. */
 export const CRIT_DAMAGE = 0;
@@ -40,6 +41,8 @@ export class Engagement {
   readonly optSupportEveryRound: boolean;
   readonly optMaxAssaultRounds: number;
   readonly optWarEnginePointsProRata: boolean;
+  readonly optJinkBeforeAttack: boolean;
+  readonly optOrbitalTemplateUnits: number;
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
@@ -143,6 +146,8 @@ export class Engagement {
   readonly choiceLine: Int32Array;
   readonly choiceFp: Int32Array;
   readonly choiceMask: Int32Array;
+  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
+  readonly air: AirState;
 
   // ---- formations ----
   readonly fUnitStart: Int32Array;
@@ -316,6 +321,8 @@ export class Engagement {
     this.optSupportEveryRound = spec.options.supportEveryRound;
     this.optMaxAssaultRounds = spec.options.maxAssaultRounds;
     this.optWarEnginePointsProRata = spec.options.warEnginePointsProRata;
+    this.optJinkBeforeAttack = spec.options.jinkBeforeAttack;
+    this.optOrbitalTemplateUnits = spec.options.orbitalTemplateUnits;
     const forms = spec.formations;
     const unitsOf = forms.map((f) => f.formation.units);
     const nUnits = unitsOf.reduce((s, u) => s + u.length, 0);
@@ -475,6 +482,7 @@ export class Engagement {
       this.fUnitEnd[f] = g;
       this.fillOrders(f);
     }
+    this.air = new AirState(spec, nUnits, nLines);
     lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper));
     critSpecs.forEach((c, i) => this.fillCrit(i, c.part));
     this.nGroups = groupRanges.length;
@@ -581,10 +589,12 @@ export class Engagement {
     const u: Unit = ru.unit;
     this.uFormation[g] = f;
     const isWE = u.type === 'WE' || u.type === 'AC/WE';
+    const flies = u.type === 'AC' || u.type === 'AC/WE' || u.type === 'SC';
     this.uClass[g] =
       u.type === 'INF' || u.type === 'CH' ? C.CLASS_INF
       : u.type === 'LV' ? C.CLASS_LV
       : u.type === 'AV' ? C.CLASS_AV
+      : flies ? C.CLASS_AIR
       : isWE ? C.CLASS_WE
       : C.CLASS_AIR;
     this.uArmour[g] = u.armour ?? C.NONE;
@@ -624,6 +634,9 @@ export class Engagement {
     if (all('support-craft')) flags |= C.U_SUPPORT_CRAFT;
     if (all('infiltrator')) flags |= C.U_INFILTRATOR;
     if (isWE) flags |= C.U_WAR_ENGINE;
+    if (u.type === 'AC' || u.type === 'AC/WE') flags |= C.U_AIRCRAFT;
+    if (u.aircraftSpeed === 'fighter' || u.aircraftSpeed === 'fighter-bomber') flags |= C.U_JINKS;
+    if (u.type === 'SC') flags |= C.U_SPACECRAFT;
     if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
@@ -717,7 +730,7 @@ export class Engagement {
       for (let fp = 1; fp <= 3; fp++) {
         const value = fp === 1 ? this.wAP[l]! : fp === 2 ? this.wAT[l]! : this.wMW[l]!;
         if (value >= C.NONE) continue;
-        const base = fp === 1 ? C.ELIGIBLE_AP : fp === 2 ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
+        const base = pinPointMask(fl, fp === 1 ? C.ELIGIBLE_AP : fp === 2 ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND);
         const masks = this.fMixed[f] === 1 ? [base & C.CLASS_WE, base & ~C.CLASS_WE] : [base];
         for (const mask of masks) {
           if (mask === 0) continue;
@@ -787,6 +800,7 @@ export class Engagement {
     this.wAP[i] = mode.ap ?? C.NONE;
     this.wAT[i] = mode.at ?? C.NONE;
     this.wMW[i] = mode.mw ?? C.NONE;
+    this.air.wAA[i] = mode.aa ?? C.NONE;
     if (mode.bp !== undefined) {
       const bp = parseDiceExpr(mode.bp);
       this.wBpN[i] = bp.n;
@@ -817,6 +831,7 @@ export class Engagement {
     if (mode.indirectFire) flags |= C.W_INDIRECT;
     if (mode.firstStrike) flags |= C.W_FIRST_STRIKE;
     if (arc === 'rear') flags |= C.W_REAR_ARC;
+    if ((this.uFlags[unit]! & C.U_SPACECRAFT) !== 0 && mode.bp === undefined) flags |= C.W_PIN_POINT;
     this.wFlags[i] = flags;
     let hit = 0;
     if (mode.macroWeapon) hit |= C.H_MW;
@@ -878,4 +893,9 @@ export class Engagement {
 /** A unit has an ability itself or through a character that joined it (RB 2.1.1). */
 export function hasAbility(ru: ResolvedUnit, ability: string): boolean {
   return (ru.unit.abilities as string[]).includes(ability) || ru.characters.some((c) => (c.abilities as string[]).includes(ability));
+}
+
+/** RB 4.3.4: a spacecraft's pin-point attacks may only be made on war engines. */
+export function pinPointMask(lineFlags: number, mask: number): number {
+  return (lineFlags & C.W_PIN_POINT) !== 0 ? mask & C.CLASS_WE : mask;
 }

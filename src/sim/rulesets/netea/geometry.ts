@@ -23,7 +23,8 @@ export function distanceToNearestEnemy(e: Engagement, u: number): number {
   const side = e.fSide[f]!;
   let best = Infinity;
   for (let g = 0; g < e.nFormations; g++) {
-    if (e.fSide[g] === side) continue;
+    // RB 4.2.2: units ignore aircraft in flight (no zone of control, nothing to withdraw from).
+    if (e.fSide[g] === side || e.air.fAerospace[g] === 1) continue;
     const d = e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + minAliveDepth(e, g);
     if (d < best) best = d;
   }

@@ -53,12 +53,25 @@ export function actionTest(e: Engagement, mask: number, action: number, retain: 
     if (e.fWaaagh[f] === 0) waaagh = false;
   }
   if (first < 0) return false;
+  if (e.air.fAerospace[first] === 1) return aerospaceActionTest(e, first, retain, rng);
   let modifier = (anyBm ? -1 : 0) + (retain ? -1 : 0);
   if (waaagh && (action === C.ACTION_ENGAGE || action === C.ACTION_DOUBLE)) modifier += 2;
   if (initiativeTest(e, first, modifier, rng)) return true;
   placeBlastMarkers(e, first, 1, rng);
   checkBreak(e, first, rng);
   return false;
+}
+
+/**
+ * An aircraft or spacecraft action test (RB 4.2.7): -1 per Blast marker
+ * instead of the usual -1, then every marker is removed whether it passes or
+ * not; a failure is a stand down (aircraft) or a delay (spacecraft), with no
+ * Blast marker.
+ */
+function aerospaceActionTest(e: Engagement, f: number, retain: boolean, rng: Sfc32): boolean {
+  const modifier = -e.fBm[f]! + (retain ? -1 : 0);
+  e.fBm[f] = 0;
+  return initiativeTest(e, f, modifier, rng);
 }
 
 /** Leaders' extra Blast markers removed: one each, two for Space Marine leaders (RB 2.1.8; TP TSKNF). */
@@ -162,7 +175,8 @@ function unitWeight(e: Engagement, f: number): number {
  * withdraws again.
  */
 export function rally(e: Engagement, f: number, rng: Sfc32): void {
-  if (e.fAlive[f] === 0) return;
+  // RB 4.2.7: aircraft do not rally; their markers count at the next action test.
+  if (e.fAlive[f] === 0 || e.air.fAerospace[f] === 1) return;
   const broken = e.fBroken[f] === 1;
   if (!broken && e.fBm[f] === 0) return;
   let modifier = broken ? -2 : 0;

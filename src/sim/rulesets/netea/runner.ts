@@ -13,6 +13,11 @@ import { recordAssault } from './recordAssault.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
 import { AssaultPlan, compileAssaultPlan, type PlanDice } from './assaultPlan.js';
 import { plannedAssault } from './plannedAssault.js';
+import { groundAttack } from './aerospace/groundAttack.js';
+import { flak } from './aerospace/flak.js';
+import { intercept } from './aerospace/intercept.js';
+import { orbitalAttack } from './aerospace/orbital.js';
+import { PHASE_APPROACH, PHASE_DISENGAGEMENT } from './aerospace/airState.js';
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -20,6 +25,10 @@ const STEP_ASSAULT = 2;
 const STEP_REGROUP = 3;
 const STEP_ACTION_TEST = 4;
 const STEP_END_PHASE = 5;
+const STEP_GROUND_ATTACK = 6;
+const STEP_FLAK = 7;
+const STEP_INTERCEPT = 8;
+const STEP_ORBITAL = 9;
 
 /** Bit mask over formation indices (at most 31 formations in an engagement). */
 function maskOf(list: number[]): number {
@@ -144,6 +153,30 @@ export class NeteaRunner implements TrialRunner {
         case 'end-turn':
           this.stepKind[i] = STEP_END_TURN;
           break;
+        case 'ground-attack':
+          this.stepKind[i] = STEP_GROUND_ATTACK;
+          this.stepBy[i] = s.by;
+          this.stepAt[i] = s.at;
+          this.stepSupport[i] = maskOf(s.flak);
+          this.stepContact[i] = s.cap;
+          this.stepTest[i] = s.test ? 1 : 0;
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
+        case 'flak':
+          this.stepKind[i] = STEP_FLAK;
+          this.stepBy[i] = s.by;
+          this.stepAt[i] = s.at;
+          this.stepAction[i] = s.phase === 'approach' ? PHASE_APPROACH : PHASE_DISENGAGEMENT;
+          this.stepCrossfire[i] = s.moved ? 1 : 0;
+          break;
+        case 'intercept':
+        case 'orbital':
+          this.stepKind[i] = s.kind === 'intercept' ? STEP_INTERCEPT : STEP_ORBITAL;
+          this.stepBy[i] = s.by;
+          this.stepAt[i] = s.at;
+          this.stepTest[i] = s.test ? 1 : 0;
+          this.stepRetain[i] = s.retain ? 1 : 0;
+          break;
       }
     });
     const e = this.e;
@@ -259,7 +292,24 @@ export class NeteaRunner implements TrialRunner {
       case STEP_END_PHASE:
         endPhase(e, rng);
         break;
+      case STEP_GROUND_ATTACK:
+      case STEP_INTERCEPT:
+      case STEP_ORBITAL: {
+        const by = this.stepBy[s]!;
+        if (e.fAlive[by] === 0) break;
+        // A failed test is a stand down (aircraft) or a delay (spacecraft), RB 4.2.1, 4.3.2.
+        if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, C.ACTION_ADVANCE, this.stepRetain[s] === 1, rng)) break;
+        const kind = this.stepKind[s];
+        if (kind === STEP_GROUND_ATTACK) groundAttack(e, by, this.stepAt[s]!, this.stepContact[s]!, this.stepSupport[s]!, rng);
+        else if (kind === STEP_INTERCEPT) intercept(e, by, this.stepAt[s]!, rng);
+        else orbitalAttack(e, by, this.stepAt[s]!, rng);
+        break;
+      }
+      case STEP_FLAK:
+        flak(e, this.stepBy[s]!, this.stepAt[s]!, this.stepAction[s]!, this.stepCrossfire[s] === 1, rng);
+        break;
       case STEP_END_TURN:
+        e.air.newTurn();
         e.turn++;
         e.rerollsUsed[0] = 0;
         e.rerollsUsed[1] = 0;
@@ -343,6 +393,7 @@ export class NeteaRunner implements TrialRunner {
       e.fPointsLost[f] = 0;
       e.fDamage[f] = 0;
     }
+    e.air.reset();
     e.turn = 1;
     e.rerollsUsed[0] = 0;
     e.rerollsUsed[1] = 0;

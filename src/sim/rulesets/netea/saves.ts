@@ -18,8 +18,12 @@ import type { Engagement } from './engagement.js';
  *   (RB 1.11, 2.1.14, FAQ); thick rear armour ignores crossfire (RB 2.1.16).
  * - Reinforced armour re-rolls a failed save against anything but MW, TK and
  *   lance (RB 2.1.11, TP Lance); a cover save used is re-rolled as is ([A-25]).
+ * - Jinking aircraft save on 4+ instead of their armour (RB 4.2.3).
  * - Invulnerable: a second, unmodified 6+ after any failed or denied save (RB 2.1.6).
  */
+/** The save a jinking fighter takes instead of its armour (RB 4.2.3). */
+export const JINK_SAVE = 4;
+
 export function saveHit(e: Engagement, u: number, hitFlags: number, crossfire: boolean, noCover: boolean, rng: Sfc32): boolean {
   if ((hitFlags & C.H_NO_SAVE) !== 0) return false;
   const uf = e.uFlags[u]!;
@@ -28,6 +32,8 @@ export function saveHit(e: Engagement, u: number, hitFlags: number, crossfire: b
     let base = e.uArmour[u]!;
     const cover = e.uCoverSave[u]!;
     if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
+    // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
+    if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
     if (base < C.NONE) {
       let s = base;
       if (crossfire && (uf & C.U_THICK_REAR) === 0) s++;

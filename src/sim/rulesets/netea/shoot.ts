@@ -3,7 +3,7 @@ import { rollToHit } from '../../dice/rollToHit.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
-import type { Engagement } from './engagement.js';
+import { pinPointMask, type Engagement } from './engagement.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
 import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
 import { placesNoBlastMarker, resolveHit } from './damage.js';
@@ -90,7 +90,19 @@ export function markShooters(e: Engagement, by: number, reachTo: number, sustain
     e.scCanFire[u] = ok ? 1 : 0;
     if (ok) shooters++;
   }
-  let budget = e.fBm[by]!;
+  return suppressShooters(e, by, shooters);
+}
+
+/**
+ * Suppression (RB 1.9.2): of the units marked in `scCanFire`, each Blast
+ * marker stops one, furthest first; TSKNF units take two, war engines their
+ * starting DC ([A-7] for partial budgets). Aircraft and spacecraft are never
+ * suppressed (RB 4.1.2). Returns how many still fire.
+ */
+export function suppressShooters(e: Engagement, by: number, shooters: number): number {
+  const fStart = e.fUnitStart[by]!;
+  const fEnd = e.fUnitEnd[by]!;
+  let budget = e.air.fAerospace[by] === 1 ? 0 : e.fBm[by]!;
   for (let k = fStart; k < fEnd && budget > 0; k++) {
     const u = e.orderBack[k]!;
     if (e.scCanFire[u] === 0) continue;
@@ -129,7 +141,7 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
     for (let f = FP_AP; f <= FP_MW; f++) {
       const value = f === FP_AP ? e.wAP[m]! : f === FP_AT ? e.wAT[m]! : e.wMW[m]!;
       if (value >= C.NONE) continue;
-      const base = f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND;
+      const base = pinPointMask(fl, f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND);
       const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
       for (let grp = 0; grp < (mixed ? 2 : 1); grp++) {
         const mk = mixed ? (grp === 0 ? base & C.CLASS_WE : base & ~C.CLASS_WE) : base;
@@ -241,7 +253,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   }
   const directHits = e.nHits;
   let barrageBm = 0;
-  if (bpLines > 0) barrageBm = fireBarrage(e, at, bpTotal, bpAllMacro, bpAllIgnoreCover, bpAllDisrupt, bpReach, modifier, rng);
+  if (bpLines > 0) barrageBm = fireBarrage(e, at, templateUnitsOf(e, by), bpTotal, bpAllMacro, bpAllIgnoreCover, bpAllDisrupt, bpReach, modifier, rng);
 
   // III. Allocate and save: normal hits, then macro-weapon and Titan Killer hits among the survivors.
   allocateHitsFrontToBack(e, at, 0, directHits, false, rng);
@@ -260,7 +272,12 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   return true;
 }
 
-function markFired(e: Engagement, l: number): void {
+/** RB 4.3.3: orbital bombardments use 12 cm templates, which cover more units than the 7.5 cm barrage template. */
+function templateUnitsOf(e: Engagement, by: number): number {
+  return (e.uFlags[e.fUnitStart[by]!]! & C.U_SPACECRAFT) !== 0 ? e.optOrbitalTemplateUnits : e.optTemplateUnits;
+}
+
+export function markFired(e: Engagement, l: number): void {
   e.stSingleShotUsed[l] = 1;
   e.stLastFired[l] = e.turn;
 }
@@ -291,11 +308,11 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
  * unit attacked. The barrage is MW, ignores cover or disrupts only if every
  * weapon in it does. Returns the extra Blast markers.
  */
-function fireBarrage(e: Engagement, at: number, bp: number, macro: boolean, ignoreCover: boolean, disrupt: boolean, reach: number, modifier: number, rng: Sfc32): number {
+function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: number, macro: boolean, ignoreCover: boolean, disrupt: boolean, reach: number, modifier: number, rng: Sfc32): number {
   const templates = 1 + barrageExtraTemplates(bp);
   const apValue = barrageAp(bp);
   const atValue = barrageAt(bp, e.optBarrage3bpAt);
-  const capacity = templates * e.optTemplateUnits;
+  const capacity = templates * templateUnits;
   let hitFlags = 0;
   if (macro) hitFlags |= C.H_MW;
   if (ignoreCover) hitFlags |= C.H_IGNORE_COVER;
@@ -323,7 +340,7 @@ function fireBarrage(e: Engagement, at: number, bp: number, macro: boolean, igno
 }
 
 /** Saves for one stage's allocated hits, in allocation order; disrupt hits place their BM here (RB 2.2.2). */
-function resolveStage(e: Engagement, from: number, to: number, macroStage: boolean, crossfire: boolean, rng: Sfc32): void {
+export function resolveStage(e: Engagement, from: number, to: number, macroStage: boolean, crossfire: boolean, rng: Sfc32): void {
   for (let h = from; h < to; h++) {
     const flags = e.hFlags[h]!;
     if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;

@@ -96,7 +96,61 @@ export interface EndTurnStep {
   label: string;
 }
 
-export type Step = ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep;
+/**
+ * An aircraft formation's ground attack (RB 4.2.1-4.2.4): the approach move,
+ * an interception by one enemy formation on combat air patrol, flak from the
+ * listed enemy formations, then the attack on `at` with the normal shooting
+ * rules (no crossfire, no suppression). A failed action test is a stand down.
+ */
+export interface GroundAttackStep extends ActionFields {
+  kind: 'ground-attack';
+  label: string;
+  /** The aircraft formation. */
+  by: number;
+  /** The ground formation attacked. */
+  at: number;
+  /** Enemy ground formations whose AA weapons fire flak on the approach. */
+  flak: number[];
+  /** An enemy fighter formation on combat air patrol that intercepts first, or -1. */
+  cap: number;
+}
+
+/**
+ * Flak (RB 4.2.4; TP Flak Attacks): ground formation `by` fires its AA weapons
+ * at aircraft formation `at`, on the approach or as it disengages in the end
+ * phase; `moved`: the flak formation took a move action this turn (-1 to hit
+ * in the end phase, TP).
+ */
+export interface FlakStep {
+  kind: 'flak';
+  label: string;
+  by: number;
+  at: number;
+  phase: 'approach' | 'disengagement';
+  moved: boolean;
+}
+
+/** An interception (RB 4.2.1-4.2.3; TP +1 to hit): fighters `by` attack aircraft formation `at` with their AA weapons. */
+export interface InterceptStep extends ActionFields {
+  kind: 'intercept';
+  label: string;
+  by: number;
+  at: number;
+}
+
+/**
+ * A spacecraft's action (RB 4.3): its orbital bombardment falls on `at` as a
+ * barrage under 12 cm templates, and its pin-point attacks strike the war
+ * engines of `at`. A failed action test delays it.
+ */
+export interface OrbitalStep extends ActionFields {
+  kind: 'orbital';
+  label: string;
+  by: number;
+  at: number;
+}
+
+export type Step = ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep | GroundAttackStep | FlakStep | InterceptStep | OrbitalStep;
 
 /**
  * Switches for the ambiguities of the rules ([A-n] in the specification) and
@@ -124,6 +178,15 @@ export interface NeteaOptions {
    * damage costs points / starting DC), or only when it is destroyed.
    */
   warEnginePointsProRata: boolean;
+  /**
+   * Fighters jink (4+ save instead of armour, RB 4.2.3) before they have made
+   * their attack, giving it up, whenever 4+ beats their armour (true); or only
+   * once the attack is made (false: they came to attack). After the attack
+   * they always jink when it is the better save.
+   */
+  jinkBeforeAttack: boolean;
+  /** Units one 12 cm orbital-bombardment template covers (RB 4.3.3; stands 5 cm apart). */
+  orbitalTemplateUnits: number;
 }
 
 export const DEFAULT_OPTIONS: NeteaOptions = {
@@ -136,6 +199,8 @@ export const DEFAULT_OPTIONS: NeteaOptions = {
   supportEveryRound: true,
   maxAssaultRounds: 20,
   warEnginePointsProRata: true,
+  jinkBeforeAttack: false,
+  orbitalTemplateUnits: 9,
 };
 
 export interface EngagementSpec {
