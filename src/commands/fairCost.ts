@@ -143,7 +143,7 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
   const data = loadDataset(o.data);
   const formation = parseFormation(data, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
-  rejectAirUnits(data, [[text, formation], ...opponents.map((f): [string, typeof formation] => [f.text, f])]);
+  rejectAirUnits(data, [[text, formation], ...opponents.map((f): [string, typeof formation] => [f.text, f])], 'fair-cost');
   const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers });
   const v = value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
@@ -184,7 +184,7 @@ export function registerFairCost(program: Command): void {
       const data = loadDataset(o.data);
       const formation = parseFormation(data, text);
       const opponents = o.vs.map((v) => parseFormation(data, v));
-      rejectAirUnits(data, [[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])]);
+      rejectAirUnits(data, [[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       const result = fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
       const simulationMs = Math.round(performance.now() - started);

@@ -83,14 +83,17 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
     });
 }
 
-/** Formations of aircraft or spacecraft are not part of a ground engagement. */
-export function rejectAirUnits(data: Dataset, names: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>): void {
+/**
+ * Aircraft and spacecraft cannot assault, be assaulted or lend support while
+ * in the air (RB 4.1.2, 4.2.2): refused by name, with where to go instead.
+ */
+export function rejectAirUnits(data: Dataset, names: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>, command = 'assault'): void {
   void data;
   for (const [text, f] of names) {
     const air = f.units.find((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
     if (air) {
       throw new InputError([
-        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}); aerospace attacks are not simulated yet, so ground engagements only accept ground units` },
+        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}): ${command === 'assault' ? 'it cannot assault, be assaulted or lend support while in the air (RB 4.1.2)' : `\`${command}\` takes ground formations`}; use \`shoot\` for ground attacks, flak, interceptions and orbital attacks` },
       ]);
     }
   }
