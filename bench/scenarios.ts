@@ -3,6 +3,7 @@ import { parseFormation } from '../src/model/formation.js';
 import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/sim/rulesets/netea/engagements.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rulesets/netea/aerospaceEngagements.js';
 
 /**
  * The benchmark's scenarios. Each builds exactly the spec its `cli` command
@@ -52,6 +53,23 @@ export const SCENARIOS: BenchScenario[] = [
         supports: [{ formation: parseFormation(d, '4 Devastator'), side: 0, gap: DEFAULT_ASSAULT_GAP, state: FRESH }],
         test: false,
         overwatch: [],
+      });
+    },
+  },
+  {
+    id: 'aircraft',
+    title: 'Thunderbolt squadron attacks a Steel Legion company with Hydras, through their flak',
+    cli: ['shoot', 'imperial-navy/thunderbolt-squadron', '--at', 'steel-legion/mechanised-infantry-company+flak-upgrade'],
+    build: () => {
+      const d = data();
+      return groundAttackEngagement(parseFormation(d, 'imperial-navy/thunderbolt-squadron'), parseFormation(d, 'steel-legion/mechanised-infantry-company+flak-upgrade'), {
+        geometry: { ...DEFAULT_GEOMETRY, gap: DEFAULT_AIR_ATTACK_GAP },
+        aircraft: FRESH,
+        target: FRESH,
+        targetFlak: true,
+        flak: [],
+        cap: null,
+        test: false,
       });
     },
   },

@@ -160,6 +160,27 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
 }
 
 /**
+ * chooseFirepower for a unit whose weapons are always ready, shared within
+ * one attack by the units carrying the same weapons at the same distance and
+ * to-hit penalty: the target does not change until the hits are allocated,
+ * so their choices are the same. The stored choice's line is moved to this
+ * unit's group.
+ */
+function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean): number {
+  const c = e.gCanon[g]!;
+  if (e.scChoiceStamp[c] !== e.choiceStamp || e.scChoiceDistance[c] !== distance || e.scChoicePenalty[c] !== penalty) {
+    e.scChoiceStamp[c] = e.choiceStamp;
+    e.scChoiceDistance[c] = distance;
+    e.scChoicePenalty[c] = penalty;
+    e.scChoice[c] = chooseFirepower(e, at, u, c === g ? g : c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+  }
+  const choice = e.scChoice[c]!;
+  if (choice < 0 || c === g) return choice;
+  const line = (choice >> 6) - e.gLineStart[c]! + e.gLineStart[g]!;
+  return (line << 6) | (choice & 63);
+}
+
+/**
  * One shooting attack by formation `by` at formation `at` (RB 1.9; TP Shooting):
  * suppression, the Blast marker for coming under fire, to-hit rolls, the two
  * allocation stages with saves, casualty Blast markers, then the break test
@@ -202,6 +223,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     mixed = hasWE && hasOther;
   }
   const modifier = actionToHitModifier(action);
+  e.choiceStamp++;
 
   // II. To hit. One mode per weapon; barrage modes join the formation's barrage.
   e.nHits = 0;
@@ -238,7 +260,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       let fp = e.choiceFp[g * nF + at]!;
       let mask = e.choiceMask[g * nF + at]!;
       if (line === -1 || mixed !== (e.fMixed[at] === 1)) {
-        const choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+        const choice = limited ? chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained) : sharedChoice(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
         if (choice < 0) continue;
         line = choice >> 6;
         fp = (choice >> 4) & 3;

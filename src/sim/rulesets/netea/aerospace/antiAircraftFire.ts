@@ -16,6 +16,9 @@ export function aaLineReady(e: Engagement, l: number): boolean {
 
 /** The group's AA mode with the best value in range, or -1 (a group's modes are alternatives). */
 function bestAaLine(e: Engagement, g: number, distance: number): number {
+  const first = e.air.gAaLine[g]!;
+  if (first < 0) return -1;
+  if (aaLineReady(e, first) && e.wRange[first]! >= distance) return first;
   let best = -1;
   const end = e.gLineEnd[g]!;
   for (let l = e.gLineStart[g]!; l < end; l++) {
@@ -58,9 +61,18 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
   const gap = flak ? e.fFront[by]! + e.fFront[at]! : 0;
+  const air = e.air;
+  const turnKey = air.turnKey(e.turn);
+  const maxRange = air.uMaxAaRange;
+  const aaEnd = air.fAaStart[by + 1]!;
+  const aaStart = air.fAaStart[by]!;
+  if (aaStart === aaEnd) return false;
+  // Suppression walks the whole formation back to front: the units without AA must read as not firing.
+  if (e.fBm[by]! > 0) for (let u = fStart; u < fEnd; u++) e.scCanFire[u] = 0;
   let shooters = 0;
-  for (let u = fStart; u < fEnd; u++) {
-    let ok = e.stAlive[u] === 1 && (!flak || e.air.flakTurn[u * nF + at] !== e.turn);
+  for (let k = aaStart; k < aaEnd; k++) {
+    const u = air.aaUnits[k]!;
+    let ok = e.stAlive[u] === 1 && maxRange[u]! >= (flak ? gap + e.uDepth[u]! : 0) && (!flak || air.flakTurn[u * nF + at] !== turnKey);
     if (ok) {
       ok = false;
       const distance = flak ? gap + e.uDepth[u]! : 0;
@@ -80,9 +92,10 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
   }
   e.nHits = 0;
   e.nMacroHits = 0;
-  for (let u = fStart; u < fEnd; u++) {
+  for (let k = aaStart; k < aaEnd; k++) {
+    const u = air.aaUnits[k]!;
     if (e.scCanFire[u] === 0) continue;
-    if (flak) e.air.flakTurn[u * nF + at] = e.turn;
+    if (flak) e.air.flakTurn[u * nF + at] = turnKey;
     const distance = flak ? gap + e.uDepth[u]! : 0;
     const gEnd = e.uGroupEnd[u]!;
     for (let g = e.uGroupStart[u]!; g < gEnd; g++) {
@@ -95,13 +108,15 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
       for (let s = 0; s < shots; s++) if (rollToHit(rng, t)) queueHit(e, C.CLASS_AIR, Infinity, e.wHitFlags[l]!, -1, l);
     }
   }
-  if (e.nHits > 0) decideJink(e, at);
   const hits = e.nHits;
-  allocateHitsFrontToBack(e, at, 0, hits, false, rng);
-  resolveStage(e, 0, e.nHits, false, false, rng);
-  if (e.nMacroHits > 0) {
-    allocateHitsFrontToBack(e, at, 0, hits, true, rng);
-    resolveStage(e, 0, e.nHits, true, false, rng);
+  if (hits > 0) {
+    decideJink(e, at);
+    allocateHitsFrontToBack(e, at, 0, hits, false, rng);
+    resolveStage(e, 0, hits, false, false, rng);
+    if (e.nMacroHits > 0) {
+      allocateHitsFrontToBack(e, at, 0, hits, true, rng);
+      resolveStage(e, 0, hits, true, false, rng);
+    }
   }
   e.atkTarget = -1;
   flushPendingBlastMarkers(e, rng);
