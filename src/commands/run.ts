@@ -21,7 +21,7 @@ import { chartContext, type ReportSection, type RunMeta } from '../reports/repor
 import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { matrixSection } from '../reports/sections/matrixSection.js';
-import { formationNames } from '../reports/sections/names.js';
+import { engagedFormations, formationNames } from '../reports/sections/names.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../workers/simulate.js';
@@ -318,6 +318,16 @@ function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]
       return `${s.formation} takes an action test (${s.action})`;
     case 'end-phase':
       return 'end phase (rally)';
+    case 'ground-attack': {
+      const notes = [...(s.cap !== undefined ? [`intercepted by ${s.cap}`] : []), ...(s.flak.length > 0 ? [`flak from ${s.flak.join(' + ')}`] : []), ...(s.test ? ['action test'] : [])];
+      return `${s.by} ground attack on ${s.at}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+    }
+    case 'flak':
+      return `${s.by} flak at ${s.at} (${s.phase}${s.moved ? ', after moving' : ''})`;
+    case 'intercept':
+      return `${s.by} intercepts ${s.at}${s.test ? ' (action test)' : ''}`;
+    case 'orbital':
+      return `${s.by} orbital attack on ${s.at}${s.test ? ' (action test)' : ''}`;
   }
 }
 
@@ -348,11 +358,7 @@ function variantFacts(v: Variant, r: SimulationResult, data: Dataset) {
   const winBars: BarRow[] = [];
   const multiTurn = new Set(layout.records.map((x) => x.turn)).size > 1;
   // Break chance: after every turn when there are several, else at the end.
-  const engaged = new Set<number>();
-  for (const s of spec.steps) {
-    if (s.kind === 'shoot') engaged.add(s.at);
-    else if (s.kind === 'assault') [...s.by, ...s.at].forEach((f) => engaged.add(f));
-  }
+  const engaged = new Set(engagedFormations(spec));
   const points = breakChance(r.tally, layout);
   const byTurn = breakChanceByTurn(points);
   // Broken and destroyed are exclusive (a wiped-out formation counts as destroyed), so they add up.

@@ -79,6 +79,49 @@ export const ExperimentStep = z.discriminatedUnion('step', [
     label: z.string().optional(),
   }),
   z.strictObject({ step: z.literal('end-phase'), label: z.string().optional() }),
+  /**
+   * An aircraft formation's ground attack (RB 4.2.1-4.2.4): an interception by
+   * the fighters on combat air patrol (`cap`), flak from the `flak` formations,
+   * then the attack on `at`; a failed action test is a stand down.
+   */
+  z.strictObject({
+    step: z.literal('ground-attack'),
+    by: Name,
+    at: Name,
+    flak: z.array(Name).default([]),
+    cap: Name.optional(),
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  /** Flak at an aircraft formation as it approaches or, in the end phase, disengages (RB 4.2.4). */
+  z.strictObject({
+    step: z.literal('flak'),
+    by: Name,
+    at: Name,
+    phase: z.enum(['approach', 'disengagement']).default('approach'),
+    /** The flak formation took a move action this turn (-1 to hit as the aircraft disengage, TP). */
+    moved: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  /** Fighters or fighter-bombers intercept an aircraft formation (RB 4.2.1, 4.2.3). */
+  z.strictObject({
+    step: z.literal('intercept'),
+    by: Name,
+    at: Name,
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  /** A spacecraft's orbital bombardment and pin-point attacks (RB 4.3.3-4.3.4). */
+  z.strictObject({
+    step: z.literal('orbital'),
+    by: Name,
+    at: Name,
+    test: z.boolean().default(false),
+    retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
 ]);
 
 export const Options = z.strictObject({
@@ -91,6 +134,8 @@ export const Options = z.strictObject({
   supportEveryRound: z.boolean().optional(),
   maxAssaultRounds: z.number().int().min(1).optional(),
   warEnginePointsProRata: z.boolean().optional(),
+  jinkBeforeAttack: z.boolean().optional(),
+  orbitalTemplateUnits: z.number().int().min(1).optional(),
 });
 
 export const ReportKind = z.enum(['kills', 'break', 'assault', 'efficiency']);

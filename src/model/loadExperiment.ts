@@ -1,6 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
 import type { Dataset } from './dataset.js';
 import { Experiment, type ExperimentStep, type ScriptExperiment } from './experiment.js';
+import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from './flyingKind.js';
 import { parseFormation, type FormationSpec } from './formation.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
@@ -118,8 +119,8 @@ function substitute(text: string, values: Record<string, string>, file: string, 
 /**
  * Compiles a script experiment into one engagement per parameter combination.
  * Formation strings are resolved against the data set; every step must name
- * formations the file defines, on the right sides. All problems are reported
- * together.
+ * formations the file defines, on the right sides, each able to take its part
+ * (ground, aircraft or spacecraft). All problems are reported together.
  */
 export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   const { file, experiment, data } = loaded;
@@ -143,6 +144,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   for (const { values, label: given } of combinations) {
     const formations: FormationSpec[] = [];
     const placed: PlacedFormation[] = [];
+    const resolved = new Map<string, { spec: FormationSpec; text: string }>();
     names.forEach((name) => {
       const f = script.formations[name]!;
       const path = `engagement.formations.${name}.formation`;
@@ -151,8 +153,9 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
       if (!spec) {
         try {
           spec = parseFormation(data, text);
-          const air = spec.units.find((u) => ['AC', 'SC', 'AC/WE', 'Special'].includes(u.unit.type));
-          if (air) problems.push({ file, path, message: `"${air.unit.name}" is an aircraft, spacecraft or special unit (${air.unit.type}); ground engagements take INF, LV, AV and WE units` });
+          const special = spec.units.find((u) => u.unit.type === 'Special');
+          if (special) problems.push({ file, path, message: `"${special.unit.name}" is a special unit (Special); engagements take ground (INF, LV, AV, WE), aircraft (AC, AC/WE) and spacecraft (SC) units` });
+          else if (flyingKind(spec) === null) problems.push({ file, path, message: `"${text}" mixes aircraft or spacecraft with ground units; expected a formation of one kind (RB 4.1)` });
           cache.set(text, spec);
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
@@ -161,6 +164,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         }
       }
       formations.push(spec);
+      resolved.set(name, { spec, text });
       const g = experiment.geometry;
       placed.push({
         id: name,
@@ -175,6 +179,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
       });
     });
+    checkRoles(script, resolved, file, problems);
     const steps: Step[] = [];
     for (let turn = 1; turn <= script.turns; turn++) {
       script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems)));
@@ -216,13 +221,29 @@ function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, fil
     problems.push({ file, path, message: `no formation named "${name}"; expected one of ${[...sides.keys()].map((n) => `"${n}"`).join(', ')}` });
     return false;
   };
+  const opposed = (s: { by: string; at: string }, at: string) => {
+    if (known(s.by, `${at}.by`) && known(s.at, `${at}.at`) && sides.get(s.by) === sides.get(s.at)) {
+      problems.push({ file, path: `${at}.at`, message: `"${s.at}" is on the same side as "${s.by}"; expected an enemy formation` });
+    }
+  };
+  const beside = (name: string, target: string, path: string, what: string) => {
+    if (known(name, path) && sides.has(target) && sides.get(name) !== sides.get(target)) {
+      problems.push({ file, path, message: `"${name}" is not on the side of "${target}"; expected ${what} of the attacked side` });
+    }
+  };
   script.script.forEach((s, k) => {
     const at = `engagement.script[${k}]`;
     switch (s.step) {
       case 'shoot':
-        if (known(s.by, `${at}.by`) && known(s.at, `${at}.at`) && sides.get(s.by) === sides.get(s.at)) {
-          problems.push({ file, path: `${at}.at`, message: `"${s.at}" is on the same side as "${s.by}"; expected an enemy formation` });
-        }
+      case 'flak':
+      case 'intercept':
+      case 'orbital':
+        opposed(s, at);
+        break;
+      case 'ground-attack':
+        opposed(s, at);
+        s.flak.forEach((n, i) => beside(n, s.at, `${at}.flak[${i}]`, 'a formation'));
+        if (s.cap !== undefined) beside(s.cap, s.at, `${at}.cap`, 'fighters');
         break;
       case 'assault': {
         const by = list(s.by);
@@ -247,6 +268,79 @@ function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, fil
       case 'action-test':
         known(s.formation, `${at}.formation`);
         break;
+      case 'end-phase':
+        break;
+    }
+  });
+}
+
+const KIND_NAMES: Record<FlyingKind, string> = { ground: 'a ground formation', aircraft: 'an aircraft formation', spacecraft: 'a spacecraft formation' };
+
+/** What a step needs of a formation: its kind, and for anti-aircraft fire an AA weapon and fighters. */
+interface Role {
+  kind: FlyingKind;
+  aa?: boolean;
+  fighters?: boolean;
+  expected: string;
+}
+
+const GROUND: Role = { kind: 'ground', expected: 'a ground formation: shoot and assault steps take ground formations; aircraft use ground-attack, intercept and flak steps (RB 4.2), spacecraft orbital steps (RB 4.3)' };
+const TARGET: Role = { kind: 'ground', expected: 'a ground formation to attack (aircraft and spacecraft cannot be shot at or assaulted, RB 4.1.2)' };
+const AIR_TARGET: Role = { kind: 'aircraft', expected: 'an aircraft formation (AC or AC/WE units) to fire at (RB 4.2.3)' };
+const FLAK: Role = { kind: 'ground', aa: true, expected: 'a ground formation with an AA weapon to fire flak (RB 4.2.4)' };
+const FIGHTERS: Role = { kind: 'aircraft', aa: true, fighters: true, expected: 'fighters or fighter-bombers with an AA weapon, the only aircraft that intercept or fly combat air patrol (RB 4.2.1)' };
+
+/**
+ * Checks that each step's formations can take their part (RB 4.1-4.3): ground
+ * formations shoot, assault and fire flak; aircraft make ground attacks, and
+ * fighters intercept; spacecraft bombard from orbit. `formations` holds each
+ * resolved formation with its formation string; those that failed to resolve
+ * are left out (their problem is already reported).
+ */
+function checkRoles(script: ScriptExperiment, formations: Map<string, { spec: FormationSpec; text: string }>, file: string, problems: Problem[]): void {
+  const role = (name: string, path: string, r: Role) => {
+    const { spec: f, text } = formations.get(name) ?? {};
+    const kind = f && flyingKind(f);
+    if (!f || !kind) return;
+    let wrong: string | null = null;
+    if (kind !== r.kind) wrong = KIND_NAMES[kind];
+    else if (r.fighters && !fightersOnly(f)) wrong = 'an aircraft formation that is not all fighters or fighter-bombers';
+    else if (r.aa && !hasAntiAircraft(f)) wrong = `${KIND_NAMES[kind]} with no AA weapon`;
+    if (wrong) problems.push({ file, path, message: `"${name}" (${text}) is ${wrong}; expected ${r.expected}` });
+  };
+  script.script.forEach((s, k) => {
+    const at = `engagement.script[${k}]`;
+    switch (s.step) {
+      case 'shoot':
+        role(s.by, `${at}.by`, GROUND);
+        role(s.at, `${at}.at`, GROUND);
+        break;
+      case 'assault':
+        for (const field of ['by', 'at', 'support', 'overwatch'] as const) {
+          const v = s[field];
+          list(v).forEach((n, i) => role(n, `${at}.${field}${Array.isArray(v) ? `[${i}]` : ''}`, GROUND));
+        }
+        break;
+      case 'ground-attack':
+        role(s.by, `${at}.by`, { kind: 'aircraft', expected: 'an aircraft formation (AC or AC/WE units) to make the ground attack (RB 4.2.2)' });
+        role(s.at, `${at}.at`, TARGET);
+        s.flak.forEach((n, i) => role(n, `${at}.flak[${i}]`, FLAK));
+        if (s.cap !== undefined) role(s.cap, `${at}.cap`, FIGHTERS);
+        break;
+      case 'flak':
+        role(s.by, `${at}.by`, FLAK);
+        role(s.at, `${at}.at`, AIR_TARGET);
+        break;
+      case 'intercept':
+        role(s.by, `${at}.by`, FIGHTERS);
+        role(s.at, `${at}.at`, AIR_TARGET);
+        break;
+      case 'orbital':
+        role(s.by, `${at}.by`, { kind: 'spacecraft', expected: 'a spacecraft formation (SC units) to bombard from orbit (RB 4.3)' });
+        role(s.at, `${at}.at`, TARGET);
+        break;
+      case 'regroup':
+      case 'action-test':
       case 'end-phase':
         break;
     }
@@ -282,5 +376,22 @@ function compileStep(s: ExperimentStep, names: string[], values: Record<string, 
       return { kind: 'action-test', label: label(`${s.formation} action test (${s.action})`), formation: idx(s.formation), action: s.action, retain: s.retain };
     case 'end-phase':
       return { kind: 'end-phase', label: label('end phase') };
+    case 'ground-attack':
+      return {
+        kind: 'ground-attack',
+        label: label(`${s.by} ground attack on ${s.at}`),
+        by: idx(s.by),
+        at: idx(s.at),
+        flak: s.flak.map(idx),
+        cap: s.cap === undefined ? -1 : idx(s.cap),
+        test: s.test,
+        retain: s.retain,
+      };
+    case 'flak':
+      return { kind: 'flak', label: label(`${s.by} flak at ${s.at} (${s.phase})`), by: idx(s.by), at: idx(s.at), phase: s.phase, moved: s.moved };
+    case 'intercept':
+      return { kind: 'intercept', label: label(`${s.by} intercepts ${s.at}`), by: idx(s.by), at: idx(s.at), test: s.test, retain: s.retain };
+    case 'orbital':
+      return { kind: 'orbital', label: label(`${s.by} orbital attack on ${s.at}`), by: idx(s.by), at: idx(s.at), test: s.test, retain: s.retain };
   }
 }

@@ -42,12 +42,27 @@ export const pointsLostVariable = (side: 0 | 1) => `pointsLost:side${side}`;
 /**
  * Formations that act in a script: shooters, and every formation that fights
  * in an assault (engaging, engaged and supporting: all of them strike blows).
+ * In the air war (RB 4.2-4.3) the aircraft making a ground attack, the
+ * formations firing flak at it and the fighters intercepting it on combat air
+ * patrol; the formation firing flak, intercepting or bombarding from orbit.
  */
 export function actingFormations(spec: ScenarioSpec): Set<number> {
   const acting = new Set<number>();
   for (const s of spec.steps) {
-    if (s.kind === 'shoot') acting.add(s.by);
-    else if (s.kind === 'assault') [...s.by, ...s.at, ...s.support].forEach((f) => acting.add(f));
+    switch (s.kind) {
+      case 'shoot':
+      case 'flak':
+      case 'intercept':
+      case 'orbital':
+        acting.add(s.by);
+        break;
+      case 'ground-attack':
+        [s.by, ...s.flak, ...(s.cap >= 0 ? [s.cap] : [])].forEach((f) => acting.add(f));
+        break;
+      case 'assault':
+        [...s.by, ...s.at, ...s.support].forEach((f) => acting.add(f));
+        break;
+    }
   }
   return acting;
 }
