@@ -98,6 +98,18 @@ export function battleField(data: Dataset, loaded: LoadedBattle) {
   });
 }
 
+/** The battle's air-defence formations for a data set (none when it names none). */
+export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
+  return (loaded.battle.airDefence[data.id] ?? []).map((e, i) => {
+    try {
+      return parseFormation(data, e.formation);
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `airDefence.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      throw err;
+    }
+  });
+}
+
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */
 function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: AuditEntry[]): string {
   const h = createHash('sha256');
@@ -132,7 +144,7 @@ const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
   let s = `epic-balance audit: data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
-  for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(m.includes('; list CV') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
+  for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
   for (const line of offsetLines(r)) s += `  ${line}\n`;
   const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
@@ -263,7 +275,7 @@ export function registerAudit(program: Command): void {
       }
       const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
       const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
+      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
       if (o.chunks !== undefined || o.partialOut !== undefined) {
         const key = auditKey(data, loaded.battle, o, entries);
         const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited: audited.length, range, values };

@@ -18,7 +18,7 @@ import { battleValueHeadline, battleValueLines, battleValueSection } from '../re
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
-import { battleField } from './audit.js';
+import { battleAirDefence, battleField } from './audit.js';
 import { addSimOptions, rejectAirUnits, type SimOptions } from './simOptions.js';
 
 const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
@@ -112,7 +112,11 @@ function printBattleValue(v: FormationValue, battle: string, margin: number, cho
     const fair = Number.isFinite(o.fairCost.estimate) ? String(Math.round(o.fairCost.estimate)) : 'unbounded';
     s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${fair.padStart(17)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
   }
-  s += `\n(${v.meetings} meetings: every opponent as a points-matched group, every scene, each side with the initiative once; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
+  const how =
+    v.kind === 'aircraft' ? 'every opponent as a points-matched group, every air-attack scene (only flak answers an air attack, so the initiative changes nothing: one play each)'
+    : v.kind === 'spacecraft' ? 'one bombardment of every opponent in every orbital scene'
+    : 'every opponent as a points-matched group, every scene, each side with the initiative once';
+  s += `\n(${v.meetings} meetings: ${how}; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
   process.stdout.write(s);
 }
 
@@ -143,8 +147,8 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
   const data = loadDataset(o.data);
   const formation = parseFormation(data, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
-  rejectAirUnits(data, [[text, formation], ...opponents.map((f): [string, typeof formation] => [f.text, f])], 'fair-cost');
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers });
+  rejectAirUnits(data, opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded) });
   const v = value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;

@@ -26,7 +26,7 @@ import { scriptReport } from '../reports/sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../workers/simulate.js';
 import { battleValueJson, fairCostJson } from './fairCost.js';
-import { battleField } from './audit.js';
+import { battleAirDefence, battleField } from './audit.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { battleValueHeadline, battleValueSection } from '../reports/sections/battleValueSection.js';
 import type { ParityMetric } from '../reports/value/parityCost.js';
@@ -462,7 +462,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const s = p.settings;
   const metric = (x.fairCost!.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers });
+  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded) });
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;

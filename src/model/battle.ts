@@ -29,10 +29,20 @@ export const BattleCover = z.union([z.literal('none'), z.literal('obscured'), z.
  *   sides lending supporting fire. A formation too slow to charge from `gap`
  *   (fewer than half its units reach base contact) first closes to
  *   `approachGap` with a double move, trading fire for a turn.
+ * - `air-attack` (aircraft formations only): each aircraft formation makes a
+ *   ground attack from `gap` on an opponent formation, each turn after its
+ *   action test, through the flak of every opponent formation with AA weapons
+ *   and, with `airDefence`, of the battle's air-defence formations standing
+ *   beside them (RB 4.2).
+ * - `orbital` (spacecraft only): one spacecraft's orbital bombardment and
+ *   pin-point attacks on one opponent formation (RB 4.3).
+ * Ground formations play the firefight and assault scenes, aircraft the
+ * air-attack scenes, spacecraft the orbital ones: each formation's mix is the
+ * weights of the scenes it plays.
  */
 export const Scene = z.strictObject({
   id: Id,
-  kind: z.enum(['firefight', 'assault']),
+  kind: z.enum(['firefight', 'assault', 'air-attack', 'orbital']),
   /** Distance between the front ranks, cm. */
   gap: z.number().min(0).max(200),
   /** The action of every shooting formation. */
@@ -43,6 +53,8 @@ export const Scene = z.strictObject({
   approachGap: z.number().min(0).max(200).default(15),
   /** Cover of both sides' units (infantry also take the cover save, RB 1.8). */
   cover: BattleCover.default('none'),
+  /** Air attacks: the battle's air-defence formations fire flak too. */
+  airDefence: z.boolean().default(false),
   weight: z.number().min(0, 'a weight of 0 or more'),
   why: Why,
 });
@@ -72,6 +84,13 @@ export const Battle = z
     alternatives: z.array(Alternative).min(2, 'at least two alternative mixes for the sensitivity band'),
     /** The opponents met, by data set id ("rulebook-2004", "netea-tp"). */
     field: z.record(z.string().min(1), z.array(FieldEntry).min(1)),
+    /** Flak formations standing beside the opponents in air-attack scenes with `airDefence`, by data set id. */
+    airDefence: z.record(z.string().min(1), z.array(FieldEntry).min(1)).default({}),
+    /**
+     * Spacecraft (RB 4.3) act once in a game and cannot be attacked: the share of the
+     * spacecraft's cost counted as spent by its one attack, in place of losses.
+     */
+    spacecraftSpent: Reasoned(z.number().min(0.05).max(1)).default({ value: 1, why: 'A spacecraft acts once in a game: its whole cost is spent on that one attack.' }),
     value: z.strictObject({
       /** Share of a broken formation's remaining points counted as lost. */
       brokenCredit: Reasoned(z.number().min(0).max(1)),
@@ -101,6 +120,9 @@ export const Battle = z
       ids.add(s.id);
     });
     if (b.scenes.reduce((t, s) => t + s.weight, 0) <= 0) ctx.addIssue({ code: 'custom', path: ['scenes'], message: 'the scene weights must add up to more than 0' });
+    b.scenes.forEach((s, i) => {
+      if (s.airDefence && s.kind !== 'air-attack') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airDefence'], message: 'only air-attack scenes have air defence' });
+    });
     b.alternatives.forEach((a, i) => {
       for (const id of Object.keys(a.weights)) {
         if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'weights', id], message: `no scene "${id}" (scenes: ${[...ids].join(', ')})` });
@@ -111,6 +133,11 @@ export const Battle = z
   });
 
 export type Battle = z.infer<typeof Battle>;
+
+/** Which formations play a scene: ground formations the firefights and assaults, aircraft the air attacks, spacecraft the orbital attacks. */
+export function scenePlayedBy(kind: Scene['kind']): 'ground' | 'aircraft' | 'spacecraft' {
+  return kind === 'air-attack' ? 'aircraft' : kind === 'orbital' ? 'spacecraft' : 'ground';
+}
 export type Scene = z.infer<typeof Scene>;
 export type BattleCover = z.infer<typeof BattleCover>;
 

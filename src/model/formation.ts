@@ -132,6 +132,25 @@ const MOVEMENT_ONLY: Record<string, string> = {
   transport: 'carrying units (every unit starts disembarked)',
 };
 
+/**
+ * What the formation was fielded with where its list leaves the player a
+ * choice: the units (formationChoice.ts), then each unit type's weapons where
+ * its datasheet offers a loadout ("armed with either ... or ..."): the
+ * importer's default, the one its notes name first. Reports print it beside
+ * the result, so nobody takes one loadout's value for another's.
+ */
+function choiceSentence(units: string | null, fielded: ResolvedUnit[]): string | null {
+  const loadouts = new Map<string, string>();
+  for (const ru of fielded) {
+    const options = ru.unit.weapons.filter((w) => w.choice !== undefined && w.choice.min < w.choice.max);
+    if (options.length === 0 || loadouts.has(ru.unit.id)) continue;
+    const name = (id: string) => ru.weapons.find((w) => w.weapon.id === id)?.weapon.name ?? id;
+    loadouts.set(ru.unit.id, `${ru.unit.name} armed with ${options.map((w) => `${name(w.weapon)} x${String(w.multiplier)} (${w.choice!.min}-${w.choice!.max})`).join(', ')}, the loadout its notes name first (other loadouts are not valued)`);
+  }
+  const parts = [...(units !== null ? [units] : []), ...loadouts.values()];
+  return parts.length === 0 ? null : parts.join('; ');
+}
+
 /** Rules of the formation that the simulator does not model, named for the run's report. */
 function unsupportedRules(units: ResolvedUnit[]): string[] {
   const out = new Set<string>();
@@ -320,7 +339,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE])],
-    ...(pick.choice !== null ? { choice: pick.choice } : {}),
+    ...(choiceSentence(pick.choice, units) !== null ? { choice: choiceSentence(pick.choice, units)! } : {}),
   };
 }
 

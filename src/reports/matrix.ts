@@ -28,14 +28,16 @@ export function findArmy(data: Dataset, query: string, option: string): Army {
 
 /**
  * The formations of an army list as fielded without upgrades, in list order.
- * Aircraft and spacecraft formations are skipped (no aerospace simulation),
- * and so are formations whose units are all chosen by the player.
+ * Aircraft and spacecraft formations are skipped (the matrix's cells are
+ * ground formations meeting each other; `fair-cost` and `audit` value them
+ * in the battle's air-attack and orbital scenes), and so are formations
+ * whose units are all chosen by the player.
  */
 export function armyFormations(data: Dataset, army: Army): ArmyFormations {
   const out: ArmyFormations = { army: { id: army.id, name: army.name }, formations: [], skipped: [] };
   for (const f of army.formations) {
     if (f.kind === 'aircraft' || f.kind === 'spacecraft') {
-      out.skipped.push({ id: f.id, name: f.name, reason: `${f.kind} formation (aerospace attacks are not simulated)` });
+      out.skipped.push({ id: f.id, name: f.name, reason: `${f.kind} formation (the matrix meets ground formations; fair-cost and audit value it)` });
       continue;
     }
     let spec: FormationSpec;

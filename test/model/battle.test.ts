@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mixWeights } from '../../src/model/battle.js';
+import { mixWeights, scenePlayedBy } from '../../src/model/battle.js';
 import { InputError } from '../../src/model/inputError.js';
 import { battleJsonSchema } from '../../src/model/jsonSchemas.js';
 import { loadBattle, referenceBattlePath } from '../../src/model/loadBattle.js';
@@ -27,16 +27,22 @@ function problemsOf(json: unknown): string[] {
 }
 
 describe('the reference battle', () => {
-  it('is valid, its weights add up to 1, every scene keeps 2% or more, and every alternative moves one share', () => {
+  it('is valid, each kind\'s weights add up to 1, every scene keeps 2% or more, and every alternative moves one share', () => {
     const { battle } = loadBattle();
     const base = mixWeights(battle, null);
-    expect(base.reduce((t, w) => t + w, 0)).toBeCloseTo(1, 12);
+    const kinds = battle.scenes.map((s) => scenePlayedBy(s.kind));
+    const sumOf = (w: number[], kind: string) => w.reduce((t, x, i) => t + (kinds[i] === kind ? x : 0), 0);
+    for (const kind of ['ground', 'aircraft', 'spacecraft']) expect(sumOf(base, kind)).toBeCloseTo(1, 12);
     expect(Math.min(...base)).toBeGreaterThanOrEqual(0.02);
-    expect(battle.scenes.map((s) => s.id)).toEqual(['fire-15', 'fire-30', 'fire-45', 'cover-30', 'long-range', 'duel-30', 'assault']);
+    expect(battle.scenes.map((s) => s.id)).toEqual(['fire-15', 'fire-30', 'fire-45', 'cover-30', 'long-range', 'duel-30', 'assault', 'air-covered', 'air-open', 'orbital']);
+    // A scene's share of its kind's mix (each formation plays the scenes of its own kind only).
     const share = (id: string, scene: number) => {
       const w = mixWeights(battle, id);
-      return w[scene]! / w.reduce((t, x) => t + x, 0);
+      return w[scene]! / sumOf(w, kinds[scene]!);
     };
+    expect(share('more-air-defence', 7)).toBeCloseTo(0.75, 3);
+    expect(share('less-air-defence', 7)).toBeCloseTo(0.25, 3);
+    expect(Object.keys(battle.airDefence).sort()).toEqual(['netea-tp', 'rulebook-2004']);
     // The assault's share 20 points either side of 56%, long range's 10 points either side of 29%.
     expect(share('more-assault', 6)).toBeCloseTo(0.76, 3);
     expect(share('less-assault', 6)).toBeCloseTo(0.36, 3);

@@ -3,7 +3,7 @@ import { parseFormation, type FormationSpec } from '../../model/formation.js';
 import { formationVariants } from '../../model/formationChoice.js';
 import { InputError } from '../../model/inputError.js';
 import type { Formation } from '../../model/schema.js';
-import { isAerospace } from '../engagementKinds.js';
+import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
 
 /**
  * The formations an audit covers: every formation of every army list of the
@@ -25,6 +25,8 @@ export interface AuditEntry {
   spec?: FormationSpec;
   /** For an option of a formation's choice of units ("army/formation@option"): the formation's own text. */
   variantOf?: string;
+  /** Ground, aircraft or spacecraft: which scenes of the battle it plays, and which validation figures it counts in. */
+  kind?: FlyingKind;
 }
 
 const EMPTY_MOUNTS = /weapon mounts? empty/;
@@ -68,8 +70,9 @@ function auditEntry(data: Dataset, armyName: string, f: Formation, text: string)
     return { ...base, unsupported: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
   }
   const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported };
-  if (isAerospace(spec)) return { ...entry, skipped: 'aircraft or spacecraft: aerospace attacks are not simulated yet' };
+  const kind = flyingKind(spec);
+  if (kind === null) return { ...entry, skipped: 'mixes aircraft or spacecraft with ground units' };
   if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };
   if (spec.points === null || spec.points <= 0) return { ...entry, skipped: 'no points cost' };
-  return { ...entry, spec };
+  return { ...entry, spec, kind };
 }

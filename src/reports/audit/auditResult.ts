@@ -2,7 +2,8 @@ import type { Battle } from '../../model/battle.js';
 import type { FormationValue } from '../value/formationValue.js';
 import { verdictOf } from '../value/verdict.js';
 import type { AuditEntry } from './auditEntries.js';
-import { validate, type Validation } from './auditValidation.js';
+import { kindFigures, validate, type Validation } from './auditValidation.js';
+import { medianOf } from '../stats/medianOf.js';
 
 /**
  * An audit's findings: every audited formation with its fair cost, its value
@@ -24,6 +25,8 @@ export interface AuditRow {
   name: string;
   cost: number;
   warEngine: boolean;
+  /** Ground, aircraft or spacecraft (the scenes it played). */
+  kind: 'ground' | 'aircraft' | 'spacecraft';
   fairCost: { value: number; ci95: [number, number]; band: [number, number] };
   alternatives: Array<{ mix: string; value: number }>;
   valuePerPoint: number;
@@ -65,12 +68,21 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
   const vpp = values.map((v, i) => v.fairCost.estimate / audited[i]!.cost!);
   const own = audited.map((e) => e.variantOf === undefined);
   // The validation judges each formation as fielded by default; its options are reported beside it.
+  const inputs = (kind: string) =>
+    audited.flatMap((e, i) => (!own[i] || (e.kind ?? 'ground') !== kind ? [] : [{ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 }]));
+  const ground = inputs('ground');
   const validation = validate(
-    audited.flatMap((e, i) => (!own[i] ? [] : [{ army: e.army, cost: e.cost!, fairCost: values[i]!.fairCost.estimate, warEngine: e.warEngine, alternatives: values[i]!.alternatives.map((a) => a.estimate), fullySimulated: e.unsupported.length === 0 }])),
+    ground,
     battle.alternatives.map((a) => a.id),
     battle.fitted !== undefined && battle.fitted.data === dataId ? battle.fitted : undefined,
     battle.fitted !== undefined && battle.fitted.data !== dataId ? battle.fitted.data : undefined,
   );
+  // Aircraft and spacecraft are judged on the ground formations' scale: their list's median value per point.
+  const groundMedian = medianOf(ground.filter((r) => Number.isFinite(r.fairCost)).map((r) => r.fairCost / r.cost));
+  for (const kind of ['aircraft', 'spacecraft'] as const) {
+    const rows = inputs(kind);
+    if (rows.length > 0) validation[kind] = kindFigures(rows, validation.listMedians, groundMedian);
+  }
   const margin = battle.margin.value;
   const all = audited.map((e, i): AuditRow => {
     const v = values[i]!;
@@ -95,6 +107,7 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       name: v.formation,
       cost,
       warEngine: e.warEngine,
+      kind: e.kind ?? 'ground',
       fairCost: { value: v.fairCost.estimate, ci95: v.fairCost.ci95, band: v.fairCost.band },
       alternatives: v.alternatives.map((a) => ({ mix: a.mix, value: a.estimate })),
       valuePerPoint: vpp[i]!,

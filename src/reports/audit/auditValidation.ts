@@ -26,6 +26,30 @@ export interface SubsetFigures {
   within25: number;
 }
 
+/** How aircraft or spacecraft formations' fair costs compare with their costs, next to the ground formations'. */
+export interface KindFigures extends SubsetFigures {
+  /** Median fair cost ÷ cost. */
+  medianValuePerPoint: number;
+  /** That median ÷ the ground formations' median: 1 when the battle prices the kind on the ground formations' scale. */
+  relativeToGround: number;
+  /** Share within ±25% of their cost once scaled by their list's ground median, as the audit's rows are (listFairCost). */
+  withinList25: number;
+}
+
+/** The figures of one kind of formation (aircraft, spacecraft), judged on the ground formations' scale. */
+export function kindFigures(rows: ValidationInput[], groundMedians: Record<string, number>, groundMedian: number): KindFigures {
+  const ok = rows.filter(finite);
+  const vpp = ok.map((r) => r.fairCost / r.cost);
+  const median = ok.length ? medianOf(vpp) : NaN;
+  const scaled = ok.filter((r) => groundMedians[r.army] !== undefined).map((r) => r.fairCost / r.cost / groundMedians[r.army]!);
+  return {
+    ...subset(rows),
+    medianValuePerPoint: median,
+    relativeToGround: median / groundMedian,
+    withinList25: scaled.length === 0 ? NaN : scaled.filter((x) => x >= 0.75 && x <= 1.25).length / scaled.length,
+  };
+}
+
 export interface Validation {
   pooled: SubsetFigures;
   withoutWarEngines: SubsetFigures;
@@ -49,6 +73,9 @@ export interface Validation {
   halves: Array<{ lists: string[]; pooled: SubsetFigures; withoutWarEngines: SubsetFigures; listCvMedian: number; listOffset: number }>;
   /** What of the battle was fitted to these costs; when its weights were, halves[0] is the half they were fitted on and halves[1] the held-out half. */
   fitted: string;
+  /** Aircraft and spacecraft, judged apart: every figure above is of ground formations. */
+  aircraft?: KindFigures;
+  spacecraft?: KindFigures;
 }
 
 const finite = (v: ValidationInput) => Number.isFinite(v.fairCost) && v.cost > 0;

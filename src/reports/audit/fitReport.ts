@@ -23,7 +23,8 @@ export function fitReport(entries: AuditEntry[], values: FormationValue[], battl
   const audited = entries.filter((e) => e.spec !== undefined);
   // Each formation as fielded by default, as the validation judges it; its options stay out of the fit.
   const rows: Array<FitRow & { warEngine: boolean; unsupported: number }> = audited.flatMap((e, i) =>
-    e.variantOf !== undefined ? [] : [{ army: e.army, cost: e.cost!, runCost: values[i]!.runCost, scenes: values[i]!.scenes, warEngine: e.warEngine, unsupported: e.unsupported.length }],
+    // The fit is of the ground formations' scenes: aircraft and spacecraft play scenes of their own, whose weights are reasoned.
+    e.variantOf !== undefined || (e.kind ?? 'ground') !== 'ground' ? [] : [{ army: e.army, cost: e.cost!, runCost: values[i]!.runCost, scenes: values[i]!.scenes, warEngine: e.warEngine, unsupported: e.unsupported.length }],
   );
   const fitLists = halfLists(rows.map((r) => r.army), half);
   const fit = fitMix(rows.filter((r) => fitLists.has(r.army)), battle, metric);

@@ -3,7 +3,7 @@ import { auditScatter } from '../charts/auditChart.js';
 import type { ChartContext } from '../charts/frame.js';
 import type { ReportSection } from '../report.js';
 
-export const AUDIT_COLUMNS = ['army', 'formation', 'cost', 'war_engine', 'fair_cost', 'ci95_low', 'ci95_high', 'band_low', 'band_high', 'value_per_point', 'relative_to_list', 'list_fair_cost', 'verdict', 'reason', 'unsupported'];
+export const AUDIT_COLUMNS = ['army', 'formation', 'cost', 'war_engine', 'fair_cost', 'ci95_low', 'ci95_high', 'band_low', 'band_high', 'value_per_point', 'relative_to_list', 'list_fair_cost', 'verdict', 'reason', 'unsupported', 'kind'];
 export const SKIPPED_COLUMNS = ['army', 'formation', 'cost', 'reason'];
 export const VALIDATION_COLUMNS = ['measure', 'value', 'goal'];
 
@@ -15,7 +15,7 @@ export function validationLines(r: AuditResult): Array<[string, string, string]>
   const v = r.validation;
   const scope = r.fittedHere ? ' (in part in-sample: see the held-out lists below)' : '';
   return [
-    [`Spearman(cost, fair cost), pooled (${v.pooled.formations} formations)${scope}`, f2(v.pooled.spearman), '>= 0.85'],
+    [`Spearman(cost, fair cost), pooled (${v.pooled.formations} ground formations)${scope}`, f2(v.pooled.spearman), '>= 0.85'],
     [`the same without war engines (${v.withoutWarEngines.formations})`, f2(v.withoutWarEngines.spearman), '>= 0.75'],
     [`the same, fully simulated formations only (${v.fullySimulated.formations})`, f2(v.fullySimulated.spearman), ''],
     ['fair cost within ±25% of cost', pct(v.pooled.within25), '>= 80%'],
@@ -27,6 +27,11 @@ export function validationLines(r: AuditResult): Array<[string, string, string]>
       `${f2(h.pooled.spearman)}; ${f2(h.withoutWarEngines.spearman)}; ${pct(h.pooled.within25)}; ${f2(h.listCvMedian)}; ${f2(h.listOffset)}x`,
       '',
     ]),
+    ...(['aircraft', 'spacecraft'] as const).flatMap((kind): Array<[string, string, string]> => {
+      const k = v[kind];
+      if (k === undefined) return [];
+      return [[`${kind} (${k.formations}), judged apart: Spearman; within ±25% of cost on its list's scale; median value per point ÷ the ground formations'`, `${f2(k.spearman)}; ${pct(k.withinList25)}; ${f2(k.relativeToGround)}`, '']];
+    }),
   ];
 }
 
@@ -83,6 +88,7 @@ export function auditSection(r: AuditResult, battle: string, ctx: ChartContext):
           verdict: x.verdict,
           reason: x.reason,
           unsupported: x.unsupported.join('; '),
+          kind: x.kind,
         })),
       },
       { name: 'audit-skipped', columns: SKIPPED_COLUMNS, rows: r.skipped.map((s) => ({ army: s.army, formation: s.formation, cost: s.cost, reason: s.reason })) },

@@ -18,10 +18,13 @@ export function battleValueHeadline(v: FormationValue, battle: string): string {
 
 /** The lines under the headline: the band over the alternative mixes, the verdict, what dominates. */
 export function battleValueLines(v: FormationValue, margin: number): string[] {
-  const lines = [`sensitivity band ${pts(v.fairCost.band[0])} to ${pts(v.fairCost.band[1])} over the battle's mix and ${v.alternatives.length} alternatives (${v.alternatives.map((a) => `${a.mix} ${pts(a.estimate)}`).join(', ')})`];
+  const alternatives = v.alternatives.filter((a) => a.changes !== false);
+  const over = alternatives.length === 0 ? 'its interval (no alternative mix reweighs the scenes it plays)' : `the battle's mix and ${alternatives.length} alternatives (${alternatives.map((a) => `${a.mix} ${pts(a.estimate)}`).join(', ')})`;
+  const lines = [`sensitivity band ${pts(v.fairCost.band[0])} to ${pts(v.fairCost.band[1])} over ${over}`];
   if (v.verdict !== null) lines.push(`verdict: ${v.verdict} (flagged only when the whole band lies more than ${Math.round(100 * margin)}% from the cost)`);
   if (v.dominatedBy !== null) lines.push(`note: ${v.dominatedBy}: the fair cost rests mostly on them`);
-  if (v.metric === 'exchange') lines.push(`caveat: ${EXCHANGE_CAVEAT}`);
+  if (v.kind === 'spacecraft') lines.push('spacecraft: it acts once and cannot be attacked, so its cost counts as spent by that attack, and it is fair when the attack destroys its cost (exchange parity; docs/fair-cost.md)');
+  else if (v.metric === 'exchange') lines.push(`caveat: ${EXCHANGE_CAVEAT}`);
   return lines;
 }
 

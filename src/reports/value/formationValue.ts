@@ -1,4 +1,5 @@
-import { mixWeights, type Battle, type BattleCover } from '../../model/battle.js';
+import { mixWeights, scenePlayedBy, type Battle, type BattleCover } from '../../model/battle.js';
+import { flyingKind } from '../../model/flyingKind.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
 import { sceneEngagement } from '../../sim/rulesets/netea/battleScenes.js';
@@ -26,6 +27,8 @@ export interface ValueRun {
   chunkSize: number;
   /** Meet opponents of the formation's own list too (a matrix of a list against itself). */
   includeOwnList?: boolean;
+  /** The battle's air-defence formations for the data set (air-attack scenes with `airDefence`). */
+  airDefence?: FormationSpec[];
 }
 
 /** A planned meeting: which side holds the initiative, and the formation's chance of winning the strategy roll. */
@@ -41,6 +44,8 @@ export interface ValuePlan {
   opponents: FormationSpec[];
   meetings: PlannedMeeting[];
   tasks: ValueMeetingTask[];
+  /** The formation flies (aircraft, spacecraft) or stands: which of the battle's scenes it plays. */
+  kind: 'ground' | 'aircraft' | 'spacecraft';
 }
 
 const NOMINAL_COST = 100;
@@ -63,20 +68,32 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
   field.forEach((o) => {
     if (o.points === null || o.points <= 0) throw new InputError([{ file: `formation "${o.text}"`, path: '', message: 'the opponent has no points cost (its units match no army-list formation); name an army-list formation, e.g. "codex-astartes/tactical-detachment"' }]);
   });
+  const kind = flyingKind(formation);
+  if (kind === null) throw new InputError([{ file: `formation "${formation.text}"`, path: '', message: 'mixes aircraft or spacecraft with ground units; a formation flies or stands, not both' }]);
+  const played = battle.scenes.filter((sc) => scenePlayedBy(sc.kind) === kind);
+  if (played.length === 0) throw new InputError([{ file: `battle "${battle.name}"`, path: 'scenes', message: `no scene that ${kind === 'ground' ? 'ground formations' : kind} play (${kind === 'aircraft' ? 'an "air-attack" scene' : kind === 'spacecraft' ? 'an "orbital" scene' : 'a "firefight" or "assault" scene'}), so it cannot value "${formation.text}"` }]);
+  const defence = run.airDefence ?? [];
   const meetings: ValuePlan['meetings'] = [];
   const tasks: ValueMeetingTask[] = [];
   const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
   field.forEach((o, oi) => {
-    const { m, n } = pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
+    // RB 4.3: one spacecraft attacks one formation; other formations meet points-matched groups.
+    const { m, n } = kind === 'spacecraft' ? { m: 1, n: 1 } : pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
     const firstChance = battle.initiative.value === 'strategy-roll' ? firstMoveChance(formation.strategyRating, o.strategyRating) : 0.5;
     const groupA = Array.from({ length: m }, () => priced);
     const groupB = Array.from({ length: n }, () => o);
     battle.scenes.forEach((scene, si) => {
-      for (const initiative of [0, 1] as const) {
-        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative });
+      if (scenePlayedBy(scene.kind) !== kind) return;
+      const sceneDefence = scene.airDefence ? defence : [];
+      // The air defence's points are part of the opponent side the formation meets (P̄, parityCost.ts).
+      const opponentPoints = o.points! + sceneDefence.reduce((t, f) => t + (f.points ?? 0), 0) / n;
+      // Only flak answers an air attack and a spacecraft is not attacked: the initiative changes nothing, so one play serves.
+      const plays: Array<0 | 1> = kind === 'ground' ? [0, 1] : [0];
+      for (const initiative of plays) {
+        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative, airDefence: sceneDefence });
         const layout = neteaTallyLayout(spec);
         const last = layout.records[layout.records.length - 1]!;
-        meetings.push({ scene: si, opponent: oi, initiative, firstChance, m, n, opponentPoints: o.points! });
+        meetings.push({ scene: si, opponent: oi, initiative, firstChance: kind === 'ground' ? firstChance : 0.5, m, n, opponentPoints });
         tasks.push({
           spec,
           seed: run.seed,
@@ -87,17 +104,20 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
           sideA: groupA.map((f, i) => lossSlots(last.formations[i]!, f)),
           sideB: groupB.map((f, i) => lossSlots(last.formations[m + i]!, f)),
           credits,
+          ...(kind === 'spacecraft' ? { spent: m * runCost * battle.spacecraftSpent.value } : {}),
         });
       }
     });
   });
-  return { formation, runCost, opponents: field, meetings, tasks };
+  return { formation, runCost, opponents: field, meetings, tasks, kind };
 }
 
 export interface MixCost {
   mix: string;
   estimate: number;
   ci95: [number, number];
+  /** The mix reweighs a scene this formation plays (otherwise it is the battle's own mix for it). */
+  changes: boolean;
 }
 
 export interface OpponentShare {
@@ -121,6 +141,8 @@ export interface SceneSums {
 export function sceneMixCost(scenes: SceneSums[], w: number[], c0: number, metric: ParityMetric): number {
   let x = 0, y = 0, p = 0, t = 0;
   scenes.forEach((s, i) => {
+    // A scene the formation does not play (another kind's) has no opponents and no weight in its mix.
+    if (s.opponentPoints <= 0) return;
     x += w[i]! * s.destroyed;
     y += w[i]! * s.lost;
     p += w[i]! * s.opponentPoints;
@@ -134,6 +156,8 @@ export function sceneMixCost(scenes: SceneSums[], w: number[], c0: number, metri
 export interface FormationValue {
   formation: string;
   text: string;
+  /** Ground, aircraft or spacecraft: which of the battle's scenes it played. */
+  kind: 'ground' | 'aircraft' | 'spacecraft';
   cost: number | null;
   runCost: number;
   metric: ParityMetric;
@@ -206,14 +230,17 @@ export function initiativeShares(plan: ValuePlan, sums: ValueMeetingSums[]): num
 }
 
 /** The fair cost, its interval, band and verdict, from the plan's meeting results (in task order). */
-export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], battle: Battle, metric: ParityMetric): FormationValue {
+export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], battle: Battle, asked: ParityMetric): FormationValue {
+  // A spacecraft's loss is its spent cost, the same at any cost: exchange parity (destroyed = spent) is already size-consistent.
+  const metric: ParityMetric = plan.kind === 'spacecraft' ? 'exchange' : asked;
   const plays = initiativeShares(plan, sums);
   const meetings: ParityMeeting[] = plan.meetings.map((m, j) => ({ scene: m.scene, opponent: m.opponent, share: plays[j]!, m: m.m, n: m.n, opponentPoints: m.opponentPoints, sums: sums[j]! }));
   const base = mixWeights(battle, null);
   const main = parityCost(meetings, base, plan.runCost, metric);
+  const played = new Set(battle.scenes.filter((sc) => scenePlayedBy(sc.kind) === plan.kind).map((sc) => sc.id));
   const alternatives = battle.alternatives.map((a): MixCost => {
     const c = parityCost(meetings, mixWeights(battle, a.id), plan.runCost, metric);
-    return { mix: a.id, estimate: c.estimate, ci95: c.ci95 };
+    return { mix: a.id, estimate: c.estimate, ci95: c.ci95, changes: Object.keys(a.weights).some((id) => played.has(id)) };
   });
   const all = [{ estimate: main.estimate, ci95: main.ci95 }, ...alternatives];
   const band: [number, number] = [Math.min(...all.map((c) => c.ci95[0])), Math.max(...all.map((c) => c.ci95[1]))];
@@ -222,6 +249,7 @@ export function valueFromMeetings(plan: ValuePlan, sums: ValueMeetingSums[], bat
   return {
     formation: plan.formation.name,
     text: plan.formation.text,
+    kind: plan.kind,
     cost,
     runCost: plan.runCost,
     metric,

@@ -19,6 +19,8 @@ export interface ValueMeetingTask {
   sideA: LossSlots[];
   sideB: LossSlots[];
   credits: LossCredits;
+  /** Points counted as side A's loss in every trial whatever happens: a spacecraft's cost spent by its attack. */
+  spent?: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export function runValueMeeting(task: ValueMeetingTask): ValueMeetingSums {
       one.fill(0);
       runner.run(rng, 1, one);
       const d = sideLoss(one, task.sideB, task.credits);
-      const l = sideLoss(one, task.sideA, task.credits);
+      const l = sideLoss(one, task.sideA, task.credits) + (task.spent ?? 0);
       sums.n++;
       sums.d += d;
       sums.l += l;

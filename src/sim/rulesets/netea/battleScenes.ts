@@ -1,4 +1,5 @@
 import type { FormationSpec } from '../../../model/formation.js';
+import { hasAntiAircraft } from '../../../model/flyingKind.js';
 import { DEFAULT_GEOMETRY } from './engagements.js';
 import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type PlacedFormation, type Step } from './spec.js';
 
@@ -10,7 +11,7 @@ import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type PlacedFormat
  */
 
 export interface SceneSetup {
-  kind: 'firefight' | 'assault';
+  kind: 'firefight' | 'assault' | 'air-attack' | 'orbital';
   /** Distance between the front ranks at the start of the scene, cm. */
   gap: number;
   /** Assaults: where a group that cannot charge from `gap` ends its approach, cm. */
@@ -20,6 +21,8 @@ export interface SceneSetup {
   cover: CoverSpec;
   /** The side holding the initiative: it shoots first, or it charges. */
   initiative: 0 | 1;
+  /** Air attacks: flak formations of side 1 standing beside its group. */
+  airDefence?: FormationSpec[];
 }
 
 function place(group: FormationSpec[], side: 0 | 1, gap: number, cover: CoverSpec): PlacedFormation[] {
@@ -74,6 +77,7 @@ export function canChargeFrom(f: FormationSpec, gap: number): boolean {
  * an assault without a turn under fire.
  */
 export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[], s: SceneSetup): EngagementSpec {
+  if (s.kind === 'air-attack' || s.kind === 'orbital') return aerospaceScene(groupA, groupB, s);
   const attackerGroup = s.initiative === 0 ? groupA : groupB;
   const approach = s.kind === 'assault' && !canChargeFrom(attackerGroup[0]!, s.gap);
   const gap = approach ? s.approachGap : s.gap;
@@ -107,6 +111,39 @@ export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[]
       test: true,
       retain: false,
     });
+  }
+  return { ruleset: 'netea', formations, steps, options: DEFAULT_OPTIONS };
+}
+
+/**
+ * An air-attack or orbital scene: side 0's group flies (aircraft or a
+ * spacecraft), side 1's stands `gap` from its attack position. Aircraft
+ * formation i makes a ground attack on opponent i mod n each turn, after its
+ * action test (-1 per Blast marker, RB 4.2.7), through the flak of every
+ * side-1 formation with AA weapons, the air defence included; the end phase
+ * closes each turn (the opponents rally, the aircraft keep their markers).
+ * A spacecraft attacks once, with no test: a failed one only delays it
+ * (RB 4.3.2). The initiative changes nothing here (only flak answers an air
+ * attack), so both plays are the same.
+ */
+function aerospaceScene(groupA: FormationSpec[], groupB: FormationSpec[], s: SceneSetup): EngagementSpec {
+  const defence = s.kind === 'air-attack' ? (s.airDefence ?? []) : [];
+  const formations = [...place(groupA, 0, 0, { kind: 'none' }), ...place([...groupB, ...defence], 1, s.gap, s.cover)];
+  formations.forEach((f, i) => {
+    if (i >= groupA.length + groupB.length) f.id = `defence${i - groupA.length - groupB.length + 1}`;
+  });
+  const names = formations.map((f) => `${f.formation.name} (${f.id})`);
+  const sideA = groupA.map((_, i) => i);
+  const targets = groupB.map((_, i) => groupA.length + i);
+  const flak = formations.map((_, i) => i).filter((i) => i >= groupA.length && hasAntiAircraft(formations[i]!.formation));
+  const steps: Step[] = [];
+  if (s.kind === 'orbital') {
+    steps.push(...sideA.map((by, i): Step => ({ kind: 'orbital', label: `${names[by]} orbital attack on ${names[targets[i % targets.length]!]}`, by, at: targets[i % targets.length]!, test: false, retain: false })));
+  } else {
+    for (let turn = 1; turn <= s.turns; turn++) {
+      steps.push(...sideA.map((by, i): Step => ({ kind: 'ground-attack', label: `${names[by]} ground attack on ${names[targets[i % targets.length]!]}`, by, at: targets[i % targets.length]!, flak, cap: -1, test: true, retain: false })));
+      steps.push({ kind: 'end-phase', label: `end phase, turn ${turn}` }, { kind: 'end-turn', label: `end of turn ${turn}` });
+    }
   }
   return { ruleset: 'netea', formations, steps, options: DEFAULT_OPTIONS };
 }
