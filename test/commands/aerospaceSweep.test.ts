@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormation, type FormationSpec } from '../../src/model/formation.js';
+import { fightersOnly, flyingKind, hasAntiAircraft } from '../../src/model/flyingKind.js';
+import { loadDataset } from '../../src/model/loadDataset.js';
+import { outcomeAt } from '../../src/reports/aggregate.js';
+import { rngFromSeed } from '../../src/sim/rng.js';
+import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
+import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
+import { airAttackKind, airShotEngagement, type AirShot } from '../../src/commands/aerospaceShoot.js';
+import { TP_DIR, tpAvailable } from '../model/tp/tpPath.js';
+
+/**
+ * Issue 16's target: every aircraft and spacecraft formation of the 34
+ * Tournament Pack lists runs in the roles that make sense for it, with no
+ * refusal: aircraft attack a ground formation through its flak and are the
+ * target of flak (and fighters intercept), spacecraft bombard. Small trial
+ * counts; what each run must show is checked against what its weapons can do.
+ */
+
+const TRIALS = 2000;
+
+function run(spec: EngagementSpec) {
+  const runner = new NeteaRunner(spec);
+  const tally = new Float64Array(runner.layout.length);
+  runner.run(rngFromSeed('aerospace-sweep'), TRIALS, tally);
+  return (f: number) => outcomeAt(tally, runner.layout, 0, f);
+}
+
+const ground = (f: FormationSpec) => f.units.some((ru) => ru.weapons.some((w) => w.weapon.modes.some((m) => m.kind === 'ranged' && (m.ap !== undefined || m.at !== undefined || m.mw !== undefined || m.bp !== undefined))));
+const pinPointOnly = (f: FormationSpec) => f.units.every((ru) => ru.weapons.every((w) => /pin-?point/i.test(`${w.weapon.id} ${w.weapon.name}`) || w.multiplier === 0));
+
+describe.skipIf(!tpAvailable)('every Tournament Pack aircraft and spacecraft formation runs (issue 16)', () => {
+  const data = loadDataset(TP_DIR);
+  const target = parseFormation(data, 'imperial-guard-steel-legion/infantry-company');
+  const titans = parseFormation(data, 'imperial-guard-steel-legion/super-heavy-tank-platoon');
+  const flak = parseFormation(data, 'imperial-guard-steel-legion/flak-battery');
+  const flying: Array<{ text: string; f: FormationSpec }> = [];
+  for (const army of data.armies.values()) {
+    for (const f of army.formations) {
+      if (f.kind !== 'aircraft' && f.kind !== 'spacecraft') continue;
+      const text = `${army.id}/${f.id}`;
+      flying.push({ text, f: parseFormation(data, text) });
+    }
+  }
+  const shot = (a: FormationSpec, t: FormationSpec, extra: Partial<AirShot> = {}): AirShot => ({
+    attacker: { text: a.text, formation: a },
+    target: { text: t.text, formation: t, state: { blastMarkers: 0, broken: false, cover: { kind: 'none' } } },
+    gap: undefined,
+    geometry: { rankWidth: 5, spacing: 5 },
+    flak: [],
+    targetFlak: true,
+    cap: null,
+    phase: 'approach',
+    moved: false,
+    test: false,
+    ...extra,
+  });
+
+  it('finds the 125 formations: 91 of aircraft, 34 spacecraft', () => {
+    expect(flying).toHaveLength(125);
+    expect(flying.filter((x) => flyingKind(x.f) === 'aircraft')).toHaveLength(91);
+    expect(flying.filter((x) => flyingKind(x.f) === 'spacecraft')).toHaveLength(34);
+  });
+
+  it('every aircraft formation makes a ground attack through a Hydra battery\'s flak, and destroys something when it has a ground weapon', () => {
+    const silent: string[] = [];
+    for (const { text, f } of flying.filter((x) => flyingKind(x.f) === 'aircraft')) {
+      const s = shot(f, target, { flak: [{ text: flak.text, formation: flak }] });
+      expect(airAttackKind(s), text).toBe('ground-attack');
+      const at = run(airShotEngagement('ground-attack', s).spec);
+      // The Hydras fire at every squadron: something is hit and a Blast marker placed.
+      expect(at(0).blastMarkers.mean, text).toBeGreaterThan(0);
+      if (at(1).unitsKilled.mean === 0) silent.push(text);
+    }
+    // Only formations with no weapon that can hurt ground units destroy nothing.
+    expect(silent.sort()).toEqual(flying.filter((x) => flyingKind(x.f) === 'aircraft' && !ground(x.f)).map((x) => x.text).sort());
+  });
+
+  it('a Hydra battery\'s flak shoots down aircraft of every formation', () => {
+    for (const { text, f } of flying.filter((x) => flyingKind(x.f) === 'aircraft')) {
+      const s = shot(flak, f);
+      expect(airAttackKind(s), text).toBe('flak');
+      const at = run(airShotEngagement('flak', s).spec);
+      expect(at(1).unitsKilled.mean + at(1).warEngineDamage.mean, text).toBeGreaterThan(0);
+      expect(at(1).broken.p, text).toBe(0);
+    }
+  });
+
+  it('fighters with AA weapons intercept a bomber formation', () => {
+    const bombers = parseFormation(data, 'space-marine-codex-astartes/thunderbolt-squadron');
+    const fighters = flying.filter((x) => flyingKind(x.f) === 'aircraft' && fightersOnly(x.f) && hasAntiAircraft(x.f));
+    expect(fighters.length).toBeGreaterThan(10);
+    for (const { text, f } of fighters) {
+      const s = shot(f, bombers);
+      expect(airAttackKind(s), text).toBe('intercept');
+      expect(run(airShotEngagement('intercept', s).spec)(1).blastMarkers.mean, text).toBeGreaterThan(0);
+    }
+  });
+
+  it('every spacecraft attacks from orbit: bombardments destroy infantry, pin-point attacks only war engines', () => {
+    for (const { text, f } of flying.filter((x) => flyingKind(x.f) === 'spacecraft')) {
+      const s = shot(f, target);
+      expect(airAttackKind(s), text).toBe('orbital');
+      const infantry = run(airShotEngagement('orbital', s).spec)(1).unitsKilled.mean;
+      if (pinPointOnly(f)) expect(infantry, text).toBe(0);
+      else expect(infantry, text).toBeGreaterThan(0);
+      const we = run(airShotEngagement('orbital', shot(f, titans)).spec)(1);
+      expect(we.unitsKilled.mean + we.warEngineDamage.mean, text).toBeGreaterThan(0);
+    }
+  });
+});
