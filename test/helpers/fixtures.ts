@@ -68,6 +68,7 @@ export function placed(id: string, side: 0 | 1, f: FormationSpec, p: Partial<Omi
     blastMarkers: p.blastMarkers ?? 0,
     broken: p.broken ?? false,
     ...(p.coverUnits ? { coverUnits: p.coverUnits } : {}),
+    ...(p.offTable ? { offTable: true } : {}),
   };
 }
 

@@ -204,3 +204,47 @@ describe('spacecraft (RB 4.3)', () => {
     expect(infantry(0, 1).unitsKilled.mean).toBe(0);
   });
 });
+
+describe('arriving from off the table: planetfall, teleport, drop pods (RB 2.1.17, 4.4, 5.1.2)', () => {
+  const trooper = unit('trooper', { type: 'INF', armour: null });
+  const gun = weapon('short-gun', [{ range: 15, ap: 2 }]);
+  const gunner = unit('gunner', { type: 'INF', armour: 5 }, [{ weapon: gun }]);
+  const arriving = (method: 'planetfall' | 'teleport' | 'drop-pod', front: number): Step => ({ kind: 'arrive', label: 'arrive', formation: 1, front, method });
+
+  it('a formation off the table cannot be shot until it arrives', () => {
+    const spec = engagement([placed('gun', 0, formation('gun', [[1, gunner]]), { front: 0 }), placed('late', 1, formation('late', [[1, trooper]]), { front: 5, offTable: true })], [{ kind: 'shoot', label: 'shoot', by: 0, at: 1, action: 'advance', crossfire: false, barrage: true, test: false, retain: false }]);
+    const at = simulate(spec, 'off-table', 20_000);
+    expect(at(0, 1).unitsKilled.mean).toBe(0);
+    expect(at(0, 1).blastMarkers.mean).toBe(0);
+  });
+
+  it('planetfall scatters 2D6 cm in a random direction: landing aimed at the edge of a 15 cm gun\'s range is in range half the time', () => {
+    const spec = engagement(
+      [placed('gun', 0, formation('gun', [[1, gunner]]), { front: 0 }), placed('late', 1, formation('late', [[1, trooper]]), { front: 15, offTable: true })],
+      [arriving('planetfall', 15), { kind: 'shoot', label: 'shoot', by: 0, at: 1, action: 'advance', crossfire: false, barrage: true, test: false, retain: false }],
+    );
+    const at = simulate(spec, 'scatter');
+    // In range when the scatter's component along the line points towards the gun: P = 1/2; AP2+ hits 5/6.
+    expectP(at(1, 1).destroyed.p, (1 / 2) * (5 / 6));
+  });
+
+  it('a teleporting formation takes a Blast marker for each unit that rolls a 1', () => {
+    const spec = engagement([placed('gun', 0, formation('gun', [[1, gunner]]), { front: 0 }), placed('late', 1, formation('late', [[3, trooper]]), { front: 30, offTable: true })], [arriving('teleport', 30)]);
+    const at = simulate(spec, 'teleport');
+    // k 1s out of three dice, k markers; three break the formation (a broken one holds none).
+    const ones = binomialPmf(3, 1 / 6);
+    expectP(at(0, 1).broken.p, ones[3]!);
+    const mean = ones[1]! + 2 * ones[2]!;
+    const sd = Math.sqrt(ones[1]! + 4 * ones[2]! - mean * mean);
+    expect(Math.abs(at(0, 1).blastMarkers.mean - mean)).toBeLessThanOrEqual((3.2905 * sd) / Math.sqrt(N));
+  });
+
+  it('a drop pod\'s Deathwind attacks every enemy unit within 15 cm once, AP5+: four troopers lose Binomial(4, 1/3)', () => {
+    const spec = engagement(
+      [placed('enemy', 0, formation('enemy', [[4, trooper]]), { front: 0 }), placed('pod', 1, formation('pod', [[1, gunner]]), { front: 0, offTable: true })],
+      [arriving('drop-pod', 0)],
+    );
+    const at = simulate(spec, 'deathwind');
+    expectDistribution(at(0, 0).unitsKilled.distribution, binomialPmf(4, 1 / 3));
+  });
+});

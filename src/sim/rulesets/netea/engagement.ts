@@ -6,6 +6,10 @@ import { toHitProbability } from '../../dice/toHitProbability.js';
 import * as C from './codes.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
 import { AirState } from './aerospace/airState.js';
+import { OFF_TABLE } from './aerospace/arrival.js';
+
+/** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
+const PIN_POINT = /pin-?point/i;
 
 /** Critical-hit part kinds as integers. */
 export const CRIT_DAMAGE = 0;
@@ -342,7 +346,7 @@ export class Engagement {
     this.nFormations = forms.length;
 
     // Lines: each mode of each weapon (and of each joined character's weapons).
-    const lineSpecs: { unit: number; group: number; mode: WeaponMode; multiplier: number | string; arc: string; unitSniper: boolean }[] = [];
+    const lineSpecs: { unit: number; group: number; mode: WeaponMode; multiplier: number | string; arc: string; unitSniper: boolean; pinPoint: boolean }[] = [];
     const critSpecs: { unit: number; part: CriticalPart }[] = [];
     let group = 0;
     let g = 0;
@@ -370,7 +374,7 @@ export class Engagement {
               group++;
               groupStart = lineSpecs.length;
             }
-            lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper });
+            lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper, pinPoint: ru.unit.type === 'SC' && PIN_POINT.test(`${w.weapon.id} ${w.weapon.name}`) });
           });
           groupRanges.push([groupStart, lineSpecs.length]);
           group++;
@@ -495,7 +499,7 @@ export class Engagement {
       this.fillOrders(f);
     }
     this.air = new AirState(spec, nUnits, nLines);
-    lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper));
+    lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
     critSpecs.forEach((c, i) => this.fillCrit(i, c.part));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
@@ -602,7 +606,7 @@ export class Engagement {
     const spec = pf.formation;
     this.fUnitStart[f] = firstUnit;
     this.fSide[f] = pf.side;
-    this.fFrontStart[f] = pf.front;
+    this.fFrontStart[f] = pf.offTable === true ? OFF_TABLE : pf.front;
     this.fBmStart[f] = pf.blastMarkers;
     this.fBrokenStart[f] = pf.broken ? 1 : 0;
     this.fTsknf[f] = spec.rules.includes('they-shall-know-no-fear') ? 1 : 0;
@@ -805,7 +809,7 @@ export class Engagement {
     back.forEach((u, k) => (this.orderBack[start + k] = u));
   }
 
-  private fillLine(i: number, unit: number, group: number, mode: WeaponMode, multiplier: number | string, arc: string, unitSniper: boolean): void {
+  private fillLine(i: number, unit: number, group: number, mode: WeaponMode, multiplier: number | string, arc: string, unitSniper: boolean, pinPoint: boolean): void {
     this.wUnit[i] = unit;
     this.wGroup[i] = group;
     this.wKind[i] = mode.kind === 'ranged' ? C.KIND_RANGED : mode.kind === 'small-arms' ? C.KIND_SMALL_ARMS : C.KIND_ASSAULT;
@@ -861,7 +865,7 @@ export class Engagement {
     if (mode.indirectFire) flags |= C.W_INDIRECT;
     if (mode.firstStrike) flags |= C.W_FIRST_STRIKE;
     if (arc === 'rear') flags |= C.W_REAR_ARC;
-    if ((this.uFlags[unit]! & C.U_SPACECRAFT) !== 0 && mode.bp === undefined) flags |= C.W_PIN_POINT;
+    if (pinPoint) flags |= C.W_PIN_POINT;
     this.wFlags[i] = flags;
     let hit = 0;
     if (mode.macroWeapon) hit |= C.H_MW;

@@ -18,6 +18,7 @@ import { flak } from './aerospace/flak.js';
 import { intercept } from './aerospace/intercept.js';
 import { orbitalAttack } from './aerospace/orbital.js';
 import { PHASE_APPROACH, PHASE_DISENGAGEMENT } from './aerospace/airState.js';
+import { arrive, ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT } from './aerospace/arrival.js';
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -29,6 +30,7 @@ const STEP_GROUND_ATTACK = 6;
 const STEP_FLAK = 7;
 const STEP_INTERCEPT = 8;
 const STEP_ORBITAL = 9;
+const STEP_ARRIVE = 10;
 
 /** Bit mask over formation indices (at most 31 formations in an engagement). */
 function maskOf(list: number[]): number {
@@ -81,6 +83,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly stepSupport: Int32Array;
   private readonly stepOverwatch: Int32Array;
   private readonly stepContact: Int32Array;
+  /** Arrive steps: where the formation's front lands, cm. */
+  private readonly stepFront: Float64Array;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
@@ -109,6 +113,7 @@ export class NeteaRunner implements TrialRunner {
     this.stepSupport = new Int32Array(n);
     this.stepOverwatch = new Int32Array(n);
     this.stepContact = new Int32Array(n).fill(-1);
+    this.stepFront = new Float64Array(n);
     if (spec.formations.length > 31) throw new Error('an engagement holds at most 31 formations');
     this.chargeCaches = spec.steps.map((s) => (s.kind === 'assault' ? new ChargeCache(spec.formations.length, this.e.nUnits) : null));
     spec.steps.forEach((s, i) => {
@@ -168,6 +173,12 @@ export class NeteaRunner implements TrialRunner {
           this.stepAt[i] = s.at;
           this.stepAction[i] = s.phase === 'approach' ? PHASE_APPROACH : PHASE_DISENGAGEMENT;
           this.stepCrossfire[i] = s.moved ? 1 : 0;
+          break;
+        case 'arrive':
+          this.stepKind[i] = STEP_ARRIVE;
+          this.stepBy[i] = s.formation;
+          this.stepFront[i] = s.front;
+          this.stepAction[i] = s.method === 'teleport' ? ARRIVE_TELEPORT : s.method === 'drop-pod' ? ARRIVE_DROP_POD : ARRIVE_PLANETFALL;
           break;
         case 'intercept':
         case 'orbital':
@@ -305,6 +316,9 @@ export class NeteaRunner implements TrialRunner {
         else orbitalAttack(e, by, this.stepAt[s]!, rng);
         break;
       }
+      case STEP_ARRIVE:
+        arrive(e, this.stepBy[s]!, this.stepFront[s]!, this.stepAction[s]!, rng);
+        break;
       case STEP_FLAK:
         flak(e, this.stepBy[s]!, this.stepAt[s]!, this.stepAction[s]!, this.stepCrossfire[s] === 1, rng);
         break;

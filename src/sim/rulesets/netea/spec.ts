@@ -32,6 +32,8 @@ export interface PlacedFormation {
   broken: boolean;
   /** Units to put in cover by index (front to back); all units when omitted. */
   coverUnits?: number[];
+  /** The formation starts off the table and comes on with an `arrive` step (planetfall, teleport, drop pods). */
+  offTable?: boolean;
 }
 
 /** Common to the steps where a formation acts (RB 1.6). */
@@ -150,7 +152,19 @@ export interface OrbitalStep extends ActionFields {
   at: number;
 }
 
-export type Step = ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep | GroundAttackStep | FlakStep | InterceptStep | OrbitalStep;
+/**
+ * An off-table formation arrives (RB 2.1.17 Teleport, RB 4.4 Planetfall, RB 5.1.2
+ * Drop Pod; TP Planetfall): its front lands `front` cm from the centre line.
+ */
+export interface ArriveStep {
+  kind: 'arrive';
+  label: string;
+  formation: number;
+  front: number;
+  method: 'planetfall' | 'teleport' | 'drop-pod';
+}
+
+export type Step = ArriveStep | ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep | GroundAttackStep | FlakStep | InterceptStep | OrbitalStep;
 
 /**
  * Switches for the ambiguities of the rules ([A-n] in the specification) and
