@@ -328,6 +328,8 @@ function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]
       return `${s.by} intercepts ${s.at}${s.test ? ' (action test)' : ''}`;
     case 'orbital':
       return `${s.by} orbital attack on ${s.at}${s.test ? ' (action test)' : ''}`;
+    case 'arrive':
+      return `${s.formation} arrives (${s.method}${s.front !== undefined ? `, front ${s.front} cm` : ''})`;
   }
 }
 

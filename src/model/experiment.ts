@@ -36,6 +36,8 @@ export const ExperimentFormation = z.strictObject({
   coverUnits: z.array(z.number().int().min(0)).optional(),
   blastMarkers: z.number().int().min(0).default(0),
   broken: z.boolean().default(false),
+  /** Starts off the table (in orbit, in reserve) and comes on with an `arrive` step. */
+  offTable: z.boolean().default(false),
 });
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
@@ -111,6 +113,17 @@ export const ExperimentStep = z.discriminatedUnion('step', [
     at: Name,
     test: z.boolean().default(false),
     retain: z.boolean().default(false),
+    label: z.string().optional(),
+  }),
+  /**
+   * An off-table formation arrives (RB 2.1.17 Teleport, RB 4.4 Planetfall, RB 5.1.2 Drop Pod):
+   * its front lands `front` cm from the centre line (default: where the formation's own front is).
+   */
+  z.strictObject({
+    step: z.literal('arrive'),
+    formation: Name,
+    method: z.enum(['planetfall', 'teleport', 'drop-pod']),
+    front: z.number().min(0).optional(),
     label: z.string().optional(),
   }),
   /** A spacecraft's orbital bombardment and pin-point attacks (RB 4.3.3-4.3.4). */

@@ -177,12 +177,13 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         blastMarkers: f.blastMarkers,
         broken: f.broken,
         ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
+        ...(f.offTable ? { offTable: true } : {}),
       });
     });
     checkRoles(script, resolved, file, problems);
     const steps: Step[] = [];
     for (let turn = 1; turn <= script.turns; turn++) {
-      script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems)));
+      script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems, placed.map((p) => p.front))));
       steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
@@ -268,6 +269,11 @@ function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, fil
       case 'action-test':
         known(s.formation, `${at}.formation`);
         break;
+      case 'arrive':
+        if (known(s.formation, `${at}.formation`) && script.formations[s.formation]?.offTable !== true) {
+          problems.push({ file, path: `${at}.formation`, message: `"${s.formation}" starts on the table; expected a formation with "offTable": true` });
+        }
+        break;
       case 'end-phase':
         break;
     }
@@ -339,6 +345,9 @@ function checkRoles(script: ScriptExperiment, formations: Map<string, { spec: Fo
         role(s.by, `${at}.by`, { kind: 'spacecraft', expected: 'a spacecraft formation (SC units) to bombard from orbit (RB 4.3)' });
         role(s.at, `${at}.at`, TARGET);
         break;
+      case 'arrive':
+        role(s.formation, `${at}.formation`, { kind: 'ground', expected: 'a ground formation to land or teleport (RB 2.1.17, 4.4)' });
+        break;
       case 'regroup':
       case 'action-test':
       case 'end-phase':
@@ -347,7 +356,7 @@ function checkRoles(script: ScriptExperiment, formations: Map<string, { spec: Fo
   });
 }
 
-function compileStep(s: ExperimentStep, names: string[], values: Record<string, string>, turn: number, path: string, file: string, problems: Problem[]): Step {
+function compileStep(s: ExperimentStep, names: string[], values: Record<string, string>, turn: number, path: string, file: string, problems: Problem[], fronts: number[]): Step {
   const idx = (n: string) => names.indexOf(n);
   const label = (text: string) => `turn ${turn}: ${s.label ?? text}`;
   switch (s.step) {
@@ -393,5 +402,7 @@ function compileStep(s: ExperimentStep, names: string[], values: Record<string, 
       return { kind: 'intercept', label: label(`${s.by} intercepts ${s.at}`), by: idx(s.by), at: idx(s.at), test: s.test, retain: s.retain };
     case 'orbital':
       return { kind: 'orbital', label: label(`${s.by} orbital attack on ${s.at}`), by: idx(s.by), at: idx(s.at), test: s.test, retain: s.retain };
+    case 'arrive':
+      return { kind: 'arrive', label: label(`${s.formation} arrives (${s.method})`), formation: idx(s.formation), front: s.front ?? fronts[idx(s.formation)]!, method: s.method };
   }
 }

@@ -183,3 +183,18 @@ describe('experiment files: aerospace steps refuse formations that cannot take t
     expect(cap[0]!.message).toContain('"bombers" (imperial-navy/marauder-squadron) is an aircraft formation that is not all fighters or fighter-bombers');
   });
 });
+
+describe('arrivals in experiments (RB 2.1.17, 4.4, 5.1.2)', () => {
+  const formations = { boyz: { side: 'A' as const, formation: '8 Ork Boyz' }, marines: { side: 'B' as const, formation: 'codex-astartes/tactical-detachment', offTable: true, front: 5 } };
+  it('an off-table formation arrives where its front is unless the step says', () => {
+    const loaded = loadExperiment(write(experiment(formations, [{ step: 'arrive', formation: 'marines', method: 'drop-pod' }, { step: 'arrive', formation: 'marines', method: 'teleport', front: 12 }])));
+    const spec = compileScriptExperiment(loaded)[0]!.spec as EngagementSpec;
+    expect(spec.formations[1]).toMatchObject({ id: 'marines', offTable: true, front: 5 });
+    expect(spec.steps.flatMap((s) => (s.kind === 'arrive' ? [[s.method, s.front]] : []))).toEqual([['drop-pod', 5], ['teleport', 12]]);
+  });
+
+  it('arriving from the table is refused by name', () => {
+    const problems = problemsOf(() => compileScriptExperiment(loadExperiment(write(experiment({ ...formations, marines: { ...formations.marines, offTable: false } }, [{ step: 'arrive', formation: 'marines', method: 'planetfall' }])))));
+    expect(problems).toEqual([expect.objectContaining({ path: 'engagement.script[0].formation', message: expect.stringContaining('"offTable": true') })]);
+  });
+});
