@@ -180,6 +180,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       text: x.text,
       cost: x.cost,
       warEngine: x.warEngine,
+      kind: x.kind,
       fairCost: x.fairCost,
       alternatives: x.alternatives,
       valuePerPoint: x.valuePerPoint,

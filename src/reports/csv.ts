@@ -43,6 +43,7 @@ export const COLUMNS: Record<string, string> = {
   note: 'how the interval was obtained when it is not the default, or why a value is missing',
   army: 'army list id',
   war_engine: '1 when the formation is or holds war engines',
+  kind: 'ground, aircraft or spacecraft: which scenes of the battle the formation plays',
   fair_cost: 'the fair cost under the battle\'s mix (efficiency parity unless --metric says otherwise)',
   band_low: 'lowest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
   band_high: 'highest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',

@@ -13,19 +13,21 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const AUDIT = ['audit', '--lists', 'ork-war-horde,titan-legion', '--trials', '60', '--seed', 'audit-test'];
 
 describe('audit on the built-in data set', () => {
-  it('values every ground formation, names the rest with the reason, and validates against the costs', async () => {
+  it('values every formation, aircraft and spacecraft in their own scenes, names the rest with the reason, and validates against the costs', async () => {
     const r = await inProcess([...AUDIT, '--json', '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout);
     expect(a.dataset.id).toBe('rulebook-2004');
-    expect(a.battle).toMatchObject({ name: 'reference', version: 3 });
+    expect(a.battle).toMatchObject({ name: 'reference', version: 4 });
     expect(a.validation.fitted).toMatch(/^nothing of these costs \(the scene weights were fitted to netea-tp, another data set\)/);
     const texts = a.formations.map((f: { text: string }) => f.text);
     expect(texts).toContain('ork-war-horde/warband');
     expect(texts).toContain('titan-legion/warlord-battlegroup');
-    expect(a.skipped.map((s: { formation: string; reason: string }) => `${s.formation}: ${s.reason}`)).toEqual(
-      expect.arrayContaining(['fighta-sqwadron: aircraft or spacecraft: aerospace attacks are not simulated yet', 'kill-kroozer-formation: aircraft or spacecraft: aerospace attacks are not simulated yet']),
-    );
+    const kindOf = (text: string) => a.formations.find((f: { text: string }) => f.text === text)?.kind;
+    expect(kindOf('ork-war-horde/fighta-sqwadron')).toBe('aircraft');
+    expect(kindOf('ork-war-horde/kill-kroozer-formation')).toBe('spacecraft');
+    expect(kindOf('ork-war-horde/warband')).toBe('ground');
+    expect(a.skipped.map((s: { formation: string }) => s.formation)).not.toContain('fighta-sqwadron');
     // The Kult of Speed: 8 of Buggies, Warbikes, Skorcha; valued as fielded (8 Buggies) and with each other option.
     const kult = a.formations.find((f: { text: string }) => f.text === 'ork-war-horde/kult-of-speed');
     expect(kult.choice).toMatch(/^8 of Buggies, Warbikes, Skorcha: 8 Buggies \(the list's first option/);
@@ -38,16 +40,18 @@ describe('audit on the built-in data set', () => {
       expect(f.valuePerPoint).toBeCloseTo(f.fairCost.value / f.cost, 12);
       expect(['fair', 'under-costed', 'over-costed', 'unsupported-rules']).toContain(f.verdict);
     }
-    // Relative to its list: each list's median of relativeToList is 1.
+    // Relative to its list: each list's median of relativeToList over its ground formations is 1.
+    const ground = a.formations.filter((f: { kind: string }) => f.kind === 'ground');
     for (const army of ['ork-war-horde', 'titan-legion']) {
-      const rel = a.formations.filter((f: { army: string }) => f.army === army).map((f: { relativeToList: number }) => f.relativeToList).sort((x: number, y: number) => x - y);
+      const rel = ground.filter((f: { army: string }) => f.army === army).map((f: { relativeToList: number }) => f.relativeToList).sort((x: number, y: number) => x - y);
       const mid = rel.length % 2 ? rel[(rel.length - 1) / 2] : (rel[rel.length / 2 - 1] + rel[rel.length / 2]) / 2;
       expect(mid).toBeCloseTo(1, 12);
     }
     const v = a.validation;
-    expect(v.pooled.formations).toBe(a.formations.length);
+    expect(v.pooled.formations).toBe(ground.length);
+    expect(v.aircraft.formations + v.spacecraft.formations).toBe(a.formations.length - ground.length);
     expect(v.pooled.spearman).toBeGreaterThan(0.5);
-    expect(v.withoutWarEngines.formations).toBe(a.formations.filter((f: { warEngine: boolean }) => !f.warEngine).length);
+    expect(v.withoutWarEngines.formations).toBe(ground.filter((f: { warEngine: boolean }) => !f.warEngine).length);
     expect(Object.keys(v.listMedians).sort()).toEqual(['ork-war-horde', 'titan-legion']);
     expect(v.listOffset).toBeCloseTo(Math.max(...Object.values(v.listMedians) as number[]) / Math.min(...Object.values(v.listMedians) as number[]), 12);
   });
@@ -61,7 +65,7 @@ describe('audit on the built-in data set', () => {
     const files = readdirSync(out);
     for (const f of ['report.html', 'manifest.json', 'audit.csv', 'audit-skipped.csv', 'audit-validation.csv', 'audit-scatter.png', 'audit-scatter.svg']) expect(files).toContain(f);
     const csv = readFileSync(join(out, 'audit.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported');
+    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind');
   });
 });
 
@@ -118,7 +122,7 @@ describe('matrix in the reference battle', () => {
     const m = await inProcess(['matrix', 'titan-legion', '--vs', 'ork-war-horde', '--trials', '60', '--json', '--workers', '1']);
     expect(m.code, m.stderr).toBe(0);
     const j = JSON.parse(m.stdout);
-    expect(j.battle).toMatchObject({ name: 'reference', version: 3 });
+    expect(j.battle).toMatchObject({ name: 'reference', version: 4 });
     const row = j.rows.findIndex((r: { id: string }) => r.id === 'warhound-battlegroup');
     const col = j.cols.findIndex((c: { id: string }) => c.id === 'warband');
     const cell = j.cells.find((c: { row: number; col: number }) => c.row === row && c.col === col);

@@ -164,7 +164,7 @@ describe('run: bad input', () => {
     const j = JSON.parse(r.stdout);
     const body = j.experiments?.[0] ?? j;
     const fair = JSON.stringify(body);
-    expect(fair).toContain('"battle":{"name":"reference","version":3');
+    expect(fair).toContain('"battle":{"name":"reference","version":4');
     // Two opponents, seven scenes, each side with the initiative once.
     expect(fair).toContain('"meetings":28');
     expect(fair).toMatch(/"verdict":"(fair|under-costed|over-costed)"/);

@@ -27,7 +27,7 @@ function write(json: unknown): string {
   return path;
 }
 
-function experiment(formations: Record<string, { side: 'A' | 'B'; formation: string }>, script: unknown[], extra: Record<string, unknown> = {}) {
+function experiment(formations: Record<string, { side: 'A' | 'B'; formation: string; offTable?: boolean; front?: number }>, script: unknown[], extra: Record<string, unknown> = {}) {
   return { name: 'air', description: 'An aerospace test.', trials: 1000, ...extra, engagement: { formations, script } };
 }
 

@@ -1,4 +1,4 @@
-import type { Battle } from '../../model/battle.js';
+import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import { sceneMixCost, type SceneSums } from '../value/formationValue.js';
 import type { ParityMetric } from '../value/parityCost.js';
 
@@ -14,7 +14,9 @@ import type { ParityMetric } from '../value/parityCost.js';
  * factors, or set to 0, the best change kept, until none helps), starting
  * from the battle's own weights; every weight is renormalised to sum to 1
  * and kept at MIN_WEIGHT or more, so the fitted battle still holds every
- * kind of engagement the reference battle has.
+ * kind of engagement the reference battle has. Only the ground formations'
+ * scenes are fitted (and their rows should be the only ones given): the
+ * air-attack and orbital scenes keep their reasoned weights.
  */
 
 export interface FitRow {
@@ -62,8 +64,20 @@ export interface FittedMix {
 }
 
 export function fitMix(rows: FitRow[], battle: Battle, metric: ParityMetric): FittedMix {
-  let w = normalise(battle.scenes.map((s) => s.weight));
-  const startLoss = mixLoss(rows, w, metric);
+  // Ground formations' scenes only: aircraft and spacecraft play scenes of their own, whose weights stay as reasoned.
+  const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
+  const full = (g: number[]) => {
+    let k = 0;
+    return battle.scenes.map((s, i) => (ground[i] ? g[k++]! : s.weight));
+  };
+  const loss0 = (g: number[]) => mixLoss(rows, full(g), metric);
+  const fitted = fitGround(normalise(battle.scenes.filter((_, i) => ground[i]).map((s) => s.weight)), loss0);
+  return { ...fitted, weights: full(fitted.weights) };
+}
+
+function fitGround(start: number[], lossOf: (w: number[]) => number): FittedMix {
+  let w = start;
+  const startLoss = lossOf(w);
   let loss = startLoss;
   let rounds = 0;
   for (; rounds < MAX_ROUNDS; rounds++) {
@@ -74,7 +88,7 @@ export function fitMix(rows: FitRow[], battle: Battle, metric: ParityMetric): Fi
         t[i] = f === 'add' ? t[i]! + 0.05 : t[i]! * f;
         if (t.reduce((a, b) => a + b, 0) <= 0) continue;
         const n = normalise(t);
-        const l = mixLoss(rows, n, metric);
+        const l = lossOf(n);
         if (l < (best?.loss ?? loss) - 1e-12) best = { w: n, loss: l };
       }
     }
