@@ -8,7 +8,7 @@ import { assaultEngagement, closestChargeDistance, FRESH } from '../sim/rulesets
 import { addRankOptions, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, rejectAirUnits, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
-import { oneStepJson, parseCover } from './shoot.js';
+import { checkEmbarkation, oneStepJson, parseCover } from './shoot.js';
 
 /** Default distance between the fronts before an assault: within one 15 cm charge move. */
 export const DEFAULT_ASSAULT_GAP = 10;
@@ -25,6 +25,8 @@ interface AssaultOptions extends SimOptions {
   cover?: string | boolean;
   test?: boolean;
   contact?: number;
+  embarked?: boolean;
+  attackerEmbarked?: boolean;
   rankWidth: number;
   spacing: number;
   out?: string;
@@ -47,6 +49,8 @@ export function registerAssault(program: Command): void {
     .option('--target-broken', 'the target is already broken (if it loses, it is destroyed)')
     .option('--cover [save]', 'target infantry in cover: with a value, their cover save in the assault (woods 5, ruins 4)')
     .option('--test', 'take the engage action test first (a failure means a hold action and a Blast marker)')
+    .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
+    .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
   addSimOptions(addRankOptions(cmd), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
@@ -58,7 +62,9 @@ export function registerAssault(program: Command): void {
       const targetSupports = o.targetSupport.map((s) => ({ text: s, formation: parseFormation(data, s), side: 1 as const }));
       const all = [...supports, ...targetSupports];
       rejectAirUnits(data, [[text, attacker], [o.at, target], ...all.map((s): [string, typeof attacker] => [s.text, s.formation])]);
-      const reach = closestChargeDistance(attacker, o.gap, o.rankWidth, o.spacing);
+      if (o.attackerEmbarked === true) checkEmbarkation(text, attacker);
+      if (o.embarked === true) checkEmbarkation(o.at, target);
+      const reach = closestChargeDistance(attacker, o.gap, o.rankWidth, o.spacing, o.attackerEmbarked === true);
       if (reach > 15) {
         throw new InputError([
           {
@@ -70,8 +76,8 @@ export function registerAssault(program: Command): void {
       }
       const spec = assaultEngagement(attacker, target, {
         geometry: { gap: o.gap, rankWidth: o.rankWidth, spacing: o.spacing },
-        attacker: { ...FRESH, blastMarkers: o.bm },
-        target: { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover) },
+        attacker: { ...FRESH, blastMarkers: o.bm, embarked: o.attackerEmbarked === true },
+        target: { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover), embarked: o.embarked === true },
         supports: all.map((s) => ({ formation: s.formation, side: s.side, gap: o.supportGap ?? o.gap, state: FRESH })),
         test: o.test === true,
         overwatch: [],
@@ -86,9 +92,10 @@ export function registerAssault(program: Command): void {
       const fought = t[L.fought]!;
       const rounds = meanInterval(t[L.roundsSum]!, t[L.roundsSumSq]!, fought);
       const unsupported = [...new Set([attacker, target, ...all.map((s) => s.formation)].flatMap((f) => f.unsupported))];
+      const title = `${attacker.name}${o.attackerEmbarked === true ? ' (embarked)' : ''} assaults ${target.name}${o.embarked === true ? ' (embarked)' : ''}`;
       if (o.out !== undefined) {
         const { writeCommandReport } = await import('../reports/runReport.js');
-        await writeCommandReport(o.out, spec, result, o, { title: `${attacker.name} assaults ${target.name}`, data, unsupported });
+        await writeCommandReport(o.out, spec, result, o, { title, data, unsupported });
       }
       const assault = {
         attackerWins: probability(t[L.attackerWins]!, n),
@@ -102,7 +109,7 @@ export function registerAssault(program: Command): void {
         return;
       }
       const pct = (p: { p: number; ci95: [number, number] }) => `${(100 * p.p).toFixed(1)}% [${(100 * p.ci95[0]).toFixed(1)}%, ${(100 * p.ci95[1]).toFixed(1)}%]`;
-      process.stdout.write(`${attacker.name} assaults ${target.name}${all.length ? ` (support: ${all.map((s) => s.formation.name).join(', ')})` : ''}\n`);
+      process.stdout.write(`${title}${all.length ? ` (support: ${all.map((s) => s.formation.name).join(', ')})` : ''}\n`);
       process.stdout.write(`${n.toLocaleString('en')} trials, seed "${o.seed}", data ${data.id} ${data.version}\n\n`);
       process.stdout.write(`  P(attacker wins)      ${pct(assault.attackerWins)}\n`);
       process.stdout.write(`  P(defender wins)      ${pct(assault.defenderWins)}\n`);

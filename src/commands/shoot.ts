@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
+import { InputError } from '../model/inputError.js';
+import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
 import type { Dataset } from '../model/dataset.js';
 import type { EngagementSpec } from '../sim/rulesets/netea/spec.js';
 import { loadDataset } from '../model/loadDataset.js';
@@ -32,6 +34,7 @@ interface ShootOptions extends SimOptions {
   phase: 'approach' | 'disengagement';
   moved?: boolean;
   test?: boolean;
+  embarked?: boolean;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -43,6 +46,15 @@ export function parseCover(value: string | boolean | undefined): CoverSpec {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 2 || n > 6) throw badOption('--cover', String(value), 'no value (obscured: -1 to hit) or an infantry cover save from 2 to 6');
   return { kind: 'save', save: n };
+}
+
+/**
+ * A formation asked to start embarked must have transports with room for every
+ * unit that can ride in them (RB 1.7.5; transport/embarkation.ts).
+ */
+export function checkEmbarkation(text: string, formation: FormationSpec): void {
+  const problem = embarkationProblem(formation);
+  if (problem !== null) throw new InputError([{ file: `formation "${text}"`, path: '', message: problem }]);
 }
 
 /**
@@ -98,6 +110,7 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--bm <n>', 'Blast markers on the shooter').default(0).argParser(wholeNumber('--bm', 0)))
     .addOption(new Option('--target-bm <n>', 'Blast markers on the target').default(0).argParser(wholeNumber('--target-bm', 0)))
     .option('--target-broken', 'the target is already broken')
+    .option('--embarked', 'the target\'s units that can ride start in its transports: not hit until a transport is destroyed')
     .addOption(new Option('--flak <formation>', 'ground attack: another formation of the target\'s side firing flak (repeatable)').default([]).argParser(collect))
     .option('--no-target-flak', 'ground attack: the target does not fire its own AA weapons')
     .option('--cap <formation>', 'ground attack: enemy fighters on combat air patrol intercept first')
@@ -110,7 +123,8 @@ export function registerShoot(program: Command): void {
       const data = loadDataset(o.data);
       const attacker = parseFormation(data, text);
       const target = parseFormation(data, o.at);
-      const targetState = { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover) };
+      if (o.embarked === true) checkEmbarkation(o.at, target);
+      const targetState = { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover), embarked: o.embarked === true };
       const airShot = {
         attacker: { text, formation: attacker },
         target: { text: o.at, formation: target, state: targetState },
@@ -137,7 +151,7 @@ export function registerShoot(program: Command): void {
         attacker: { blastMarkers: o.bm, broken: false, cover: { kind: 'none' } },
         target: targetState,
       });
-      await reportShot(o, data, spec, `${attacker.name} (${o.action}) shoots ${target.name}`, attacker, target, [], 'shoot');
+      await reportShot(o, data, spec, `${attacker.name} (${o.action}) shoots ${target.name}${o.embarked === true ? ' (embarked)' : ''}`, attacker, target, [], 'shoot');
     });
 }
 

@@ -38,6 +38,8 @@ export const ExperimentFormation = z.strictObject({
   broken: z.boolean().default(false),
   /** Starts off the table (in orbit, in reserve) and comes on with an `arrive` step. */
   offTable: z.boolean().default(false),
+  /** Its units that can ride start in its transports (RB 1.7.5; docs/engagement-model.md, Transports). */
+  embarked: z.boolean().default(false),
 });
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);

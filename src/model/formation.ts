@@ -129,7 +129,7 @@ const MOVEMENT_ONLY: Record<string, string> = {
   'self-planetfall': 'deployment (formations start on the table)',
   tunneler: 'deployment (formations start on the table)',
   'slow-and-steady': 'spacecraft timing (not modelled)',
-  transport: 'carrying units (every unit starts disembarked)',
+  transport: 'starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not',
 };
 
 /**

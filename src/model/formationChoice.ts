@@ -1,6 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
-import type { Formation, UnitCount, Upgrade } from './schema.js';
+import type { Formation, Unit, UnitCount, Upgrade } from './schema.js';
 
 /**
  * Formations whose list lets the player choose ("Any four of the following
@@ -31,6 +31,28 @@ export const PLUS_TRANSPORT = /\bplus transport\b/i;
 const TRANSPORT_NAMES = new Set(['Rhino', 'Raider']);
 const ON_FOOT = 'on-foot';
 
+/** "may carry one Terminator unit OR two ...", "one Ogryn unit OR any two": a unit that rides alone. */
+const RIDES_ALONE = /\bmay (?:carry|transport) one ([a-z' -]+?) unit or\b/i;
+
+/**
+ * Seats `passenger` takes in `transport` (RB 1.7.5; TP Transport Vehicles), 0 if it may not ride,
+ * by the transport's notes: infantry without jump packs or mounts ("two infantry units without
+ * Jump Packs or Mounted"); Terminators only where the notes name them, not "except Terminator
+ * units", two seats each ("Terminators and Dreadnoughts take up two spaces each"); a unit the
+ * notes let ride alone ("one Terminator unit or two infantry units") takes every seat. Lists of
+ * named units in the notes are not checked: any such infantry unit rides.
+ */
+export function seatsAboard(passenger: Unit, transport: Unit): number {
+  const capacity = transport.transport ?? 0;
+  if (capacity === 0 || passenger.type !== 'INF' || passenger.abilities.includes('jump-packs') || passenger.abilities.includes('mounted')) return 0;
+  const notes = transport.notes ?? '';
+  const name = passenger.name.toLowerCase();
+  const alone = RIDES_ALONE.exec(notes);
+  if (alone !== null && name.includes(alone[1]!.toLowerCase())) return capacity;
+  if (!/terminator/i.test(passenger.name)) return 1;
+  return /terminator/i.test(notes.replace(/\bexcept terminator/gi, '')) ? Math.min(2, capacity) : 0;
+}
+
 /**
  * The list's transports a "plus transport" formation takes: its riders, counted after its
  * upgrades ("determine the number of Rhinos needed after all upgrades have been purchased"),
@@ -44,7 +66,7 @@ function plusTransport(data: Dataset, forces: string[], f: Formation, units: Uni
   let room = 0;
   const count = (uc: UnitCount, sign: number) => {
     const u = data.units.get(uc.unit)!;
-    if (u.type === 'INF' && !u.abilities.includes('jump-packs') && !u.abilities.includes('mounted') && !/terminator/i.test(u.name)) riders += sign * uc.count;
+    if (seatsAboard(u, transport) > 0) riders += sign * uc.count;
     else room += sign * uc.count * (u.transport ?? 0);
   };
   for (const uc of units) count(uc, 1);

@@ -7,6 +7,7 @@ import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
 import { loadDataset } from './loadDataset.js';
 import { DEFAULT_OPTIONS, type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
+import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
 
 export interface LoadedExperiment {
   file: string;
@@ -163,6 +164,8 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
           return;
         }
       }
+      const cannotEmbark = f.embarked ? embarkationProblem(spec) : null;
+      if (cannotEmbark !== null) problems.push({ file, path: `engagement.formations.${name}.embarked`, message: `"${text}": ${cannotEmbark}` });
       formations.push(spec);
       resolved.set(name, { spec, text });
       const g = experiment.geometry;
@@ -178,6 +181,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         broken: f.broken,
         ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
         ...(f.offTable ? { offTable: true } : {}),
+        ...(f.embarked ? { embarked: true } : {}),
       });
     });
     checkRoles(script, resolved, file, problems);

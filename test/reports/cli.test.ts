@@ -52,7 +52,7 @@ describe('matrix command', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('skipping Codex Astartes Space Marines Thunderhawk: aircraft formation');
     expect(r.stderr).toContain('not simulated (unsupported rules in these formations):\n');
-    expect(r.stderr).toContain('  - Rhino: transport: carrying units (every unit starts disembarked)\n');
+    expect(r.stderr).toContain('  - Rhino: transport: starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not\n');
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.notes).toContain('Not simulated: Warhound: titan-step-over');
     expect(r.stdout).toContain('Warhound Titans (250)');

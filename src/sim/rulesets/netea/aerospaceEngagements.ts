@@ -1,6 +1,6 @@
 import type { FormationSpec } from '../../../model/formation.js';
 import { DEFAULT_OPTIONS, type EngagementSpec, type NeteaOptions, type PlacedFormation } from './spec.js';
-import type { Geometry, SideState } from './engagements.js';
+import { stateFields, type Geometry, type SideState } from './engagements.js';
 
 /**
  * Builders for the one-step aerospace engagements (RB 4.2-4.3), shared by the
@@ -13,7 +13,7 @@ import type { Geometry, SideState } from './engagements.js';
 export const DEFAULT_AIR_ATTACK_GAP = 15;
 
 function placed(id: string, side: 0 | 1, formation: FormationSpec, front: number, g: Geometry, state: SideState): PlacedFormation {
-  return { id, side, formation, front, rankWidth: g.rankWidth, spacing: g.spacing, cover: state.cover, blastMarkers: state.blastMarkers, broken: state.broken };
+  return { id, side, formation, front, rankWidth: g.rankWidth, spacing: g.spacing, ...stateFields(state) };
 }
 
 export interface GroundAttackSetup {

@@ -29,8 +29,9 @@ export function queueHit(e: Engagement, mask: number, reach: number, flags: numb
  * unit gets any (RB 3.2.1, FAQ: a Warhound pair taking 5 hits takes 3 + 2);
  * a damaged war engine still uses its starting DC ([A-6]).
  *
- * Eligible for a hit: living, of a class the hit may affect (`hMask`), and no
- * deeper in the formation than the firing weapon reaches (`hReach`, [A-24]).
+ * Eligible for a hit: living, not inside a transport (RB 1.7.5), of a class
+ * the hit may affect (`hMask`), and no deeper in the formation than the
+ * firing weapon reaches (`hReach`, [A-24]).
  * Only hits of the given stage are allocated: normal hits first, then macro-
  * weapon and Titan Killer hits among the survivors (RB 2.2.6; [A-5]: the MW
  * stage restarts the spread). A Titan Killer hit on a war engine rolls its
@@ -43,6 +44,7 @@ export function queueHit(e: Engagement, mask: number, reach: number, flags: numb
 export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, to: number, macroStage: boolean, rng: Sfc32): void {
   const start = e.fUnitStart[f]!;
   const end = e.fUnitEnd[f]!;
+  const embarked = e.transports.stEmbarked;
   const stamp = ++e.stamp;
   for (let h = from; h < to; h++) {
     const flags = e.hFlags[h]!;
@@ -56,7 +58,7 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
       let bestPoints = -1;
       for (let k = start; k < end; k++) {
         const u = e.orderFront[k]!;
-        if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+        if (e.stAlive[u] === 0 || embarked[u] === 1 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
         const sniped = e.scStamp[u] === stamp ? e.scSniped[u]! : 0;
         if (sniped < bestSniped || (sniped === bestSniped && e.uPoints[u]! > bestPoints)) {
           bestSniped = sniped;
@@ -74,7 +76,7 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
     let bestLevel = 0x7fffffff;
     for (let k = start; k < end; k++) {
       const u = e.orderFront[k]!;
-      if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+      if (e.stAlive[u] === 0 || embarked[u] === 1 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
       if (e.scStamp[u] !== stamp) {
         best = u;
         break;
@@ -123,8 +125,9 @@ export function stampUnit(e: Engagement, u: number, stamp: number): void {
  * front to back and spread like shooting hits, war engines in DC blocks;
  * fearless units are immune and the hits go to the others (RB 2.1.3). A war
  * engine takes a point of damage per hit with a critical roll (RB 3.2.4),
- * shields do not stop it. `eligible` limits the units (assault: directly
- * engaged only, [A-39]); null means every unit.
+ * shields do not stop it. Units inside transports take none (RB 1.7.5).
+ * `eligible` limits the units (assault: directly engaged only, [A-39]); null
+ * means every unit.
  */
 export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible: Uint8Array | null, rng: Sfc32): void {
   if (hits <= 0) return;
@@ -136,7 +139,7 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
     let bestLevel = 0x7fffffff;
     for (let k = start; k < end; k++) {
       const u = e.orderFront[k]!;
-      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
       if (eligible !== null && eligible[u] === 0) continue;
       const level = (e.scLoad[u]! / e.uStartDC[u]!) | 0;
       if (level < bestLevel) {
@@ -152,7 +155,7 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
     const u = e.orderFront[k]!;
     const n = e.scLoad[u]!;
     if (n === 0 || e.stAlive[u] === 0) continue;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
-    else destroyUnit(e, u, true, false);
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
+    else destroyUnit(e, u, true, false, 0, rng);
   }
 }

@@ -9,6 +9,7 @@ import { checkBreak, placeBlastMarkers, withdraw } from './blastMarkers.js';
 import { damageWarEngine, destroyUnit, resolveHit } from './damage.js';
 import { shoot } from './shoot.js';
 import { markDead } from './unitState.js';
+import { DISEMBARK_RANGE, disembarkAttackers, placePassengers } from './transport/disembark.js';
 
 /** Assault outcomes. */
 export const NO_ASSAULT = 0;
@@ -86,13 +87,14 @@ export class ChargeCache {
   }
 }
 
-/** Every unit of the attacking and defending formations alive, fronts (and roles) as cached? */
+/** Every unit of the attacking and defending formations alive and still in its transport if it began there, fronts (and roles) as cached? */
 function pristine(e: Engagement, cache: ChargeCache, compareFronts: boolean): boolean {
   if (compareFronts && (e.asAttackers !== cache.attackers || e.asDefenders !== cache.defenders)) return false;
   for (let f = 0; f < e.nFormations; f++) {
     const r = e.fRole[f];
     if (r !== 1 && r !== 2) continue;
     if (e.fAlive[f] !== e.fUnitEnd[f]! - e.fUnitStart[f]!) return false;
+    if (e.transports.fEmbarked[f] !== e.transports.fStartEmbarked[f]) return false;
     if (compareFronts && e.fFront[f] !== cache.front[f]) return false;
   }
   return true;
@@ -173,8 +175,13 @@ export function wantsContact(e: Engagement, u: number): boolean {
   return e.uCC[u]! <= e.uFF[u]!;
 }
 
-/** Charge move: one move, twice the speed for infiltrators (RB 2.1.4). */
+/**
+ * Charge move: one move, twice the speed for infiltrators (RB 2.1.4); a
+ * passenger's, from where its transport got to, the 5 cm it may disembark
+ * within (transport/disembark.ts).
+ */
 function chargeMove(e: Engagement, u: number): number {
+  if (e.transports.stEmbarked[u] === 1) return DISEMBARK_RANGE;
   return (e.uFlags[u]! & C.U_INFILTRATOR) !== 0 ? 2 * e.uSpeed[u]! : e.uSpeed[u]!;
 }
 
@@ -374,6 +381,7 @@ export function startAssault(e: Engagement, s: AssaultSetup, cache: ChargeCache)
   if (cache.valid && pristine(e, cache, true)) {
     if (cache.noAssault) return NO_ASSAULT_START;
     loadCharge(e, cache);
+    if (e.transports.any) disembarkAttackers(e);
     return cache.hasEngaged && afterCounter ? ENGAGED_START : MOVED_START;
   }
   placeUnits(e, attackerSide, defenderLine);
@@ -382,6 +390,7 @@ export function startAssault(e: Engagement, s: AssaultSetup, cache: ChargeCache)
     if (remember) saveCharge(e, cache, true);
     return NO_ASSAULT_START;
   }
+  if (e.transports.any) disembarkAttackers(e);
   // Without overwatch nothing happens between the charge and the counter-charges.
   if (afterCounter) counterCharge(e, 1);
   if (remember) saveCharge(e, cache, false);
@@ -445,8 +454,9 @@ function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
  * II. The charge move (RB 1.12.3): one move (infiltrators twice, RB 2.1.4),
  * front units first; at most two chargers per defender, spread one each
  * first; units that would rather shoot stop outside the 5 cm zone of control.
- * False if no charger ends within 15 cm of the target: then there is no
- * assault.
+ * Passengers get out at the end of their transport's move and charge from
+ * there (transport/disembark.ts). False if no charger ends within 15 cm of
+ * the target: then there is no assault.
  */
 function charge(e: Engagement, s: AssaultSetup): boolean {
   let contacts = 0;
@@ -455,8 +465,9 @@ function charge(e: Engagement, s: AssaultSetup): boolean {
   for (let k = 0; k < aEnd; k++) {
     const u = e.asList[k]!;
     e.asOrigin[u] = e.asPos[u]!;
-    if (e.stAlive[u] === 1) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
+    if (e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0) e.asPos[u] = Math.min(e.asPos[u]! + chargeMove(e, u), -5);
   }
+  if (e.transports.any) placePassengers(e);
   for (let k = 0; k < dEnd; k++) e.asForceFF[e.asList[k]!] = 0;
   for (let pass = 0; pass < 2; pass++) {
     for (let k = 0; k < aEnd; k++) {
@@ -502,7 +513,9 @@ function moveAttackerFronts(e: Engagement, defenderLine: number): void {
  * Counter-charges (RB 1.12.4) for assault side `side`: units not in base
  * contact move 5 cm (10 cm at speed 30+) towards the nearest enemy and make
  * contact if it is within reach and not already touching two of theirs; units
- * that would rather shoot close to firefight range.
+ * that would rather shoot close to firefight range. Units inside transports
+ * stay in them (the defenders' passengers do not dismount to counter-charge:
+ * a choice, RB 1.12.4 allows it).
  */
 function counterCharge(e: Engagement, side: number): void {
   e.asFreshCache = 0;
@@ -513,7 +526,7 @@ function counterCharge(e: Engagement, side: number): void {
   const enemyTo = side === 0 ? e.asBound[2]! : e.asBound[1]!;
   for (let k = from; k < to; k++) {
     const u = e.asList[k]!;
-    if (e.stAlive[u] === 0 || e.asContact[u]! > 0) continue;
+    if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || e.transports.stEmbarked[u] === 1) continue;
     const move = e.uSpeed[u]! >= 30 ? 10 : 5;
     // The closest enemy; among equally close ones, one with room for another unit in contact.
     let nearest = -1;
@@ -542,7 +555,8 @@ function counterCharge(e: Engagement, side: number): void {
 
 /**
  * Directly engaged units (TP Resolve Attacks): within 15 cm of an enemy after
- * the moves. Each side's engaged units are ordered for allocation: base
+ * the moves, and not inside a transport (RB 1.7.5: they neither fight nor
+ * take hits). Each side's engaged units are ordered for allocation: base
  * contact first, then the closest (RB 1.12.5).
  */
 function markEngaged(e: Engagement): void {
@@ -554,7 +568,7 @@ function markEngaged(e: Engagement): void {
   for (let k = 0; k < end; k++) {
     const u = e.asList[k]!;
     const side = e.asSide[u]!;
-    if (e.stAlive[u] === 0 || e.asDist[u]! > 15) {
+    if (e.stAlive[u] === 0 || e.asDist[u]! > 15 || e.transports.stEmbarked[u] === 1) {
       e.asEngaged[u] = 0;
       continue;
     }
@@ -690,8 +704,9 @@ function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
 /**
  * Supporting fire (RB 1.12.6; TP Supporting Fire): units of other formations
  * of either side, not broken, within 15 cm of an enemy unit directly engaged,
- * roll their firefight value (small-arms extra attacks too). Blast markers do
- * not suppress it ([A-8]). Hits go only to directly engaged units.
+ * roll their firefight value (small-arms extra attacks too); units inside
+ * transports do not (RB 1.7.5). Blast markers do not suppress it ([A-8]).
+ * Hits go only to directly engaged units.
  */
 function supportingFire(e: Engagement, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   e.nHits = 0;
@@ -701,7 +716,7 @@ function supportingFire(e: Engagement, attackerSide: number, defenderLine: numbe
     const targetSide = supportTargetSide(e, f);
     const end = e.fUnitEnd[f]!;
     for (let u = e.fUnitStart[f]!; u < end; u++) {
-      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_CC_ONLY) !== 0 || e.transports.stEmbarked[u] === 1) continue;
       const pos = staticCoordinate(e, u, attackerSide, defenderLine);
       if (!withinOfSide(e, pos, e.fSide[f] === attackerSide ? 1 : 0, true)) continue;
       rollUnitAttacks(e, u, PHASE_MAIN, targetSide, rng);
@@ -774,15 +789,15 @@ function allocateInTurn(e: Engagement, macroStage: boolean): void {
 
 /**
  * Position in `list[base, base + count)` of the next living unit after
- * position k, wrapping around, that has none of the `skip` flags; -1 if there
- * is none. Taking hits in turn this way is the even spread of RB 1.9.6 and
- * 1.12.5 when every hit counts one.
+ * position k, wrapping around, that has none of the `skip` flags and is not
+ * inside a transport; -1 if there is none. Taking hits in turn this way is
+ * the even spread of RB 1.9.6 and 1.12.5 when every hit counts one.
  */
 function nextInTurn(e: Engagement, list: Int32Array, base: number, count: number, k: number, skip: number): number {
   for (let i = 0; i < count; i++) {
     k = k + 1 >= count ? 0 : k + 1;
     const u = list[base + k]!;
-    if (e.stAlive[u] === 1 && (e.uFlags[u]! & skip) === 0) return k;
+    if (e.stAlive[u] === 1 && (e.uFlags[u]! & skip) === 0 && e.transports.stEmbarked[u] === 0) return k;
   }
   return -1;
 }
@@ -989,7 +1004,7 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   const base = engagedOnly ? e.asOrderStart[side]! : side === 0 ? 0 : e.asBound[1]!;
   const count = engagedOnly ? e.asOrderCount[side]! : (side === 0 ? e.asBound[1]! : e.asBound[2]!) - base;
   if (!e.asListWarEngine) {
-    lossHitsOnePerUnit(e, side, hits, list, base, count);
+    lossHitsOnePerUnit(e, side, hits, list, base, count, rng);
     return;
   }
   const stamp = ++e.stamp;
@@ -1014,22 +1029,23 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
     const u = e.asList[k]!;
     if (e.scStamp[u] !== stamp || e.stAlive[u] === 0) continue;
     const n = e.scLoad[u]!;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, rng);
-    else destroyUnit(e, u, true, false);
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
+    else destroyUnit(e, u, true, false, 0, rng);
   }
 }
 
 /**
  * The loser's extra hits when no war engine takes part: each unit takes one
- * in turn, so the first `hits` units that are not fearless die (RB 1.12.8);
- * they are removed in list order, as `lossHits` removes them.
+ * in turn, so the first `hits` units that are not fearless or inside a
+ * transport die (RB 1.12.8); they are removed in list order, as `lossHits`
+ * removes them.
  */
-function lossHitsOnePerUnit(e: Engagement, side: number, hits: number, list: Int32Array, base: number, count: number): void {
+function lossHitsOnePerUnit(e: Engagement, side: number, hits: number, list: Int32Array, base: number, count: number, rng: Sfc32): void {
   const stamp = ++e.stamp;
   let marked = 0;
   for (let k = 0; k < count && marked < hits; k++) {
     const u = list[base + k]!;
-    if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0) {
+    if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0 && e.transports.stEmbarked[u] === 0) {
       e.scStamp[u] = stamp;
       marked++;
     }
@@ -1039,6 +1055,6 @@ function lossHitsOnePerUnit(e: Engagement, side: number, hits: number, list: Int
   const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
   for (let k = from; k < to; k++) {
     const u = e.asList[k]!;
-    if (e.scStamp[u] === stamp) destroyUnit(e, u, true, false);
+    if (e.scStamp[u] === stamp) destroyUnit(e, u, true, false, 0, rng);
   }
 }

@@ -836,6 +836,8 @@ interface AssaultPlanParts {
  */
 export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: ChargeCache, record: RecordLayout, dice: PlanDice): AssaultPlan | string {
   if (s.overwatch !== 0) return 'overwatch fire comes first';
+  // Passengers disembark at the charge or get out of destroyed transports (transport/): the general path's.
+  if (e.transports.any) return 'units embarked';
   for (let u = 0; u < e.nUnits; u++) {
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) return 'war engines in the engagement';
     if (e.uShields[u]! > 0 || e.uPfN[u]! + e.uPfPlus[u]! > 0) return 'shields or power fields in the engagement';

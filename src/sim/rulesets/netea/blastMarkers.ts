@@ -65,21 +65,23 @@ export function breakFormation(e: Engagement, f: number, rng: Sfc32): void {
  * destroyed; a war engine instead takes a point of damage per enemy unit
  * within 15 cm (RB 3.2.4). Fearless units may stay put and take nothing (TP),
  * which is always their better choice here ([A-10] for war engines). The
- * formation's front moves back by the slowest survivor's two moves.
+ * formation's front moves back by the slowest survivor's two moves. Units
+ * inside transports move with them; a transport destroyed this way takes its
+ * passengers with it, no save (RB FAQ Broken Formations).
  */
 export function withdraw(e: Engagement, f: number, rng: Sfc32): void {
   const end = e.fUnitEnd[f]!;
   let slowest = Infinity;
   for (let u = e.fUnitStart[f]!; u < end; u++) {
-    if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+    if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
     const move = 2 * e.uSpeed[u]!;
     const d = distanceToNearestEnemy(e, u) + move;
     if (move < slowest) slowest = move;
     if (d > 15) continue;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
-      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, rng);
+      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, C.H_NO_SAVE, rng);
     } else {
-      destroyUnit(e, u, true, false);
+      destroyUnit(e, u, true, false, C.H_NO_SAVE, rng);
     }
   }
   if (slowest !== Infinity) e.fFront[f]! += slowest;

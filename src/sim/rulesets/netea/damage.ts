@@ -5,12 +5,16 @@ import * as C from './codes.js';
 import { CRIT_DAMAGE, CRIT_DESTROYED, CRIT_FIRE, CRIT_REACTOR, CRIT_STAGGER, CRIT_TO_HIT, type Engagement } from './engagement.js';
 import { saveHit } from './saves.js';
 import { losePoint, markDead, touch } from './unitState.js';
+import { killPassengers, wreckPassengers } from './transport/passengers.js';
 
 /**
  * Casualties and war-engine damage. Blast markers they cause go to the
  * formation's pending count and are placed when the attack ends (RB 1.9.7);
  * `noBm` is set for damage that places none (hits from BMs on a broken
- * formation, [A-2]; assault-loss hits; withdrawal).
+ * formation, [A-2]; assault-loss hits; withdrawal). A transport's death takes
+ * its passengers out, or kills them (transport/passengers.ts): `cause` is
+ * what destroyed it (the hit's H_MW or H_TK, H_NO_SAVE for a withdrawal, 0
+ * otherwise).
  */
 
 /** No BM for an expendable unit (TP; unless the whole formation is) or a Grot among Orks (RB 5.5.3). */
@@ -21,8 +25,9 @@ export function placesNoBlastMarker(e: Engagement, u: number): boolean {
 }
 
 /** Removes a destroyed unit. One BM per kill (RB 1.9.4) unless disrupt already placed it or the unit is exempt. */
-export function destroyUnit(e: Engagement, u: number, noBm: boolean, disrupted: boolean): void {
+export function destroyUnit(e: Engagement, u: number, noBm: boolean, disrupted: boolean, cause: number, rng: Sfc32): void {
   markDead(e, u);
+  if (e.transports.tCount[u]! > 0) killPassengers(e, u, cause, noBm, rng);
   const f = e.uFormation[u]!;
   if (placesNoBlastMarker(e, u)) return;
   if (f === e.atkTarget) e.atkNonExpendableKills++;
@@ -30,13 +35,14 @@ export function destroyUnit(e: Engagement, u: number, noBm: boolean, disrupted: 
 }
 
 /** Points of damage that roll no critical (a critical's own extra damage). */
-export function extraDamage(e: Engagement, u: number, points: number, noBm: boolean): void {
+export function extraDamage(e: Engagement, u: number, points: number, noBm: boolean, rng: Sfc32): void {
   const f = e.uFormation[u]!;
   for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
     losePoint(e, u);
     if (!noBm) e.fPendingBm[f]!++;
     if (e.stDC[u]! <= 0) {
       markDead(e, u);
+      if (e.transports.tCount[u]! > 0) killPassengers(e, u, 0, noBm, rng);
       if (f === e.atkTarget) e.atkNonExpendableKills++;
     }
   }
@@ -47,7 +53,7 @@ export function extraDamage(e: Engagement, u: number, points: number, noBm: bool
  * DC and places a BM; each rolls a D6 and a 6 is a critical hit, whose effects
  * stack (RB FAQ).
  */
-export function damageWarEngine(e: Engagement, u: number, points: number, noBm: boolean, rng: Sfc32): void {
+export function damageWarEngine(e: Engagement, u: number, points: number, noBm: boolean, cause: number, rng: Sfc32): void {
   const f = e.uFormation[u]!;
   for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
     losePoint(e, u);
@@ -55,6 +61,7 @@ export function damageWarEngine(e: Engagement, u: number, points: number, noBm: 
     const critical = d6(rng) === 6;
     if (e.stDC[u]! <= 0) {
       markDead(e, u);
+      if (e.transports.tCount[u]! > 0) killPassengers(e, u, cause, noBm, rng);
       if (f === e.atkTarget) e.atkNonExpendableKills++;
     }
     if (critical) applyCritical(e, u, noBm, rng);
@@ -69,10 +76,10 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
   for (let c = e.uCritStart[u]!; c < end; c++) {
     switch (e.cKind[c]) {
       case CRIT_DAMAGE:
-        extraDamage(e, u, rollDice(rng, e.cA[c]!, e.cB[c]!, e.cC[c]!), noBm);
+        extraDamage(e, u, rollDice(rng, e.cA[c]!, e.cB[c]!, e.cC[c]!), noBm, rng);
         break;
       case CRIT_DESTROYED:
-        criticalDestruction(e, u, noBm);
+        criticalDestruction(e, u, e.cB[c]!, noBm, rng);
         if (e.cA[c]! < C.NONE) hitsAround(e, u, e.cA[c]!, e.cRange[c]!, rng);
         break;
       case CRIT_REACTOR:
@@ -84,27 +91,31 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
       case CRIT_TO_HIT:
         // Supa-Stompa: the first critical costs its to-hit; later ones cause extra damage.
         if (e.stToHitPenalty[u] === 0) e.stToHitPenalty[u] = e.cA[c]!;
-        else extraDamage(e, u, e.cB[c]!, noBm);
+        else extraDamage(e, u, e.cB[c]!, noBm, rng);
         break;
       case CRIT_STAGGER:
         // Warhound stagger: only matters if it runs into something (an engagement-model input).
         if (e.optStaggerBlockedChance > 0 && (rng.next() >>> 0) / 4294967296 < e.optStaggerBlockedChance) {
-          if (e.cA[c] === 1) criticalDestruction(e, u, noBm);
-          else extraDamage(e, u, 1, noBm);
+          if (e.cA[c] === 1) criticalDestruction(e, u, 0, noBm, rng);
+          else extraDamage(e, u, 1, noBm, rng);
         }
         break;
     }
   }
 }
 
-/** Destroyed by a critical: the formation takes BMs for the DC it had left (RB 3.2.4, FAQ). */
-export function criticalDestruction(e: Engagement, u: number, noBm: boolean): void {
+/**
+ * Destroyed by a critical: the formation takes BMs for the DC it had left (RB 3.2.4, FAQ);
+ * passengers survive only on the faces `passengersSurviveOn` (a bit per face) of the datasheet.
+ */
+export function criticalDestruction(e: Engagement, u: number, passengersSurviveOn: number, noBm: boolean, rng: Sfc32): void {
   if (e.stAlive[u] === 0) return;
   const f = e.uFormation[u]!;
   if (!noBm) e.fPendingBm[f]! += e.stDC[u]!;
   e.stDamageTaken[u]! += e.stDC[u]!;
   e.fDamage[f]! += e.stDC[u]!;
   markDead(e, u);
+  if (e.transports.tCount[u]! > 0) wreckPassengers(e, u, passengersSurviveOn, noBm, rng);
   if (f === e.atkTarget) e.atkNonExpendableKills++;
 }
 
@@ -112,6 +123,7 @@ export function criticalDestruction(e: Engagement, u: number, noBm: boolean): vo
  * Units within `range` cm of an exploding war engine are hit on `toHit`+ and
  * save normally (RB 5.2/5.4 datasheets). Its own formation's units by their
  * place in the ranks; enemy units by their distance across the centre line.
+ * Units inside transports are not hit (RB 1.7.5).
  */
 export function hitsAround(e: Engagement, u: number, toHit: number, range: number, rng: Sfc32): void {
   const f = e.uFormation[u]!;
@@ -120,14 +132,14 @@ export function hitsAround(e: Engagement, u: number, toHit: number, range: numbe
     if (!own && e.fSide[g] === e.fSide[f]) continue;
     const end = e.fUnitEnd[g]!;
     for (let v = e.fUnitStart[g]!; v < end; v++) {
-      if (v === u || e.stAlive[v] === 0) continue;
+      if (v === u || e.stAlive[v] === 0 || e.transports.stEmbarked[v] === 1) continue;
       const dist = own
         ? Math.hypot(e.uDepth[v]! - e.uDepth[u]!, e.uLateral[v]! - e.uLateral[u]!)
         : e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + e.uDepth[v]!;
       if (dist > range || d6(rng) < toHit) continue;
       if (saveHit(e, v, 0, false, false, rng)) continue;
-      if ((e.uFlags[v]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, v, 1, false, rng);
-      else destroyUnit(e, v, false, false);
+      if ((e.uFlags[v]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, v, 1, false, 0, rng);
+      else destroyUnit(e, v, false, false, 0, rng);
     }
   }
 }
@@ -142,7 +154,7 @@ export function hitsAround(e: Engagement, u: number, toHit: number, range: numbe
 export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: number, crossfire: boolean, noCover: boolean, rng: Sfc32): void {
   if (e.stAlive[u] === 0) return;
   if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0) {
-    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) destroyUnit(e, u, false, (hitFlags & C.H_DISRUPT) !== 0);
+    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) destroyUnit(e, u, false, (hitFlags & C.H_DISRUPT) !== 0, hitFlags, rng);
     return;
   }
   const points = (hitFlags & C.H_TK) !== 0 ? damage : 1;
@@ -152,6 +164,6 @@ export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: n
       e.stShields[u]!--;
       continue;
     }
-    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) damageWarEngine(e, u, 1, false, rng);
+    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) damageWarEngine(e, u, 1, false, hitFlags, rng);
   }
 }

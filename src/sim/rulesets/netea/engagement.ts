@@ -7,6 +7,7 @@ import * as C from './codes.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
 import { AirState } from './aerospace/airState.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
+import { TransportState } from './transport/transportState.js';
 
 /** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
 const PIN_POINT = /pin-?point/i;
@@ -164,6 +165,8 @@ export class Engagement {
   choiceStamp = 0;
   /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
   readonly air: AirState;
+  /** Transports and their passengers: who rides in what, who is still embarked. */
+  readonly transports: TransportState;
 
   // ---- formations ----
   readonly fUnitStart: Int32Array;
@@ -480,6 +483,7 @@ export class Engagement {
     this.orderFront = new Int32Array(nUnits);
     this.orderBack = new Int32Array(nUnits);
 
+    this.transports = new TransportState(spec, nUnits);
     g = 0;
     for (let f = 0; f < nF; f++) {
       const pf = forms[f]!;
@@ -643,8 +647,10 @@ export class Engagement {
       this.uPfSides[g] = t.sides;
       this.uPfPlus[g] = t.plus;
     }
-    const rank = Math.floor(i / pf.rankWidth);
-    const file = i % pf.rankWidth;
+    // An embarked unit stands where its transport stands; the others keep their order in the ranks.
+    const slot = this.transports.uSlot[g]!;
+    const rank = Math.floor(slot / pf.rankWidth);
+    const file = slot % pf.rankWidth;
     this.uDepth[g] = rank * pf.spacing;
     this.uLateral[g] = file * pf.spacing;
     this.uSpeed[g] = u.speed;

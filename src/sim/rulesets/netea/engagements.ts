@@ -1,5 +1,7 @@
 import type { FormationSpec } from '../../../model/formation.js';
-import { DEFAULT_OPTIONS, type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions } from './spec.js';
+import { DISEMBARK_RANGE } from './transport/disembark.js';
+import { onFoot, planEmbarkation } from './transport/embarkation.js';
+import { DEFAULT_OPTIONS, type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation } from './spec.js';
 
 /**
  * Builders for the common one-step engagements, shared by the CLI commands,
@@ -24,6 +26,13 @@ export interface SideState {
   blastMarkers: number;
   broken: boolean;
   cover: CoverSpec;
+  /** Its units that can ride start in its transports (PlacedFormation.embarked). */
+  embarked?: boolean;
+}
+
+/** The placed formation's fields for a side's state. */
+export function stateFields(s: SideState): Pick<PlacedFormation, 'cover' | 'blastMarkers' | 'broken' | 'embarked'> {
+  return { cover: s.cover, blastMarkers: s.blastMarkers, broken: s.broken, ...(s.embarked === true ? { embarked: true } : {}) };
 }
 
 export const FRESH: SideState = { blastMarkers: 0, broken: false, cover: { kind: 'none' } };
@@ -43,8 +52,8 @@ export function shootEngagement(attacker: FormationSpec, target: FormationSpec, 
   return {
     ruleset: 'netea',
     formations: [
-      { id: 'attacker', side: 0, formation: attacker, front: 0, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.attacker.cover, blastMarkers: s.attacker.blastMarkers, broken: s.attacker.broken },
-      { id: 'target', side: 1, formation: target, front: g.gap, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.target.cover, blastMarkers: s.target.blastMarkers, broken: s.target.broken },
+      { id: 'attacker', side: 0, formation: attacker, front: 0, rankWidth: g.rankWidth, spacing: g.spacing, ...stateFields(s.attacker) },
+      { id: 'target', side: 1, formation: target, front: g.gap, rankWidth: g.rankWidth, spacing: g.spacing, ...stateFields(s.target) },
     ],
     steps: [{ kind: 'shoot', label: `${attacker.name} shoots ${target.name}`, by: 0, at: 1, action: s.action, crossfire: s.crossfire, barrage: true, test: false, retain: false }],
     options: s.options ?? DEFAULT_OPTIONS,
@@ -82,8 +91,8 @@ export interface AssaultSetup {
 export function assaultEngagement(attacker: FormationSpec, target: FormationSpec, s: AssaultSetup): EngagementSpec {
   const g = s.geometry;
   const formations: EngagementSpec['formations'] = [
-    { id: 'attacker', side: 0, formation: attacker, front: 0, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.attacker.cover, blastMarkers: s.attacker.blastMarkers, broken: s.attacker.broken },
-    { id: 'target', side: 1, formation: target, front: g.gap, rankWidth: g.rankWidth, spacing: g.spacing, cover: s.target.cover, blastMarkers: s.target.blastMarkers, broken: s.target.broken },
+    { id: 'attacker', side: 0, formation: attacker, front: 0, rankWidth: g.rankWidth, spacing: g.spacing, ...stateFields(s.attacker) },
+    { id: 'target', side: 1, formation: target, front: g.gap, rankWidth: g.rankWidth, spacing: g.spacing, ...stateFields(s.target) },
   ];
   s.supports.forEach((sup, i) => {
     formations.push({
@@ -94,9 +103,7 @@ export function assaultEngagement(attacker: FormationSpec, target: FormationSpec
       front: sup.side === 0 ? sup.gap - g.gap : sup.gap,
       rankWidth: g.rankWidth,
       spacing: g.spacing,
-      cover: sup.state.cover,
-      blastMarkers: sup.state.blastMarkers,
-      broken: sup.state.broken,
+      ...stateFields(sup.state),
     });
   });
   const support = s.supports.map((_, i) => i + 2);
@@ -140,13 +147,18 @@ export function shootThenAssaultEngagement(attacker: FormationSpec, target: Form
 /**
  * The furthest a unit of `attacker` can get towards a target `gap` cm away
  * with one charge move (infiltrators double), to check an assault is possible
- * at all: at least one charger must end within 15 cm (RB 1.12.3).
+ * at all: at least one charger must end within 15 cm (RB 1.12.3). Starting
+ * `embarked`, a passenger gets its transport's move and disembarks 5 cm
+ * further (transport/disembark.ts).
  */
-export function closestChargeDistance(attacker: FormationSpec, gap: number, rankWidth: number, spacing: number): number {
+export function closestChargeDistance(attacker: FormationSpec, gap: number, rankWidth: number, spacing: number, embarked = false): number {
+  const plan = embarked ? planEmbarkation(attacker) : onFoot(attacker);
   let best = Infinity;
   attacker.units.forEach((ru, i) => {
-    const depth = Math.floor(i / rankWidth) * spacing;
-    const move = (ru.unit.abilities as string[]).includes('infiltrator') ? 2 * ru.unit.speed : ru.unit.speed;
+    const depth = Math.floor(plan.slot[i]! / rankWidth) * spacing;
+    const t = plan.carriedBy[i]!;
+    const mover = t >= 0 ? attacker.units[t]!.unit : ru.unit;
+    const move = ((mover.abilities as string[]).includes('infiltrator') ? 2 * mover.speed : mover.speed) + (t >= 0 ? DISEMBARK_RANGE : 0);
     best = Math.min(best, Math.max(0, gap + depth - move));
   });
   return best;

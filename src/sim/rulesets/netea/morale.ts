@@ -121,10 +121,10 @@ function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
       if (kind === CRIT_REACTOR && e.stReactor[u] === 1) {
         const face = 1 << d6(rng);
         if ((face & e.cA[c]!) !== 0) {
-          criticalDestruction(e, u, false);
+          criticalDestruction(e, u, 0, false, rng);
           if (e.cD[c]! < C.NONE) hitsAround(e, u, e.cD[c]!, e.cRange[c]!, rng);
         } else if ((face & e.cB[c]!) !== 0) {
-          extraDamage(e, u, 1, false);
+          extraDamage(e, u, 1, false, rng);
         } else if ((face & e.cC[c]!) !== 0) {
           e.stReactor[u] = 0;
         }
@@ -135,7 +135,7 @@ function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
           const face = 1 << d6(rng);
           if ((face & e.cA[c]!) !== 0) spread++;
           if ((face & e.cB[c]!) !== 0) burning--;
-          else extraDamage(e, u, 1, false);
+          else extraDamage(e, u, 1, false, rng);
         }
         e.stFires[u] = burning + spread;
       }

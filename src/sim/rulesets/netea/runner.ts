@@ -89,7 +89,7 @@ export class NeteaRunner implements TrialRunner {
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
   private readonly hasPowerFields: boolean;
-  /** No war engine, void shield or power field: a unit's only state is alive or dead. */
+  /** No war engine, void shield, power field or embarked unit: a unit's only state is alive or dead. */
   private readonly unitsOnlyDie: boolean;
   private readonly hasLimitedWeapons: boolean;
   private readonly offsets: Int32Array;
@@ -198,7 +198,7 @@ export class NeteaRunner implements TrialRunner {
       if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
     }
     this.hasPowerFields = pf;
-    this.unitsOnlyDie = !damageable && !pf;
+    this.unitsOnlyDie = !damageable && !pf && !e.transports.any;
     let limited = false;
     for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
     this.hasLimitedWeapons = limited;
@@ -386,6 +386,7 @@ export class NeteaRunner implements TrialRunner {
       e.stReactor[u] = 0;
       e.stFires[u] = 0;
       e.stDamageTaken[u] = 0;
+      e.transports.resetUnit(u);
     }
     e.nDirty = 0;
     if (this.hasLimitedWeapons) {
@@ -408,6 +409,7 @@ export class NeteaRunner implements TrialRunner {
       e.fDamage[f] = 0;
     }
     e.air.reset();
+    e.transports.reset();
     e.turn = 1;
     e.rerollsUsed[0] = 0;
     e.rerollsUsed[1] = 0;

@@ -65,7 +65,7 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
   const end = e.fUnitEnd[at]!;
   for (let k = e.fUnitStart[at]!; k < end; k++) {
     const u = e.orderFront[k]!;
-    if (e.stAlive[u] === 0 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
+    if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
     const fail = titanKiller ? e.uFailTK[u]! : macro ? e.uFailMacro[u]! : e.uFailNormal[u]!;
     const perUnit = (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (titanKiller ? tkMean : 1) / e.uStartDC[u]! : 1;
     return toHitProbability(t) * fail * perUnit;
@@ -77,7 +77,7 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
  * Marks in `scCanFire` the units of formation `by` that fire in this attack
  * and returns how many: living units with a ready weapon in range of the
  * target's nearest unit (`reachTo` cm beyond their formation's front rank,
- * RB 1.9.2), less those suppressed. Each Blast marker stops one such unit,
+ * RB 1.9.2), not inside a transport (RB 1.7.5), less those suppressed. Each Blast marker stops one such unit,
  * furthest first; TSKNF units take two, war engines their starting DC
  * ([A-7] for partial budgets).
  */
@@ -86,7 +86,7 @@ export function markShooters(e: Engagement, by: number, reachTo: number, sustain
   const fEnd = e.fUnitEnd[by]!;
   let shooters = 0;
   for (let u = fStart; u < fEnd; u++) {
-    const ok = e.stAlive[u] === 1 && canFire(e, u, sustained, reachTo + e.uDepth[u]!);
+    const ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && canFire(e, u, sustained, reachTo + e.uDepth[u]!);
     e.scCanFire[u] = ok ? 1 : 0;
     if (ok) shooters++;
   }
@@ -215,7 +215,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     let hasOther = false;
     const tEnd = e.fUnitEnd[at]!;
     for (let u = e.fUnitStart[at]!; u < tEnd; u++) {
-      if (e.stAlive[u] === 0) continue;
+      if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1) continue;
       if ((e.uFlags[u]! & C.U_IN_COVER) !== 0) coverTaken = true;
       if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) hasWE = true;
       else hasOther = true;
@@ -326,8 +326,8 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
  * of the table; templates cover `templateUnits` units each, front to back
  * within reach; each unit under them is attacked once with the AP value
  * (infantry and light vehicles, [A-14]) or the AT value, a war engine under a
- * template's centre ceil(DC/2) times. Hits are not spread: each goes to the
- * unit attacked. The barrage is MW, ignores cover or disrupts only if every
+ * template's centre ceil(DC/2) times; units inside transports are not
+ * attacked (RB 1.7.5). Hits are not spread: each goes to the unit attacked. The barrage is MW, ignores cover or disrupts only if every
  * weapon in it does. Returns the extra Blast markers.
  */
 function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: number, macro: boolean, ignoreCover: boolean, disrupt: boolean, reach: number, modifier: number, rng: Sfc32): number {
@@ -344,7 +344,7 @@ function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: numbe
   const end = e.fUnitEnd[at]!;
   for (let k = e.fUnitStart[at]!; k < end && attacked < capacity; k++) {
     const u = e.orderFront[k]!;
-    if (e.stAlive[u] === 0 || e.uDepth[u]! > reach || e.uClass[u] === C.CLASS_AIR) continue;
+    if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1 || e.uDepth[u]! > reach || e.uClass[u] === C.CLASS_AIR) continue;
     attacked++;
     let attacks = 1;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && centred < templates) {

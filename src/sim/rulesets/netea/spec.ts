@@ -34,6 +34,12 @@ export interface PlacedFormation {
   coverUnits?: number[];
   /** The formation starts off the table and comes on with an `arrive` step (planetfall, teleport, drop pods). */
   offTable?: boolean;
+  /**
+   * Its units that can ride start inside its transports (RB 1.7.5; transport/embarkation.ts):
+   * counted for its break point and outnumbering, but not hit, not shooting, not fighting until
+   * they get out (their transport destroyed, or their formation charging).
+   */
+  embarked?: boolean;
 }
 
 /** Common to the steps where a formation acts (RB 1.6). */

@@ -50,7 +50,8 @@ export function decideJink(e: Engagement, f: number): void {
  * formation that moved). Flak (`flakPhase` >= 0) comes from units within AA
  * range of the aircraft, suppressed by the flak formation's Blast markers
  * ([A-8]), each unit at most once per aircraft formation per turn; an
- * interception reaches every aircraft. The hits go to aircraft only, front
+ * interception reaches every aircraft. Units inside transports do not fire
+ * (RB 1.7.5). The hits go to aircraft only, front
  * to back; the formation jinks or not (decideJink), saves, and takes one
  * Blast marker for coming under fire per phase plus one per aircraft lost
  * or point of damage. Returns false if nothing could fire.
@@ -72,7 +73,7 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
   let shooters = 0;
   for (let k = aaStart; k < aaEnd; k++) {
     const u = air.aaUnits[k]!;
-    let ok = e.stAlive[u] === 1 && maxRange[u]! >= (flak ? gap + e.uDepth[u]! : 0) && (!flak || air.flakTurn[u * nF + at] !== turnKey);
+    let ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && maxRange[u]! >= (flak ? gap + e.uDepth[u]! : 0) && (!flak || air.flakTurn[u * nF + at] !== turnKey);
     if (ok) {
       ok = false;
       const distance = flak ? gap + e.uDepth[u]! : 0;

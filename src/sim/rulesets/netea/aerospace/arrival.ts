@@ -32,7 +32,7 @@ function randomCosine(rng: Sfc32): number {
  * A teleporting formation takes a Blast marker for each unit that rolls a 1
  * (RB 2.1.17). A drop pod's Deathwind then attacks every enemy unit within
  * 15 cm of where it landed, AP5+ or AT5+ as the unit's type takes (a light
- * vehicle either), each unit once: each enemy formation attacked takes a
+ * vehicle either), each unit once (not those inside transports, RB 1.7.5): each enemy formation attacked takes a
  * Blast marker for coming under fire and one per casualty (RB 5.1.2).
  */
 export function arrive(e: Engagement, f: number, front: number, method: number, rng: Sfc32): void {
@@ -57,7 +57,7 @@ function deathwind(e: Engagement, f: number, rng: Sfc32): void {
     let attacked = false;
     const end = e.fUnitEnd[g]!;
     for (let v = e.fUnitStart[g]!; v < end; v++) {
-      if (e.stAlive[v] === 0 || e.fFront[f]! + e.fFront[g]! + e.uDepth[v]! > DEATHWIND_RANGE) continue;
+      if (e.stAlive[v] === 0 || e.transports.stEmbarked[v] === 1 || e.fFront[f]! + e.fFront[g]! + e.uDepth[v]! > DEATHWIND_RANGE) continue;
       attacked = true;
       if (rollToHit(rng, DEATHWIND_TO_HIT)) queueHit(e, C.ELIGIBLE_ANY_GROUND, Infinity, 0, v, -1);
     }
