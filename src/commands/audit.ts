@@ -190,6 +190,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       verdict: x.verdict,
       reason: x.reason,
       unsupported: x.unsupported,
+      armyRules: x.armyRules,
       dominatedBy: x.dominatedBy,
       choice: x.choice,
       options: x.options.map((p) => ({ text: p.text, fairCost: p.fairCost, valuePerPoint: p.valuePerPoint, relativeToList: p.relativeToList, verdict: p.verdict, unsupported: p.unsupported })),

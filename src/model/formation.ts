@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { pickUnits } from './formationChoice.js';
+import { armyRulesNotModelled } from './armyRules.js';
 import { InputError } from './inputError.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
 
@@ -244,7 +245,7 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
     rules: armyRulesFor(data, units, army),
     initiative: initiativeFor(army, kind),
     strategyRating: army?.strategyRating ?? null,
-    unsupported: unsupportedRules(units),
+    unsupported: [...unsupportedRules(units), ...armyRulesNotModelled(data, units, army)],
   };
 }
 
@@ -338,7 +339,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     rules: armyRulesFor(data, units, army),
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE])],
+    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
     ...(choiceSentence(pick.choice, units) !== null ? { choice: choiceSentence(pick.choice, units)! } : {}),
   };
 }

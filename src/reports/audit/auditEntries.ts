@@ -4,6 +4,7 @@ import { formationVariants } from '../../model/formationChoice.js';
 import { InputError } from '../../model/inputError.js';
 import type { Formation } from '../../model/schema.js';
 import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
+import { isArmyRuleNote } from '../../model/armyRules.js';
 
 /**
  * The formations an audit covers: every formation of every army list of the
@@ -18,8 +19,10 @@ export interface AuditEntry {
   formation: string;
   cost: number | null;
   warEngine: boolean;
-  /** Rules of the formation the simulator does not model. */
+  /** Unit rules of the formation the simulator does not model (they decide the 'unsupported-rules' verdict). */
   unsupported: string[];
+  /** Army- and force-level rules of its army not modelled: named, but they may apply to other formations only. */
+  armyRules: string[];
   /** Why it is not audited; absent when it is. */
   skipped?: string;
   spec?: FormationSpec;
@@ -67,9 +70,9 @@ function auditEntry(data: Dataset, armyName: string, f: Formation, text: string)
     spec = parseFormation(data, text);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    return { ...base, unsupported: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
+    return { ...base, unsupported: [], armyRules: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
   }
-  const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported };
+  const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter((r) => !isArmyRuleNote(r)), armyRules: spec.unsupported.filter(isArmyRuleNote) };
   const kind = flyingKind(spec);
   if (kind === null) return { ...entry, skipped: 'mixes aircraft or spacecraft with ground units' };
   if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };

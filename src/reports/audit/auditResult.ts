@@ -38,6 +38,8 @@ export interface AuditRow {
   /** Why the verdict, in a sentence (flagged formations only). */
   reason: string | null;
   unsupported: string[];
+  /** Army- and force-level rules of its army that are not modelled (named; not deciding the verdict). */
+  armyRules: string[];
   dominatedBy: string | null;
   trialsPerMeeting: number;
   /** For a formation the list lets the player choose units for: what the row used. */
@@ -116,6 +118,7 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       verdict,
       reason,
       unsupported: e.unsupported,
+      armyRules: e.armyRules,
       dominatedBy: v.dominatedBy,
       trialsPerMeeting: v.trialsPerMeeting,
       choice: e.spec!.choice ?? null,

@@ -1,0 +1,73 @@
+import type { Dataset } from './dataset.js';
+import type { ResolvedUnit } from './formation.js';
+import type { Army } from './schema.js';
+
+/**
+ * Army- and force-level rules (the Tournament Pack's army special rules and
+ * the forces' technology rules) that the simulator does not model, named
+ * with every run like unit rules are. A few change nothing in an
+ * engagement, or are modelled elsewhere: those are listed here with why; every
+ * other rule, known or not, is named as one that may change a result.
+ */
+
+/** Modelled by other means: the rule's effect is in the units' data or the formation's fielding. */
+const MODELLED: Record<string, string> = {
+  'power-fields': 'each unit\'s power fields (RB 5.5.3)',
+  'imperial-void-shields': 'each unit\'s void shields (RB 3.3)',
+  'weapon-mount': 'titan weapon mounts, filled by upgrades',
+  'space-marine-transports': '"plus transport" formations fielded with their Rhinos',
+  'imperial-fists-transport': '"plus transport" formations fielded with their Rhinos',
+  'raven-guard-transport': '"plus transport" formations fielded with their Rhinos',
+  'scions-of-iron-transports': '"plus transport" formations fielded with their Rhinos',
+  'space-wolves-transport': '"plus transport" formations fielded with their Rhinos',
+  'white-scars-transport': '"plus transport" formations fielded with their Rhinos',
+  'deathwatch-transports': '"plus transport" formations fielded with their Rhinos',
+  'dark-eldar-transport': '"plus transport" formations fielded with their Raiders',
+};
+
+/** Rules of list building, deployment, terrain or victory: nothing in an engagement depends on them. */
+const NO_ENGAGEMENT_EFFECT = new Set([
+  'two-support-formations-per-company',
+  'up-to-three-company-upgrades',
+  'allies-up-to-a-third',
+  'big-and-uge-formations',
+  'aircraft-and-gargants-up-to-a-third',
+  'fortresses-transport-own-formation',
+  'battlefortresses-and-gunfortresses',
+  'squat-transports',
+  'regimental-hqs',
+  'may-not-garrison',
+  'trail-blazing',
+  'vanguard-organisms',
+  'amphibious',
+]);
+
+const ARMY_RULE_MARK = ' (army rule): ';
+
+/**
+ * Whether a name in a formation's `unsupported` list is an army-level rule. Such a rule
+ * often applies to some of the army's formations only (Bravery: Knight households), which
+ * the data does not say, so the audit names it without letting it decide a verdict.
+ */
+export function isArmyRuleNote(name: string): boolean {
+  return name.includes(ARMY_RULE_MARK);
+}
+
+/** What the formation's army and forces carry that is not simulated: named rules that may change a result. */
+export function armyRulesNotModelled(data: Dataset, units: ResolvedUnit[], army: Army | null): string[] {
+  const out = new Set<string>();
+  const add = (owner: string, rule: string) => {
+    if (MODELLED[rule] !== undefined || NO_ENGAGEMENT_EFFECT.has(rule)) return;
+    out.add(`${owner}${ARMY_RULE_MARK}${rule}`);
+  };
+  if (army !== null) for (const r of army.otherRules) add(army.name, r);
+  for (const ru of units) {
+    const force = army?.forces?.map((id) => data.forces.get(id)).find((f) => f?.units.includes(ru.unit.id)) ?? data.unitForce.get(ru.unit.id);
+    for (const r of force?.otherRules ?? []) add(force!.name, r);
+  }
+  return [...out].sort();
+}
+
+/** The army-level rules named as changing nothing in an engagement, for the docs and tests. */
+export const ARMY_RULES_WITHOUT_ENGAGEMENT_EFFECT = [...NO_ENGAGEMENT_EFFECT];
+export const ARMY_RULES_MODELLED_ELSEWHERE = MODELLED;

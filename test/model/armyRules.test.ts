@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isArmyRuleNote } from '../../src/model/armyRules.js';
+import { parseFormation } from '../../src/model/formation.js';
+import { loadDataset } from '../../src/model/loadDataset.js';
+import { TP_DIR, tpAvailable } from './tp/tpPath.js';
+
+/**
+ * Issue 17, item 2: the army- and force-level rules a formation's army carries
+ * and the simulator does not model are named with every run, like unit rules;
+ * those modelled by other means, and those of list building, deployment,
+ * terrain and victory, are not.
+ */
+
+const armyRules = (f: { unsupported: string[] }) => f.unsupported.filter(isArmyRuleNote);
+
+describe('army-level rules named at run time', () => {
+  const builtin = loadDataset();
+  it('the 2004 lists: Commissars and Ork Warlords (free characters) are named; power fields and void shields, modelled, are not', () => {
+    expect(armyRules(parseFormation(builtin, 'steel-legion/infantry-company'))).toEqual(['Armageddon Steel Legion (army rule): commissars']);
+    expect(armyRules(parseFormation(builtin, 'ork-war-horde/warband'))).toEqual([expect.stringMatching(/\(army rule\): ork-warlords$/)]);
+    const gargant = parseFormation(builtin, 'ork-war-horde/great-gargant-formation');
+    expect(armyRules(gargant).some((r) => r.includes('power-fields'))).toBe(false);
+    expect(armyRules(parseFormation(builtin, 'titan-legion/warlord-battlegroup'))).toEqual([]);
+    // List building ("two support formations per company") changes nothing in an engagement.
+    expect(parseFormation(builtin, 'steel-legion/tank-company').unsupported.join(' ')).not.toMatch(/support-formations/);
+  });
+
+  it.skipIf(!tpAvailable)('the Tournament Pack: Eldar technology and Hit & Run on Eldar formations, Bravery on the Knight World\'s, nothing for "plus transport" already fielded', () => {
+    const tp = loadDataset(TP_DIR);
+    const guardian = armyRules(parseFormation(tp, 'eldar-biel-tan/guardian')).join(' | ');
+    expect(guardian).toMatch(/eldar-technology/);
+    expect(guardian).toMatch(/hit-and-run-tactics/);
+    expect(armyRules(parseFormation(tp, 'adeptus-mechanicus-knight-world/knight-household')).join(' | ')).toMatch(/bravery/);
+    expect(armyRules(parseFormation(tp, 'space-marine-codex-astartes/tactical')).join(' | ')).not.toMatch(/space-marine-transports/);
+  });
+});
