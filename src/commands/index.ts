@@ -9,6 +9,7 @@ import { registerShoot } from './shoot.js';
 import { registerFairCost } from './fairCost.js';
 import { registerMatrix } from './matrix.js';
 import { registerRun } from './run.js';
+import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
@@ -24,4 +25,5 @@ export function registerCommands(program: Command): void {
   registerRun(program);
   registerShowcase(program);
   registerAudit(program);
+  registerServe(program);
 }

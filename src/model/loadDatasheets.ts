@@ -1,30 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { DatasheetFile } from './schema.js';
 import { buildDataset, type Dataset, type NamedDatasheet } from './dataset.js';
-import { InputError, formatPath, type Problem } from './inputError.js';
+import { parseDatasheet } from './datasetFromFiles.js';
+import { InputError, type Problem } from './inputError.js';
 import { projectRoot } from './projectRoot.js';
 
-/**
- * Parses one datasheet file's text. Every zod issue becomes one problem naming
- * the path inside the file and what was expected.
- */
-export function parseDatasheet(file: string, text: string): { sheet?: NamedDatasheet; problems: Problem[] } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return { problems: [{ file, path: '', message: `not valid JSON (${(e as Error).message})` }] };
-  }
-  const parsed = DatasheetFile.safeParse(json);
-  if (!parsed.success) {
-    return {
-      problems: parsed.error.issues.map((issue) => ({ file, path: formatPath(issue.path), message: issue.message })),
-    };
-  }
-  return { sheet: { file, data: parsed.data }, problems: [] };
-}
+export { parseDatasheet } from './datasetFromFiles.js';
 
 /** Loads and cross-checks a set of datasheet files as one data set. */
 export function loadDatasheetFiles(files: string[], id: string, version?: string): Dataset {

@@ -1,0 +1,100 @@
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'esbuild';
+import { builtinDatasheetFiles, loadBuiltinDataset } from '../src/model/loadDatasheets.js';
+import { projectRoot, toolVersion } from '../src/model/projectRoot.js';
+
+/**
+ * `npm run site`: bundles the playground (site/) with esbuild into site-dist/
+ * (git-ignored): index.html, style.css, main.js (the page, the engine and
+ * the built-in data), worker.js (the engine, for the Web Workers) and
+ * vega.js (the chart library, loaded when there is a chart to draw). Classic
+ * scripts, not modules, so the page also opens from the folder (file://),
+ * where it runs in one thread.
+ */
+
+export interface BuiltFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface SiteBuild {
+  dir: string;
+  files: BuiltFile[];
+}
+
+const SITE = join(projectRoot(), 'site');
+
+/** The built-in datasheets as the module `epic-balance:builtin-data` (site/src/builtinData.d.ts). */
+function builtinDataPlugin(): Plugin {
+  return {
+    name: 'epic-balance-builtin-data',
+    setup(b) {
+      b.onResolve({ filter: /^epic-balance:builtin-data$/ }, (a) => ({ path: a.path, namespace: 'epic-balance' }));
+      b.onLoad({ filter: /.*/, namespace: 'epic-balance' }, () => {
+        const files = builtinDatasheetFiles().map((path) => ({
+          name: `datasheets/${basename(path)}`,
+          // Whitespace dropped: the page parses the same JSON values as the command line.
+          text: JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))),
+        }));
+        // The version string the command line gives the same files (a hash of their names and texts).
+        const version = loadBuiltinDataset().version;
+        return {
+          contents: `export const files = ${JSON.stringify(files)};\nexport const version = ${JSON.stringify(version)};\nexport const toolVersion = ${JSON.stringify(toolVersion())};\n`,
+          loader: 'js',
+          watchFiles: builtinDatasheetFiles(),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Builds the site into `outDir` (default site-dist/ at the package root),
+ * whole or not at all: into a temporary folder beside it, then renamed.
+ */
+export async function buildSite(outDir = join(projectRoot(), 'site-dist'), options: { minify?: boolean } = {}): Promise<SiteBuild> {
+  const tmp = `${outDir}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  try {
+    await build({
+      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts') },
+      outdir: tmp,
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: ['chrome100', 'firefox100', 'safari15'],
+      minify: options.minify ?? true,
+      legalComments: 'eof',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // The CSV writer's own browser build (its Node build needs Buffer).
+      alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },
+      plugins: [builtinDataPlugin()],
+      logLevel: 'silent',
+    });
+    for (const f of ['index.html', 'style.css']) copyFileSync(join(SITE, f), join(tmp, f));
+    rmSync(outDir, { recursive: true, force: true });
+    renameSync(tmp, outDir);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'vega.js'].map((file) => {
+    const bytes = statSync(join(outDir, file)).size;
+    return { file, bytes, gzipBytes: gzipSync(readFileSync(join(outDir, file))).length };
+  });
+  return { dir: outDir, files };
+}
+
+const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const built = await buildSite();
+  process.stdout.write(`built the playground in ${relative(process.cwd(), built.dir) || '.'}/\n`);
+  for (const f of built.files) process.stdout.write(`  ${f.file.padEnd(11)} ${kB(f.bytes).padStart(8)}  (${kB(f.gzipBytes)} gzipped)\n`);
+  process.stdout.write('serve it with: npx epic-balance serve\n');
+}

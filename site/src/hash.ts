@@ -1,0 +1,291 @@
+import { InputError } from '../../src/model/inputError.js';
+import { CLI_DEFAULTS, SHOOT_ACTIONS, type AssaultWords, type ShootWords } from '../../src/commands/oneStepJobs.js';
+import type { ActionName } from '../../src/sim/rulesets/netea/spec.js';
+
+/**
+ * The page's URL hash: a scenario in the command line's own words.
+ *
+ *   #shoot=4%20Devastator&at=8%20Ork%20Boyz&trials=20000&seed=play
+ *   #assault=codex-astartes/tactical-detachment&at=ork-war-horde/warband&support=4%20Devastator
+ *
+ * `shoot=` or `assault=` names the command and its formation; every other key
+ * is one of the command's options without its dashes (`target-bm=2` is
+ * `--target-bm 2`); a flag is its key alone (`crossfire`, `cover`), a
+ * repeatable option repeats (`support=A&support=B`). Values are
+ * percent-encoded (%20 for a space; a `+` is a plus, as in
+ * "codex-astartes/tactical+razorbacks"). Keys are only ever added, never
+ * renamed (docs/playground.md).
+ */
+
+export type Command = 'shoot' | 'assault';
+
+/** A scenario as words; an option left out takes the command's default. */
+export interface PageScenario {
+  command: Command;
+  formation: string;
+  at: string;
+  trials?: number;
+  seed?: string;
+  chunkSize?: number;
+  /** Worker threads to run on; does not change the numbers. */
+  workers?: number;
+  /** Only "builtin" for now. */
+  data?: string;
+  action?: ActionName;
+  gap?: number;
+  /** true: `cover` alone (obscured); a string: the cover save. */
+  cover?: string | true;
+  crossfire?: boolean;
+  bm?: number;
+  targetBm?: number;
+  targetBroken?: boolean;
+  test?: boolean;
+  rankWidth?: number;
+  spacing?: number;
+  /** Assault. */
+  support?: string[];
+  targetSupport?: string[];
+  supportGap?: number;
+  contact?: number;
+  /** Shoot, aerospace. */
+  flak?: string[];
+  noTargetFlak?: boolean;
+  cap?: string;
+  phase?: 'approach' | 'disengagement';
+  moved?: boolean;
+}
+
+type Kind = 'text' | 'whole0' | 'whole1' | 'cm' | 'flag' | 'cover' | 'action' | 'phase' | 'list';
+
+interface KeyDef {
+  key: string;
+  field: keyof PageScenario;
+  kind: Kind;
+  /** Which commands take it. */
+  commands: readonly Command[];
+}
+
+const BOTH: readonly Command[] = ['shoot', 'assault'];
+const SHOOT: readonly Command[] = ['shoot'];
+const ASSAULT: readonly Command[] = ['assault'];
+
+/** Every key after the command, in the order a hash and a command line are written. */
+export const KEYS: readonly KeyDef[] = [
+  { key: 'at', field: 'at', kind: 'text', commands: BOTH },
+  { key: 'support', field: 'support', kind: 'list', commands: ASSAULT },
+  { key: 'target-support', field: 'targetSupport', kind: 'list', commands: ASSAULT },
+  { key: 'action', field: 'action', kind: 'action', commands: SHOOT },
+  { key: 'gap', field: 'gap', kind: 'cm', commands: BOTH },
+  { key: 'support-gap', field: 'supportGap', kind: 'cm', commands: ASSAULT },
+  { key: 'cover', field: 'cover', kind: 'cover', commands: BOTH },
+  { key: 'crossfire', field: 'crossfire', kind: 'flag', commands: SHOOT },
+  { key: 'bm', field: 'bm', kind: 'whole0', commands: BOTH },
+  { key: 'target-bm', field: 'targetBm', kind: 'whole0', commands: BOTH },
+  { key: 'target-broken', field: 'targetBroken', kind: 'flag', commands: BOTH },
+  { key: 'test', field: 'test', kind: 'flag', commands: BOTH },
+  { key: 'contact', field: 'contact', kind: 'whole0', commands: ASSAULT },
+  { key: 'flak', field: 'flak', kind: 'list', commands: SHOOT },
+  { key: 'no-target-flak', field: 'noTargetFlak', kind: 'flag', commands: SHOOT },
+  { key: 'cap', field: 'cap', kind: 'text', commands: SHOOT },
+  { key: 'phase', field: 'phase', kind: 'phase', commands: SHOOT },
+  { key: 'moved', field: 'moved', kind: 'flag', commands: SHOOT },
+  { key: 'rank-width', field: 'rankWidth', kind: 'whole1', commands: BOTH },
+  { key: 'spacing', field: 'spacing', kind: 'cm', commands: BOTH },
+  { key: 'trials', field: 'trials', kind: 'whole1', commands: BOTH },
+  { key: 'seed', field: 'seed', kind: 'text', commands: BOTH },
+  { key: 'chunk-size', field: 'chunkSize', kind: 'whole1', commands: BOTH },
+  { key: 'data', field: 'data', kind: 'text', commands: BOTH },
+  { key: 'workers', field: 'workers', kind: 'whole1', commands: BOTH },
+];
+
+/** The option a field stands for, for messages: "--target-bm", or "shoot" for the formation. */
+export function optionOf(field: keyof PageScenario, command: Command = 'shoot'): string {
+  if (field === 'formation') return command;
+  if (field === 'command') return 'command';
+  const def = KEYS.find((k) => k.field === field);
+  return def ? `--${def.key}` : String(field);
+}
+
+function problem(option: string, got: string, expected: string): InputError {
+  return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);
+}
+
+function parseValue(def: KeyDef, raw: string | null): unknown {
+  const option = `--${def.key}`;
+  if (def.kind === 'flag') {
+    if (raw === null || raw === '' || raw === 'true') return true;
+    throw problem(option, raw, 'no value: it is a flag');
+  }
+  if (def.kind === 'cover') return raw === null || raw === '' ? true : raw;
+  if (raw === null) throw problem(option, '', 'a value');
+  switch (def.kind) {
+    case 'text':
+    case 'list':
+      return raw;
+    case 'whole0':
+    case 'whole1': {
+      const min = def.kind === 'whole0' ? 0 : 1;
+      const n = Number(raw);
+      if (!/^[0-9]+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min) throw problem(option, raw, `a whole number of at least ${min}`);
+      return n;
+    }
+    case 'cm': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw problem(option, raw, 'a number of at least 0');
+      return n;
+    }
+    case 'action':
+      if (!(SHOOT_ACTIONS as readonly string[]).includes(raw)) throw problem(option, raw, `one of ${SHOOT_ACTIONS.join(', ')}`);
+      return raw;
+    case 'phase':
+      if (raw !== 'approach' && raw !== 'disengagement') throw problem(option, raw, 'approach or disengagement');
+      return raw;
+  }
+}
+
+/** Splits a hash (with or without its "#") into its words; a malformed escape is an InputError. */
+function words(hash: string): Array<[string, string | null]> {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const out: Array<[string, string | null]> = [];
+  for (const part of body.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? null : part.slice(eq + 1);
+    try {
+      out.push([decodeURIComponent(rawKey), rawValue === null ? null : decodeURIComponent(rawValue)]);
+    } catch {
+      throw new InputError([{ file: 'the page address', path: '', message: `"${part}" is not a valid percent-encoded key=value` }]);
+    }
+  }
+  return out;
+}
+
+/** True when the hash names a scenario (holds `shoot=` or `assault=`). */
+export function hasScenario(hash: string): boolean {
+  return /(^#?|&)(shoot|assault)=/.test(hash);
+}
+
+/** Reads a scenario from a hash. Unknown keys, keys of the other command and bad values are InputErrors naming the option. */
+export function parseHash(hash: string): PageScenario {
+  return parseWords(words(hash));
+}
+
+/** Reads a scenario from its words ([key, value or null for a flag]), as parseHash. */
+export function parseWords(ws: ReadonlyArray<readonly [string, string | null]>): PageScenario {
+  const commands = ws.filter(([k]) => k === 'shoot' || k === 'assault');
+  if (commands.length !== 1) {
+    throw new InputError([{ file: 'the page address', path: '', message: commands.length === 0 ? 'expected shoot=<formation> or assault=<formation>' : 'expected one of shoot= and assault=, once' }]);
+  }
+  const [command, formation] = commands[0]! as [Command, string | null];
+  const s: PageScenario = { command, formation: formation ?? '', at: '' };
+  const record = s as unknown as Record<string, unknown>;
+  let atGiven = false;
+  for (const [key, raw] of ws) {
+    if (key === 'shoot' || key === 'assault') continue;
+    const def = KEYS.find((k) => k.key === key);
+    if (!def) throw new InputError([{ file: `option --${key}`, path: '', message: `unknown option for ${command}` }]);
+    if (!def.commands.includes(command)) throw new InputError([{ file: `option --${key}`, path: '', message: `only for ${def.commands.join(' and ')}, not ${command}` }]);
+    const value = parseValue(def, raw);
+    if (def.kind === 'list') record[def.field] = [...((record[def.field] as string[] | undefined) ?? []), value as string];
+    else record[def.field] = value;
+    if (key === 'at') atGiven = true;
+  }
+  if (!atGiven) throw new InputError([{ file: 'option --at', path: '', message: 'expected the target formation (at=<formation>)' }]);
+  if (s.data !== undefined && s.data !== '' && s.data !== 'builtin') {
+    throw new InputError([{ file: 'option --data', path: '', message: `this page has the built-in data only (data=builtin), got "${s.data}"; for a Tournament Pack checkout use the command line` }]);
+  }
+  return s;
+}
+
+/** Percent-encodes a value, leaving the characters formations are written with readable. */
+function enc(v: string): string {
+  return encodeURIComponent(v).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@').replace(/%3A/g, ':');
+}
+
+/** The words of a scenario in order: [key, value or null for a flag]; the command first. */
+function scenarioWords(s: PageScenario): Array<[string, string | null]> {
+  const out: Array<[string, string | null]> = [[s.command, s.formation]];
+  const record = s as unknown as Record<string, unknown>;
+  for (const def of KEYS) {
+    if (!def.commands.includes(s.command)) continue;
+    const v = record[def.field];
+    if (v === undefined || v === false) continue;
+    if (def.kind === 'list') for (const item of v as string[]) out.push([def.key, item]);
+    else if (v === true) out.push([def.key, null]);
+    else out.push([def.key, String(v)]);
+  }
+  return out;
+}
+
+/** The hash of a scenario (with its "#"). */
+export function toHash(s: PageScenario): string {
+  return '#' + scenarioWords(s).map(([k, v]) => (v === null ? k : `${k}=${enc(v)}`)).join('&');
+}
+
+/**
+ * The command line that prints the same numbers (after "epic-balance"):
+ * --trials, --seed and --chunk-size always written, so it still reproduces
+ * the run if a default changes; data=builtin and workers left out (the
+ * built-in data is the command's default; workers never change the numbers).
+ */
+export function toArgv(s: PageScenario): string[] {
+  const argv: string[] = [];
+  for (const [k, v] of scenarioWords(s)) {
+    if (k === s.command) argv.push(k, v!);
+    else if (k === 'data' || k === 'workers' || k === 'trials' || k === 'seed' || k === 'chunk-size') continue;
+    else if (v === null) argv.push(`--${k}`);
+    else argv.push(`--${k}`, v);
+  }
+  argv.push('--trials', String(s.trials ?? CLI_DEFAULTS.trials), '--seed', s.seed ?? CLI_DEFAULTS.seed, '--chunk-size', String(s.chunkSize ?? CLI_DEFAULTS.chunkSize));
+  return argv;
+}
+
+/** The shoot command's words, defaults filled in as commander fills them. */
+export function shootWords(s: PageScenario): ShootWords {
+  return {
+    formation: s.formation,
+    at: s.at,
+    action: s.action ?? 'advance',
+    ...(s.cover !== undefined ? { cover: s.cover } : {}),
+    crossfire: s.crossfire === true,
+    gap: s.gap ?? CLI_DEFAULTS.shootGap,
+    gapGiven: s.gap !== undefined,
+    bm: s.bm ?? 0,
+    targetBm: s.targetBm ?? 0,
+    targetBroken: s.targetBroken === true,
+    rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth,
+    spacing: s.spacing ?? CLI_DEFAULTS.spacing,
+    flak: s.flak ?? [],
+    targetFlak: s.noTargetFlak !== true,
+    ...(s.cap !== undefined ? { cap: s.cap } : {}),
+    phase: s.phase ?? 'approach',
+    moved: s.moved === true,
+    test: s.test === true,
+  };
+}
+
+/** The assault command's words, defaults filled in. */
+export function assaultWords(s: PageScenario): AssaultWords {
+  return {
+    formation: s.formation,
+    at: s.at,
+    support: s.support ?? [],
+    targetSupport: s.targetSupport ?? [],
+    gap: s.gap ?? CLI_DEFAULTS.assaultGap,
+    ...(s.supportGap !== undefined ? { supportGap: s.supportGap } : {}),
+    bm: s.bm ?? 0,
+    targetBm: s.targetBm ?? 0,
+    targetBroken: s.targetBroken === true,
+    ...(s.cover !== undefined ? { cover: s.cover } : {}),
+    test: s.test === true,
+    ...(s.contact !== undefined ? { contact: s.contact } : {}),
+    rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth,
+    spacing: s.spacing ?? CLI_DEFAULTS.spacing,
+  };
+}
+
+/** The run plan's numbers, defaults filled in. */
+export function runNumbers(s: PageScenario): { trials: number; seed: string; chunkSize: number } {
+  return { trials: s.trials ?? CLI_DEFAULTS.trials, seed: s.seed ?? CLI_DEFAULTS.seed, chunkSize: s.chunkSize ?? CLI_DEFAULTS.chunkSize };
+}

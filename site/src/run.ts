@@ -1,0 +1,233 @@
+import { TRIALS } from '../../src/sim/ruleset.js';
+import { compileScenario, type ScenarioSpec } from '../../src/sim/scenario.js';
+import { chunkCount, chunkTrials } from '../../src/workers/chunkPlan.js';
+import { ExactTally } from '../../src/workers/exactSum.js';
+import { headlineCounters, maxHalfWidth, type Headline } from '../../src/workers/headline.js';
+import { runWireTask, type WireTask } from '../../src/workers/runChunk.js';
+import type { RunResult } from '../../src/workers/simulate.js';
+
+/**
+ * Runs a scenario in the browser as src/workers/simulate.ts runs it on the
+ * command line: the same chunk plan (chunkPlan.ts), the same chunk seeds
+ * (runChunk.ts → chunkSeed.ts), each chunk's tally summed exactly
+ * (exactSum.ts) in chunk order, so the numbers depend on the seed, the names,
+ * the trials and the chunk size only: the same with 1 or N Web Workers, in
+ * this thread, or from `epic-balance shoot/assault --json`.
+ */
+
+export interface BrowserRunRequest {
+  spec: ScenarioSpec;
+  seed: string;
+  scenario: string;
+  matchup: string;
+  trials: number;
+  chunkSize: number;
+  /** Web Workers to run on (at most one per chunk). */
+  workers: number;
+  onProgress?: (p: BrowserProgress) => void;
+}
+
+export interface BrowserProgress {
+  trialsDone: number;
+  trialsPlanned: number;
+  elapsedMs: number;
+  /** The merged prefix of chunks so far, as a result (numbers settling). */
+  partial: RunResult | null;
+  /** "workers" or "this thread" (when the page cannot start workers, e.g. opened from a file). */
+  mode: string;
+}
+
+/** The run was stopped (Stop button, or a new run started). */
+export class RunStopped extends Error {
+  constructor() {
+    super('stopped');
+    this.name = 'RunStopped';
+  }
+}
+
+interface Pending {
+  resolve: (tally: Float64Array) => void;
+  reject: (e: Error) => void;
+}
+
+/** A set of Web Workers running chunks (site/src/worker.ts), one chunk each at a time. */
+class WorkerPool {
+  readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly busy = new Set<Worker>();
+  private next = 1;
+
+  constructor(url: string, count: number) {
+    for (let i = 0; i < count; i++) {
+      const w = new Worker(url);
+      w.onmessage = (e: MessageEvent<{ id: number; tally?: Float64Array; error?: string }>) => {
+        const p = this.pending.get(e.data.id);
+        if (!p) return;
+        this.pending.delete(e.data.id);
+        this.busy.delete(w);
+        if (e.data.tally) p.resolve(e.data.tally);
+        else p.reject(new Error(e.data.error ?? 'the worker failed'));
+      };
+      w.onerror = (e: ErrorEvent) => {
+        e.preventDefault();
+        this.fail(new Error(`a worker failed: ${e.message || 'it could not start (is the page opened from a file? use `npx epic-balance serve`)'}`));
+      };
+      this.workers.push(w);
+    }
+  }
+
+  private fail(error: Error): void {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+    this.busy.clear();
+  }
+
+  idle(): Worker | undefined {
+    return this.workers.find((w) => !this.busy.has(w));
+  }
+
+  run(w: Worker, task: WireTask): Promise<Float64Array> {
+    const id = this.next++;
+    this.busy.add(w);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.postMessage({ id, task });
+    });
+  }
+
+  terminate(): void {
+    for (const w of this.workers) w.terminate();
+    this.fail(new RunStopped());
+  }
+}
+
+/** A cheap key for a spec's JSON (FNV-1a), so a worker compiles each spec once; not part of any result. */
+function keyOf(json: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < json.length; i++) {
+    h ^= json.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `${(h >>> 0).toString(16)}-${json.length}`;
+}
+
+function headlineWidth(exact: ExactTally, headlines: readonly Headline[]): number {
+  const t = new Float64Array(exact.length);
+  t[TRIALS] = exact.value(TRIALS);
+  for (const h of headlines) t[h.index] = exact.value(h.index);
+  return maxHalfWidth(t, headlines);
+}
+
+/** A running simulation: `result` settles with the whole run, or rejects with RunStopped after stop(). */
+export interface BrowserRun {
+  result: Promise<RunResult>;
+  stop(): void;
+}
+
+/** Starts a run on Web Workers at `workerUrl`, or in this thread when workers cannot start. */
+export function startRun(req: BrowserRunRequest, workerUrl: string): BrowserRun {
+  let stopped = false;
+  let pool: WorkerPool | null = null;
+  const stop = () => {
+    stopped = true;
+    pool?.terminate();
+  };
+  const result = (async (): Promise<RunResult> => {
+    const started = performance.now();
+    const count = chunkCount(req.trials, req.chunkSize);
+    const layout = compileScenario(req.spec).layout;
+    const specJson = JSON.stringify(req.spec);
+    const specKey = keyOf(specJson);
+    const headlines = headlineCounters(layout);
+    const exact = new ExactTally(layout.length);
+    const done = new Map<number, Float64Array>();
+    let merged = 0;
+    let trialsDone = 0;
+    const task = (k: number): WireTask => ({ specKey, specJson, seed: req.seed, scenario: req.scenario, matchup: req.matchup, chunk: k, trials: chunkTrials(req.trials, req.chunkSize, k) });
+    const resultOf = (elapsedMs: number): RunResult => {
+      const tally = exact.rounded();
+      return {
+        tally,
+        layout,
+        trials: tally[TRIALS]!,
+        chunks: merged,
+        chunkSize: req.chunkSize,
+        elapsedMs,
+        run: {
+          specKey,
+          seed: req.seed,
+          scenario: req.scenario,
+          matchup: req.matchup,
+          plannedTrials: req.trials,
+          chunkCount: count,
+          chunkRange: { first: 0, last: merged - 1 },
+          stop: { reason: 'trials', precision: null, maxHalfWidth: headlineWidth(exact, headlines) },
+          exact,
+        },
+      };
+    };
+    let mode = 'this thread';
+    const finished = (k: number, tally: Float64Array) => {
+      done.set(k, tally);
+      trialsDone += chunkTrials(req.trials, req.chunkSize, k);
+      let advanced = false;
+      for (let t = done.get(merged); t !== undefined; t = done.get(merged)) {
+        done.delete(merged);
+        exact.add(t);
+        merged++;
+        advanced = true;
+      }
+      req.onProgress?.({ trialsDone, trialsPlanned: req.trials, elapsedMs: performance.now() - started, partial: advanced ? resultOf(performance.now() - started) : null, mode });
+    };
+
+    const wanted = Math.max(1, Math.min(req.workers, count));
+    try {
+      pool = new WorkerPool(workerUrl, wanted);
+      mode = `${wanted} Web Worker${wanted === 1 ? '' : 's'}`;
+    } catch {
+      pool = null; // e.g. a page opened from file://: run in this thread instead.
+    }
+    req.onProgress?.({ trialsDone: 0, trialsPlanned: req.trials, elapsedMs: 0, partial: null, mode });
+    if (pool !== null) {
+      const p = pool;
+      await new Promise<void>((resolve, reject) => {
+        let next = 0;
+        let inFlight = 0;
+        let failed = false;
+        const pump = () => {
+          if (failed) return;
+          if (next >= count && inFlight === 0) return resolve();
+          for (let w = p.idle(); w !== undefined && next < count; w = p.idle()) {
+            const k = next++;
+            inFlight++;
+            p.run(w, task(k)).then(
+              (tally) => {
+                inFlight--;
+                if (stopped) return;
+                finished(k, tally);
+                pump();
+              },
+              (e: Error) => {
+                if (failed) return;
+                failed = true;
+                reject(stopped ? new RunStopped() : e);
+              },
+            );
+          }
+        };
+        pump();
+      });
+      p.terminate();
+    } else {
+      for (let k = 0; k < count; k++) {
+        if (stopped) throw new RunStopped();
+        const t = task(k);
+        finished(k, runWireTask(t));
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    }
+    if (stopped) throw new RunStopped();
+    return resultOf(performance.now() - started);
+  })();
+  return { result, stop };
+}
