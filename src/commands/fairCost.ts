@@ -19,7 +19,8 @@ import type { FormationValue } from '../reports/value/formationValue.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { battleAirDefence, battleField } from './audit.js';
-import { addSimOptions, rejectAirUnits, type SimOptions } from './simOptions.js';
+import { addSimOptions, type SimOptions } from './simOptions.js';
+import { rejectAirUnits } from './oneStepJobs.js';
 
 const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
@@ -147,7 +148,7 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
   const data = loadDataset(o.data);
   const formation = parseFormation(data, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
-  rejectAirUnits(data, opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
+  rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
   const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded) });
   const v = value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
@@ -188,7 +189,7 @@ export function registerFairCost(program: Command): void {
       const data = loadDataset(o.data);
       const formation = parseFormation(data, text);
       const opponents = o.vs.map((v) => parseFormation(data, v));
-      rejectAirUnits(data, [[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');
+      rejectAirUnits([[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       const result = fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
       const simulationMs = Math.round(performance.now() - started);

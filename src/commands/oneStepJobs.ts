@@ -7,18 +7,18 @@ import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WID
 import type { ActionName, CoverSpec, EngagementSpec } from '../sim/rulesets/netea/spec.js';
 import type { SimulationResult } from '../workers/simulate.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
+import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
 
 /**
  * What `shoot` and `assault` simulate and what their `--json` prints, as pure
- * functions with no Node module in their imports: the playground (site/)
- * builds its scenarios and its `result-json` with these, so a page and the
- * command line given the same words run the same spec on the same chunk
- * seeds and print the same JSON.
- *
- * shoot.ts and assault.ts still hold their own copies of this logic (their
- * owners are editing them); test/site/playground.test.ts checks that both
- * give identical JSON. The intended end state: the commands call these.
+ * functions with no Node module in their imports: the commands (shoot.ts,
+ * assault.ts) and the playground (site/) both build their scenarios and
+ * their JSON with these, so a page and the command line given the same words
+ * run the same spec on the same chunk seeds and print the same JSON.
  */
+
+/** Default distance between the fronts before an assault: within one 15 cm charge move. */
+export const DEFAULT_ASSAULT_GAP = 10;
 
 /** The CLI's defaults the page must share (test/site checks them against simOptions.ts, simulate.ts and assault.ts). */
 export const CLI_DEFAULTS = {
@@ -26,7 +26,7 @@ export const CLI_DEFAULTS = {
   seed: 'epic-balance',
   chunkSize: 50_000,
   shootGap: DEFAULT_GAP,
-  assaultGap: 10,
+  assaultGap: DEFAULT_ASSAULT_GAP,
   rankWidth: DEFAULT_RANK_WIDTH,
   spacing: DEFAULT_SPACING,
 } as const;
@@ -67,6 +67,8 @@ export interface ShootWords {
   phase: 'approach' | 'disengagement';
   moved?: boolean;
   test?: boolean;
+  /** The target's units that can ride start in its transports. */
+  embarked?: boolean;
 }
 
 /** The words of an `assault` command line. */
@@ -85,6 +87,19 @@ export interface AssaultWords {
   contact?: number;
   rankWidth: number;
   spacing: number;
+  /** The target's units that can ride start in its transports and stay there. */
+  embarked?: boolean;
+  /** The attacker's units that can ride start in its transports and disembark at the charge. */
+  attackerEmbarked?: boolean;
+}
+
+/**
+ * A formation asked to start embarked must have transports with room for every
+ * unit that can ride in them (RB 1.7.5; transport/embarkation.ts).
+ */
+export function checkEmbarkation(text: string, formation: FormationSpec): void {
+  const problem = embarkationProblem(formation);
+  if (problem !== null) throw new InputError([{ file: `formation "${text}"`, path: '', message: problem }]);
 }
 
 /** One simulated step, ready to run: the spec, the names that seed its chunks, and how to read the result. */
@@ -114,7 +129,8 @@ function unsupportedOf(formations: FormationSpec[]): string[] {
 export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
   const attacker = parseFormation(data, o.formation);
   const target = parseFormation(data, o.at);
-  const targetState = { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover) };
+  if (o.embarked === true) checkEmbarkation(o.at, target);
+  const targetState = { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover), embarked: o.embarked === true };
   const airShot = {
     attacker: { text: o.formation, formation: attacker },
     target: { text: o.at, formation: target, state: targetState },
@@ -142,7 +158,7 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
       attacker: { blastMarkers: o.bm, broken: false, cover: { kind: 'none' } },
       target: targetState,
     });
-    title = `${attacker.name} (${o.action}) shoots ${target.name}`;
+    title = `${attacker.name} (${o.action}) shoots ${target.name}${o.embarked === true ? ' (embarked)' : ''}`;
   }
   return {
     command: 'shoot',
@@ -159,14 +175,16 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
   };
 }
 
-/** Aircraft and spacecraft cannot assault, be assaulted or lend support while in the air (RB 4.1.2, 4.2.2; as simOptions.ts rejectAirUnits). */
-function rejectAirUnits(named: Array<[string, FormationSpec]>): void {
+/**
+ * Aircraft and spacecraft cannot assault, be assaulted or lend support while
+ * in the air (RB 4.1.2, 4.2.2): refused by name, with where to go instead.
+ */
+export function rejectAirUnits(named: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>, command = 'assault'): void {
   for (const [text, f] of named) {
     const air = f.units.find((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
     if (air) {
-      throw new InputError([
-        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}): it cannot assault, be assaulted or lend support while in the air (RB 4.1.2); use \`shoot\` for ground attacks, flak, interceptions and orbital attacks` },
-      ]);
+      const why = command === 'assault' ? 'it cannot assault, be assaulted or lend support while in the air (RB 4.1.2)' : `\`${command}\` takes ground formations`;
+      throw new InputError([{ file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}): ${why}; use \`shoot\` for ground attacks, flak, interceptions and orbital attacks` }]);
     }
   }
 }
@@ -195,7 +213,9 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
   const targetSupports = o.targetSupport.map((s) => ({ text: s, formation: parseFormation(data, s), side: 1 as const }));
   const all = [...supports, ...targetSupports];
   rejectAirUnits([[o.formation, attacker], [o.at, target], ...all.map((s): [string, FormationSpec] => [s.text, s.formation])]);
-  const reach = closestChargeDistance(attacker, o.gap, o.rankWidth, o.spacing);
+  if (o.attackerEmbarked === true) checkEmbarkation(o.formation, attacker);
+  if (o.embarked === true) checkEmbarkation(o.at, target);
+  const reach = closestChargeDistance(attacker, o.gap, o.rankWidth, o.spacing, o.attackerEmbarked === true);
   if (reach > 15) {
     throw new InputError([
       { file: `formation "${o.formation}"`, path: '', message: `no unit can charge to within 15 cm of "${o.at}" from ${o.gap} cm away (the closest gets to ${reach} cm); use a smaller --gap` },
@@ -203,8 +223,8 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
   }
   const spec = assaultEngagement(attacker, target, {
     geometry: { gap: o.gap, rankWidth: o.rankWidth, spacing: o.spacing },
-    attacker: { ...FRESH, blastMarkers: o.bm },
-    target: { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover) },
+    attacker: { ...FRESH, blastMarkers: o.bm, embarked: o.attackerEmbarked === true },
+    target: { blastMarkers: o.targetBm, broken: o.targetBroken === true, cover: parseCover(o.cover), embarked: o.embarked === true },
     supports: all.map((s) => ({ formation: s.formation, side: s.side, gap: o.supportGap ?? o.gap, state: FRESH })),
     test: o.test === true,
     overwatch: [],
@@ -216,7 +236,7 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
     spec,
     scenario: 'assault',
     matchup: `${attacker.text} -> ${target.text}`,
-    title: `${attacker.name} assaults ${target.name}${all.length ? ` (support: ${all.map((s) => s.formation.name).join(', ')})` : ''}`,
+    title: `${attacker.name}${o.attackerEmbarked === true ? ' (embarked)' : ''} assaults ${target.name}${o.embarked === true ? ' (embarked)' : ''}${all.length ? ` (support: ${all.map((s) => s.formation.name).join(', ')})` : ''}`,
     attacker,
     target,
     others,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
-import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import type { ScenarioSpec } from '../sim/scenario.js';
 import { chunkCount } from '../workers/chunkPlan.js';
@@ -81,22 +80,6 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
         if (action.getOptionValueSource('trials') === 'default') action.setOptionValue('trials', PRECISION_TRIAL_CAP);
       }
     });
-}
-
-/**
- * Aircraft and spacecraft cannot assault, be assaulted or lend support while
- * in the air (RB 4.1.2, 4.2.2): refused by name, with where to go instead.
- */
-export function rejectAirUnits(data: Dataset, names: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>, command = 'assault'): void {
-  void data;
-  for (const [text, f] of names) {
-    const air = f.units.find((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
-    if (air) {
-      throw new InputError([
-        { file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}): ${command === 'assault' ? 'it cannot assault, be assaulted or lend support while in the air (RB 4.1.2)' : `\`${command}\` takes ground formations`}; use \`shoot\` for ground attacks, flak, interceptions and orbital attacks` },
-      ]);
-    }
-  }
 }
 
 /** What a command asks to simulate; the run options come from the command line. */
