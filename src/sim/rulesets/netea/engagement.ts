@@ -163,6 +163,16 @@ export class Engagement {
   readonly scChoiceDistance: Float64Array;
   readonly scChoicePenalty: Int32Array;
   choiceStamp = 0;
+  /**
+   * Across trials: the choice made for a canonical group against a whole target (every unit
+   * standing, none embarked), which is the same in every trial for the same target, gap,
+   * distance and to-hit terms (`scWholeKey` packs the penalty, modifier and sustained fire).
+   */
+  readonly scWholeAt: Int32Array;
+  readonly scWholeGap: Float64Array;
+  readonly scWholeDistance: Float64Array;
+  readonly scWholeKey: Int32Array;
+  readonly scWholeChoice: Int32Array;
   /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
   readonly air: AirState;
   /** Transports and their passengers: who rides in what, who is still embarked. */
@@ -536,6 +546,11 @@ export class Engagement {
     this.scChoice = new Int32Array(this.nGroups);
     this.scChoiceDistance = new Float64Array(this.nGroups);
     this.scChoicePenalty = new Int32Array(this.nGroups);
+    this.scWholeAt = new Int32Array(this.nGroups).fill(-1);
+    this.scWholeGap = new Float64Array(this.nGroups);
+    this.scWholeDistance = new Float64Array(this.nGroups);
+    this.scWholeKey = new Int32Array(this.nGroups);
+    this.scWholeChoice = new Int32Array(this.nGroups);
 
     this.stAlive = new Uint8Array(nUnits);
     this.stDC = new Int32Array(nUnits);

@@ -163,18 +163,36 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
  * chooseFirepower for a unit whose weapons are always ready, shared within
  * one attack by the units carrying the same weapons at the same distance and
  * to-hit penalty: the target does not change until the hits are allocated,
- * so their choices are the same. The stored choice's line is moved to this
- * unit's group.
+ * so their choices are the same. Against a target nothing has hurt yet the
+ * choice is also kept from trial to trial (a pure function of the same
+ * inputs: the numbers do not change). The stored choice's line is moved to
+ * this unit's group.
  */
 function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean): number {
   const c = e.gCanon[g]!;
+  if (e.fAlive[at] === e.fUnitEnd[at]! - e.fUnitStart[at]! && !e.transports.any) {
+    // The whole target, as every trial finds it before anything has hurt it: one choice serves them all.
+    const key = (penalty + 16) * 64 + (modifier + 8) * 2 + (sustained ? 1 : 0);
+    if (e.scWholeAt[c] !== at || e.scWholeGap[c] !== gap || e.scWholeDistance[c] !== distance || e.scWholeKey[c] !== key) {
+      e.scWholeAt[c] = at;
+      e.scWholeGap[c] = gap;
+      e.scWholeDistance[c] = distance;
+      e.scWholeKey[c] = key;
+      e.scWholeChoice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+    }
+    return moveChoice(e, e.scWholeChoice[c]!, c, g);
+  }
   if (e.scChoiceStamp[c] !== e.choiceStamp || e.scChoiceDistance[c] !== distance || e.scChoicePenalty[c] !== penalty) {
     e.scChoiceStamp[c] = e.choiceStamp;
     e.scChoiceDistance[c] = distance;
     e.scChoicePenalty[c] = penalty;
-    e.scChoice[c] = chooseFirepower(e, at, u, c === g ? g : c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+    e.scChoice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
   }
-  const choice = e.scChoice[c]!;
+  return moveChoice(e, e.scChoice[c]!, c, g);
+}
+
+/** A choice made for canonical group c, its line moved to the same weapon of group g. */
+function moveChoice(e: Engagement, choice: number, c: number, g: number): number {
   if (choice < 0 || c === g) return choice;
   const line = (choice >> 6) - e.gLineStart[c]! + e.gLineStart[g]!;
   return (line << 6) | (choice & 63);
