@@ -160,7 +160,7 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
 }
 
 /**
- * chooseFirepower for a unit whose weapons are always ready, shared within
+ * chooseFirepower for a unit, shared, when its weapons are always ready, within
  * one attack by the units carrying the same weapons at the same distance and
  * to-hit penalty: the target does not change until the hits are allocated,
  * so their choices are the same. Against a target nothing has hurt yet the
@@ -168,7 +168,9 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
  * inputs: the numbers do not change). The stored choice's line is moved to
  * this unit's group.
  */
-function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean): number {
+function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean, limited: boolean): number {
+  // Single-shot and slow-firing weapons are ready or not unit by unit: their choice is the unit's own.
+  if (limited) return chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
   const c = e.gCanon[g]!;
   if (e.fAlive[at] === e.fUnitEnd[at]! - e.fUnitStart[at]! && !e.transports.any) {
     // The whole target, as every trial finds it before anything has hurt it: one choice serves them all.
@@ -278,7 +280,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       let fp = e.choiceFp[g * nF + at]!;
       let mask = e.choiceMask[g * nF + at]!;
       if (line === -1 || mixed !== (e.fMixed[at] === 1)) {
-        const choice = limited ? chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained) : sharedChoice(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+        const choice = sharedChoice(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained, limited);
         if (choice < 0) continue;
         line = choice >> 6;
         fp = (choice >> 4) & 3;
