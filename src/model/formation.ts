@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { pickUnits } from './formationChoice.js';
 import { armyRulesNotModelled } from './armyRules.js';
+import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
 
@@ -140,13 +141,15 @@ const MOVEMENT_ONLY: Record<string, string> = {
  * importer's default, the one its notes name first. Reports print it beside
  * the result, so nobody takes one loadout's value for another's.
  */
-function choiceSentence(units: string | null, fielded: ResolvedUnit[]): string | null {
+function choiceSentence(units: string | null, fielded: ResolvedUnit[], picked: string[]): string | null {
   const loadouts = new Map<string, string>();
   for (const ru of fielded) {
-    const options = ru.unit.weapons.filter((w) => w.choice !== undefined && w.choice.min < w.choice.max);
-    if (options.length === 0 || loadouts.has(ru.unit.id)) continue;
-    const name = (id: string) => ru.weapons.find((w) => w.weapon.id === id)?.weapon.name ?? id;
-    loadouts.set(ru.unit.id, `${ru.unit.name} armed with ${options.map((w) => `${name(w.weapon)} x${String(w.multiplier)} (${w.choice!.min}-${w.choice!.max})`).join(', ')}, the loadout its notes name first (other loadouts are not valued)`);
+    if (loadouts.has(ru.unit.id)) continue;
+    const options = ru.unit.weapons.flatMap((w, i) => (w.choice !== undefined && w.choice.min < w.choice.max ? [i] : []));
+    if (options.length === 0) continue;
+    const asPicked = options.some((i) => picked.includes(ru.unit.weapons[i]!.weapon));
+    const how = asPicked ? 'as picked' : eitherOrChoice(ru.unit) !== null ? 'the loadout its notes name first; pick another with @<weapon id>' : 'the loadout its notes name first (other loadouts are not valued)';
+    loadouts.set(ru.unit.id, `${ru.unit.name} armed with ${options.map((i) => `${ru.weapons[i]!.weapon.name} x${String(ru.weapons[i]!.multiplier)} (${ru.unit.weapons[i]!.choice!.min}-${ru.unit.weapons[i]!.choice!.max})`).join(', ')}, ${how}`);
   }
   const parts = [...(units !== null ? [units] : []), ...loadouts.values()];
   return parts.length === 0 ? null : parts.join('; ');
@@ -290,7 +293,11 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     );
   }
   const upgrades = upgradeNames.flatMap((raw) => army.upgrades.filter((u) => formation.upgrades.includes(u.id) && (u.id === norm(raw) || norm(u.name) === norm(raw))));
-  const pick = pickUnits(data, army.forces ?? [army.id], formation, options, text, upgrades);
+  // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
+  const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));
+  const isLoadout = (o: string) => offered.includes(norm(o)) && !formation.choices.some((c) => c.from.includes(norm(o)));
+  const loadouts = options.filter(isLoadout);
+  const pick = pickUnits(data, army.forces ?? [army.id], formation, options.filter((o) => !isLoadout(o)), text, upgrades);
   const units: ResolvedUnit[] = [];
   for (const uc of pick.units) {
     const unit = data.units.get(uc.unit)!;
@@ -329,6 +336,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     points += upgrade.points;
     names.push(upgrade.name);
   }
+  for (const id of loadouts) {
+    if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
+  }
   const kind = formation.kind;
   return {
     text,
@@ -340,7 +350,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
-    ...(choiceSentence(pick.choice, units) !== null ? { choice: choiceSentence(pick.choice, units)! } : {}),
+    ...(choiceSentence(pick.choice, units, loadouts.map(norm)) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm))! } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
+import { loadoutOptions } from './weaponLoadout.js';
 import type { Formation, Unit, UnitCount, Upgrade } from './schema.js';
 
 /**
@@ -143,7 +144,8 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
 /**
  * The formation texts an audit evaluates: the formation as fielded by default (each choice's
  * first option, a "plus transport" formation with its transports), then each other option of
- * each choice on its own, then a "plus transport" formation on foot.
+ * each choice on its own, then a "plus transport" formation on foot, then each other weapon of
+ * an either-or loadout (weaponLoadout.ts).
  */
 export function formationVariants(data: Dataset, armyId: string, formationId: string): string[] {
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);
@@ -153,5 +155,6 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const army = data.armies.get(armyId)!;
   const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
   const transport = ride !== null && ride !== 'no-transport' ? [ON_FOOT] : [];
-  return [base, ...[...options, ...transport].map((o) => `${base}@${o}`)];
+  const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
+  return [base, ...[...options, ...transport, ...loadouts].map((o) => `${base}@${o}`)];
 }
