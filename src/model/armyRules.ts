@@ -46,7 +46,7 @@ const ARMY_RULE_MARK = ' (army rule): ';
 
 /**
  * Whether a name in a formation's `unsupported` list is an army-level rule. Such a rule
- * often applies to some of the army's formations only (Bravery: Knight households), which
+ * often applies to some of the army's formations only ('Ere We Go!: Gargants only), which
  * the data does not say, so the audit names it without letting it decide a verdict.
  */
 export function isArmyRuleNote(name: string): boolean {

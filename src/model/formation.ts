@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { pickUnits } from './formationChoice.js';
 import { armyRulesNotModelled } from './armyRules.js';
+import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
@@ -346,7 +347,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     units,
     points,
     armyId: army.id,
-    rules: armyRulesFor(data, units, army),
+    rules: [...armyRulesFor(data, units, army), ...scopedArmyRules(army.rules, formation)],
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],

@@ -296,7 +296,15 @@ export const Upgrade = z.strictObject({
 });
 
 /** Army-wide rules the simulator implements; others go to `otherRules`. */
-export const ArmyRule = z.enum(['they-shall-know-no-fear', 'mob-rule', 'power-of-the-waaagh']);
+export const ArmyRule = z.enum([
+  'they-shall-know-no-fear',
+  'mob-rule',
+  'power-of-the-waaagh',
+  /** TP Knight World: +1 to engage action tests and to rally tests (Knight and Support Households). */
+  'bravery',
+  /** TP Squats: +1 to rally tests (every formation but Guild Robot Squadrons). */
+  'iron-willed',
+]);
 
 export const Army = z.strictObject({
   id: Id,

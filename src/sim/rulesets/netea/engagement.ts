@@ -188,6 +188,10 @@ export class Engagement {
   readonly fTsknf: Uint8Array;
   readonly fMobRule: Uint8Array;
   readonly fWaaagh: Uint8Array;
+  /** TP Bravery: +1 to engage action tests and rally tests. */
+  readonly fBravery: Uint8Array;
+  /** TP Iron-willed: +1 to rally tests. */
+  readonly fIronWilled: Uint8Array;
   readonly fInitiative: Int32Array;
   readonly fAllExpendable: Uint8Array;
   /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
@@ -479,6 +483,8 @@ export class Engagement {
     this.fTsknf = new Uint8Array(nF);
     this.fMobRule = new Uint8Array(nF);
     this.fWaaagh = new Uint8Array(nF);
+    this.fBravery = new Uint8Array(nF);
+    this.fIronWilled = new Uint8Array(nF);
     this.fInitiative = new Int32Array(nF);
     this.fAllExpendable = new Uint8Array(nF);
     this.fHasNonGrot = new Uint8Array(nF);
@@ -631,6 +637,8 @@ export class Engagement {
     this.fTsknf[f] = spec.rules.includes('they-shall-know-no-fear') ? 1 : 0;
     this.fMobRule[f] = spec.rules.includes('mob-rule') ? 1 : 0;
     this.fWaaagh[f] = spec.rules.includes('power-of-the-waaagh') ? 1 : 0;
+    this.fBravery[f] = spec.rules.includes('bravery') ? 1 : 0;
+    this.fIronWilled[f] = spec.rules.includes('iron-willed') ? 1 : 0;
     this.fInitiative[f] = spec.initiative;
     this.fStrategy[f] = spec.strategyRating ?? 0;
     this.fPoints[f] = spec.points ?? 0;

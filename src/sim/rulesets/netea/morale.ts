@@ -39,23 +39,27 @@ function initiativeTest(e: Engagement, f: number, modifier: number, rng: Sfc32):
  * `mask` acting together (a commander's combined assault takes one test,
  * -1 if any has Blast markers, RB 2.1.2): -1 with Blast markers, -1 to
  * retain the initiative, +2 for Orks engaging or doubling (Power of the
- * Waaagh, RB 5.5.2). On a failure the first formation takes a hold action and
+ * Waaagh, RB 5.5.2), +1 for Knight households engaging (TP Bravery). On a failure the first formation takes a hold action and
  * a Blast marker, and may break (RB 1.6.2, 1.13.3).
  */
 export function actionTest(e: Engagement, mask: number, action: number, retain: boolean, rng: Sfc32): boolean {
   let first = -1;
   let anyBm = false;
   let waaagh = true;
+  let bravery = true;
   for (let f = 0; f < e.nFormations; f++) {
     if ((mask & (1 << f)) === 0) continue;
     if (first < 0) first = f;
     if (e.fBm[f]! > 0) anyBm = true;
     if (e.fWaaagh[f] === 0) waaagh = false;
+    if (e.fBravery[f] === 0) bravery = false;
   }
   if (first < 0) return false;
   if (e.air.fAerospace[first] === 1) return aerospaceActionTest(e, first, retain, rng);
   let modifier = (anyBm ? -1 : 0) + (retain ? -1 : 0);
   if (waaagh && (action === C.ACTION_ENGAGE || action === C.ACTION_DOUBLE)) modifier += 2;
+  // TP Bravery: Knight and Support Households add 1 to engage action tests.
+  if (bravery && action === C.ACTION_ENGAGE) modifier += 1;
   if (initiativeTest(e, first, modifier, rng)) return true;
   placeBlastMarkers(e, first, 1, rng);
   checkBreak(e, first, rng);
@@ -168,7 +172,7 @@ function unitWeight(e: Engagement, f: number): number {
 /**
  * A rally test (RB 1.14.1; TP Rallying Formations): D6 + modifiers against
  * initiative; -2 broken, -1 with an enemy within 30 cm, Mob Rule +1 (more than
- * 5 units) or +2 (more than 10). Passing removes half the Blast markers,
+ * 5 units) or +2 (more than 10), +1 under TP Bravery or Iron-willed. Passing removes half the Blast markers,
  * rounding up (so 1 becomes 0), then the leaders'; a broken formation that
  * passes is no longer broken and keeps half as many markers as units (TSKNF:
  * as many as units), then the leaders'; a broken formation that fails
@@ -186,6 +190,8 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
     if (e.stAlive[u] === 1) nearest = Math.min(nearest, distanceToNearestEnemy(e, u));
   }
   if (nearest <= 30) modifier--;
+  // TP Bravery and Iron-willed: +1 to rally tests.
+  if (e.fBravery[f] === 1 || e.fIronWilled[f] === 1) modifier++;
   if (e.fMobRule[f] === 1) {
     const size = mobSize(e, f);
     if (size > 10) modifier += 2;

@@ -1,0 +1,18 @@
+import type { ArmyRule, Formation } from './schema.js';
+
+/**
+ * Army-wide rules that the list text gives to some of its formations only,
+ * with the formations they reach. Every other army rule reaches a formation
+ * through the force its units belong to (formation.ts armyRulesFor).
+ */
+const SCOPED: Partial<Record<ArmyRule, (f: Formation) => boolean>> = {
+  // TP Knight World: "Knight Household and Support Household formations", the formations named "... Household".
+  bravery: (f) => /\bhousehold$/i.test(f.name.trim()),
+  // TP Squats: "All formations except for Guild Robot Squadrons".
+  'iron-willed': (f) => !/\bguild robot squadron/i.test(f.name),
+};
+
+/** The army's own scoped rules that formation `f` of the list carries. */
+export function scopedArmyRules(armyRules: ArmyRule[], f: Formation): ArmyRule[] {
+  return armyRules.filter((r) => SCOPED[r]?.(f) === true);
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { rngFromSeed } from '../../../src/sim/rng.js';
+import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import { outcomeAt } from '../../../src/reports/aggregate.js';
+import { tolerance999 } from '../../helpers/exact.js';
+import { engagement, formation, placed, unit } from '../../helpers/fixtures.js';
+import { parseFormation } from '../../../src/model/formation.js';
+import { loadDataset } from '../../../src/model/loadDataset.js';
+import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+
+/**
+ * Army rules that change tests (issue 17): TP Bravery (+1 to engage action
+ * tests and rally tests, Knight and Support Households) and Iron-willed (+1
+ * to rally tests, every Squat formation but Guild Robot Squadrons), against
+ * exact probabilities.
+ */
+
+const N = 200_000;
+
+function run(spec: EngagementSpec, seed: string) {
+  const runner = new NeteaRunner(spec);
+  const tally = new Float64Array(runner.layout.length);
+  runner.run(rngFromSeed(seed), N, tally);
+  return { at: (record: number, f: number) => outcomeAt(tally, runner.layout, record, f), tally, layout: runner.layout };
+}
+
+const expectP = (got: number, exact: number) => expect(Math.abs(got - exact)).toBeLessThanOrEqual(tolerance999(exact, N));
+
+const knight = unit('knight', { type: 'INF', armour: 4, cc: 4, ff: 4, speed: 20 });
+const foe = unit('foe', { type: 'INF', armour: 4, cc: 4, ff: 4 });
+
+describe('Bravery and Iron-willed', () => {
+  // A broken formation far from the enemy rallies on D6 - 2 >= 2+ (1/2); with +1, on 3+ (2/3).
+  it.each([
+    [[], 1 / 2],
+    [['bravery'], 1 / 3],
+    [['iron-willed'], 1 / 3],
+  ] as const)('a broken formation with %j stays broken after the end phase with P = %f', (rules, broken) => {
+    const spec = engagement(
+      [placed('knights', 0, formation('knights', [[2, knight]], { rules: [...rules], initiative: 2 }), { front: 100, broken: true }), placed('foe', 1, formation('foe', [[2, foe]]), { front: 100 })],
+      [{ kind: 'end-phase', label: 'end phase' }],
+    );
+    expectP(run(spec, `rally-${rules.join()}`).at(0, 0).broken.p, broken);
+  });
+
+  // An engage action test on 4+ passes 1/2 of the time; with Bravery, on 3+: 2/3.
+  it.each([
+    [[], 1 / 2],
+    [['bravery'], 2 / 3],
+    [['iron-willed'], 1 / 2],
+  ] as const)('an engage action test with %j passes with P = %f', (rules, pass) => {
+    const spec = engagement(
+      [placed('knights', 0, formation('knights', [[2, knight]], { rules: [...rules], initiative: 4 }), { front: 0 }), placed('foe', 1, formation('foe', [[2, foe]]), { front: 10 })],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [], overwatch: [], test: true, retain: false }],
+    );
+    const r = run(spec, `engage-${rules.join()}`);
+    const L = r.layout.records[0]!.assault!;
+    expectP(r.tally[L.fought]! / N, pass);
+  });
+});
+
+describe.skipIf(!tpAvailable)('which Tournament Pack formations carry them', () => {
+  const tp = loadDataset(TP_DIR);
+  const rules = (text: string) => parseFormation(tp, text).rules;
+  it('Bravery: the four Knight World households, not its Support Levy', () => {
+    for (const h of ['knight-household', 'custodian-household', 'lancer-household', 'warden-household']) expect(rules(`adeptus-mechanicus-knight-world/${h}`)).toContain('bravery');
+    expect(rules('adeptus-mechanicus-knight-world/infantry-platoon')).not.toContain('bravery');
+  });
+  it('Iron-willed: every Squat formation but the Guild Robot Squadron', () => {
+    expect(rules('squat/warrior')).toContain('iron-willed');
+    expect(rules('squat/guild-robot-squadron')).not.toContain('iron-willed');
+  });
+});
