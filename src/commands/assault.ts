@@ -1,33 +1,15 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt } from '../reports/aggregate.js';
-import { addRankOptions, nonNegativeNumber, wholeNumber } from './options.js';
+import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
-import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson } from './oneStepJobs.js';
+import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, type AssaultWords } from './oneStepJobs.js';
 
 export { DEFAULT_ASSAULT_GAP } from './oneStepJobs.js';
 
-interface AssaultOptions extends SimOptions {
-  at: string;
-  support: string[];
-  targetSupport: string[];
-  gap: number;
-  supportGap?: number;
-  bm: number;
-  targetBm: number;
-  targetBroken?: boolean;
-  cover?: string | boolean;
-  test?: boolean;
-  contact?: number;
-  embarked?: boolean;
-  attackerEmbarked?: boolean;
-  rankWidth: number;
-  spacing: number;
-  out?: string;
-}
-
-const collect = (value: string, previous: string[]) => [...previous, value];
+/** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
+type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string };
 
 export function registerAssault(program: Command): void {
   const cmd = program

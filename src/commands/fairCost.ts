@@ -1,3 +1,4 @@
+import { SHOOT_ACTIONS } from './oneStepJobs.js';
 import { Option, type Command } from 'commander';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import type { Dataset } from '../model/dataset.js';
@@ -22,7 +23,6 @@ import { battleAirDefence, battleField } from './audit.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { rejectAirUnits } from './oneStepJobs.js';
 
-const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
 interface FairCostOptions extends SimOptions {
   vs?: string[];
@@ -172,7 +172,7 @@ export function registerFairCost(program: Command): void {
     .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md): efficiency (default) or exchange; win with --engagement').choices([...new Set([...PARITY_METRICS, ...FAIR_COST_METRICS])]))
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement kind: each opponent met twice, each side acting once (the earlier single-engagement fair cost)').choices([...ENGAGEMENT_KINDS]))
-    .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(ACTIONS).default('advance'))
+    .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
   addSimOptions(cmd, 1000)

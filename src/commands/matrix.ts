@@ -1,3 +1,4 @@
+import { SHOOT_ACTIONS } from './oneStepJobs.js';
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
@@ -15,7 +16,6 @@ import { simulate } from '../workers/simulate.js';
 import { battleMatrix } from './matrixBattle.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 
-const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
 interface MatrixOptions extends SimOptions {
   vs: string;
@@ -63,7 +63,7 @@ export function registerMatrix(program: Command): void {
     .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'in a battle: what parity means (docs/fair-cost.md)').choices(['efficiency', 'exchange']))
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement: what the row formation does to the column formation (points destroyed per 100 points)').choices([...ENGAGEMENT_KINDS]))
-    .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(ACTIONS).default('advance'))
+    .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
   addSimOptions(cmd, 500)

@@ -2,6 +2,9 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../sim/rulesets/netea/engagements.js';
 
+/** Commander's accumulator for a repeatable option (`--support A --support B`). */
+export const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
 /** A flag's value failed its check: one problem naming the option and what it accepts. */
 export function badOption(option: string, got: string, expected: string): InputError {
   return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);

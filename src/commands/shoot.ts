@@ -1,39 +1,16 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
 import { outcomeAt } from '../reports/aggregate.js';
-import type { ActionName } from '../sim/rulesets/netea/spec.js';
 import { DEFAULT_GAP } from '../sim/rulesets/netea/engagements.js';
-import { addRankOptions, nonNegativeNumber, wholeNumber } from './options.js';
+import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
-import { jobJson, shootJob } from './oneStepJobs.js';
+import { jobJson, SHOOT_ACTIONS, shootJob, type ShootWords } from './oneStepJobs.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 
 export { checkEmbarkation, oneStepJson, outcomeJson, parseCover } from './oneStepJobs.js';
 
-const ACTIONS: ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
-
-interface ShootOptions extends SimOptions {
-  at: string;
-  action: ActionName;
-  cover?: string | boolean;
-  crossfire?: boolean;
-  gap: number;
-  bm: number;
-  targetBm: number;
-  targetBroken?: boolean;
-  rankWidth: number;
-  spacing: number;
-  out?: string;
-  flak: string[];
-  targetFlak: boolean;
-  cap?: string;
-  phase: 'approach' | 'disengagement';
-  moved?: boolean;
-  test?: boolean;
-  embarked?: boolean;
-}
-
-const collect = (value: string, previous: string[]) => [...previous, value];
+/** What commander hands the action: the words of the shot (oneStepJobs.ts), the run options and --out. */
+type ShootOptions = SimOptions & Omit<ShootWords, 'formation' | 'gapGiven'> & { out?: string };
 
 export function registerShoot(program: Command): void {
   const cmd = program
@@ -41,7 +18,7 @@ export function registerShoot(program: Command): void {
     .description('one formation shoots another: units killed, break chance, Blast markers')
     .argument('<formation>', 'the shooting formation: "4 Devastator", "6 Tactical, 3 Rhino" or "codex-astartes/devastator"')
     .requiredOption('--at <formation>', 'the target formation, same syntax')
-    .addOption(new Option('--action <action>', 'the shooter\'s action').choices(ACTIONS).default('advance'))
+    .addOption(new Option('--action <action>', 'the shooter\'s action').choices(SHOOT_ACTIONS).default('advance'))
     .option('--cover [save]', 'target in cover: -1 to hit; with a value, infantry also get that cover save (woods 5, ruins 4)')
     .option('--crossfire', 'the shot is a crossfire (-1 to saves, 2 Blast markers for the first kill)')
     .addOption(new Option('--gap <cm>', 'distance between the two front ranks').default(DEFAULT_GAP).argParser(nonNegativeNumber('--gap')))

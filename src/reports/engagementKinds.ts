@@ -1,3 +1,4 @@
+import { flyingKind } from '../model/flyingKind.js';
 import type { FormationSpec } from '../model/formation.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement, shootThenAssaultEngagement, type AssaultSetup } from '../sim/rulesets/netea/engagements.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
@@ -59,5 +60,5 @@ export function describeEngagement(s: EngagementSettings): string {
 
 /** Formations that cannot take part in a ground engagement: aircraft and spacecraft. */
 export function isAerospace(f: FormationSpec): boolean {
-  return f.units.some((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
+  return flyingKind(f) !== 'ground';
 }

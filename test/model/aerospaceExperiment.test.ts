@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileScriptExperiment, loadExperiment } from '../../src/model/loadExperiment.js';
-import { InputError } from '../../src/model/inputError.js';
 import { outcomeAt } from '../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
 import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
 import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
 import { inProcess } from '../helpers/cli.js';
-import { binomialPmf, killsFromHits, tolerance999 } from '../helpers/exact.js';
+import { EXACT_TRIALS, expectDistribution, problemsOf } from '../helpers/simulate.js';
+import { binomialPmf, killsFromHits } from '../helpers/exact.js';
 
 /**
  * Experiment files with aircraft and spacecraft (RB 4.2-4.3): the aerospace
@@ -31,17 +31,7 @@ function experiment(formations: Record<string, { side: 'A' | 'B'; formation: str
   return { name: 'air', description: 'An aerospace test.', trials: 1000, ...extra, engagement: { formations, script } };
 }
 
-function problemsOf(f: () => unknown) {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.problems;
-    throw e;
-  }
-  throw new Error('expected an InputError');
-}
-
-const N = 200_000;
+const N = EXACT_TRIALS;
 
 /** Units killed in formation f after the first step, over N trials on a fixed seed. */
 function killed(spec: EngagementSpec, f: number, seed: string): number[] {
@@ -49,10 +39,6 @@ function killed(spec: EngagementSpec, f: number, seed: string): number[] {
   const tally = new Float64Array(runner.layout.length);
   runner.run(rngFromSeed(seed), N, tally);
   return outcomeAt(tally, runner.layout, 0, f).unitsKilled.distribution;
-}
-
-function expectDistribution(got: number[], exact: number[]) {
-  for (let k = 0; k < exact.length; k++) expect(Math.abs((got[k] ?? 0) - exact[k]!), `P(${k})`).toBeLessThanOrEqual(tolerance999(exact[k]!, N));
 }
 
 /** Marauder: armour 4+, a bomber (it cannot jink), so each hit fails its save half the time. */

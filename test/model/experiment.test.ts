@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { problemsOf } from '../helpers/simulate.js';
 import { describe, expect, it } from 'vitest';
 import { compileScriptExperiment, loadExperiment, parameterCombinations } from '../../src/model/loadExperiment.js';
 import { datasheetJsonSchema, experimentJsonSchema } from '../../src/model/jsonSchemas.js';
-import { InputError } from '../../src/model/inputError.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'epic-exp-'));
@@ -29,16 +29,6 @@ const valid = {
     turns: 2,
   },
 };
-
-function problemsOf(f: () => unknown) {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.problems;
-    throw e;
-  }
-  throw new Error('expected an InputError');
-}
 
 describe('experiment files', () => {
   it('the committed JSON Schemas match the zod schemas', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed } from '../../../src/sim/rng.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec, Step } from '../../../src/sim/rulesets/netea/spec.js';
-import { outcomeAt } from '../../../src/reports/aggregate.js';
+import type { Step } from '../../../src/sim/rulesets/netea/spec.js';
 import { barrageAp } from '../../../src/sim/rulesets/netea/barrageTable.js';
-import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
+import { binomialPmf } from '../../helpers/exact.js';
+import { EXACT_TRIALS, expectDistribution, expectP, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';
 
 /**
@@ -13,24 +11,7 @@ import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtu
  * Carlo (fixed seed) must put each inside its 99.9% interval.
  */
 
-const N = 200_000;
-
-function simulate(spec: EngagementSpec, seed: string, trials = N) {
-  const runner = new NeteaRunner(spec);
-  const tally = new Float64Array(runner.layout.length);
-  runner.run(rngFromSeed(seed), trials, tally);
-  return (record: number, f: number) => outcomeAt(tally, runner.layout, record, f);
-}
-
-function expectDistribution(got: number[], exact: number[], n = N) {
-  for (let k = 0; k < exact.length; k++) {
-    expect(Math.abs((got[k] ?? 0) - exact[k]!), `P(${k})`).toBeLessThanOrEqual(tolerance999(exact[k]!, n));
-  }
-}
-
-function expectP(got: number, exact: number, n = N) {
-  expect(Math.abs(got - exact)).toBeLessThanOrEqual(tolerance999(exact, n));
-}
+const N = EXACT_TRIALS;
 
 /** P(k of n hit) for each k, with each hit then failing a save with chance `fail`. */
 function killsOf(hits: number[], fail: number): number[] {

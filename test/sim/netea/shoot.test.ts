@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rngFromSeed } from '../../../src/sim/rng.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
-import { outcomeAt } from '../../../src/reports/aggregate.js';
-import { binomialPmf, convolve, killsFromHits, probWhere, tolerance999 } from '../../helpers/exact.js';
+import { binomialPmf, convolve, killsFromHits, probWhere } from '../../helpers/exact.js';
+import { expectDistribution, expectP, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 
 /**
@@ -11,25 +8,6 @@ import { engagement, formation, placed, shootStep, unit, weapon } from '../../he
  * here from binomial terms, independently of the simulator; the Monte Carlo
  * (fixed seed) must put every probability inside its 99.9% interval.
  */
-
-const N = 200_000;
-
-function simulate(spec: EngagementSpec, seed: string, trials = N) {
-  const runner = new NeteaRunner(spec);
-  const tally = new Float64Array(runner.layout.length);
-  runner.run(rngFromSeed(seed), trials, tally);
-  return (record: number, f: number) => outcomeAt(tally, runner.layout, record, f);
-}
-
-function expectDistribution(got: number[], exact: number[], n = N) {
-  for (let k = 0; k < exact.length; k++) {
-    expect(Math.abs((got[k] ?? 0) - exact[k]!), `P(${k})`).toBeLessThanOrEqual(tolerance999(exact[k]!, n));
-  }
-}
-
-function expectP(got: number, exact: number, n = N) {
-  expect(Math.abs(got - exact)).toBeLessThanOrEqual(tolerance999(exact, n));
-}
 
 const missileLauncher = weapon('missile-launcher', [{ range: 45, ap: 5, at: 6 }]);
 const devastator = unit('devastator', { type: 'INF', armour: 4, cc: 5, ff: 3 }, [{ weapon: missileLauncher, multiplier: 2 }]);

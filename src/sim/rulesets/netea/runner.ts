@@ -83,8 +83,15 @@ export class NeteaRunner implements TrialRunner {
   private readonly stepSupport: Int32Array;
   private readonly stepOverwatch: Int32Array;
   private readonly stepContact: Int32Array;
-  /** Arrive steps: where the formation's front lands, cm. */
+  /** Ground attacks: the flak formations (a mask) and the combat air patrol (-1: none). */
+  private readonly stepFlak: Int32Array;
+  private readonly stepCap: Int32Array;
+  /** Flak: the phase (PHASE_*) and whether the flak formation moved. */
+  private readonly stepPhase: Int32Array;
+  private readonly stepMoved: Uint8Array;
+  /** Arrivals: where the formation's front lands, cm, and how (ARRIVE_*). */
   private readonly stepFront: Float64Array;
+  private readonly stepMethod: Int32Array;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
@@ -113,7 +120,12 @@ export class NeteaRunner implements TrialRunner {
     this.stepSupport = new Int32Array(n);
     this.stepOverwatch = new Int32Array(n);
     this.stepContact = new Int32Array(n).fill(-1);
+    this.stepFlak = new Int32Array(n);
+    this.stepCap = new Int32Array(n).fill(-1);
+    this.stepPhase = new Int32Array(n);
+    this.stepMoved = new Uint8Array(n);
     this.stepFront = new Float64Array(n);
+    this.stepMethod = new Int32Array(n);
     if (spec.formations.length > 31) throw new Error('an engagement holds at most 31 formations');
     this.chargeCaches = spec.steps.map((s) => (s.kind === 'assault' ? new ChargeCache(spec.formations.length, this.e.nUnits) : null));
     spec.steps.forEach((s, i) => {
@@ -162,8 +174,8 @@ export class NeteaRunner implements TrialRunner {
           this.stepKind[i] = STEP_GROUND_ATTACK;
           this.stepBy[i] = s.by;
           this.stepAt[i] = s.at;
-          this.stepSupport[i] = maskOf(s.flak);
-          this.stepContact[i] = s.cap;
+          this.stepFlak[i] = maskOf(s.flak);
+          this.stepCap[i] = s.cap;
           this.stepTest[i] = s.test ? 1 : 0;
           this.stepRetain[i] = s.retain ? 1 : 0;
           break;
@@ -171,14 +183,14 @@ export class NeteaRunner implements TrialRunner {
           this.stepKind[i] = STEP_FLAK;
           this.stepBy[i] = s.by;
           this.stepAt[i] = s.at;
-          this.stepAction[i] = s.phase === 'approach' ? PHASE_APPROACH : PHASE_DISENGAGEMENT;
-          this.stepCrossfire[i] = s.moved ? 1 : 0;
+          this.stepPhase[i] = s.phase === 'approach' ? PHASE_APPROACH : PHASE_DISENGAGEMENT;
+          this.stepMoved[i] = s.moved ? 1 : 0;
           break;
         case 'arrive':
           this.stepKind[i] = STEP_ARRIVE;
           this.stepBy[i] = s.formation;
           this.stepFront[i] = s.front;
-          this.stepAction[i] = s.method === 'teleport' ? ARRIVE_TELEPORT : s.method === 'drop-pod' ? ARRIVE_DROP_POD : ARRIVE_PLANETFALL;
+          this.stepMethod[i] = s.method === 'teleport' ? ARRIVE_TELEPORT : s.method === 'drop-pod' ? ARRIVE_DROP_POD : ARRIVE_PLANETFALL;
           break;
         case 'intercept':
         case 'orbital':
@@ -311,16 +323,16 @@ export class NeteaRunner implements TrialRunner {
         // A failed test is a stand down (aircraft) or a delay (spacecraft), RB 4.2.1, 4.3.2.
         if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, C.ACTION_ADVANCE, this.stepRetain[s] === 1, rng)) break;
         const kind = this.stepKind[s];
-        if (kind === STEP_GROUND_ATTACK) groundAttack(e, by, this.stepAt[s]!, this.stepContact[s]!, this.stepSupport[s]!, rng);
+        if (kind === STEP_GROUND_ATTACK) groundAttack(e, by, this.stepAt[s]!, this.stepCap[s]!, this.stepFlak[s]!, rng);
         else if (kind === STEP_INTERCEPT) intercept(e, by, this.stepAt[s]!, rng);
         else orbitalAttack(e, by, this.stepAt[s]!, rng);
         break;
       }
       case STEP_ARRIVE:
-        arrive(e, this.stepBy[s]!, this.stepFront[s]!, this.stepAction[s]!, rng);
+        arrive(e, this.stepBy[s]!, this.stepFront[s]!, this.stepMethod[s]!, rng);
         break;
       case STEP_FLAK:
-        flak(e, this.stepBy[s]!, this.stepAt[s]!, this.stepAction[s]!, this.stepCrossfire[s] === 1, rng);
+        flak(e, this.stepBy[s]!, this.stepAt[s]!, this.stepPhase[s]!, this.stepMoved[s] === 1, rng);
         break;
       case STEP_END_TURN:
         e.air.newTurn();

@@ -1,4 +1,5 @@
 import type { EngagementSpec } from '../spec.js';
+import { fightersOnly, flyingKind } from '../../../../model/flyingKind.js';
 import type { Engagement } from '../engagement.js';
 import { NONE, KIND_RANGED } from '../codes.js';
 
@@ -58,10 +59,9 @@ export class AirState {
     this.fAerospace = new Uint8Array(nF);
     this.fCanJink = new Uint8Array(nF);
     spec.formations.forEach((pf, f) => {
-      const air = pf.formation.units.every((u) => u.unit.type === 'AC' || u.unit.type === 'AC/WE' || u.unit.type === 'SC');
-      this.fAerospace[f] = air ? 1 : 0;
-      const jinks = pf.formation.units.every((u) => u.unit.aircraftSpeed === 'fighter' || u.unit.aircraftSpeed === 'fighter-bomber');
-      this.fCanJink[f] = air && jinks ? 1 : 0;
+      const kind = flyingKind(pf.formation);
+      this.fAerospace[f] = kind === 'aircraft' || kind === 'spacecraft' ? 1 : 0;
+      this.fCanJink[f] = kind === 'aircraft' && fightersOnly(pf.formation) ? 1 : 0;
     });
     this.any = this.fAerospace.some((x) => x === 1);
     this.fJink = new Uint8Array(nF);
