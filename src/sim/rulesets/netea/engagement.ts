@@ -6,6 +6,7 @@ import { toHitProbability } from '../../dice/toHitProbability.js';
 import * as C from './codes.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
 import { AirState } from './aerospace/airState.js';
+import { ChoiceMemo } from './choiceMemo.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
 
@@ -151,28 +152,8 @@ export class Engagement {
   readonly choiceLine: Int32Array;
   readonly choiceFp: Int32Array;
   readonly choiceMask: Int32Array;
-  /**
-   * The first group of the same formation with the same weapon lines (itself if none): units
-   * that carry identical weapons choose their firepower alike, so one choice serves them all
-   * within an attack (shoot.ts).
-   */
-  readonly gCanon: Int32Array;
-  /** Within one attack: the choice made for a canonical group, at what distance and to-hit penalty. */
-  readonly scChoiceStamp: Int32Array;
-  readonly scChoice: Int32Array;
-  readonly scChoiceDistance: Float64Array;
-  readonly scChoicePenalty: Int32Array;
-  choiceStamp = 0;
-  /**
-   * Across trials: the choice made for a canonical group against a whole target (every unit
-   * standing, none embarked), which is the same in every trial for the same target, gap,
-   * distance and to-hit terms (`scWholeKey` packs the penalty, modifier and sustained fire).
-   */
-  readonly scWholeAt: Int32Array;
-  readonly scWholeGap: Float64Array;
-  readonly scWholeDistance: Float64Array;
-  readonly scWholeKey: Int32Array;
-  readonly scWholeChoice: Int32Array;
+  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
+  readonly memo: ChoiceMemo;
   /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
   readonly air: AirState;
   /** Transports and their passengers: who rides in what, who is still embarked. */
@@ -535,28 +516,7 @@ export class Engagement {
     this.choiceMask = new Int32Array(this.nGroups * nF);
     for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) this.fillChoice(gi, f);
     this.air.fillAntiAircraft(this);
-    this.gCanon = new Int32Array(this.nGroups);
-    const canon = new Map<string, number>();
-    for (let gi = 0; gi < this.nGroups; gi++) {
-      const lines: number[] = [this.uFormation[this.wUnit[this.gLineStart[gi]!]!]!];
-      for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) {
-        lines.push(this.wKind[l]!, this.wRange[l]!, this.wShotsN[l]!, this.wShotsSides[l]!, this.wShotsPlus[l]!, this.wShotsTimes[l]!, this.wAP[l]!, this.wAT[l]!, this.wMW[l]!);
-        lines.push(this.wBpN[l]!, this.wBpSides[l]!, this.wBpPlus[l]!, this.wTkN[l]!, this.wTkSides[l]!, this.wTkPlus[l]!, this.wExN[l]!, this.wExSides[l]!, this.wExPlus[l]!, this.wFlags[l]!, this.wHitFlags[l]!);
-      }
-      const key = lines.join(',');
-      const first = canon.get(key);
-      this.gCanon[gi] = first ?? gi;
-      if (first === undefined) canon.set(key, gi);
-    }
-    this.scChoiceStamp = new Int32Array(this.nGroups);
-    this.scChoice = new Int32Array(this.nGroups);
-    this.scChoiceDistance = new Float64Array(this.nGroups);
-    this.scChoicePenalty = new Int32Array(this.nGroups);
-    this.scWholeAt = new Int32Array(this.nGroups).fill(-1);
-    this.scWholeGap = new Float64Array(this.nGroups);
-    this.scWholeDistance = new Float64Array(this.nGroups);
-    this.scWholeKey = new Int32Array(this.nGroups);
-    this.scWholeChoice = new Int32Array(this.nGroups);
+    this.memo = new ChoiceMemo(this);
 
     this.stAlive = new Uint8Array(nUnits);
     this.stDC = new Int32Array(nUnits);

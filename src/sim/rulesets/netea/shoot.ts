@@ -171,26 +171,27 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
 function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean, limited: boolean): number {
   // Single-shot and slow-firing weapons are ready or not unit by unit: their choice is the unit's own.
   if (limited) return chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
-  const c = e.gCanon[g]!;
+  const m = e.memo;
+  const c = m.gCanon[g]!;
   if (e.fAlive[at] === e.fUnitEnd[at]! - e.fUnitStart[at]! && !e.transports.any) {
     // The whole target, as every trial finds it before anything has hurt it: one choice serves them all.
     const key = (penalty + 16) * 64 + (modifier + 8) * 2 + (sustained ? 1 : 0);
-    if (e.scWholeAt[c] !== at || e.scWholeGap[c] !== gap || e.scWholeDistance[c] !== distance || e.scWholeKey[c] !== key) {
-      e.scWholeAt[c] = at;
-      e.scWholeGap[c] = gap;
-      e.scWholeDistance[c] = distance;
-      e.scWholeKey[c] = key;
-      e.scWholeChoice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+    if (m.wholeAt[c] !== at || m.wholeGap[c] !== gap || m.wholeDistance[c] !== distance || m.wholeKey[c] !== key) {
+      m.wholeAt[c] = at;
+      m.wholeGap[c] = gap;
+      m.wholeDistance[c] = distance;
+      m.wholeKey[c] = key;
+      m.wholeChoice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
     }
-    return moveChoice(e, e.scWholeChoice[c]!, c, g);
+    return moveChoice(e, m.wholeChoice[c]!, c, g);
   }
-  if (e.scChoiceStamp[c] !== e.choiceStamp || e.scChoiceDistance[c] !== distance || e.scChoicePenalty[c] !== penalty) {
-    e.scChoiceStamp[c] = e.choiceStamp;
-    e.scChoiceDistance[c] = distance;
-    e.scChoicePenalty[c] = penalty;
-    e.scChoice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
+  if (m.choiceStamp[c] !== m.stamp || m.choiceDistance[c] !== distance || m.choicePenalty[c] !== penalty) {
+    m.choiceStamp[c] = m.stamp;
+    m.choiceDistance[c] = distance;
+    m.choicePenalty[c] = penalty;
+    m.choice[c] = chooseFirepower(e, at, u, c, gap, distance, modifier, penalty, coverTaken, mixed, sustained);
   }
-  return moveChoice(e, e.scChoice[c]!, c, g);
+  return moveChoice(e, m.choice[c]!, c, g);
 }
 
 /** A choice made for canonical group c, its line moved to the same weapon of group g. */
@@ -243,7 +244,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     mixed = hasWE && hasOther;
   }
   const modifier = actionToHitModifier(action);
-  e.choiceStamp++;
+  e.memo.stamp++;
 
   // II. To hit. One mode per weapon; barrage modes join the formation's barrage.
   e.nHits = 0;
