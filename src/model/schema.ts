@@ -97,6 +97,16 @@ export const UnitAbility = z.enum([
   'reinforced-armour',
   'thick-rear-armour',
   'invulnerable-save',
+  /** TP Eldar Technology: a 3+ save instead of armour, even against assault, MW and TK hits. */
+  'holofield',
+  /** TP Knight Technology: an unmodifiable 4+ save instead of armour, void in a crossfire or against supporting fire. */
+  'knight-shield',
+  /** TP Necron Technology: a second save like an invulnerable one, on 4+. */
+  'living-metal',
+  /** TP Tau Technology: a second save like an invulnerable one, on 5+. */
+  'deflector-shield',
+  /** TP Regeneration: a war engine regains one lost damage capacity point at the start of each end phase. */
+  'regeneration',
   'fearless',
   'leader',
   'inspiring',
@@ -213,12 +223,16 @@ export const Unit = z
     /** cm; 0 for immobile units. */
     speed: z.number().min(0),
     armour: Target.nullable(),
+    /** An armour value that counts in assaults only (TP datasheets print it in brackets: Wyches' "(5+)"). */
+    assaultArmour: Target.optional(),
     cc: Target.nullable(),
     ff: Target.nullable(),
     damageCapacity: z.number().int().min(1).optional(),
     voidShields: z.number().int().min(0).optional(),
     /** Power fields (Orks), rolled when the unit is set up: "D3", "D3+3". */
     powerFields: DiceExpr.optional(),
+    /** Dark Eldar shadowfields (TP Dark Eldar Technology): each absorbs one hit. */
+    shadowfields: z.number().int().min(1).optional(),
     /** Aircraft print a speed class instead of a speed (RB 4.2); `speed` is then 0. */
     aircraftSpeed: z.enum(['fighter', 'bomber', 'fighter-bomber']).optional(),
     critical: CriticalEffect.optional(),

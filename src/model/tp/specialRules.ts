@@ -13,7 +13,8 @@ export type UnitRuleMapping =
   | { field: 'ability'; ability: UnitAbility }
   | { field: 'damageCapacity'; value: number }
   | { field: 'voidShields'; value: number }
-  | { field: 'powerFields'; value: DiceExpr };
+  | { field: 'powerFields'; value: DiceExpr }
+  | { field: 'shadowfields'; value: number };
 
 export type WeaponFlag =
   | 'macroWeapon'
@@ -65,6 +66,10 @@ export function unitRuleMapping(id: string, rule: RuleInfo | undefined): UnitRul
   if (/^void-shields?-[0-9]+$/.test(id)) {
     const v = nameValue(rule, /^([0-9]+)\s+Void Shields?$/i) ?? id.replace(/^void-shields?-/, '');
     return { field: 'voidShields', value: Number(v) };
+  }
+  if (/^shadowfields?-[0-9]+$/.test(id)) {
+    const v = nameValue(rule, /^([0-9]+)\s+Shadowfields?$/i) ?? id.replace(/^shadowfields?-/, '');
+    return { field: 'shadowfields', value: Number(v) };
   }
   if (/^power-fields-/.test(id)) {
     const printed = nameValue(rule, /^(\S+)\s+Power Fields?$/i);

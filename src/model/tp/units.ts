@@ -226,7 +226,9 @@ export function importUnit(
     if (!p.ok) problems.push(`${label}: ${p.reason}`);
     else {
       if (p.value.alternative) remarks.push(`${label} ${p.value.alternative} in its alternative profile (see notes)`);
-      if ('assaultOnly' in p.value && p.value.assaultOnly) {
+      if ('assaultOnly' in p.value && p.value.assaultOnly && label === 'armour') {
+        log.decide(fm.file, id, `armour "(${p.value.assaultOnly})" applies in assaults only: stored as assaultArmour, armour none`);
+      } else if ('assaultOnly' in p.value && p.value.assaultOnly) {
         otherRules.push(`${label} ${p.value.assaultOnly} in assaults only`);
         log.decide(fm.file, id, `${label} "(${p.value.assaultOnly})" applies in assaults only: ${label} stored as none, "${label} ${p.value.assaultOnly} in assaults only" kept in otherRules`);
       }
@@ -237,6 +239,7 @@ export function importUnit(
   let damageCapacity: number | undefined;
   let voidShields: number | undefined;
   let powerFields: DiceExpr | undefined;
+  let shadowfields: number | undefined;
   for (const r of ruleIds) {
     const m = unitRuleMapping(r, rules.get(r));
     if (!m) {
@@ -257,6 +260,9 @@ export function importUnit(
         break;
       case 'powerFields':
         powerFields = m.value;
+        break;
+      case 'shadowfields':
+        shadowfields = m.value;
         break;
     }
   }
@@ -341,6 +347,8 @@ export function importUnit(
   if (damageCapacity !== undefined) candidate.damageCapacity = damageCapacity;
   if (voidShields !== undefined) candidate.voidShields = voidShields;
   if (powerFields !== undefined) candidate.powerFields = powerFields;
+  if (shadowfields !== undefined) candidate.shadowfields = shadowfields;
+  if (armour.ok && armour.value.assaultOnly) candidate.assaultArmour = Number(armour.value.assaultOnly.replace('+', ''));
   if (notes) {
     const crit = extractCritical(notes);
     if (crit.critical) candidate.critical = crit.critical;

@@ -81,9 +81,13 @@ describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack
     expect(status('damage-capacity-3')).toBe('supported');
     expect(status('titan-killer-d61')).toBe('supported');
     expect(status('they-shall-know-no-fear')).toBe('supported');
-    expect(status('knight-shield')).toBe('unsupported');
-    expect(status('living-metal')).toBe('unsupported');
+    expect(status('knight-shield')).toBe('supported');
+    expect(status('living-metal')).toBe('supported');
+    expect(status('holofield')).toBe('supported');
+    expect(status('deflector-shield')).toBe('supported');
+    expect(status('regeneration')).toBe('supported');
     expect(status('daemonic-focus')).toBe('unsupported');
+    expect(report.specialRules.find((r) => r.id === 'shadowfields-3')?.mappedTo).toBe('unit shadowfields = 3');
     expect(report.specialRules.find((r) => r.id === 'void-shields-2')?.mappedTo).toBe('unit voidShields = 2');
     expect(report.counts.specialRules.mapped).toBe(report.specialRules.filter((r) => r.status === 'supported').length);
   });
@@ -138,10 +142,11 @@ describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack
   });
 
   it('keeps rules the simulator does not model by name, and odd stats as decided', () => {
-    expect(unit('warden').otherRules).toContain('knight-shield');
+    expect(unit('warden').abilities).toContain('knight-shield');
+    expect(unit('tormentor-titan').shadowfields).toBe(3);
     expect(unit('great-gargant').powerFields).toBe('D6+6');
-    expect(unit('wyches').armour).toBeNull();
-    expect(unit('wyches').otherRules).toContain('armour 5+ in assaults only');
+    expect(unit('wyches')).toMatchObject({ armour: null, assaultArmour: 5 });
+    expect(unit('wyches').otherRules).not.toContain('armour 5+ in assaults only');
     expect(unit('drop-pod').type).toBe('Special');
     expect(unit('marauder-bomber')).toMatchObject({ type: 'AC', speed: 0, aircraftSpeed: 'bomber', armour: 4, cc: null, ff: null });
     expect(unit('imperator-class-titan')).toMatchObject({ damageCapacity: 12, voidShields: 8, transport: 10 });

@@ -157,6 +157,24 @@ describe('assault plan: the same tallies as the general assault', () => {
   });
 });
 
+describe('assault plan: the save stack\'s Tournament Pack saves, as the general assault rolls them', () => {
+  const splinter = weapon('splinter', [{ range: 15, kind: 'small-arms', extraAttacks: 1 }]);
+  const wych = unit('wych', { type: 'INF', armour: null, assaultArmour: 5, cc: 3, ff: 6, speed: 15, abilities: ['first-strike'] }, [{ weapon: splinter }]);
+  const warrior = unit('warrior', { type: 'INF', armour: 4, cc: 4, ff: 4, abilities: ['living-metal'] });
+  const drone = unit('drone', { type: 'INF', armour: 5, cc: 6, ff: 5, abilities: ['deflector-shield'] });
+
+  it('Wyches (5+ armour in assaults only) charge Necron warriors (Living Metal 4+), shielded drones supporting', () => {
+    const spec = engagement(
+      [placed('wyches', 0, formation('wyches', [[6, wych]])), placed('warriors', 1, formation('warriors', [[5, warrior]]), { front: 15 }), placed('drones', 1, formation('drones', [[3, drone]]), { front: 20 })],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [2], overwatch: [], test: false, retain: false }],
+    );
+    const r = expectSameAsGeneral(spec);
+    expect(r.fought).toBe(TRIALS);
+    expect(r.attackerWins).toBeGreaterThan(0);
+    expect(r.attackerWins).toBeLessThan(TRIALS);
+  });
+});
+
 describe('assault plan: several formations on each side', () => {
   it('two formations attack two together, a third supports each side', () => {
     const spec = engagement(

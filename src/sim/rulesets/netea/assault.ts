@@ -638,8 +638,17 @@ function setAttackProfile(e: Engagement, u: number, supporting: boolean): void {
   const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
   e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 ? C.NONE : useCC ? e.uCC[u]! : e.uFF[u]!;
   e.asAtkDice[u] = warEngine ? e.uStartDC[u]! : 1;
-  e.asAtkFlags[u] = useCC ? C.H_CLOSE_COMBAT : 0;
+  e.asAtkFlags[u] = assaultHitFlags(useCC, supporting);
   e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);
+}
+
+/**
+ * The flags of a unit's assault hits: every one is an assault hit (for armour
+ * that counts in assaults, TP), close-combat hits ignore shields (RB 5.4.1),
+ * and supporting fire is denied Knight Shields (TP Knight Technology).
+ */
+export function assaultHitFlags(useCC: boolean, supporting: boolean): number {
+  return C.H_ASSAULT | (useCC ? C.H_CLOSE_COMBAT : 0) | (supporting ? C.H_SUPPORT : 0);
 }
 
 /** Attack profiles of every unit of both sides. */
@@ -666,7 +675,7 @@ function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: nu
     for (let i = 0; i < dice; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, baseFlags, -1);
   }
   if (e.uExtraAttacks[u] === 0) return;
-  const useCC = baseFlags !== 0;
+  const useCC = (baseFlags & C.H_CLOSE_COMBAT) !== 0;
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
     const kind = e.wKind[l]!;

@@ -1,17 +1,16 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import type { AssaultRecordLayout, RecordLayout } from '../../ruleset.js';
-import { ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
+import { assaultHitFlags, ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
 import { cumulativeThresholds } from '../../dice/cumulativeThresholds.js';
 import { dicePmf } from '../../dice/dicePmf.js';
-import { saveProbability } from '../../dice/saveProbability.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';
 import { sumOfCounts } from '../../dice/sumOfCounts.js';
 import { bernoulliMaskPmf } from '../../dice/bernoulliMaskPmf.js';
 import { guideTable } from '../../dice/guideTable.js';
-
-/** A save the plan never rolls for (no save allowed, or modified past 6+). */
-const NO_SAVE_ROLL = 99;
+import { NO_SAVES } from './saves/saveCode.js';
+import { saveCodeChance } from './saves/saveCodeChance.js';
+import { saveCode } from './saves/saveStack.js';
 
 /** Index of the counters kept for units outside the two assault sides (supporters, bystanders). */
 const NO_SIDE = 2;
@@ -45,10 +44,6 @@ export const S_ALIVE = 0;
 export const S_ENGAGED = 1;
 export const S_KILLS = 2;
 export const S_INSPIRING = 3;
-/** A save code (`saveCode`): the roll needed in the low byte, then a re-roll bit and an invulnerable-save bit. */
-export const SAVE_NEED = 0xff;
-export const SAVE_REROLL = 0x100;
-export const SAVE_INVULNERABLE = 0x200;
 /** `rangeKind` values: a range with no hits on a side, and one with hits of more than one kind. */
 export const ANY_KIND = -1;
 export const MIXED_KINDS = -2;
@@ -234,7 +229,7 @@ export class AssaultPlan {
 
   /** Kinds of hit (their flags): macro-weapon and Titan Killer hits are allocated among the survivors of the others (RB 2.2.6). */
   readonly kindMacro: Uint8Array;
-  /** Save by unit u against a kind k of hit at [k * nUnits + u], as a save code. */
+  /** The save code (saves/saveCode.ts) of unit u against kind k of hit at [k * nUnits + u]. */
   readonly nUnits: number;
   readonly saveCode: Int32Array;
 
@@ -402,7 +397,7 @@ export class AssaultPlan {
         for (let fs = 0; fs < 2; fs++) {
           const i = (u * 2 + cc) * 2 + fs;
           this.lineStart[i] = lines.length;
-          lines.push(...profileLines(e, u, cc === 1, fs === 1));
+          lines.push(...profileLines(e, u, assaultHitFlags(cc === 1, false), fs === 1));
           this.lineEnd[i] = lines.length;
         }
       }
@@ -416,15 +411,15 @@ export class AssaultPlan {
     const kindFlags = [...kinds.keys()];
     this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
     this.nUnits = n;
-    this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVE_ROLL);
+    this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVES);
     this.saveChance = new Float64Array(kindFlags.length * n);
     kindFlags.forEach((flags, k) => {
       for (let u = 0; u < n; u++) {
         if (e.asSide[u]! < 0) continue;
         // RB 1.12.5: infantry of the engaging formations get no cover save.
-        const save = saveOf(e, u, flags, e.asSide[u] === 0);
-        this.saveCode[k * n + u] = save.need | (save.reroll ? SAVE_REROLL : 0) | (save.invulnerable ? SAVE_INVULNERABLE : 0);
-        this.saveChance[k * n + u] = saveChanceOf(save);
+        const code = saveCode(e, u, flags, false, e.asSide[u] === 0);
+        this.saveCode[k * n + u] = code;
+        this.saveChance[k * n + u] = saveCodeChance(code);
       }
     });
     this.byCounts = p.dice === 'counts';
@@ -708,15 +703,6 @@ function hitChance(t: number): number {
   return Math.min(1, Math.max(0, (7 - t) / 6));
 }
 
-/** The chance a save code's rolls save a hit: its roll, then a re-roll of a failure (reinforced armour), then a 6 on the invulnerable save. */
-function saveChanceOf(save: { need: number; reroll: boolean; invulnerable: boolean }): number {
-  const once = saveProbability(save.need);
-  let saved = once;
-  if (save.reroll) saved += (1 - saved) * once;
-  if (save.invulnerable) saved += (1 - saved) / 6;
-  return saved;
-}
-
 /**
  * Which of a side's directly engaged units die in a fight, all alive at its
  * start, as the distribution of a bitmask over the allocation order: `hits`
@@ -929,10 +915,10 @@ function withdrawSafe(e: Engagement, f: number): boolean {
  * small arms in a firefight) with the weapon's abilities. The to-hit value
  * is the unit's close combat or firefight value; toHit is left at NONE.
  */
-function profileLines(e: Engagement, u: number, useCC: boolean, firstStrikePhase: boolean): AttackGroup[] {
+function profileLines(e: Engagement, u: number, baseFlags: number, firstStrikePhase: boolean): AttackGroup[] {
   const out: AttackGroup[] = [];
   const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
-  const baseFlags = useCC ? C.H_CLOSE_COMBAT : 0;
+  const useCC = (baseFlags & C.H_CLOSE_COMBAT) !== 0;
   if (unitFirst === firstStrikePhase) out.push({ unit: u, diceN: 0, diceSides: 0, dicePlus: 1, toHit: C.NONE, flags: baseFlags, side: 0, near: [] });
   if (e.uExtraAttacks[u] === 0) return out;
   for (let l = e.uLineStart[u]!; l < e.uLineEnd[u]!; l++) {
@@ -949,7 +935,7 @@ function profileLines(e: Engagement, u: number, useCC: boolean, firstStrikePhase
 function unitGroups(e: Engagement, u: number, firstStrikePhase: boolean, side: number, near: number[]): AttackGroup[] {
   const value = e.asAtkValue[u]!;
   if (value >= C.NONE) return [];
-  return profileLines(e, u, e.asAtkFlags[u] !== 0, firstStrikePhase).map((l) => ({ ...l, toHit: value, side, near }));
+  return profileLines(e, u, e.asAtkFlags[u]!, firstStrikePhase).map((l) => ({ ...l, toHit: value, side, near }));
 }
 /**
  * Joins each run of consecutive groups of units that are all alive when they
@@ -971,23 +957,4 @@ function mergeGroups(groups: AttackGroup[]): AttackGroup[] {
 
 function sameUnits(a: number[], b: number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** The terms of `saveHit` for a unit and a kind of hit, without crossfire (none in assaults). */
-function saveOf(e: Engagement, u: number, hitFlags: number, noCover: boolean): { need: number; reroll: boolean; invulnerable: boolean } {
-  if ((hitFlags & C.H_NO_SAVE) !== 0) return { need: NO_SAVE_ROLL, reroll: false, invulnerable: false };
-  const uf = e.uFlags[u]!;
-  let need = NO_SAVE_ROLL;
-  let reroll = false;
-  if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || (uf & C.U_REINFORCED) !== 0)) {
-    let base = e.uArmour[u]!;
-    const cover = e.uCoverSave[u]!;
-    if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
-    const s = base + ((hitFlags & C.H_SNIPER) !== 0 ? 1 : 0);
-    if (base < C.NONE && s <= 6) {
-      need = s;
-      reroll = (uf & C.U_REINFORCED) !== 0 && (hitFlags & (C.H_MW | C.H_LANCE)) === 0;
-    }
-  }
-  return { need, reroll, invulnerable: (uf & C.U_INVULNERABLE) !== 0 };
 }

@@ -18,7 +18,6 @@ export const ELIGIBLE_ANY_GROUND = CLASS_INF | CLASS_LV | CLASS_AV | CLASS_WE;
 /** Unit ability flags (bits of `units.flags`). */
 export const U_REINFORCED = 1 << 0;
 export const U_THICK_REAR = 1 << 1;
-export const U_INVULNERABLE = 1 << 2;
 export const U_FEARLESS = 1 << 3;
 export const U_LEADER = 1 << 4;
 export const U_INSPIRING = 1 << 5;
@@ -43,6 +42,8 @@ export const U_AIRCRAFT = 1 << 20;
 export const U_JINKS = 1 << 21;
 /** A spacecraft: attacks from orbit and is never attacked (RB 4.3). */
 export const U_SPACECRAFT = 1 << 22;
+/** Regains a lost damage capacity point in each end phase (TP Regeneration). */
+export const U_REGENERATES = 1 << 23;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;
@@ -76,6 +77,14 @@ export const H_CLOSE_COMBAT = 1 << 7;
 /** Hit on a war engine declared "at the war engines" (RB 3.2.1). */
 export const H_AT_WAR_ENGINES = 1 << 8;
 export const H_AT_OTHERS = 1 << 9;
+/** A hit scored in an assault (close combat, firefight or supporting fire): assault-only armour counts (TP). */
+export const H_ASSAULT = 1 << 10;
+/** A hit from supporting fire in an assault: no Knight Shield against it (TP Knight Technology). */
+export const H_SUPPORT = 1 << 11;
+/** A Titan Killer hit whose one Holofield save was already rolled for the whole hit (TP Eldar Technology). */
+export const H_FIELD_ROLLED = 1 << 12;
+/** A passenger of a destroyed transport: it may take a 6+ cover save instead of its armour (RB 1.7.5 errata). */
+export const H_WRECKED_TRANSPORT = 1 << 13;
 
 /** Actions (RB 1.6.1) as they affect shooting. */
 export const ACTION_ADVANCE = 0;

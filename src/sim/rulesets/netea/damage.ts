@@ -3,7 +3,12 @@ import { d6 } from '../../dice/d6.js';
 import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import { CRIT_DAMAGE, CRIT_DESTROYED, CRIT_FIRE, CRIT_REACTOR, CRIT_STAGGER, CRIT_TO_HIT, type Engagement } from './engagement.js';
-import { saveHit } from './saves.js';
+import { saveHit } from './saves/saveHit.js';
+import { rollSaveCode } from './saves/rollSaveCode.js';
+import { withoutSecondSave } from './saves/saveCode.js';
+import { saveCode } from './saves/saveStack.js';
+import { FIELD_HOLOFIELD } from './saves/unitSaves.js';
+import { shadowfieldAbsorbs } from './saves/shadowfields.js';
 import { losePoint, markDead, touch } from './unitState.js';
 import { killPassengers, wreckPassengers } from './transport/passengers.js';
 
@@ -145,11 +150,13 @@ export function hitsAround(e: Engagement, u: number, toHit: number, range: numbe
 }
 
 /**
- * Resolves one hit allocated to unit u: void shields or power fields first
+ * Resolves one hit allocated to unit u: a shadowfield takes a whole hit
+ * (saves/shadowfields.ts), then void shields or power fields
  * (one per point, no save, no BM; close-combat hits ignore them, RB 5.4.1),
  * then the save, then the casualty or the damage. A Titan Killer hit on a war
  * engine does its rolled damage (`damage`), each point saved separately
- * (invulnerable only, [A-3]).
+ * (invulnerable only, [A-3]; a Knight Shield per point, TP), except that a
+ * Holofield saves the whole hit with one roll (TP Eldar Technology).
  */
 export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: number, crossfire: boolean, noCover: boolean, rng: Sfc32): void {
   if (e.stAlive[u] === 0) return;
@@ -157,13 +164,23 @@ export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: n
     if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) destroyUnit(e, u, false, (hitFlags & C.H_DISRUPT) !== 0, hitFlags, rng);
     return;
   }
-  const points = (hitFlags & C.H_TK) !== 0 ? damage : 1;
+  if (shadowfieldAbsorbs(e, u, hitFlags)) return;
+  let flags = hitFlags;
+  let points = 1;
+  if ((hitFlags & C.H_TK) !== 0) {
+    points = damage;
+    // TP Eldar Technology: "a single saving against weapons with the Titan Killer ability".
+    if (e.saves.uField[u] === FIELD_HOLOFIELD && e.saves.stField[u] === 1) {
+      if (rollSaveCode(withoutSecondSave(saveCode(e, u, hitFlags, crossfire, noCover)), rng)) return;
+      flags |= C.H_FIELD_ROLLED;
+    }
+  }
   for (let p = 0; p < points && e.stAlive[u] === 1; p++) {
-    if (e.stShields[u]! > 0 && (hitFlags & C.H_CLOSE_COMBAT) === 0) {
+    if (e.stShields[u]! > 0 && (flags & C.H_CLOSE_COMBAT) === 0) {
       touch(e, u);
       e.stShields[u]!--;
       continue;
     }
-    if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) damageWarEngine(e, u, 1, false, hitFlags, rng);
+    if (!saveHit(e, u, flags, crossfire, noCover, rng)) damageWarEngine(e, u, 1, false, hitFlags, rng);
   }
 }

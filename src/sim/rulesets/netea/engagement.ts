@@ -1,7 +1,6 @@
 import type { ResolvedUnit, ResolvedWeapon } from '../../../model/formation.js';
 import type { CriticalPart, Unit, WeaponMode } from '../../../model/schema.js';
 import { maxOf, meanOf, parseDiceExpr, type DiceTriple } from '../../diceExpr.js';
-import { saveProbability } from '../../dice/saveProbability.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import * as C from './codes.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
@@ -9,6 +8,10 @@ import { AirState } from './aerospace/airState.js';
 import { ChoiceMemo } from './choiceMemo.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
+import { UnitSaves } from './saves/unitSaves.js';
+import { saveCode } from './saves/saveStack.js';
+import { saveCodeFailChance } from './saves/saveCodeFailChance.js';
+import { countsAsInCover } from './saves/shadowfields.js';
 
 /** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
 const PIN_POINT = /pin-?point/i;
@@ -158,6 +161,8 @@ export class Engagement {
   readonly air: AirState;
   /** Transports and their passengers: who rides in what, who is still embarked. */
   readonly transports: TransportState;
+  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
+  readonly saves: UnitSaves;
 
   // ---- formations ----
   readonly fUnitStart: Int32Array;
@@ -481,6 +486,7 @@ export class Engagement {
     this.orderBack = new Int32Array(nUnits);
 
     this.transports = new TransportState(spec, nUnits);
+    this.saves = new UnitSaves(nUnits);
     g = 0;
     for (let f = 0; f < nF; f++) {
       const pf = forms[f]!;
@@ -500,6 +506,7 @@ export class Engagement {
       this.fillOrders(f);
     }
     this.air = new AirState(spec, nUnits, nLines);
+    for (let u = 0; u < nUnits; u++) this.fillFailChances(u);
     lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
     critSpecs.forEach((c, i) => this.fillCrit(i, c.part));
     this.nGroups = groupRanges.length;
@@ -643,7 +650,6 @@ export class Engagement {
     const all = (a: string) => hasAbility(ru, a);
     if (all('reinforced-armour')) flags |= C.U_REINFORCED;
     if (all('thick-rear-armour')) flags |= C.U_THICK_REAR;
-    if (all('invulnerable-save')) flags |= C.U_INVULNERABLE;
     if (all('fearless')) flags |= C.U_FEARLESS;
     if (all('leader') || all('supreme-commander')) flags |= C.U_LEADER;
     if (all('inspiring')) flags |= C.U_INSPIRING;
@@ -661,6 +667,7 @@ export class Engagement {
     if (u.aircraftSpeed === 'fighter' || u.aircraftSpeed === 'fighter-bomber') flags |= C.U_JINKS;
     if (u.type === 'SC') flags |= C.U_SPACECRAFT;
     if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
+    if (all('regeneration') && isWE) flags |= C.U_REGENERATES;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;
@@ -672,15 +679,16 @@ export class Engagement {
       if (pf.cover.kind === 'save' && this.uClass[g] === C.CLASS_INF && (flags & C.U_MOUNTED) === 0) this.uCoverSave[g] = pf.cover.save;
     }
     this.uFlags[g] = flags;
-    // The closed forms behind saveHit, for the attacker's choice of firepower.
-    const inv = (flags & C.U_INVULNERABLE) !== 0 ? 5 / 6 : 1;
-    const ra = (flags & C.U_REINFORCED) !== 0;
-    const pNormal = saveProbability(Math.min(this.uArmour[g]!, this.uCoverSave[g]!));
-    this.uFailNormal[g] = (ra ? (1 - pNormal) * (1 - pNormal) : 1 - pNormal) * inv;
-    this.uFailMacro[g] = (ra ? 1 - saveProbability(this.uArmour[g]!) : 1) * inv;
-    this.uFailTK[g] = inv;
+    this.saves.fillUnit(g, ru, this.uArmour[g]!);
     const isLeader = (x: Unit) => x.abilities.includes('leader') || x.abilities.includes('supreme-commander');
     this.uLeaders[g] = (isLeader(u) ? 1 : 0) + ru.characters.filter(isLeader).length;
+  }
+
+  /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower. */
+  private fillFailChances(u: number): void {
+    this.uFailNormal[u] = saveCodeFailChance(saveCode(this, u, 0, false, false));
+    this.uFailMacro[u] = saveCodeFailChance(saveCode(this, u, C.H_MW, false, false));
+    this.uFailTK[u] = saveCodeFailChance(saveCode(this, u, C.H_TK, false, false));
   }
 
   /** Ranges for the "could fire" test (RB 1.9.2); limited weapons are checked one by one at run time. */
@@ -710,6 +718,7 @@ export class Engagement {
   private fillFormationSummary(f: number): void {
     let weight = 0;
     let covered = 0;
+    let shadowed = 0;
     let we = 0;
     const start = this.fUnitStart[f]!;
     const end = this.fUnitEnd[f]!;
@@ -718,6 +727,7 @@ export class Engagement {
       this.uBreakWeight[u] = (fl & C.U_WAR_ENGINE) !== 0 ? this.uStartDC[u]! : (fl & C.U_TSKNF) !== 0 ? 2 : 1;
       weight += this.uBreakWeight[u]!;
       if ((fl & C.U_IN_COVER) !== 0) covered++;
+      else if (this.saves.uShadowfields[u]! > 0) shadowed++;
       if ((fl & C.U_WAR_ENGINE) !== 0) we++;
     }
     const n = end - start;
@@ -728,7 +738,8 @@ export class Engagement {
     for (let u = start; u < end; u++) if (this.uDepth[u] === minDepth) atMin++;
     this.fStartMinDepthCount[f] = atMin;
     this.fStartBreakWeight[f] = weight;
-    this.fCover[f] = covered === 0 ? 0 : covered === n ? 1 : -1;
+    // A unit whose shadowfields may go down is checked shot by shot (saves/shadowfields.ts).
+    this.fCover[f] = covered === 0 && shadowed === 0 ? 0 : covered === n ? 1 : -1;
     this.fMixed[f] = we > 0 && we < n ? 1 : 0;
     this.fWarEngines[f] = we;
   }
@@ -763,7 +774,7 @@ export class Engagement {
               values.push(0);
               continue;
             }
-            const cover = (this.uFlags[u]! & C.U_IN_COVER) !== 0 && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0;
+            const cover = countsAsInCover(this, u) && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0;
             const fail = tk ? this.uFailTK[u]! : (fl & C.W_MACRO) !== 0 || fp === 3 ? this.uFailMacro[u]! : this.uFailNormal[u]!;
             const we = (this.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (tk ? this.wTkMean[l]! : 1) / this.uStartDC[u]! : 1;
             values.push(toHitProbability(value + cover) * fail * we);

@@ -8,12 +8,13 @@ import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
 import { placesNoBlastMarker } from './damage.js';
+import { firstSave, firstSaveOnly } from './saves/saveCode.js';
+import { rollSaveCode } from './saves/rollSaveCode.js';
+import { saveCode } from './saves/saveStack.js';
 import { actionToHitModifier, chooseFirepower, FP_AP, FP_AT, FP_MW, lineRange, lineReady, markShooters } from './shoot.js';
 
 /** Hit flags the plan resolves itself; any other (MW, TK, sniper, disrupt) sends the attack to `shoot`. */
 const PLAN_HIT_FLAGS = C.H_IGNORE_COVER | C.H_LANCE;
-/** A save the plan never rolls for (no armour save, or modified past 6+). */
-const NO_SAVE_ROLL = 99;
 
 /**
  * A shooting attack compiled for one known starting state: the trial-by-trial
@@ -54,11 +55,9 @@ export class FirePlan {
   readonly kList: Int32Array;
   /** Every kind may go to the same units, in the same order. */
   readonly sharedList: boolean;
-  /** Save needed by target unit v against kind k at [k * nTarget + v]; re-roll allowed (reinforced armour). */
-  readonly saveNeed: Int32Array;
-  readonly saveReroll: Uint8Array;
+  /** The save code (saves/saveCode.ts) of target unit v against kind k at [k * nTarget + v]. */
+  readonly saveCode: Int32Array;
   readonly nTarget: number;
-  readonly tInvulnerable: Uint8Array;
   /** The unit places no Blast marker when it dies (expendable, Grots). */
   readonly tNoBm: Uint8Array;
   readonly tPoints: Float64Array;
@@ -75,7 +74,7 @@ export class FirePlan {
   readonly constantValue: Float64Array;
   /**
    * Every kind of hit may go to the same units, none of which re-rolls its
-   * save or has an invulnerable one, and all of which have one break weight:
+   * save or has a second one, and all of which have one break weight:
    * trials run `runRoundRobin`. The units are positions 0..rrLength-1 in that
    * list (at most 32), hit h goes to position h mod rrLength (RB 1.9.6 with
    * one list), and the dead are the bits of an integer.
@@ -131,9 +130,7 @@ export class FirePlan {
       this.kListEnd[k] = at;
     });
     this.nTarget = p.nTarget;
-    this.saveNeed = Int32Array.from(p.kinds.flatMap((k) => k.saveNeed));
-    this.saveReroll = Uint8Array.from(p.kinds.flatMap((k) => k.saveReroll));
-    this.tInvulnerable = Uint8Array.from(p.invulnerable);
+    this.saveCode = Int32Array.from(p.kinds.flatMap((k) => k.saveCode));
     this.tNoBm = Uint8Array.from(p.noBm);
     this.tPoints = Float64Array.from(p.points);
     this.tBreakWeight = Int32Array.from(p.breakWeight);
@@ -148,11 +145,11 @@ export class FirePlan {
     const len = shared.length;
     const bw = len > 0 ? p.breakWeight[shared[0]!]! : 0;
     this.roundRobin =
-      this.sharedList && len <= 32 && shared.every((v) => this.tInvulnerable[v] === 0 && p.breakWeight[v] === bw && p.kinds.every((k) => k.saveReroll[v] === 0));
+      this.sharedList && len <= 32 && shared.every((v) => p.breakWeight[v] === bw && p.kinds.every((k) => firstSaveOnly(k.saveCode[v]!)));
     this.rrLength = len;
     this.gFixedShots = Int32Array.from(p.groups, (g) => (g.shotsN === 0 && g.exN === 0 ? g.shotsPlus * g.shotsTimes + g.exPlus : -1));
     this.gRow = Int32Array.from(p.groups, (g) => g.kind * len);
-    this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => k.saveNeed[v]!)));
+    this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => firstSave(k.saveCode[v]!))));
     this.rrBreakWeight = bw;
     this.rrBmMask = this.roundRobin ? shared.reduce((m, v, q) => (p.noBm[v] === 0 ? m | (1 << q) : m), 0) : 0;
     this.rrPoints = Float64Array.from(shared, (v) => p.points[v]!);
@@ -189,15 +186,13 @@ interface PlannedKind {
   reach: number;
   hitFlags: number;
   eligible: number[];
-  saveNeed: number[];
-  saveReroll: number[];
+  saveCode: number[];
 }
 
 interface FirePlanParts {
   groups: PlannedLine[];
   kinds: PlannedKind[];
   nTarget: number;
-  invulnerable: number[];
   noBm: number[];
   points: number[];
   breakWeight: number[];
@@ -310,7 +305,6 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
     groups,
     kinds,
     nTarget,
-    invulnerable: range(nTarget, (u) => ((e.uFlags[u]! & C.U_INVULNERABLE) !== 0 ? 1 : 0)),
     noBm: range(nTarget, (u) => (placesNoBlastMarker(e, u) ? 1 : 0)),
     points: range(nTarget, (u) => e.uPoints[u]!),
     breakWeight: range(nTarget, (u) => e.uBreakWeight[u]!),
@@ -342,11 +336,8 @@ function addLine(groups: PlannedLine[], line: PlannedLine): void {
 
 /**
  * The target units a kind of hit may go to (living, of a class it affects,
- * within reach, [A-24]) and each one's save against it, as `saveHit` would
- * roll it: the better of armour and cover for infantry unless the hit ignores
- * cover (RB 1.8.3), one worse under crossfire without thick rear armour
- * (RB 1.11, 2.1.16), a re-roll for reinforced armour except against lance
- * (RB 2.1.11, TP Lance).
+ * within reach, [A-24]) and each one's save code against it, from the save
+ * stack (saves/saveStack.ts) as the general procedure rolls it.
  */
 function plannedKind(e: Engagement, at: number, mask: number, reach: number, hitFlags: number, crossfire: boolean): PlannedKind {
   const tStart = e.fUnitStart[at]!;
@@ -356,19 +347,9 @@ function plannedKind(e: Engagement, at: number, mask: number, reach: number, hit
     const u = e.orderFront[k]!;
     if (e.stAlive[u] === 1 && (e.uClass[u]! & mask) !== 0 && e.uDepth[u]! <= reach) eligible.push(u - tStart);
   }
-  const saveNeed: number[] = [];
-  const saveReroll: number[] = [];
-  for (let u = tStart; u < tEnd; u++) {
-    const uf = e.uFlags[u]!;
-    let base = e.uArmour[u]!;
-    const cover = e.uCoverSave[u]!;
-    if (cover < base && (hitFlags & C.H_IGNORE_COVER) === 0) base = cover;
-    let s = base < C.NONE ? base : NO_SAVE_ROLL;
-    if (s !== NO_SAVE_ROLL && crossfire && (uf & C.U_THICK_REAR) === 0) s++;
-    saveNeed.push(s > 6 ? NO_SAVE_ROLL : s);
-    saveReroll.push(s <= 6 && (uf & C.U_REINFORCED) !== 0 && (hitFlags & C.H_LANCE) === 0 ? 1 : 0);
-  }
-  return { mask, reach, hitFlags, eligible, saveNeed, saveReroll };
+  const saveCodes: number[] = [];
+  for (let u = tStart; u < tEnd; u++) saveCodes.push(saveCode(e, u, hitFlags, crossfire, false));
+  return { mask, reach, hitFlags, eligible, saveCode: saveCodes };
 }
 
 /**
@@ -507,7 +488,7 @@ function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Ar
   tally[o + 9]! += sumPending2;
 }
 
-/** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has invulnerable ones. */
+/** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has second ones. */
 function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
   const nGroups = p.nGroups;
   const nTarget = p.nTarget;
@@ -562,11 +543,7 @@ function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Arr
       const v = hTarget[h]!;
       if (v < 0 || dead[v] === 1) continue;
       const si = hKind[h]! * nTarget + v;
-      const need = p.saveNeed[si]!;
-      let saved = need <= 6 && d6(rng) >= need;
-      if (!saved && p.saveReroll[si] === 1) saved = d6(rng) >= need;
-      if (!saved && p.tInvulnerable[v] === 1) saved = d6(rng) === 6;
-      if (saved) continue;
+      if (rollSaveCode(p.saveCode[si]!, rng)) continue;
       dead[v] = 1;
       alive--;
       breakWeight -= p.tBreakWeight[v]!;

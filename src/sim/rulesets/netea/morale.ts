@@ -1,6 +1,8 @@
 import type { Sfc32 } from '../../rng.js';
 import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
+import { regainShadowfields } from './saves/shadowfields.js';
+import { regenerate } from './regeneration.js';
 import * as C from './codes.js';
 import { CRIT_FIRE, CRIT_REACTOR, type Engagement } from './engagement.js';
 import { checkBreak, flushPendingBlastMarkers, placeBlastMarkers, withdraw } from './blastMarkers.js';
@@ -214,11 +216,13 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
 }
 
 /**
- * The end phase (RB 1.14): war-engine criticals and shield repair, then every
- * formation with Blast markers or broken rallies, the side with the higher
- * strategy rating first (ties: side 0).
+ * The end phase (RB 1.14): regeneration (TP), war-engine criticals and
+ * shield repair, then every formation with Blast markers or broken rallies,
+ * the side with the higher strategy rating first (ties: side 0), then
+ * shadowfields come back (TP).
  */
 export function endPhase(e: Engagement, rng: Sfc32): void {
+  regenerate(e);
   endPhaseWarEngines(e, rng);
   let first = 0;
   let best = -1;
@@ -232,4 +236,5 @@ export function endPhase(e: Engagement, rng: Sfc32): void {
     const side = pass === 0 ? first : 1 - first;
     for (let f = 0; f < e.nFormations; f++) if (e.fSide[f] === side) rally(e, f, rng);
   }
+  regainShadowfields(e);
 }

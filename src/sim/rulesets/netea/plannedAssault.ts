@@ -11,6 +11,7 @@ import * as layout from './assaultPlan.js';
 import type { AssaultPlan } from './assaultPlan.js';
 import { recordAssault } from './recordAssault.js';
 import { recordFormation } from './recordFormation.js';
+import { rollSaveCode } from './saves/rollSaveCode.js';
 
 // Imported bindings (and a module's own exports) are read again at every use,
 // even in optimised code; module constants are folded into it. The hot code
@@ -40,9 +41,6 @@ const S_ALIVE = layout.S_ALIVE;
 const S_ENGAGED = layout.S_ENGAGED;
 const S_KILLS = layout.S_KILLS;
 const S_INSPIRING = layout.S_INSPIRING;
-const SAVE_NEED = layout.SAVE_NEED;
-const SAVE_REROLL = layout.SAVE_REROLL;
-const SAVE_INVULNERABLE = layout.SAVE_INVULNERABLE;
 const TO_HIT_VALUES = layout.TO_HIT_VALUES;
 const RESULT_GUIDE_SHIFT = 32 - layout.RESULT_GUIDE_BITS;
 const FM_ROW = layout.FM_ROW;
@@ -455,12 +453,7 @@ function resolveStage(p: AssaultPlan, nHits: number, macro: number, rng: Sfc32):
     if (kindMacro[code >> 1] !== macro) continue;
     const u = hTarget[h]!;
     if (u < 0 || alive[u] === 0) continue;
-    const save = saveCode[(code >> 1) * nUnits + u]!;
-    const need = save & SAVE_NEED;
-    let saved = need <= 6 && d6(rng) >= need;
-    if (!saved && (save & SAVE_REROLL) !== 0) saved = d6(rng) >= need;
-    if (!saved && (save & SAVE_INVULNERABLE) !== 0) saved = d6(rng) === 6;
-    if (!saved) kill(p, u);
+    if (!rollSaveCode(saveCode[(code >> 1) * nUnits + u]!, rng)) kill(p, u);
   }
   return other;
 }

@@ -2,6 +2,7 @@ import type { Sfc32 } from '../../rng.js';
 import { rollToHit } from '../../dice/rollToHit.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import { rollDice } from '../../diceExpr.js';
+import { countsAsInCover } from './saves/shadowfields.js';
 import * as C from './codes.js';
 import { pinPointMask, type Engagement } from './engagement.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
@@ -237,7 +238,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     const tEnd = e.fUnitEnd[at]!;
     for (let u = e.fUnitStart[at]!; u < tEnd; u++) {
       if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1) continue;
-      if ((e.uFlags[u]! & C.U_IN_COVER) !== 0) coverTaken = true;
+      if (countsAsInCover(e, u)) coverTaken = true;
       if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) hasWE = true;
       else hasOther = true;
     }
@@ -373,7 +374,7 @@ function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: numbe
       centred++;
     }
     const value = (e.uClass[u]! & (C.CLASS_INF | C.CLASS_LV)) !== 0 ? apValue : atValue;
-    const t = value + modifier + ((e.uFlags[u]! & C.U_IN_COVER) !== 0 && !ignoreCover ? 1 : 0);
+    const t = value + modifier + (countsAsInCover(e, u) && !ignoreCover ? 1 : 0);
     for (let a = 0; a < attacks; a++) {
       if (!rollToHit(rng, t)) continue;
       queueHit(e, C.ELIGIBLE_ANY_GROUND, reach, hitFlags, u, -1);

@@ -58,3 +58,13 @@ export function losePoint(e: Engagement, u: number): void {
   e.fDamage[f]!++;
   if (e.optWarEnginePointsProRata) e.fPointsLost[f]! += e.uPoints[u]! / e.uStartDC[u]!;
 }
+
+/** One lost point of war-engine damage regained (TP Regeneration): losePoint undone. */
+export function regainPoint(e: Engagement, u: number): void {
+  touch(e, u);
+  e.stDC[u]!++;
+  e.stDamageTaken[u]!--;
+  const f = e.uFormation[u]!;
+  e.fDamage[f]!--;
+  if (e.optWarEnginePointsProRata) e.fPointsLost[f]! -= e.uPoints[u]! / e.uStartDC[u]!;
+}

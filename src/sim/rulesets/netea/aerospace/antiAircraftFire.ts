@@ -6,7 +6,7 @@ import type { Engagement } from '../engagement.js';
 import { allocateHitsFrontToBack, queueHit } from '../allocate.js';
 import { flushPendingBlastMarkers } from '../blastMarkers.js';
 import { markFired, resolveStage, suppressShooters } from '../shoot.js';
-import { JINK_SAVE } from '../saves.js';
+import { JINK_SAVE } from '../saves/saveStack.js';
 
 /** Can line l fire at aircraft now (an AA value, a ranged weapon, a single shot not yet used)? */
 export function aaLineReady(e: Engagement, l: number): boolean {

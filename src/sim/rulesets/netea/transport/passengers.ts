@@ -1,14 +1,10 @@
 import type { Sfc32 } from '../../../rng.js';
 import { d6 } from '../../../dice/d6.js';
-import { rollSave } from '../../../dice/rollSave.js';
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { destroyUnit } from '../damage.js';
-import { saveHit } from '../saves.js';
+import { saveHit } from '../saves/saveHit.js';
 import { touch } from '../unitState.js';
-
-/** RB 1.7.5 (errata): the cover save a passenger may take instead of its armour when its transport is destroyed. */
-export const WRECK_COVER_SAVE = 6;
 
 /**
  * Transport t has been destroyed (RB 1.7.5 and its errata, 2.2.6, 4.2.5; RB
@@ -65,12 +61,5 @@ function getOut(e: Engagement, p: number, t: number): void {
 }
 
 function survives(e: Engagement, p: number, cause: number, rng: Sfc32): boolean {
-  if ((cause & C.H_NO_SAVE) !== 0) return false;
-  if ((cause & (C.H_MW | C.H_TK)) !== 0) return saveHit(e, p, cause & (C.H_MW | C.H_TK), false, true, rng);
-  const fl = e.uFlags[p]!;
-  const s = Math.min(e.uArmour[p]!, e.uCoverSave[p]!, WRECK_COVER_SAVE);
-  let saved = rollSave(rng, s);
-  if (!saved && (fl & C.U_REINFORCED) !== 0) saved = rollSave(rng, s);
-  if (!saved && (fl & C.U_INVULNERABLE) !== 0) saved = d6(rng) === 6;
-  return saved;
+  return saveHit(e, p, (cause & (C.H_MW | C.H_TK | C.H_NO_SAVE)) | C.H_WRECKED_TRANSPORT, false, false, rng);
 }

@@ -1,0 +1,73 @@
+import * as C from '../codes.js';
+import type { Engagement } from '../engagement.js';
+import { FIELD_HOLOFIELD, FIELD_KNIGHT_SHIELD } from './unitSaves.js';
+import { NO_SAVES, packSaves } from './saveCode.js';
+
+/** The save a jinking fighter takes instead of its armour (RB 4.2.3). */
+export const JINK_SAVE = 4;
+/** RB 1.7.5 (errata): the cover save a passenger may take instead of its armour when its transport is destroyed. */
+export const WRECK_COVER_SAVE = 6;
+
+/**
+ * The rolls that may save one hit on unit u (RB 1.9.6, the abilities of §3.6
+ * and the TP's save rules), as a save code (saveCode.ts). The one place that
+ * decides saves: the general procedure rolls the code per hit, and the fire
+ * and assault plans compile it per unit and kind of hit.
+ *
+ * - No-save hits (assault-loss, broken-formation BM hits) allow nothing, not
+ *   even an invulnerable save ([A-3]).
+ * - Titan Killer: no armour or cover save, even with reinforced armour (RB 2.2.9).
+ * - Macro-weapon: no save unless the unit has reinforced armour, and then no
+ *   re-roll (RB 2.2.6, 2.1.11); cover saves are negated.
+ * - Infantry in cover use the better of armour and cover, never both (RB 1.8.3);
+ *   infantry of an engaging formation get none (`noCover`, RB 1.12.5). The
+ *   passengers of a destroyed transport may take a 6+ cover save, whatever
+ *   their kind (RB 1.7.5 errata).
+ * - In an assault, armour that counts in assaults only does (TP: Wyches' "(5+)").
+ * - Jinking aircraft save on 4+ instead of their armour (RB 4.2.3).
+ * - Crossfire (`crossfire`) and sniper each worsen the save by one, cumulatively
+ *   (RB 1.11, 2.1.14, FAQ); thick rear armour ignores crossfire (RB 2.1.16).
+ * - Reinforced armour re-rolls a failed save against anything but MW, TK and
+ *   lance (RB 2.1.11, TP Lance), with the save it failed; a cover save used is
+ *   re-rolled as is ([A-25]).
+ * - Holofield (TP Eldar Technology): a 3+ save "instead of the Titan's normal
+ *   saving throw", against any hit, assault, MW and TK included; the crossfire
+ *   and sniper modifiers apply to it as to any save (the text exempts it from
+ *   no modifier). Its re-roll for reinforced armour is made "using the units
+ *   armour save". A TK hit gets a single Holofield save for all its damage
+ *   (damage.ts rolls it once and marks the hit H_FIELD_ROLLED).
+ * - Knight Shield (TP Knight Technology): a 4+ save instead of armour that
+ *   "no modifiers ever" change and MW, lance and TK do not deny, each point of
+ *   TK damage saved apart; with reinforced armour a failed save is re-rolled
+ *   "using its armour value" except against MW, lance and TK; none of it in a
+ *   crossfire or against supporting fire.
+ * - A field is taken only when it beats the save the unit would otherwise
+ *   have ("can be taken instead").
+ * - Second save: an unmodified roll after any failed or denied save:
+ *   invulnerable 6+ (RB 2.1.6), Tau deflector 5+, Necron living metal 4+ (TP).
+ */
+export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: boolean, noCover: boolean): number {
+  if ((hitFlags & C.H_NO_SAVE) !== 0) return NO_SAVES;
+  const uf = e.uFlags[u]!;
+  const s = e.saves;
+  const worse = (crossfire && (uf & C.U_THICK_REAR) === 0 ? 1 : 0) + ((hitFlags & C.H_SNIPER) !== 0 ? 1 : 0);
+  let armour: number = C.NONE;
+  if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || (uf & C.U_REINFORCED) !== 0)) {
+    let base = (hitFlags & C.H_ASSAULT) !== 0 ? s.uAssaultArmour[u]! : e.uArmour[u]!;
+    const cover = (hitFlags & C.H_WRECKED_TRANSPORT) !== 0 ? Math.min(e.uCoverSave[u]!, WRECK_COVER_SAVE) : e.uCoverSave[u]!;
+    if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
+    // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
+    if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
+    if (base < C.NONE) armour = Math.min(base + worse, C.NONE);
+  }
+  const reroll = armour < C.NONE && (uf & C.U_REINFORCED) !== 0 && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? armour : C.NONE;
+  let first = armour;
+  if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) {
+    const kind = s.uField[u]!;
+    let field: number = C.NONE;
+    if (kind === FIELD_HOLOFIELD) field = Math.min(s.fieldSave(u) + worse, C.NONE);
+    else if (kind === FIELD_KNIGHT_SHIELD && !crossfire && (hitFlags & C.H_SUPPORT) === 0) field = s.fieldSave(u);
+    if (field < first) first = field;
+  }
+  return packSaves(first, first < C.NONE ? reroll : C.NONE, s.stSecond[u]!);
+}

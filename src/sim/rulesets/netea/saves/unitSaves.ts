@@ -1,0 +1,86 @@
+import * as C from '../codes.js';
+import type { ResolvedUnit } from '../../../../model/formation.js';
+import type { UnitAbility } from '../../../../model/schema.js';
+
+/** The field a unit may save with instead of its armour (fieldKind). */
+export const FIELD_NONE = 0;
+/** TP Eldar Technology, Holofield: 3+, taken even against assault, macro-weapon and Titan Killer hits. */
+export const FIELD_HOLOFIELD = 1;
+/** TP Knight Technology, Knight Shield: 4+, never modified, void in a crossfire or against supporting fire. */
+export const FIELD_KNIGHT_SHIELD = 2;
+
+/** The roll each field saves on. */
+const FIELD_SAVE = [C.NONE, 3, 4];
+
+/**
+ * The second saves, taken after a failed or denied save, unmodified: the
+ * invulnerable save (RB 2.1.6), and two that "work like an invulnerable save"
+ * on a better roll (TP Living Metal 4+, Tau Deflector Shield 5+). A unit with
+ * more than one takes the best.
+ */
+const SECOND_SAVES: ReadonlyArray<readonly [UnitAbility, number]> = [
+  ['invulnerable-save', 6],
+  ['deflector-shield', 5],
+  ['living-metal', 4],
+];
+
+/**
+ * What protects each unit from a hit, compiled per unit (global index): the
+ * abilities that decide its saves, which the save stack (saveStack.ts) reads,
+ * and Dark Eldar shadowfields (shadowfields.ts); with what a trial's hits and
+ * criticals change of them.
+ */
+export class UnitSaves {
+  /** The armour a unit saves with against hits in an assault: its armour, or a better value it has in assaults only. */
+  readonly uAssaultArmour: Int8Array;
+  readonly uField: Uint8Array;
+  readonly uSecond: Int8Array;
+  /** Shadowfields the unit starts with (TP Dark Eldar Technology). */
+  readonly uShadowfields: Int32Array;
+  /** Any unit has a field or a second save other than the invulnerable save. */
+  any = false;
+
+  // ---- per-trial state, restored by resetUnit ----
+  /** The unit's field is still working (a critical may take it away). */
+  readonly stField: Uint8Array;
+  /** The second save the unit still has (a critical may take a deflector away). */
+  readonly stSecond: Int8Array;
+  /** Shadowfields still up. */
+  readonly stShadowfields: Int32Array;
+
+  constructor(nUnits: number) {
+    this.uAssaultArmour = new Int8Array(nUnits).fill(C.NONE);
+    this.uField = new Uint8Array(nUnits);
+    this.uSecond = new Int8Array(nUnits).fill(C.NONE);
+    this.stField = new Uint8Array(nUnits);
+    this.stSecond = new Int8Array(nUnits).fill(C.NONE);
+    this.uShadowfields = new Int32Array(nUnits);
+    this.stShadowfields = new Int32Array(nUnits);
+  }
+
+  /** Reads unit g's save abilities (a character's count for the unit it joins, RB 2.1.1). */
+  fillUnit(g: number, ru: ResolvedUnit, armour: number): void {
+    const has = (a: UnitAbility) => ru.unit.abilities.includes(a) || ru.characters.some((c) => c.abilities.includes(a));
+    const inAssault = ru.unit.assaultArmour ?? C.NONE;
+    this.uAssaultArmour[g] = Math.min(armour, inAssault);
+    this.uField[g] = has('holofield') ? FIELD_HOLOFIELD : has('knight-shield') ? FIELD_KNIGHT_SHIELD : FIELD_NONE;
+    let second: number = C.NONE;
+    for (const [ability, roll] of SECOND_SAVES) if (has(ability) && roll < second) second = roll;
+    this.uSecond[g] = second;
+    this.uShadowfields[g] = ru.unit.shadowfields ?? 0;
+    if (this.uField[g] !== FIELD_NONE || second < 6 || inAssault < armour) this.any = true;
+    this.resetUnit(g);
+  }
+
+  /** The roll unit u's field saves on, or NONE. */
+  fieldSave(u: number): number {
+    return this.stField[u] === 1 ? FIELD_SAVE[this.uField[u]!]! : C.NONE;
+  }
+
+  /** A trial's start for unit u. */
+  resetUnit(u: number): void {
+    this.stField[u] = this.uField[u] !== FIELD_NONE ? 1 : 0;
+    this.stSecond[u] = this.uSecond[u]!;
+    this.stShadowfields[u] = this.uShadowfields[u]!;
+  }
+}
