@@ -1,18 +1,22 @@
 import type { TrialRunner } from './ruleset.js';
 import { NeteaRunner } from './rulesets/netea/runner.js';
 import type { EngagementSpec } from './rulesets/netea/spec.js';
+import { Epic40kRunner } from './rulesets/epic40k/runner.js';
+import type { Epic40kSpec } from './rulesets/epic40k/spec.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
  * threads and what a partial result file records. One union member per rule
- * system; only NetEA Epic Armageddon exists so far.
+ * system: NetEA Epic Armageddon and Epic 40,000.
  */
-export type ScenarioSpec = EngagementSpec;
+export type ScenarioSpec = EngagementSpec | Epic40kSpec;
 
 /** Compiles a scenario into its ruleset's trial runner. */
 export function compileScenario(spec: ScenarioSpec): TrialRunner {
   switch (spec.ruleset) {
     case 'netea':
       return new NeteaRunner(spec);
+    case 'epic40k':
+      return new Epic40kRunner(spec);
   }
 }

@@ -1,0 +1,173 @@
+import { d6 } from '../../dice/d6.js';
+import type { Sfc32 } from '../../rng.js';
+import { allocateDice, lowestArmour } from './allocateDice.js';
+import { applyHits } from './applyHits.js';
+import { firepowerBlastMarkers, superHeavyBlastMarkers } from './blastMarkers.js';
+import { attackDice, firepowerColumn, MAX_ATTACK_FIREPOWER } from './firepowerTable.js';
+import { modifiedFirepower } from './modifiedFirepower.js';
+import { ORDER_ASSAULT, ORDER_MARCH, ORDER_OVERWATCH } from './orders.js';
+import type { Epic40kState } from './state.js';
+import { fireDisrupt, fireDistortion, fireMegaCannons, fireShots } from './superHeavyWeapons.js';
+
+/**
+ * Which units of detachment `by` can reach which of `at` (range and the
+ * minimum range of artillery, L779, L1029), fixed for the scenario since
+ * nobody moves while shooting: `(s - first[by]) * count[at] + (t - first[at])`.
+ */
+export function rangeMatrix(st: Epic40kState, by: number, at: number): Uint8Array {
+  const sc = st.count[by]!;
+  const tc = st.count[at]!;
+  const m = new Uint8Array(sc * tc);
+  for (let i = 0; i < sc; i++) {
+    const s = st.first[by]! + i;
+    for (let j = 0; j < tc; j++) {
+      const d = st.pos[s]! + st.pos[st.first[at]! + j]!;
+      if (st.rangeMax[s]! > 0 && d >= st.rangeMin[s]! && d <= st.rangeMax[s]!) m[i * tc + j] = 1;
+    }
+  }
+  return m;
+}
+
+/**
+ * The Shooting Procedure (BattleBible L1023-1132) of detachment `by` at
+ * detachment `at`:
+ *
+ * 1. The units of `by` with range to at least one unit of `at` fire; their
+ *    firepower is summed, super-heavy weapons apart (L1029), Barrage adding
+ *    one firepower per target unit under the template, Heavy Barrage two
+ *    (L1328, L1348). Broken detachments (L1271) and marching ones (L942) do
+ *    not shoot.
+ * 2. The units that can be hit are those in range of a firing unit (L1101);
+ *    with part of the target in cover the firer picks the Cover column or the
+ *    Open one, in which the units in cover cannot be hit (L1085; option
+ *    `mixedCoverColumn`).
+ * 3. The firepower is modified (modifiedFirepower.ts) and read on the
+ *    Firepower Table in attacks of at most 20 (L1079), each attack rolling
+ *    its hit dice, discarding those below the lowest Armor (L1087-1093;
+ *    Overwatch re-rolls them once, L928), allocating the rest
+ *    (allocateDice.ts) and removing casualties (applyHits.ts).
+ * 4. Super-heavy and special weapons fire one by one (superHeavyWeapons.ts).
+ * 5. Blast markers: from the unmodified firepower (L1039-1046), from the
+ *    number of super-heavy weapons (L1115-1120), mega cannons and disrupt
+ *    weapons (L1122, L1340).
+ */
+export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRange: Uint8Array): void {
+  if (st.broken[by] === 1 || st.order[by] === ORDER_MARCH) return;
+  const sf = st.first[by]!;
+  const sEnd = sf + st.count[by]!;
+  const tf = st.first[at]!;
+  const tc = st.count[at]!;
+  const mark = st.mark;
+  const halveUnits = st.options.assaultHalving === 'unit';
+  let raw = 0;
+  let halved = 0;
+  let antiTank = 0;
+  let deathRay = 0;
+  let pulsar = 0;
+  let distortion = 0;
+  let mega = 0;
+  let disrupt = 0;
+  let barrage = 0;
+  for (let s = sf; s < sEnd; s++) {
+    if (st.alive[s] === 0) continue;
+    const row = (s - sf) * tc;
+    let fires = false;
+    for (let j = 0; j < tc; j++) {
+      if (inRange[row + j] === 1 && st.alive[tf + j] === 1) {
+        fires = true;
+        mark[tf + j] = 1;
+      }
+    }
+    if (!fires) continue;
+    const fp = st.firepower[s]!;
+    raw += fp;
+    if (halveUnits) halved += (fp + 1) >> 1;
+    antiTank += st.antiTank[s]!;
+    deathRay += st.deathRay[s]!;
+    pulsar += st.pulsar[s]!;
+    distortion += st.distortion[s]!;
+    mega += st.megaCannon[s]!;
+    disrupt += st.disrupt[s]!;
+    barrage += st.barrage[s]!;
+  }
+  // The units that can be hit, nearest first; the column.
+  let n = 0;
+  let anyCover = false;
+  let anyOpen = false;
+  for (let j = 0; j < tc; j++) {
+    const t = tf + j;
+    if (mark[t] === 0) continue;
+    if (st.inCover[t] === 1) anyCover = true;
+    else anyOpen = true;
+    n++;
+  }
+  if (n === 0) return;
+  const useCover = anyCover && (!anyOpen || st.options.mixedCoverColumn === 'cover');
+  n = 0;
+  let allWarEngines = true;
+  for (let j = 0; j < tc; j++) {
+    const t = tf + j;
+    if (mark[t] === 0) continue;
+    mark[t] = 0;
+    if (st.inCover[t] === 1 && !useCover) continue;
+    st.eligible[n++] = t;
+    if (st.warEngine[t] === 0) allWarEngines = false;
+  }
+  if (barrage > 0) {
+    const under = n < st.options.templateUnits ? n : st.options.templateUnits;
+    raw += barrage * under;
+    if (halveUnits) halved += barrage * under;
+  }
+  const column = firepowerColumn(allWarEngines, false, useCover, st.order[at] === ORDER_MARCH);
+  let fp = modifiedFirepower(raw, halved, st.order[by] === ORDER_ASSAULT, !halveUnits, st.bm[by]!, st.options.blastMarkerFirepowerPenalty);
+  const overwatch = st.order[by] === ORDER_OVERWATCH;
+  const highestFirst = st.options.allocationOrder === 'highest-first';
+  const armour = st.coverArmour;
+  const faces = st.faces;
+  let anyHit = false;
+  while (fp > 0) {
+    const part = fp > MAX_ATTACK_FIREPOWER ? MAX_ATTACK_FIREPOWER : fp;
+    fp -= part;
+    n = compactAlive(st, n);
+    if (n === 0) break;
+    const dice = attackDice(part, column);
+    const low = lowestArmour(st.eligible, n, armour);
+    faces.fill(0);
+    for (let k = 0; k < dice; k++) {
+      let f = d6(rng);
+      if (f < low && overwatch) f = d6(rng);
+      if (f >= low) faces[f]!++;
+    }
+    if (allocateDice(faces, st.eligible, n, armour, st.hits, highestFirst) > 0) anyHit = true;
+    applyHits(st, rng, n, false);
+  }
+  let markers = firepowerBlastMarkers(raw, anyHit);
+  const superHeavy = antiTank + deathRay + pulsar + distortion + mega;
+  if (superHeavy > 0) {
+    n = compactAlive(st, n);
+    let shwHit = false;
+    faces[0] = 0;
+    for (let p = 0; p < pulsar; p++) antiTank += d6(rng);
+    if (antiTank > 0 && fireShots(st, rng, n, antiTank, 4, false)) shwHit = true;
+    if (deathRay > 0 && fireShots(st, rng, n, deathRay, 2, true)) shwHit = true;
+    if (distortion > 0 && fireDistortion(st, rng, n, distortion)) shwHit = true;
+    if (mega > 0) {
+      markers += fireMegaCannons(st, rng, n, mega);
+      if (faces[0] === 1) shwHit = true;
+    }
+    for (let i = 0; i < n; i++) st.hits[st.eligible[i]!] = 0;
+    markers += superHeavyBlastMarkers(superHeavy, shwHit);
+  }
+  if (disrupt > 0) markers += fireDisrupt(rng, disrupt);
+  st.addBlastMarkers(at, markers);
+}
+
+/** Drops the dead from `eligible[0..n)`, keeping the order; returns the new count. */
+function compactAlive(st: Epic40kState, n: number): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const u = st.eligible[i]!;
+    if (st.alive[u] === 1) st.eligible[m++] = u;
+  }
+  return m;
+}
