@@ -5,11 +5,13 @@ import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './optio
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, type AssaultWords } from './oneStepJobs.js';
+import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
+import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
 
 export { DEFAULT_ASSAULT_GAP } from './oneStepJobs.js';
 
 /** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
-type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string };
+type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RulesSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
 export function registerAssault(program: Command): void {
   const cmd = program
@@ -29,9 +31,14 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(cmd), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
+      if (o.rules === 'epic40k') {
+        rejectNeteaOptions([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined]]);
+        await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o);
+        return;
+      }
       const data = loadDataset(o.data);
       const job = assaultJob(data, { ...o, formation: text });
       const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });

@@ -1,10 +1,12 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import type { Army, Unit } from '../model/schema.js';
+import { listEpic40k } from './epic40kList.js';
 
 interface ListOptions {
+  rules?: string;
   data?: string;
   units?: boolean;
   json?: boolean;
@@ -47,8 +49,14 @@ export function registerList(program: Command): void {
     .option('--units', 'list the army\'s units with their profiles')
     .option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data')
     .option('--json', 'print as JSON')
-    .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units')
+    .addOption(new Option('--rules <system>', 'rule system: netea, or epic40k for the five Epic 40,000 BattleBible lists').choices(['netea', 'epic40k']).default('netea'))
+    .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units\n  epic-balance list --rules epic40k imperium')
     .action((armyQuery: string | undefined, o: ListOptions) => {
+      if (o.rules === 'epic40k') {
+        if (o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: 'reads a NetEA Tournament Pack; the Epic 40,000 lists are built in' }]);
+        listEpic40k(armyQuery, o);
+        return;
+      }
       const data = loadDataset(o.data);
       if (armyQuery === undefined) {
         const armies = [...data.armies.values()];

@@ -6,11 +6,13 @@ import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './optio
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { jobJson, SHOOT_ACTIONS, shootJob, type ShootWords } from './oneStepJobs.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
+import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
+import { epic40kShootJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
 
 export { checkEmbarkation, oneStepJson, outcomeJson, parseCover } from './oneStepJobs.js';
 
 /** What commander hands the action: the words of the shot (oneStepJobs.ts), the run options and --out. */
-type ShootOptions = SimOptions & Omit<ShootWords, 'formation' | 'gapGiven'> & { out?: string };
+type ShootOptions = SimOptions & Omit<ShootWords, 'formation' | 'gapGiven'> & { out?: string; rules: RulesSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
 export function registerShoot(program: Command): void {
   const cmd = program
@@ -32,9 +34,15 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--phase <phase>', 'flak: as the aircraft approach, or as they disengage in the end phase').choices(['approach', 'disengagement']).default('approach'))
     .option('--moved', 'flak in the disengagement phase from a formation that took a move action (-1 to hit)')
     .option('--test', 'aircraft and spacecraft: take the action test first (-1 per Blast marker; a failure is a stand down)');
-  addSimOptions(addRankOptions(cmd), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
     .addHelpText('after', '\nExamples:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000\n  epic-balance shoot "2 Thunderbolt" --at "steel-legion/mechanised-infantry-company" --flak "3 Hydra"\n\nWhen a side flies, the attack follows the aerospace rules: aircraft at a ground formation make a ground attack through its flak;\na ground formation at aircraft fires flak; fighters at aircraft intercept; a spacecraft bombards from orbit.')
     .action(async (text: string, o: ShootOptions, command: Command) => {
+      if (o.rules === 'epic40k') {
+        const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+        rejectNeteaOptions([['--action', given('action')], ['--crossfire', o.crossfire === true], ['--embarked', o.embarked === true], ['--flak', o.flak.length > 0], ['--cap', o.cap !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true]]);
+        await runEpic40kJob(epic40kShootJob({ ...o, formation: text }), o);
+        return;
+      }
       const data = loadDataset(o.data);
       const job = shootJob(data, { ...o, formation: text, gapGiven: command.getOptionValueSource('gap') !== 'default' });
       const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
