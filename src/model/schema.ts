@@ -107,6 +107,8 @@ export const UnitAbility = z.enum([
   'deflector-shield',
   /** TP Regeneration: a war engine regains one lost damage capacity point at the start of each end phase. */
   'regeneration',
+  /** TP Automaton: no Blast marker when destroyed (disrupt hits still place theirs); saves the hits of a broken formation's Blast markers. */
+  'automaton',
   'fearless',
   'leader',
   'inspiring',
@@ -141,8 +143,19 @@ export const UnitAbility = z.enum([
 /** Roll numbers on one D6, e.g. [2, 3]. */
 const Faces = z.array(z.number().int().min(1).max(6));
 
-/** Units near an exploding war engine are hit on `toHit`+ (no geometry beyond `rangeCm`). */
-const HitsAround = z.strictObject({ toHit: Target, rangeCm: z.number().positive() });
+/**
+ * Units near a war engine's critical are hit on `toHit`+ (no geometry beyond `rangeCm`):
+ * a plain hit, a macro-weapon or Titan Killer hit, or an AP attack (infantry and light
+ * vehicles only); `includesSelf` when the war engine itself is hit too (the Abattoir's
+ * "The unit and all units within 5cm").
+ */
+const HitsAround = z.strictObject({
+  toHit: Target,
+  rangeCm: z.number().positive(),
+  /** Absent: a plain hit. */
+  hit: z.enum(['macro-weapon', 'titan-killer', 'ap']).optional(),
+  includesSelf: z.boolean().optional(),
+});
 
 /**
  * One part of a war engine's critical-hit effect (RB 3.2.3). Effects stack
@@ -185,6 +198,21 @@ export const CriticalPart = z.discriminatedUnion('kind', [
     amount: z.number().int().min(1),
     /** Later criticals cause this much extra damage instead of repeating the penalty. */
     laterCriticalDamage: z.number().int().min(0).default(0),
+  }),
+  /** A save the unit loses for the rest of the game (TP Holofield, Tau deflector); later criticals do `later`. */
+  z.strictObject({
+    kind: z.literal('loses'),
+    what: z.enum(['holofield', 'deflector-shield']),
+    later: z.enum(['damage', 'destroyed']).optional(),
+  }),
+  /** Hits on the units around, the war engine otherwise unharmed by this part. */
+  z.strictObject({ kind: z.literal('hits-around'), hitsAround: HitsAround }),
+  /** "Roll a D6, on a roll of 1 ..., and on a roll of 6 ...": one die, an effect per face set. */
+  z.strictObject({
+    kind: z.literal('d6-table'),
+    outcomes: z
+      .array(z.strictObject({ faces: Faces, damage: z.number().int().min(1).optional(), hitsAround: HitsAround.optional() }))
+      .min(1),
   }),
   z.strictObject({ kind: z.literal('unsupported'), what: z.string().min(1) }),
 ]);
@@ -300,6 +328,13 @@ export const Upgrade = z.strictObject({
    * up to `max` times, or any number of times when `max` is absent.
    */
   repeatable: z.strictObject({ max: z.number().int().min(1).optional() }).optional(),
+  /**
+   * A weapon for a weapon mount (TP Weapon Mount: "Mount each weapon mount in the formation
+   * with one of the following upgrades"): its `character` takes one empty mount of a unit, and
+   * only a mount of the weapon id `only` where the list says so ("Arm weapon mount only":
+   * `arm-weapon-mount`). Absent: the character is crew or kit and takes no mount.
+   */
+  mount: z.strictObject({ only: Id.optional() }).optional(),
   /**
    * Set when the upgrade's effect cannot be expressed with the fields above (it grants an
    * ability, prices by a rule, ...): why, so a simulation can name it as unsupported. The

@@ -67,7 +67,31 @@ function faces(text: string): number[] | undefined {
   return Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
 }
 
-const HITS_AROUND = /^all units within ([0-9]+)cm(?: of the (?:model|unit))? (?:suffer|take) a hit(?: on a roll of ([1-6])\+)?$/;
+type HitsAround = NonNullable<Extract<CriticalPart, { kind: 'destroyed' }>['hitsAround']>;
+
+/**
+ * The hits a critical deals to the units around, in the TP's wordings: "All units within 5cm
+ * suffer a hit on a roll of 4+", "... suffer a macro-weapon hit on a roll of 6+", "... take a
+ * MW4+ hit", "The unit and all units within 5cm of the unit suffer a titan killer hit on a roll
+ * of 4+", "All units within 5cm are subject to an AP5+ attack". Anything after " and " is
+ * returned as `rest`.
+ */
+function hitsAroundOf(sentence: string): { hitsAround: HitsAround; rest?: string } | undefined {
+  const a = N(sentence);
+  const kinds: Record<string, HitsAround['hit']> = { 'macro-weapon ': 'macro-weapon', 'titan killer ': 'titan-killer' };
+  let m = /^(the unit and )?all units within ([0-9]+)cm(?: of the (?:model|unit))? (?:suffer|take) an? (macro-weapon |titan killer )?hit(?: on a roll of ([1-6])\+)?(?: and (.+))?$/.exec(a);
+  if (m) {
+    const hitsAround: HitsAround = { toHit: m[4] !== undefined ? Number(m[4]) : 1, rangeCm: Number(m[2]) };
+    if (m[3] !== undefined) hitsAround.hit = kinds[m[3]];
+    if (m[1] !== undefined) hitsAround.includesSelf = true;
+    return m[5] !== undefined ? { hitsAround, rest: m[5] } : { hitsAround };
+  }
+  m = /^all units within ([0-9]+)cm (?:suffer|take) an? mw([1-6])\+ hit$/.exec(a);
+  if (m) return { hitsAround: { toHit: Number(m[2]), rangeCm: Number(m[1]), hit: 'macro-weapon' } };
+  m = /^all units within ([0-9]+)cm are subject to an ap([1-6])\+ attack$/.exec(a);
+  if (m) return { hitsAround: { toHit: Number(m[2]), rangeCm: Number(m[1]), hit: 'ap' } };
+  return undefined;
+}
 
 const destroyed: Matcher = (s, i) => {
   const a = N(s[i]!);
@@ -81,9 +105,9 @@ const destroyed: Matcher = (s, i) => {
   const clause = /^(?:the unit is )?destroyed, (.+)$/.exec(a);
   if (!part && clause) return { parts: [{ kind: 'destroyed' }, { kind: 'unsupported', what: s[i]! }], used: 1 };
   if (!part) return undefined;
-  const next = s[i + 1] !== undefined ? HITS_AROUND.exec(N(s[i + 1]!)) : null;
-  if (next) {
-    part.hitsAround = { toHit: next[2] !== undefined ? Number(next[2]) : 1, rangeCm: Number(next[1]) };
+  const next = s[i + 1] !== undefined ? hitsAroundOf(s[i + 1]!) : undefined;
+  if (next && next.rest === undefined && next.hitsAround.includesSelf !== true) {
+    part.hitsAround = next.hitsAround;
     return { parts: [part], used: 2 };
   }
   return { parts: [part], used: 1 };
@@ -173,7 +197,61 @@ const toHitPenalty: Matcher = (s, i) => {
   return { parts: [part], used: later ? 2 : 1 };
 };
 
-const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, destroyed, damage];
+/** "All units within 5cm suffer a macro-weapon hit on a roll of 6+." and the like, the war engine left standing. */
+const hitsAround: Matcher = (s, i) => {
+  const h = hitsAroundOf(s[i]!);
+  if (!h) return undefined;
+  const parts: CriticalPart[] = [{ kind: 'hits-around', hitsAround: h.hitsAround }];
+  if (h.rest !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
+  return { parts, used: 1 };
+};
+
+/** "Subsequent critical hits cause an extra point of damage" / "destroy the unit". */
+function laterCriticals(sentence: string | undefined): 'damage' | 'destroyed' | undefined {
+  const a = N(sentence ?? '');
+  if (/^subsequent critical hits cause (?:an extra|one|a) point of damage$/.test(a)) return 'damage';
+  if (/^subsequent critical hits destroy the unit$/.test(a)) return 'destroyed';
+  return undefined;
+}
+
+/** "The unit loses the Holofield ability save for the rest of the game." / "The unit looses Tau deflector shield." */
+const loses: Matcher = (s, i) => {
+  const m = /^the unit loo?ses (?:the )?(holofield|tau deflector shield)(?: ability save)?(?: for the rest of the game)?$/.exec(N(s[i]!));
+  if (!m) return undefined;
+  const part: Extract<CriticalPart, { kind: 'loses' }> = { kind: 'loses', what: m[1] === 'holofield' ? 'holofield' : 'deflector-shield' };
+  const later = laterCriticals(s[i + 1]);
+  if (later === undefined) return { parts: [part], used: 1 };
+  part.later = later;
+  return { parts: [part], used: 2 };
+};
+
+/**
+ * The Tyranid bio-titans: "Roll a D6, on a roll of 1 all units within 5cm take a hit on a roll of
+ * 6+, and on a roll of 6 the unit loses another point of damage." An outcome in other words
+ * (the Dominatrix's lost commander, leader and synapse) stays unsupported, with the sentence.
+ */
+const d6Table: Matcher = (s, i) => {
+  const m = /^roll a d6, on a roll of ([1-6](?:-[1-6])?) (.+), and on a roll of ([1-6](?:-[1-6])?) (.+)$/.exec(N(s[i]!));
+  if (!m) return undefined;
+  const outcomes: Extract<CriticalPart, { kind: 'd6-table' }>['outcomes'] = [];
+  let unsupported = false;
+  for (const [faceText, effect] of [
+    [m[1]!, m[2]!],
+    [m[3]!, m[4]!],
+  ] as const) {
+    const f = faces(faceText);
+    const around = hitsAroundOf(effect);
+    if (f && around && around.rest === undefined) outcomes.push({ faces: f, hitsAround: around.hitsAround });
+    else if (f && /^the unit loses another point of damage$/.test(effect)) outcomes.push({ faces: f, damage: 1 });
+    else unsupported = true;
+  }
+  if (outcomes.length === 0) return undefined;
+  const parts: CriticalPart[] = [{ kind: 'd6-table', outcomes }];
+  if (unsupported) parts.push({ kind: 'unsupported', what: s[i]! });
+  return { parts, used: 1 };
+};
+
+const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, d6Table, destroyed, hitsAround, damage];
 
 function parseCriticalSentences(sentences: string[]): CriticalPart[] {
   const parts: CriticalPart[] = [];

@@ -62,6 +62,44 @@ describe('parseCritical', () => {
   });
 });
 
+describe('parseCritical: the TP\'s lost saves, hits around and D6 tables', () => {
+  it('reads a lost Holofield or deflector and what later criticals do', () => {
+    expect(parseCritical('The unit loses the Holofield ability save for the rest of the game. Subsequent critical hits cause an extra point of damage.').parts).toEqual([
+      { kind: 'loses', what: 'holofield', later: 'damage' },
+    ]);
+    expect(parseCritical('The unit looses Tau deflector shield. Subsequent critical hits destroy the unit.').parts).toEqual([
+      { kind: 'loses', what: 'deflector-shield', later: 'destroyed' },
+    ]);
+  });
+  it('reads hits around of every kind, the war engine left standing', () => {
+    expect(parseCritical('All units within 10cm suffer a macro-weapon hit on a roll of 5+.').parts).toEqual([
+      { kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 10, hit: 'macro-weapon' } },
+    ]);
+    expect(parseCritical('All units within 3cm take a MW5+ hit.').parts).toEqual([{ kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 3, hit: 'macro-weapon' } }]);
+    expect(parseCritical('The unit and all units within 10cm of the unit suffer a titan killer hit on a roll of 5+.').parts).toEqual([
+      { kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 10, hit: 'titan-killer', includesSelf: true } },
+    ]);
+    expect(parseCritical('All units within 10cm are subject to an AP4+ attack.').parts).toEqual([{ kind: 'hits-around', hitsAround: { toHit: 4, rangeCm: 10, hit: 'ap' } }]);
+  });
+  it('keeps the clause of hits around it cannot read as unsupported, beside the hits', () => {
+    const text = 'All units within 10cm of the model suffer a hit on a roll of 4+ and all friendly formations receive a Blast marker.';
+    expect(parseCritical(text).parts).toEqual([
+      { kind: 'hits-around', hitsAround: { toHit: 4, rangeCm: 10 } },
+      { kind: 'unsupported', what: text },
+    ]);
+  });
+  it('reads a D6 table of hits around and extra damage; an outcome in other words stays unsupported', () => {
+    expect(parseCritical('Roll a D6, on a roll of 1-2 all units within 10cm take a hit on a roll of 5+, and on a roll of 6 the unit loses another point of damage.').parts).toEqual([
+      { kind: 'd6-table', outcomes: [{ faces: [1, 2], hitsAround: { toHit: 5, rangeCm: 10 } }, { faces: [6], damage: 1 }] },
+    ]);
+    const other = 'Roll a D6, on a roll of 1 all units within 10cm take a hit on a roll of 5+, and on a roll of 6 the unit forgets its orders.';
+    expect(parseCritical(other).parts).toEqual([
+      { kind: 'd6-table', outcomes: [{ faces: [1], hitsAround: { toHit: 5, rangeCm: 10 } }] },
+      { kind: 'unsupported', what: other },
+    ]);
+  });
+});
+
 describe('extractCritical', () => {
   it('takes the effect out of the notes and stops at sentences about something else', () => {
     const c = extractCritical('Walks over small things. Critical Hit Effect: Destroyed. Armed with either a Big Gun or a Small Gun.');

@@ -3,6 +3,7 @@ import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { damageWarEngine, destroyUnit } from './damage.js';
+import { saveHit } from './saves/saveHit.js';
 
 /**
  * Queues a hit in the attack's buffer and returns its index: `target` -1 leaves
@@ -125,7 +126,8 @@ export function stampUnit(e: Engagement, u: number, stamp: number): void {
  * front to back and spread like shooting hits, war engines in DC blocks;
  * fearless units are immune and the hits go to the others (RB 2.1.3). A war
  * engine takes a point of damage per hit with a critical roll (RB 3.2.4),
- * shields do not stop it. Units inside transports take none (RB 1.7.5).
+ * shields do not stop it. Units inside transports take none (RB 1.7.5);
+ * automatons save them (TP Automaton).
  * `eligible` limits the units (assault: directly engaged only, [A-39]); null
  * means every unit.
  */
@@ -155,7 +157,21 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
     const u = e.orderFront[k]!;
     const n = e.scLoad[u]!;
     if (n === 0 || e.stAlive[u] === 0) continue;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
+    if ((e.uFlags[u]! & C.U_AUTOMATON) !== 0) savedNoSaveHits(e, u, n, rng);
+    else if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
+    else destroyUnit(e, u, true, false, 0, rng);
+  }
+}
+
+/**
+ * TP Automaton: "If a hit is inflicted on an automaton unit because it is in
+ * a broken formation which is receiving a Blast marker then it may attempt to
+ * save normally." Each of the n hits is saved by the save stack.
+ */
+function savedNoSaveHits(e: Engagement, u: number, n: number, rng: Sfc32): void {
+  for (let i = 0; i < n && e.stAlive[u] === 1; i++) {
+    if (saveHit(e, u, 0, false, false, rng)) continue;
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, 1, true, 0, rng);
     else destroyUnit(e, u, true, false, 0, rng);
   }
 }

@@ -44,6 +44,8 @@ export const U_JINKS = 1 << 21;
 export const U_SPACECRAFT = 1 << 22;
 /** Regains a lost damage capacity point in each end phase (TP Regeneration). */
 export const U_REGENERATES = 1 << 23;
+/** TP Automaton: places no Blast marker when destroyed. */
+export const U_AUTOMATON = 1 << 24;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;

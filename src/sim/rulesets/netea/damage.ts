@@ -1,8 +1,8 @@
 import type { Sfc32 } from '../../rng.js';
 import { d6 } from '../../dice/d6.js';
-import { rollDice } from '../../diceExpr.js';
 import * as C from './codes.js';
-import { CRIT_DAMAGE, CRIT_DESTROYED, CRIT_FIRE, CRIT_REACTOR, CRIT_STAGGER, CRIT_TO_HIT, type Engagement } from './engagement.js';
+import type { Engagement } from './engagement.js';
+import { applyCritical } from './criticals/applyCritical.js';
 import { saveHit } from './saves/saveHit.js';
 import { rollSaveCode } from './saves/rollSaveCode.js';
 import { withoutSecondSave } from './saves/saveCode.js';
@@ -10,7 +10,7 @@ import { saveCode } from './saves/saveStack.js';
 import { FIELD_HOLOFIELD } from './saves/unitSaves.js';
 import { shadowfieldAbsorbs } from './saves/shadowfields.js';
 import { losePoint, markDead, touch } from './unitState.js';
-import { killPassengers, wreckPassengers } from './transport/passengers.js';
+import { killPassengers } from './transport/passengers.js';
 
 /**
  * Casualties and war-engine damage. Blast markers they cause go to the
@@ -22,11 +22,21 @@ import { killPassengers, wreckPassengers } from './transport/passengers.js';
  * otherwise).
  */
 
-/** No BM for an expendable unit (TP; unless the whole formation is) or a Grot among Orks (RB 5.5.3). */
-export function placesNoBlastMarker(e: Engagement, u: number): boolean {
+/** A hit with disrupt on unit u places no BM: an expendable unit (TP; unless the whole formation is) or a Grot among Orks (RB 5.5.3). */
+export function disruptPlacesNoBlastMarker(e: Engagement, u: number): boolean {
   const f = e.uFormation[u]!;
   const fl = e.uFlags[u]!;
   return ((fl & C.U_EXPENDABLE) !== 0 && e.fAllExpendable[f] === 0) || ((fl & C.U_GROT) !== 0 && e.fHasNonGrot[f] === 1);
+}
+
+/**
+ * Unit u's death places no BM (nor the crossfire's first-casualty BM): the
+ * units of disruptPlacesNoBlastMarker, and an automaton (TP Automaton: "A
+ * formation does not receive a Blast marker when a unit with automaton is
+ * destroyed"; its disrupt hits still place theirs).
+ */
+export function placesNoBlastMarker(e: Engagement, u: number): boolean {
+  return (e.uFlags[u]! & C.U_AUTOMATON) !== 0 || disruptPlacesNoBlastMarker(e, u);
 }
 
 /** Removes a destroyed unit. One BM per kill (RB 1.9.4) unless disrupt already placed it or the unit is exempt. */
@@ -70,82 +80,6 @@ export function damageWarEngine(e: Engagement, u: number, points: number, noBm: 
       if (f === e.atkTarget) e.atkNonExpendableKills++;
     }
     if (critical) applyCritical(e, u, noBm, rng);
-  }
-}
-
-/** A war engine's critical-hit effect, from its datasheet (RB 3.2.3). */
-export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc32): void {
-  touch(e, u);
-  e.stCritCount[u]!++;
-  const end = e.uCritEnd[u]!;
-  for (let c = e.uCritStart[u]!; c < end; c++) {
-    switch (e.cKind[c]) {
-      case CRIT_DAMAGE:
-        extraDamage(e, u, rollDice(rng, e.cA[c]!, e.cB[c]!, e.cC[c]!), noBm, rng);
-        break;
-      case CRIT_DESTROYED:
-        criticalDestruction(e, u, e.cB[c]!, noBm, rng);
-        if (e.cA[c]! < C.NONE) hitsAround(e, u, e.cA[c]!, e.cRange[c]!, rng);
-        break;
-      case CRIT_REACTOR:
-        if (e.stAlive[u] === 1) e.stReactor[u] = 1;
-        break;
-      case CRIT_FIRE:
-        if (e.stAlive[u] === 1) e.stFires[u]!++;
-        break;
-      case CRIT_TO_HIT:
-        // Supa-Stompa: the first critical costs its to-hit; later ones cause extra damage.
-        if (e.stToHitPenalty[u] === 0) e.stToHitPenalty[u] = e.cA[c]!;
-        else extraDamage(e, u, e.cB[c]!, noBm, rng);
-        break;
-      case CRIT_STAGGER:
-        // Warhound stagger: only matters if it runs into something (an engagement-model input).
-        if (e.optStaggerBlockedChance > 0 && (rng.next() >>> 0) / 4294967296 < e.optStaggerBlockedChance) {
-          if (e.cA[c] === 1) criticalDestruction(e, u, 0, noBm, rng);
-          else extraDamage(e, u, 1, noBm, rng);
-        }
-        break;
-    }
-  }
-}
-
-/**
- * Destroyed by a critical: the formation takes BMs for the DC it had left (RB 3.2.4, FAQ);
- * passengers survive only on the faces `passengersSurviveOn` (a bit per face) of the datasheet.
- */
-export function criticalDestruction(e: Engagement, u: number, passengersSurviveOn: number, noBm: boolean, rng: Sfc32): void {
-  if (e.stAlive[u] === 0) return;
-  const f = e.uFormation[u]!;
-  if (!noBm) e.fPendingBm[f]! += e.stDC[u]!;
-  e.stDamageTaken[u]! += e.stDC[u]!;
-  e.fDamage[f]! += e.stDC[u]!;
-  markDead(e, u);
-  if (e.transports.tCount[u]! > 0) wreckPassengers(e, u, passengersSurviveOn, noBm, rng);
-  if (f === e.atkTarget) e.atkNonExpendableKills++;
-}
-
-/**
- * Units within `range` cm of an exploding war engine are hit on `toHit`+ and
- * save normally (RB 5.2/5.4 datasheets). Its own formation's units by their
- * place in the ranks; enemy units by their distance across the centre line.
- * Units inside transports are not hit (RB 1.7.5).
- */
-export function hitsAround(e: Engagement, u: number, toHit: number, range: number, rng: Sfc32): void {
-  const f = e.uFormation[u]!;
-  for (let g = 0; g < e.nFormations; g++) {
-    const own = g === f;
-    if (!own && e.fSide[g] === e.fSide[f]) continue;
-    const end = e.fUnitEnd[g]!;
-    for (let v = e.fUnitStart[g]!; v < end; v++) {
-      if (v === u || e.stAlive[v] === 0 || e.transports.stEmbarked[v] === 1) continue;
-      const dist = own
-        ? Math.hypot(e.uDepth[v]! - e.uDepth[u]!, e.uLateral[v]! - e.uLateral[u]!)
-        : e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + e.uDepth[v]!;
-      if (dist > range || d6(rng) < toHit) continue;
-      if (saveHit(e, v, 0, false, false, rng)) continue;
-      if ((e.uFlags[v]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, v, 1, false, 0, rng);
-      else destroyUnit(e, v, false, false, 0, rng);
-    }
   }
 }
 

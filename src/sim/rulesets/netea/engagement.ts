@@ -9,27 +9,13 @@ import { ChoiceMemo } from './choiceMemo.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
+import { CriticalTable } from './criticals/criticalTable.js';
 import { saveCode } from './saves/saveStack.js';
 import { saveCodeFailChance } from './saves/saveCodeFailChance.js';
 import { countsAsInCover } from './saves/shadowfields.js';
 
 /** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
 const PIN_POINT = /pin-?point/i;
-
-/** Critical-hit part kinds as integers. */
-export const CRIT_DAMAGE = 0;
-export const CRIT_DESTROYED = 1;
-export const CRIT_REACTOR = 2;
-export const CRIT_FIRE = 3;
-export const CRIT_TO_HIT = 4;
-export const CRIT_STAGGER = 5;
-
-/** Bit set of D6 faces: bit f is set when face f is listed. */
-function faceMask(faces: number[] | undefined): number {
-  let m = 0;
-  for (const f of faces ?? []) m |= 1 << f;
-  return m;
-}
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
@@ -105,13 +91,8 @@ export class Engagement {
   /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
   readonly uLeaders: Int32Array;
 
-  // ---- critical parts ----
-  readonly cKind: Int32Array;
-  readonly cA: Int32Array;
-  readonly cB: Int32Array;
-  readonly cC: Int32Array;
-  readonly cD: Int32Array;
-  readonly cRange: Float64Array;
+  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
+  readonly crits: CriticalTable;
 
   // ---- weapon lines (one per mode of each weapon of each unit) ----
   readonly wUnit: Int32Array;
@@ -350,7 +331,8 @@ export class Engagement {
 
     // Lines: each mode of each weapon (and of each joined character's weapons).
     const lineSpecs: { unit: number; group: number; mode: WeaponMode; multiplier: number | string; arc: string; unitSniper: boolean; pinPoint: boolean }[] = [];
-    const critSpecs: { unit: number; part: CriticalPart }[] = [];
+    const critParts: CriticalPart[] = [];
+    let critRows = 0;
     let group = 0;
     let g = 0;
     const perUnitLines: [number, number][] = [];
@@ -384,9 +366,12 @@ export class Engagement {
         }
         perUnitLines.push([start, lineSpecs.length]);
         perUnitGroups.push([gStart, groupRanges.length]);
-        const cstart = critSpecs.length;
-        for (const part of ru.unit.critical?.parts ?? []) critSpecs.push({ unit: g, part });
-        perUnitCrits.push([cstart, critSpecs.length]);
+        const cstart = critRows;
+        for (const part of ru.unit.critical?.parts ?? []) {
+          critParts.push(part);
+          critRows += CriticalTable.rowsOf(part);
+        }
+        perUnitCrits.push([cstart, critRows]);
         g++;
       }
     }
@@ -427,13 +412,7 @@ export class Engagement {
     this.uFailMacro = new Float64Array(nUnits);
     this.uFailTK = new Float64Array(nUnits);
 
-    const nCrit = critSpecs.length;
-    this.cKind = new Int32Array(nCrit);
-    this.cA = new Int32Array(nCrit);
-    this.cB = new Int32Array(nCrit);
-    this.cC = new Int32Array(nCrit);
-    this.cD = new Int32Array(nCrit);
-    this.cRange = new Float64Array(nCrit);
+    this.crits = new CriticalTable(critParts);
 
     this.wUnit = new Int32Array(nLines);
     this.wGroup = new Int32Array(nLines);
@@ -508,7 +487,6 @@ export class Engagement {
     this.air = new AirState(spec, nUnits, nLines);
     for (let u = 0; u < nUnits; u++) this.fillFailChances(u);
     lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
-    critSpecs.forEach((c, i) => this.fillCrit(i, c.part));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
     this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
@@ -668,6 +646,7 @@ export class Engagement {
     if (u.type === 'SC') flags |= C.U_SPACECRAFT;
     if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
     if (all('regeneration') && isWE) flags |= C.U_REGENERATES;
+    if (all('automaton')) flags |= C.U_AUTOMATON;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;
@@ -875,52 +854,6 @@ export class Engagement {
     if ((flags & C.W_SNIPER) !== 0) hit |= C.H_SNIPER;
     if (mode.disrupt) hit |= C.H_DISRUPT;
     this.wHitFlags[i] = hit;
-  }
-
-  private fillCrit(i: number, part: CriticalPart): void {
-    switch (part.kind) {
-      case 'damage': {
-        const t = parseDiceExpr(part.amount);
-        this.cKind[i] = CRIT_DAMAGE;
-        this.cA[i] = t.n;
-        this.cB[i] = t.sides;
-        this.cC[i] = t.plus;
-        break;
-      }
-      case 'destroyed':
-        this.cKind[i] = CRIT_DESTROYED;
-        this.cA[i] = part.hitsAround?.toHit ?? C.NONE;
-        this.cRange[i] = part.hitsAround?.rangeCm ?? 0;
-        this.cB[i] = faceMask(part.passengersSurviveOn);
-        break;
-      case 'reactor':
-        this.cKind[i] = CRIT_REACTOR;
-        this.cA[i] = faceMask(part.destroyedOn);
-        this.cB[i] = faceMask(part.damageOn);
-        this.cC[i] = faceMask(part.repairedOn);
-        this.cD[i] = part.hitsAround?.toHit ?? C.NONE;
-        this.cRange[i] = part.hitsAround?.rangeCm ?? 0;
-        break;
-      case 'fire':
-        this.cKind[i] = CRIT_FIRE;
-        this.cA[i] = faceMask(part.spreadOn);
-        this.cB[i] = faceMask(part.outOn);
-        break;
-      case 'to-hit-penalty':
-        this.cKind[i] = CRIT_TO_HIT;
-        this.cA[i] = part.amount;
-        this.cB[i] = part.laterCriticalDamage;
-        break;
-      case 'stagger':
-        this.cKind[i] = CRIT_STAGGER;
-        this.cA[i] = part.onBlocked === 'destroyed' ? 1 : 0;
-        this.cB[i] = part.hitsOnContact ?? C.NONE;
-        break;
-      case 'unsupported':
-        // Named in the formation's `unsupported` list and reported with the run.
-        this.cKind[i] = -1;
-        break;
-    }
   }
 }
 

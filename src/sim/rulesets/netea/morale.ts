@@ -4,9 +4,9 @@ import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { regainShadowfields } from './saves/shadowfields.js';
 import { regenerate } from './regeneration.js';
 import * as C from './codes.js';
-import { CRIT_FIRE, CRIT_REACTOR, type Engagement } from './engagement.js';
-import { checkBreak, flushPendingBlastMarkers, placeBlastMarkers, withdraw } from './blastMarkers.js';
-import { criticalDestruction, extraDamage, hitsAround } from './damage.js';
+import type { Engagement } from './engagement.js';
+import { endPhaseWarEngines } from './criticals/endPhaseWarEngines.js';
+import { checkBreak, placeBlastMarkers, withdraw } from './blastMarkers.js';
 import { distanceToNearestEnemy } from './geometry.js';
 
 /**
@@ -112,45 +112,6 @@ export function regroup(e: Engagement, f: number, rng: Sfc32): void {
   }
 }
 
-/**
- * War-engine criticals that act in the end phase (RB 3.2.3 datasheets):
- * a damaged plasma reactor rolls a D6 (destroyed with hits around, one more
- * damage, or repaired); each Gargant fire rolls a D6 (a new fire, put out,
- * or one damage). Then void shields repair one each (RB 5.4.1).
- */
-function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
-  for (let u = 0; u < e.nUnits; u++) {
-    if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_WAR_ENGINE) === 0) continue;
-    const cEnd = e.uCritEnd[u]!;
-    for (let c = e.uCritStart[u]!; c < cEnd && e.stAlive[u] === 1; c++) {
-      const kind = e.cKind[c];
-      if (kind === CRIT_REACTOR && e.stReactor[u] === 1) {
-        const face = 1 << d6(rng);
-        if ((face & e.cA[c]!) !== 0) {
-          criticalDestruction(e, u, 0, false, rng);
-          if (e.cD[c]! < C.NONE) hitsAround(e, u, e.cD[c]!, e.cRange[c]!, rng);
-        } else if ((face & e.cB[c]!) !== 0) {
-          extraDamage(e, u, 1, false, rng);
-        } else if ((face & e.cC[c]!) !== 0) {
-          e.stReactor[u] = 0;
-        }
-      } else if (kind === CRIT_FIRE && e.stFires[u]! > 0) {
-        let burning = e.stFires[u]!;
-        let spread = 0;
-        for (let i = e.stFires[u]!; i > 0 && e.stAlive[u] === 1; i--) {
-          const face = 1 << d6(rng);
-          if ((face & e.cA[c]!) !== 0) spread++;
-          if ((face & e.cB[c]!) !== 0) burning--;
-          else extraDamage(e, u, 1, false, rng);
-        }
-        e.stFires[u] = burning + spread;
-      }
-    }
-    if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.uShields[u]!) e.stShields[u]!++;
-  }
-  flushPendingBlastMarkers(e, rng);
-  for (let f = 0; f < e.nFormations; f++) checkBreak(e, f, rng);
-}
 
 /** Units counted for Mob Rule: not Grots or Big Gunz; a war engine counts its starting DC (RB 5.5.1). */
 function mobSize(e: Engagement, f: number): number {

@@ -7,7 +7,7 @@ import * as C from './codes.js';
 import { pinPointMask, type Engagement } from './engagement.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
 import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
-import { placesNoBlastMarker, resolveHit } from './damage.js';
+import { disruptPlacesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
 
 /** Firepower types: which value of a weapon mode a shot uses (RB 1.9.5). */
@@ -390,7 +390,7 @@ export function resolveStage(e: Engagement, from: number, to: number, macroStage
     if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
     const u = e.hTarget[h]!;
     if (u < 0) continue;
-    if ((flags & C.H_DISRUPT) !== 0 && !placesNoBlastMarker(e, u)) e.fPendingBm[e.uFormation[u]!]!++;
+    if ((flags & C.H_DISRUPT) !== 0 && !disruptPlacesNoBlastMarker(e, u)) e.fPendingBm[e.uFormation[u]!]!++;
     resolveHit(e, u, flags, e.hDamage[h]!, crossfire, false, rng);
   }
 }

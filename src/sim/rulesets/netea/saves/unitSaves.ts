@@ -35,6 +35,8 @@ export class UnitSaves {
   readonly uAssaultArmour: Int8Array;
   readonly uField: Uint8Array;
   readonly uSecond: Int8Array;
+  /** The second save left when a critical takes the deflector away (the invulnerable save, or NONE). */
+  readonly uSecondWithoutDeflector: Int8Array;
   /** Shadowfields the unit starts with (TP Dark Eldar Technology). */
   readonly uShadowfields: Int32Array;
   /** Any unit has a field or a second save other than the invulnerable save. */
@@ -52,6 +54,7 @@ export class UnitSaves {
     this.uAssaultArmour = new Int8Array(nUnits).fill(C.NONE);
     this.uField = new Uint8Array(nUnits);
     this.uSecond = new Int8Array(nUnits).fill(C.NONE);
+    this.uSecondWithoutDeflector = new Int8Array(nUnits).fill(C.NONE);
     this.stField = new Uint8Array(nUnits);
     this.stSecond = new Int8Array(nUnits).fill(C.NONE);
     this.uShadowfields = new Int32Array(nUnits);
@@ -65,8 +68,14 @@ export class UnitSaves {
     this.uAssaultArmour[g] = Math.min(armour, inAssault);
     this.uField[g] = has('holofield') ? FIELD_HOLOFIELD : has('knight-shield') ? FIELD_KNIGHT_SHIELD : FIELD_NONE;
     let second: number = C.NONE;
-    for (const [ability, roll] of SECOND_SAVES) if (has(ability) && roll < second) second = roll;
+    let withoutDeflector: number = C.NONE;
+    for (const [ability, roll] of SECOND_SAVES) {
+      if (!has(ability)) continue;
+      second = Math.min(second, roll);
+      if (ability !== 'deflector-shield') withoutDeflector = Math.min(withoutDeflector, roll);
+    }
     this.uSecond[g] = second;
+    this.uSecondWithoutDeflector[g] = withoutDeflector;
     this.uShadowfields[g] = ru.unit.shadowfields ?? 0;
     if (this.uField[g] !== FIELD_NONE || second < 6 || inAssault < armour) this.any = true;
     this.resetUnit(g);
@@ -75,6 +84,20 @@ export class UnitSaves {
   /** The roll unit u's field saves on, or NONE. */
   fieldSave(u: number): number {
     return this.stField[u] === 1 ? FIELD_SAVE[this.uField[u]!]! : C.NONE;
+  }
+
+  /** A critical takes unit u's Holofield away (TP Eldar titans); false when it had none left. The caller marks the unit changed. */
+  loseHolofield(u: number): boolean {
+    if (this.uField[u] !== FIELD_HOLOFIELD || this.stField[u] === 0) return false;
+    this.stField[u] = 0;
+    return true;
+  }
+
+  /** A critical takes unit u's deflector away (TP Manta); false when it had none left. The caller marks the unit changed. */
+  loseDeflector(u: number): boolean {
+    if (this.stSecond[u] === this.uSecondWithoutDeflector[u]) return false;
+    this.stSecond[u] = this.uSecondWithoutDeflector[u]!;
+    return true;
   }
 
   /** A trial's start for unit u. */

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { applyCritical } from '../../../src/sim/rulesets/netea/criticals/applyCritical.js';
+import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
+import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
+import type { CriticalEffect, Unit } from '../../../src/model/schema.js';
+import { ScriptedDice } from '../../helpers/scriptedDice.js';
+import { engagement, formation, placed, shootStep, unit, type TestUnit } from '../../helpers/fixtures.js';
+
+/**
+ * The Tournament Pack's critical-hit effects with forced dice: each test
+ * lists every die the effect rolls, in order, and checks all were used.
+ */
+
+const effect = (parts: CriticalEffect['parts']): CriticalEffect => ({ text: 'test', parts });
+const rolls = (code: number) => [firstSave(code), rerollSave(code), secondSave(code)];
+
+function engine(fields: Partial<Unit>, critical: CriticalEffect): TestUnit {
+  return unit('engine', { type: 'WE', armour: 5, cc: 4, ff: 4, damageCapacity: 4, critical, ...fields });
+}
+
+/** The war engine first in its formation, `neighbours` beside it 5 cm apart in one rank; an enemy 30 cm away. */
+function setUp(we: TestUnit, neighbours: Array<[number, TestUnit]> = []) {
+  const runner = new NeteaRunner(
+    engagement(
+      [placed('enemy', 0, formation('enemy', [[2, unit('trooper', { type: 'INF', armour: 4 })]]), { front: 15 }), placed('own', 1, formation('own', [[1, we], ...neighbours]), { front: 15, spacing: 5 })],
+      [shootStep(0, 1)],
+    ),
+  );
+  runner.reset(new ScriptedDice([]));
+  return { e: runner.e, u: 2 };
+}
+
+function critical(e: ReturnType<typeof setUp>['e'], u: number, dice: number[]): void {
+  const rng = new ScriptedDice(dice);
+  applyCritical(e, u, false, rng);
+  expect(rng.used).toBe(dice.length);
+}
+
+describe('TP critical-hit effects (forced dice)', () => {
+  it('a Phantom loses its Holofield on its first critical (3+ becomes its 5+ armour, re-rolled); later criticals do a point of damage each', () => {
+    const { e, u } = setUp(engine({ abilities: ['holofield', 'reinforced-armour'] }, effect([{ kind: 'loses', what: 'holofield', later: 'damage' }])));
+    expect(rolls(saveCode(e, u, 0, false, false))).toEqual([3, 5, 7]);
+    critical(e, u, []);
+    expect(rolls(saveCode(e, u, 0, false, false))).toEqual([5, 5, 7]);
+    expect(e.stDC[u]).toBe(4);
+    critical(e, u, []);
+    expect(e.stDC[u]).toBe(3);
+  });
+
+  it('a Manta loses its deflector (5+) on its first critical, keeping an invulnerable save it also has; a later critical destroys it', () => {
+    const { e, u } = setUp(engine({ abilities: ['deflector-shield', 'invulnerable-save'] }, effect([{ kind: 'loses', what: 'deflector-shield', later: 'destroyed' }])));
+    expect(secondSave(saveCode(e, u, 0, false, false))).toBe(5);
+    critical(e, u, []);
+    expect(secondSave(saveCode(e, u, 0, false, false))).toBe(6);
+    critical(e, u, []);
+    expect(e.stAlive[u]).toBe(0);
+  });
+
+  it('macro-weapon hits around on 4+: the neighbour 5 cm away is hit on a 4 and has no save; the one 10 cm away is out of range', () => {
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const { e, u } = setUp(engine({}, effect([{ kind: 'hits-around', hitsAround: { toHit: 4, rangeCm: 5, hit: 'macro-weapon' } }])), [[2, trooper]]);
+    critical(e, u, [4]);
+    expect([e.stAlive[u + 1], e.stAlive[u + 2]]).toEqual([0, 1]);
+    expect(e.stDC[u]).toBe(4);
+  });
+
+  it('a Titan Killer hit on itself and the units around (Abattoir): itself hit on a 4, its Living Metal 4+ fails on a 3, one point of damage with a critical roll of 1; the neighbour missed on a 3', () => {
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const { e, u } = setUp(engine({ abilities: ['living-metal'] }, effect([{ kind: 'hits-around', hitsAround: { toHit: 4, rangeCm: 5, hit: 'titan-killer', includesSelf: true } }])), [[1, trooper]]);
+    critical(e, u, [4, 3, 1, 3]);
+    expect(e.stDC[u]).toBe(3);
+    expect(e.stAlive[u + 1]).toBe(1);
+  });
+
+  it('an AP5+ attack around hits infantry only: the tank beside it rolls nothing, the infantry is hit on a 5 and fails its 4+ save on a 2', () => {
+    const tank = unit('own-tank', { type: 'AV', armour: 4 });
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const { e, u } = setUp(engine({}, effect([{ kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 10, hit: 'ap' } }])), [[1, tank], [1, trooper]]);
+    critical(e, u, [5, 2]);
+    expect([e.stAlive[u + 1], e.stAlive[u + 2]]).toEqual([1, 0]);
+  });
+
+  it('a D6 table (bio-titans): a 6 costs another point of damage; a 1 hits the units around on 6+', () => {
+    const table = effect([{ kind: 'd6-table', outcomes: [{ faces: [1], hitsAround: { toHit: 6, rangeCm: 5 } }, { faces: [6], damage: 1 }] }]);
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const a = setUp(engine({}, table), [[1, trooper]]);
+    critical(a.e, a.u, [6]);
+    expect(a.e.stDC[a.u]).toBe(3);
+    const b = setUp(engine({}, table), [[1, trooper]]);
+    critical(b.e, b.u, [1, 6, 3]);
+    expect(b.e.stDC[b.u]).toBe(4);
+    expect(b.e.stAlive[b.u + 1]).toBe(0);
+  });
+});
