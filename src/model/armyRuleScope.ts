@@ -10,6 +10,8 @@ const SCOPED: Partial<Record<ArmyRule, (f: Formation) => boolean>> = {
   bravery: (f) => /\bhousehold$/i.test(f.name.trim()),
   // TP Squats: "All formations except for Guild Robot Squadrons".
   'iron-willed': (f) => !/\bguild robot squadron/i.test(f.name),
+  // TP Space Wolves: "All Blood Claw, Skyclaw and Swiftclaw formations".
+  unblooded: (f) => /\b(blood ?claws?|skyclaws?|swiftclaws?)\b/i.test(f.name),
 };
 
 /** The army's own scoped rules that formation `f` of the list carries. */

@@ -4,27 +4,11 @@ import { armyRulesNotModelled } from './armyRules.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
-import type { Army, ArmyRule, Formation, Unit, Upgrade, Weapon } from './schema.js';
+import { applyUpgrade, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
+import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
+import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
 
-/** A weapon as a unit carries it, with the weapon's profile resolved. */
-export interface ResolvedWeapon {
-  weapon: Weapon;
-  multiplier: number | string;
-  arc: string;
-  /** Carried by one unit in every `sharedBy` of this type (RB 5.2.1 IG Infantry autocannons). */
-  sharedBy?: number;
-}
-
-/** One unit of a formation, front to back, with its characters and points share. */
-export interface ResolvedUnit {
-  unit: Unit;
-  weapons: ResolvedWeapon[];
-  /** Characters that joined this unit (RB 2.1.1): their weapons and abilities add to it. */
-  characters: Unit[];
-  characterWeapons: ResolvedWeapon[];
-  /** Points this unit stands for: the formation's cost shared over its units, upgrades to what they add. */
-  points: number | null;
-}
+export type { ResolvedUnit, ResolvedWeapon } from './resolvedUnit.js';
 
 /**
  * A formation ready to compile: plain data (it crosses to worker threads),
@@ -106,18 +90,6 @@ export function findUnit(data: Dataset, query: string, text: string): Unit {
   throw formationError(text, `unit "${query}" is ambiguous; write one of ${owners.map((o) => `"${o}"`).join(', ')}`);
 }
 
-function resolveWeapons(data: Dataset, unit: Unit): ResolvedWeapon[] {
-  return unit.weapons.map((w) => {
-    const weapon = data.weapons.get(w.weapon);
-    if (!weapon) throw new InputError([{ file: `unit "${unit.name}"`, path: 'weapons', message: `unknown weapon id "${w.weapon}"` }]);
-    return { weapon, multiplier: w.multiplier, arc: w.arc, ...(w.sharedBy !== undefined ? { sharedBy: w.sharedBy } : {}) };
-  });
-}
-
-function newUnit(data: Dataset, unit: Unit): ResolvedUnit {
-  return { unit, weapons: resolveWeapons(data, unit), characters: [], characterWeapons: [], points: null };
-}
-
 /**
  * Abilities that only matter for movement, terrain or deployment, which the
  * one-dimensional engagement model does not represent: named with the run so
@@ -142,7 +114,7 @@ const MOVEMENT_ONLY: Record<string, string> = {
  * importer's default, the one its notes name first. Reports print it beside
  * the result, so nobody takes one loadout's value for another's.
  */
-function choiceSentence(units: string | null, fielded: ResolvedUnit[], picked: string[]): string | null {
+function choiceSentence(units: string | null, fielded: ResolvedUnit[], picked: string[], upgrades: string[]): string | null {
   const loadouts = new Map<string, string>();
   for (const ru of fielded) {
     if (loadouts.has(ru.unit.id)) continue;
@@ -152,7 +124,7 @@ function choiceSentence(units: string | null, fielded: ResolvedUnit[], picked: s
     const how = asPicked ? 'as picked' : eitherOrChoice(ru.unit) !== null ? 'the loadout its notes name first; pick another with @<weapon id>' : 'the loadout its notes name first (other loadouts are not valued)';
     loadouts.set(ru.unit.id, `${ru.unit.name} armed with ${options.map((i) => `${ru.weapons[i]!.weapon.name} x${String(ru.weapons[i]!.multiplier)} (${ru.unit.weapons[i]!.choice!.min}-${ru.unit.weapons[i]!.choice!.max})`).join(', ')}, ${how}`);
   }
-  const parts = [...(units !== null ? [units] : []), ...loadouts.values()];
+  const parts = [...(units !== null ? [units] : []), ...loadouts.values(), ...upgrades];
   return parts.length === 0 ? null : parts.join('; ');
 }
 
@@ -162,7 +134,7 @@ function unsupportedRules(units: ResolvedUnit[]): string[] {
   for (const ru of units) {
     for (const u of [ru.unit, ...ru.characters]) {
       for (const a of u.abilities) if (MOVEMENT_ONLY[a] !== undefined) out.add(`${u.name}: ${a}: ${MOVEMENT_ONLY[a]}`);
-      if (u.abilities.includes('skimmer')) out.add(`${u.name}: skimmer: pop-up (line of fire over terrain) is not modelled; the firefight option in assaults is`);
+      if (u.abilities.includes('skimmer')) out.add(`${u.name}: skimmer: pop-up (line of fire over terrain) is not modelled; the firefight option in assaults is simulated`);
       for (const r of u.otherRules) out.add(`${u.name}: ${r}`);
       for (const part of u.critical?.parts ?? []) {
         if (part.kind === 'unsupported') out.add(`${u.name} critical: ${part.what}`);
@@ -271,7 +243,8 @@ function shareFormationPoints(units: ResolvedUnit[], points: number): void {
  * An army-list reference: "codex-astartes/tactical+razorbacks+commander".
  * Brings the formation's units and points; each upgrade adds, removes or
  * replaces units and adds its points to the units it brings (a character's
- * upgrade cost goes to the unit it joins).
+ * upgrade cost goes to the unit it joins); `+upgrade@option` picks among the
+ * options an upgrade offers (`+land-raiders@land-raider-crusader`).
  */
 export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const [picked, ...upgradeNames] = text.split('+').map((s) => s.trim());
@@ -293,7 +266,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const upgrades = upgradeNames.flatMap((raw) => army.upgrades.filter((u) => formation.upgrades.includes(u.id) && (u.id === norm(raw) || norm(u.name) === norm(raw))));
+  const taken = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  const upgrades = taken.map((t) => t.upgrade);
   // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
   const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));
   const isLoadout = (o: string) => offered.includes(norm(o)) && !formation.choices.some((c) => c.from.includes(norm(o)));
@@ -308,34 +282,25 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   for (const choice of formation.characters ?? []) {
     const ch = data.units.get(choice.from[0]!)!;
     const host = units.find((u) => u.unit.type !== 'WE') ?? units[0]!;
-    for (let i = 0; i < choice.count; i++) {
-      host.characters.push(ch);
-      host.characterWeapons.push(...resolveWeapons(data, ch));
-    }
+    for (let i = 0; i < choice.count; i++) joinCharacter(data, host, ch);
   }
   shareFormationPoints(units, formation.points);
   let points = formation.points;
   const names: string[] = [];
   const unsupportedUpgrades: string[] = [];
-  for (const raw of upgradeNames) {
-    const want = norm(raw);
-    const upgrade = army.upgrades.find((u) => formation.upgrades.includes(u.id) && (u.id === want || norm(u.name) === want));
-    if (!upgrade) {
-      throw formationError(
-        text,
-        `formation "${formation.id}" of "${army.id}" has no upgrade "${raw}"; expected one of ${formation.upgrades.map((u) => `"${u}"`).join(', ') || '(none)'}`,
-      );
-    }
+  const upgradeChoices: string[] = [];
+  for (const { upgrade, offered, options: picked } of taken) {
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
-    const taken = names.filter((n) => n === upgrade.name).length;
-    // Weapon-mount upgrades may repeat, one per mount (TP: "mount each weapon mount with one of the following").
-    const mountable = upgrade.character !== undefined && isMountedWeapon(data.units.get(upgrade.character)!) && units.some((u) => mounts(u).total > 0);
-    if (taken > 0 && !mountable && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && taken >= upgrade.repeatable.max))) {
+    const times = names.filter((n) => n === upgrade.name).length;
+    // Weapon upgrades may repeat, one per mount (TP: "Mount each weapon mount in the formation with one of the following upgrades").
+    if (times > 0 && upgrade.mount === undefined && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && times >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
     applyUpgrade(data, units, upgrade, text);
     points += upgrade.points;
     names.push(upgrade.name);
+    const said = upgradeChoiceSentence(data, offered, upgrade, picked);
+    if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);
   }
   for (const id of loadouts) {
     if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
@@ -351,66 +316,29 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
     unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
-    ...(choiceSentence(pick.choice, units, loadouts.map(norm)) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm))! } : {}),
+    ...(choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices)! } : {}),
   };
+}
+
+/**
+ * One "+upgrade[@option,...]" of a formation text: the upgrade the formation offers under that
+ * id or name, with the options picked in place of its defaults (formationUpgrades.ts).
+ */
+function takeUpgrade(data: Dataset, army: Army, formation: Formation, raw: string, text: string): { upgrade: Upgrade; offered: Upgrade; options: string[] } {
+  const { name, options } = splitUpgradeOptions(raw);
+  const want = norm(name);
+  const offered = army.upgrades.find((u) => formation.upgrades.includes(u.id) && (u.id === want || norm(u.name) === want));
+  if (!offered) {
+    throw formationError(
+      text,
+      `formation "${formation.id}" of "${army.id}" has no upgrade "${name}"; expected one of ${formation.upgrades.map((u) => `"${u}"`).join(', ') || '(none)'}`,
+    );
+  }
+  return { upgrade: pickUpgradeOptions(data, offered, options, text), offered, options };
 }
 
 /** Named in every result of a "plus transport" formation fielded without its transports (formationChoice.ts). */
 const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cost includes (enough to carry it, by its list\'s transport rule) are not fielded';
-
-/** Weapons that are only a mount for a weapon upgrade (TP "Weapon Mount": titans' arm and carapace mounts). */
-function isWeaponMount(w: ResolvedWeapon): boolean {
-  return w.weapon.modes.every((m) => m.otherRules.includes('weapon-mount'));
-}
-
-/** A character that is a weapon (TP titan weapons: weapons and nothing else) rather than a crew member. */
-function isMountedWeapon(ch: Unit): boolean {
-  return ch.weapons.length > 0 && ch.abilities.length === 0;
-}
-
-/** Weapon mounts of a unit, and how many of them carry a weapon upgrade. */
-function mounts(ru: ResolvedUnit): { total: number; free: number } {
-  const total = ru.weapons.filter(isWeaponMount).reduce((n, w) => n + (typeof w.multiplier === 'number' ? w.multiplier : 1), 0);
-  return { total, free: total - ru.characters.filter(isMountedWeapon).length };
-}
-
-function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
-  for (const rc of upgrade.remove) {
-    for (let i = 0; i < rc.count; i++) {
-      let idx = -1;
-      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === rc.unit) { idx = j; break; }
-      if (idx < 0) throw formationError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${rc.unit} but the formation has fewer`);
-      units.splice(idx, 1);
-    }
-  }
-  const added: ResolvedUnit[] = [];
-  for (const ac of upgrade.add) {
-    const unit = data.units.get(ac.unit)!;
-    for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
-  }
-  if (upgrade.character !== undefined) {
-    const ch = data.units.get(upgrade.character)!;
-    // A weapon upgrade for a formation with weapon mounts goes to the unit with the most free
-    // mounts (TP Weapon Mount), so "+a+a+b+b" arms two titans with an a and a b each; any
-    // other character joins the first unit that is not a war engine.
-    const mounted = isMountedWeapon(ch) && units.some((u) => mounts(u).total > 0);
-    let host: ResolvedUnit | undefined;
-    if (mounted) {
-      for (const u of units) if (mounts(u).free > 0 && (host === undefined || mounts(u).free > mounts(host).free)) host = u;
-    } else {
-      host = units.find((u) => u.unit.type !== 'WE') ?? units[0];
-    }
-    if (!host) {
-      throw formationError(text, mounted ? `upgrade "${upgrade.name}": every weapon mount of the formation already carries a weapon` : `upgrade "${upgrade.name}" has no unit to join`);
-    }
-    host.characters.push(ch);
-    host.characterWeapons.push(...resolveWeapons(data, ch));
-    host.points = (host.points ?? 0) + upgrade.points;
-  } else if (added.length > 0) {
-    for (const a of added) a.points = upgrade.points / added.length;
-  }
-  units.push(...added);
-}
 
 /** Either syntax: an army-list reference contains "/" before any comma; otherwise a unit list. */
 export function parseFormation(data: Dataset, text: string): FormationSpec {

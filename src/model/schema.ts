@@ -74,6 +74,8 @@ export const WeaponMode = z.strictObject({
   slowFiring: z.boolean().default(false),
   indirectFire: z.boolean().default(false),
   firstStrike: z.boolean().default(false),
+  /** TP Guided Missile: fires only at a formation marked by markerlights. */
+  guidedMissile: z.boolean().default(false),
   /** Rules this mode has that the simulator does not model (ids or names). */
   otherRules: z.array(z.string()).default([]),
   /**
@@ -109,6 +111,8 @@ export const UnitAbility = z.enum([
   'regeneration',
   /** TP Automaton: no Blast marker when destroyed (disrupt hits still place theirs); saves the hits of a broken formation's Blast markers. */
   'automaton',
+  /** TP Tau Technology: enemy formations within 30 cm are marked, +1 to hit for ranged attacks but AA. */
+  'markerlights',
   'fearless',
   'leader',
   'inspiring',
@@ -353,6 +357,10 @@ export const ArmyRule = z.enum([
   'bravery',
   /** TP Squats: +1 to rally tests (every formation but Guild Robot Squadrons). */
   'iron-willed',
+  /** TP Space Wolves: +1 to engage action tests (Blood Claw, Skyclaw and Swiftclaw formations). */
+  'unblooded',
+  /** TP Necrons: +1 to marshal action tests (read as the action test, [TP 5.3.2]); no march actions. */
+  'implacable-advance',
 ]);
 
 export const Army = z.strictObject({

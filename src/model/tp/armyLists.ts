@@ -13,10 +13,12 @@ import {
 } from './armyText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
+import { columnsOf, joinVariant, optionText, recordsOf } from './listTables.js';
 import { parseInitiative } from './initiative.js';
 import { UnitResolver } from './names.js';
 import type { ReportLog } from './report.js';
 import { armyRuleMapping } from './specialRules.js';
+import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 
 /**
@@ -29,138 +31,10 @@ import { nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 export interface ArmyListImport {
   army?: Army;
   formations: { total: number; mapped: number };
-  upgrades: { total: number; mapped: number };
+  /** `offered`: upgrades some formation of the list takes. */
+  upgrades: { total: number; mapped: number; offered: number };
   /** Special-rule ids the list names in its front matter. */
   rules: string[];
-}
-
-type TableKind = 'formation' | 'upgrade';
-
-interface Columns {
-  kind: TableKind;
-  units: number[];
-  upgrades?: number;
-  costs: number[];
-  costNames: string[];
-  /** "Upgrade | Cost" and "Unit | Cost" tables: no effect column. */
-  effectless: boolean;
-}
-
-const COST_HEADERS = new Set(['cost', 'normal', 'big', "'uge", 'uge', 's', 'm', 'l']);
-
-function columnsOf(grid: Grid): Columns | undefined {
-  const h = grid.headers.map((x) => nameKey(x));
-  const hRaw = grid.headers.map((x) => x.trim().toLowerCase().replace(/[’‘]/g, "'"));
-  const width = grid.rows[0]?.length ?? h.length;
-  if (h.length === 0) {
-    // No header row: a plain two- or three-column list; the last column is the cost.
-    if (width < 2) return undefined;
-    return { kind: 'formation', units: width > 2 ? [1] : [], costs: [width - 1], costNames: ['cost'], effectless: width === 2 };
-  }
-  const costs: number[] = [];
-  const costNames: string[] = [];
-  hRaw.forEach((x, i) => {
-    if (i > 0 && COST_HEADERS.has(x)) {
-      costs.push(i);
-      costNames.push(grid.headers[i]!);
-    }
-  });
-  const units = h.map((x, i) => (i > 0 && (x === 'units' || x === 'core units' || x === 'notes') ? i : -1)).filter((i) => i >= 0);
-  const upgrades = h.findIndex((x, i) => i > 0 && (x === 'upgrades' || x === 'extras' || x === 'extra units'));
-  const first = h[0]!;
-  let kind: TableKind;
-  if (first === 'upgrade' || first === 'weapon' || first === 'unit' || (first === 'type' && h.includes('notes'))) kind = 'upgrade';
-  else if (units.length > 0) kind = 'formation';
-  else return undefined;
-  const out: Columns = { kind, units, costs, costNames, effectless: units.length === 0 };
-  if (upgrades > 0) out.upgrades = upgrades;
-  return out;
-}
-
-interface Variant {
-  /** The units (formations) or effect (upgrades) text. */
-  text: string;
-  /** The sub-cell text that distinguishes this variant ("Mars", "Questor"). */
-  label?: string;
-  costs: string[];
-  altCosts: string[];
-}
-
-interface Record {
-  nameText: string;
-  variants: Variant[];
-  /** Parenthesised rows under a formation: "(add four Chimera or Valkyries) | (+100 or +150 points)". */
-  options: Array<{ text: string; cost: string }>;
-  upgradesCell?: Cell;
-}
-
-/** Reads a grid's body into records: one per name cell, with its variant and option rows. */
-function recordsOf(grid: Grid, cols: Columns): Record[] {
-  const out: Record[] = [];
-  let current: Record | undefined;
-  const unitsCol = cols.units[0];
-  const subCol = cols.units.length > 1 ? cols.units[1] : undefined;
-  grid.rows.forEach((row, r) => {
-    const nameCell = row[0];
-    if (!nameCell) return;
-    const fresh = (c: number | undefined): Cell | undefined => {
-      if (c === undefined) return undefined;
-      const cell = row[c];
-      return cell && cell.row === r && cell.col === c ? cell : undefined;
-    };
-    const costsOfRow = cols.costs.map((c) => fresh(c)?.text ?? '');
-    const hasCost = costsOfRow.some((x) => x !== '');
-    if (nameCell.row === r) {
-      const unitsCell = unitsCol !== undefined ? row[unitsCol] : undefined;
-      const subCell = subCol !== undefined ? row[subCol] : undefined;
-      const main = unitsCell?.text ?? '';
-      const sub = subCell && subCell !== unitsCell ? subCell.text : undefined;
-      current = { nameText: nameCell.text, variants: [], options: [] };
-      if (cols.upgrades !== undefined && row[cols.upgrades]) current.upgradesCell = row[cols.upgrades]!;
-      current.variants.push(sub !== undefined ? { text: main, label: sub, costs: costsOfRow, altCosts: [] } : { text: main, costs: costsOfRow, altCosts: [] });
-      out.push(current);
-      return;
-    }
-    if (!current) return;
-    // A continuation row of the current record.
-    const newUnits = fresh(unitsCol);
-    const newSub = fresh(subCol);
-    const mainText = unitsCol !== undefined ? (row[unitsCol]?.text ?? '') : '';
-    const own = [newUnits, newSub].filter((c): c is Cell => c !== undefined);
-    const firstOwn = own[0];
-    if (firstOwn && /^\(/.test(firstOwn.text)) {
-      current.options.push({ text: firstOwn.text, cost: costsOfRow.find((x) => x !== '') ?? '' });
-    } else if (newSub) {
-      current.variants.push({ text: mainText, label: newSub.text, costs: costsOfRow, altCosts: [] });
-    } else if (newUnits) {
-      current.variants.push({ text: newUnits.text, costs: costsOfRow, altCosts: [] });
-    } else if (hasCost) {
-      // "+125 points per pair" under "+75 points each".
-      current.variants[current.variants.length - 1]!.altCosts.push(...costsOfRow.filter((x) => x !== ''));
-    }
-  });
-  return out;
-}
-
-/** Joins a main cell and a variant cell into one text. */
-function joinVariant(main: string, label: string | undefined): string {
-  if (label === undefined) return main;
-  // "Add up to two of the following: Note: These units have Planetfall" + "Land Speeder": the note goes last.
-  const note = /\s*\bNote:.*$/i.exec(main);
-  if (note) return `${joinVariant(main.slice(0, note.index), label)} ${note[0].trim()}`;
-  const m = main.trim();
-  if (m === '') return label;
-  if (/\b(?:choose|chose) one of the following\b|\bfollowing options\b/i.test(m)) {
-    const head = m.replace(/,?\s*(?:and\s+)?(?:any\s+)?one of the following options\s*:?.*$/i, '').trim();
-    if (head && !/^(add|choose|chose)\b/i.test(head) && !/^(add|replace|give)\b/i.test(label)) return `${head} and ${label}`;
-    return /^(add|replace|give)\b/i.test(label) ? label : `Add ${label}`;
-  }
-  return `${m} ${label}`;
-}
-
-/** "(add one Gorgon or eight Centaurs) Note: ..." → "add one Gorgon or eight Centaurs Note: ...". */
-function optionText(text: string): string {
-  return squash(text.replace(/^\(([^)]*)\)/, '$1'));
 }
 
 /** True when a printed unit name names this unit. */
@@ -226,6 +100,10 @@ interface UpgradeDraft {
   upgrade: Upgrade;
   group: string;
   captions: string[];
+  /** Notes printed with its table ("(Up to three company upgrades may be taken once per company.)"). */
+  tableNotes: string[];
+  /** Whom its units or character go to, as printed ("a Hive Tyrant or Dominatrix"). */
+  target?: string;
   regular: boolean;
   problems: string[];
 }
@@ -239,6 +117,14 @@ interface FormationDraft {
   mandatory: Array<{ count: number; name: string }>;
   /** The captions of its table and the tables around it (for the initiative sentences). */
   captions: string[];
+  /** Weapon tables its composition names ("three Gargant or Supa-Stompa Weapons"). */
+  weaponTables: string[];
+}
+
+/** Why no formation takes an upgrade, for the import report. */
+function unofferedReason(upgrade: Upgrade): string {
+  if (upgrade.unsupported !== undefined) return `offered by no formation; its effect is not simulated (${upgrade.unsupported})`;
+  return 'offered by no formation: no formation row names it, and neither its table\'s notes nor its own text say which formations take it';
 }
 
 export function importArmyList(
@@ -247,9 +133,10 @@ export function importArmyList(
   fields: Fields,
   units: Map<string, Unit>,
   forces: Map<string, { units: string[] }>,
+  mountWeapons: Set<string>,
   log: ReportLog,
 ): ArmyListImport {
-  const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0 }, rules: [] };
+  const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 }, rules: [] };
   const d = fm.data;
   const rawName = fields.name(d, d.name !== undefined ? 'name' : 'title');
   // Names may carry HTML ("13<sup>th</sup> Black Crusade"): keep the text only.
@@ -366,7 +253,8 @@ export function importArmyList(
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
-    const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], regular, problems };
+    const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems };
+    if (effect.target !== undefined) draft.target = effect.target;
     upgrades.push(draft);
     return draft;
   };
@@ -424,6 +312,8 @@ export function importArmyList(
           if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
           const draft = addUpgrade(cleanName, rec.variants.length > 1 ? (v.label ?? v.text) : undefined, text, cost, v.altCosts, grid, grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless, limit);
           if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
+          const mount = mountOf(grid.notes, nameNotes);
+          if (mount) draft.upgrade.mount = mount;
         });
         for (const o of rec.options) addUpgrade(cleanName, optionText(o.text), optionText(o.text), o.cost, [], grid, false, limit);
         continue;
@@ -517,6 +407,7 @@ export function importArmyList(
           upgradeNames: upgradeRefs.names,
           mandatory: comp.upgradeItems,
           captions: [...grid.parents, grid.caption].filter((c) => c !== ''),
+          weaponTables: comp.weaponTables,
         };
         if (upgradeRefs.all) draft.allUpgrades = upgradeRefs.all;
         drafts.push(draft);
@@ -592,6 +483,15 @@ export function importArmyList(
       if (lim) f.notes = `${f.notes}; upgrade ${splitLimit(n).name} limited ${lim}`;
     }
     f.upgrades = [...ids];
+  }
+
+  for (const o of offerUpgrades({ upgrades, formations: kept, units, resolver, mountWeapons })) {
+    log.decide(file, id, `formation "${o.formation.name}" takes upgrades ${o.upgrades.map((u) => u.id).join(', ')}: ${o.because}`);
+  }
+  const offered = new Set(kept.flatMap((d) => d.formation.upgrades));
+  for (const u of upgrades) {
+    if (offered.has(u.upgrade.id)) result.upgrades.offered += 1;
+    else log.unmap('unoffered-upgrade', file, `${id}/${u.upgrade.id}`, u.upgrade.name, unofferedReason(u.upgrade));
   }
 
   result.formations.mapped = kept.length;

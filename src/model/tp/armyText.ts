@@ -103,6 +103,8 @@ export interface Composition {
   openChoice?: { count: number; text: string };
   /** "one Hero upgrade": an upgrade the formation always takes, by name. */
   upgradeItems: Array<{ count: number; name: string }>;
+  /** "three Gargant or Supa-Stompa Weapons": the weapon tables its weapon mounts are filled from ("Gargant Weapons", "Supa-Stompa Weapons"). */
+  weaponTables: string[];
 }
 
 export interface NameGroups {
@@ -111,7 +113,7 @@ export interface NameGroups {
 }
 
 function emptyComposition(): Composition {
-  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [] };
+  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [], weaponTables: [] };
 }
 
 /** Pulls "Note: ...", parenthesised remarks and any sentences after the first out of a text. */
@@ -334,6 +336,7 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       if (/\bweapons?$/i.test(item.text)) {
         // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from the weapon upgrades.
         out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
+        out.weaponTables.push(...item.text.replace(/\s+weapons?$/i, '').split(/\s+or\s+|\s*,\s*/).map((t) => `${t} Weapons`));
         continue;
       }
       from = alternatives(item.text, out, resolver, groups);
@@ -353,6 +356,8 @@ export interface UpgradeEffect {
   corrections: string[];
   /** The upgrade does something the schema cannot express. */
   unsupported?: string;
+  /** Whom the units or character go to, as printed: "a Warlord, Guildmaster or a unit in a War Engine formation". */
+  target?: string;
 }
 
 interface Quantity {
@@ -406,10 +411,11 @@ function quantity(text: string, each: boolean): Quantity {
   return q;
 }
 
-/** Strips " to any unit in the formation", " to a Gunfortress or Gunwagon unit" (not "up to"). */
-function stripTarget(text: string, notes: string[]): string {
+/** Strips " to any unit in the formation", " to a Gunfortress or Gunwagon unit" (not "up to"), keeping the target in `out`. */
+function stripTarget(text: string, out: UpgradeEffect): string {
   return text.replace(/(?<!\bup)\s+to\s+((?:any|a|an|each|one|the|infantry|units?)\b.*)$/i, (_, target: string) => {
-    notes.push(`to ${target}`);
+    out.notes.push(`to ${target}`);
+    out.target = target;
     return '';
   });
 }
@@ -453,7 +459,7 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
       list = body.slice(colon + 1).trim();
       body = body.slice(0, colon);
     }
-    body = stripTarget(body, out.notes);
+    body = stripTarget(body, out);
     const q = quantity(body, each);
     out.notes.push(...q.notes);
     if (q.repeatable) out.repeatable = q.repeatable;

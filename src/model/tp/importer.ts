@@ -184,19 +184,21 @@ export function importTournamentPack(dir: string): TournamentPackImport {
 
   // Army lists.
   const armies: NamedDatasheet[] = [];
-  const counts = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0 } };
+  const counts = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 } };
+  const mountWeapons = new Set([...weapons.values()].filter((w) => w.modes.every((m) => m.otherRules.includes('weapon-mount'))).map((w) => w.id));
   let armiesMapped = 0;
   for (const f of src.armies) {
     const fm = parse(f);
     if (!fm) continue;
     const id = idOf(f, 'army list');
-    const r = importArmyList(id, fm, new Fields(f.file, problems), units, forceUnits, log);
+    const r = importArmyList(id, fm, new Fields(f.file, problems), units, forceUnits, mountWeapons, log);
     useRules(r.rules);
     noteUser(r.rules, f.file);
     counts.formations.total += r.formations.total;
     counts.formations.mapped += r.formations.mapped;
     counts.upgrades.total += r.upgrades.total;
     counts.upgrades.mapped += r.upgrades.mapped;
+    counts.upgrades.offered += r.upgrades.offered;
     if (r.army) {
       armiesMapped += 1;
       armies.push({ file: f.file, data: sheet({ armies: [r.army] }) });
@@ -246,6 +248,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
       armyLists: count(src.armies.length, armiesMapped),
       formations: count(counts.formations.total, counts.formations.mapped),
       upgrades: count(counts.upgrades.total, counts.upgrades.mapped),
+      upgradesOffered: count(counts.upgrades.total, counts.upgrades.offered),
     },
     unmapped: log.unmapped,
     specialRules,

@@ -12,6 +12,8 @@ export type ImportKind =
   | 'army-list'
   | 'formation'
   | 'upgrade'
+  /** An upgrade of a list that no formation of the list takes. */
+  | 'unoffered-upgrade'
   | 'initiative';
 
 export interface KindCount {
@@ -66,6 +68,8 @@ export interface ImportReport {
     armyLists: KindCount;
     formations: KindCount;
     upgrades: KindCount;
+    /** Upgrades some formation of their list takes (`mapped`), of all upgrades read. */
+    upgradesOffered: KindCount;
   };
   unmapped: UnmappedItem[];
   specialRules: SpecialRuleEntry[];
@@ -98,6 +102,7 @@ const KIND_LABEL: Record<keyof ImportReport['counts'], string> = {
   armyLists: 'army lists',
   formations: 'formations',
   upgrades: 'upgrades',
+  upgradesOffered: 'upgrades offered',
 };
 
 /** The report as text: version, counts, every unmapped item by name with its reason. */
@@ -106,7 +111,7 @@ export function formatImportReport(report: ImportReport): string {
   lines.push(`Tournament Pack data set netea-tp, version ${report.version}`);
   lines.push(`read ${report.source} in ${report.elapsedMs} ms`);
   lines.push('');
-  lines.push(`${'kind'.padEnd(14)} ${'mapped'.padStart(6)} / total`);
+  lines.push(`${'kind'.padEnd(16)} ${'mapped'.padStart(6)} / total`);
   for (const key of Object.keys(KIND_LABEL) as Array<keyof ImportReport['counts']>) {
     const c = report.counts[key];
     let extra = '';
@@ -115,7 +120,8 @@ export function formatImportReport(report: ImportReport): string {
       const unknown = report.specialRules.filter((r) => r.status === 'unknown').length;
       extra = `  (supported; ${unsupported} unsupported, kept by id in otherRules; ${unknown} unknown)`;
     }
-    lines.push(`${KIND_LABEL[key].padEnd(14)} ${String(c.mapped).padStart(6)} / ${c.total}${extra}`);
+    if (key === 'upgradesOffered') extra = '  (taken by some formation of their list)';
+    lines.push(`${KIND_LABEL[key].padEnd(16)} ${String(c.mapped).padStart(6)} / ${c.total}${extra}`);
   }
   lines.push('');
   if (report.unmapped.length === 0) lines.push('Unmapped: none');

@@ -25,7 +25,8 @@ export type WeaponFlag =
   | 'singleShot'
   | 'slowFiring'
   | 'indirectFire'
-  | 'firstStrike';
+  | 'firstStrike'
+  | 'guidedMissile';
 
 export type WeaponRuleMapping =
   | { field: 'flag'; flag: WeaponFlag }
@@ -42,6 +43,7 @@ const WEAPON_FLAGS: Record<string, WeaponFlag> = {
   'slow-firing': 'slowFiring',
   'indirect-fire': 'indirectFire',
   'first-strike': 'firstStrike',
+  'guided-missile': 'guidedMissile',
 };
 
 const ABILITIES = new Set<string>(UnitAbility.options);

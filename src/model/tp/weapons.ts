@@ -83,6 +83,7 @@ export function importWeapon(
       slowFiring: false,
       indirectFire: false,
       firstStrike: false,
+      guidedMissile: false,
       otherRules: [],
     };
     if (f.ap !== undefined) mode.ap = f.ap;

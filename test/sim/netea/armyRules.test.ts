@@ -4,7 +4,7 @@ import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
 import { outcomeAt } from '../../../src/reports/aggregate.js';
 import { tolerance999 } from '../../helpers/exact.js';
-import { engagement, formation, placed, unit } from '../../helpers/fixtures.js';
+import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
@@ -48,7 +48,9 @@ describe('Bravery and Iron-willed', () => {
   it.each([
     [[], 1 / 2],
     [['bravery'], 2 / 3],
+    [['unblooded'], 2 / 3],
     [['iron-willed'], 1 / 2],
+    [['implacable-advance'], 1 / 2],
   ] as const)('an engage action test with %j passes with P = %f', (rules, pass) => {
     const spec = engagement(
       [placed('knights', 0, formation('knights', [[2, knight]], { rules: [...rules], initiative: 4 }), { front: 0 }), placed('foe', 1, formation('foe', [[2, foe]]), { front: 10 })],
@@ -60,12 +62,35 @@ describe('Bravery and Iron-willed', () => {
   });
 });
 
+describe('Implacable Advance', () => {
+  // A marshal action test on 4+ fails 1/2 of the time (a Blast marker that stays); with the rule, on 3+: 1/3.
+  // A formation that passes regroups after shooting, so it ends without markers.
+  const gun = weapon('gun', [{ range: 60, ap: 5 }]);
+  const necron = unit('necron', { type: 'INF', armour: 4, cc: 4, ff: 4 }, [{ weapon: gun }]);
+  it.each([
+    [[], 1 / 2],
+    [['implacable-advance'], 1 / 3],
+    [['unblooded'], 1 / 2],
+  ] as const)('a marshal action test with %j fails with P = %f', (rules, fail) => {
+    const spec = engagement(
+      [placed('necrons', 0, formation('necrons', [[4, necron]], { rules: [...rules], initiative: 4 }), { front: 10 }), placed('foe', 1, formation('foe', [[8, foe]]), { front: 10 })],
+      [shootStep(0, 1, { action: 'marshal', test: true })],
+    );
+    expectP(run(spec, `marshal-${rules.join()}`).at(0, 0).blastMarkers.mean, fail);
+  });
+});
+
 describe.skipIf(!tpAvailable)('which Tournament Pack formations carry them', () => {
   const tp = loadDataset(TP_DIR);
   const rules = (text: string) => parseFormation(tp, text).rules;
   it('Bravery: the four Knight World households, not its Support Levy', () => {
     for (const h of ['knight-household', 'custodian-household', 'lancer-household', 'warden-household']) expect(rules(`adeptus-mechanicus-knight-world/${h}`)).toContain('bravery');
     expect(rules('adeptus-mechanicus-knight-world/infantry-platoon')).not.toContain('bravery');
+  });
+  it('Unblooded: Blood Claws, Skyclaws and Swiftclaws, not Grey Hunters; Implacable Advance: every Necron formation', () => {
+    for (const f of ['blood-claws', 'skyclaws', 'swiftclaws']) expect(rules(`space-marine-space-wolves/${f}`)).toContain('unblooded');
+    expect(rules('space-marine-space-wolves/great-company')).not.toContain('unblooded');
+    expect(rules('necron/infantry-phalanx')).toContain('implacable-advance');
   });
   it('Iron-willed: every Squat formation but the Guild Robot Squadron', () => {
     expect(rules('squat/warrior')).toContain('iron-willed');

@@ -7,7 +7,7 @@ import { assault, AssaultPlan } from './assault.js';
 import { placeOnLine } from './battleLine.js';
 import { firefight } from './firefight.js';
 import { rally } from './rally.js';
-import { rangeMatrix, shoot } from './shoot.js';
+import { rangeMatrix, reachPrefixes, shoot } from './shoot.js';
 import type { Epic40kSpec } from './spec.js';
 import { Epic40kState } from './state.js';
 
@@ -32,6 +32,7 @@ export class Epic40kRunner implements TrialRunner {
   private readonly by: Int32Array;
   private readonly at: Int32Array;
   private readonly ranges: Array<Uint8Array | null>;
+  private readonly reach: Array<Int32Array | null>;
   private readonly assaults: Array<AssaultPlan | null>;
   private readonly pairs: Array<Int32Array | null>;
 
@@ -43,10 +44,12 @@ export class Epic40kRunner implements TrialRunner {
     this.by = new Int32Array(n);
     this.at = new Int32Array(n);
     this.ranges = [];
+    this.reach = [];
     this.assaults = [];
     this.pairs = [];
     spec.steps.forEach((step, i) => {
       this.ranges.push(null);
+      this.reach.push(null);
       this.assaults.push(null);
       this.pairs.push(null);
       switch (step.kind) {
@@ -55,6 +58,7 @@ export class Epic40kRunner implements TrialRunner {
           this.by[i] = step.by;
           this.at[i] = step.at;
           this.ranges[i] = rangeMatrix(this.state, step.by, step.at);
+          this.reach[i] = reachPrefixes(this.state, step.by, this.ranges[i]!);
           break;
         case 'assault':
           this.kinds[i] = STEP_ASSAULT;
@@ -78,7 +82,7 @@ export class Epic40kRunner implements TrialRunner {
     const st = this.state;
     switch (this.kinds[i]) {
       case STEP_SHOOT:
-        shoot(st, rng, this.by[i]!, this.at[i]!, this.ranges[i]!);
+        shoot(st, rng, this.by[i]!, this.at[i]!, this.ranges[i]!, this.reach[i]!);
         break;
       case STEP_ASSAULT:
         assault(st, rng, this.assaults[i]!);

@@ -5,9 +5,33 @@ import { applyHits } from './applyHits.js';
 import { firepowerBlastMarkers, superHeavyBlastMarkers } from './blastMarkers.js';
 import { attackDice, firepowerColumn, MAX_ATTACK_FIREPOWER } from './firepowerTable.js';
 import { modifiedFirepower } from './modifiedFirepower.js';
-import { ORDER_ASSAULT, ORDER_MARCH, ORDER_OVERWATCH } from './orders.js';
+import * as orders from './orders.js';
 import type { Epic40kState } from './state.js';
 import { fireDisrupt, fireDistortion, fireMegaCannons, fireShots } from './superHeavyWeapons.js';
+
+// Copies of the imported order codes: imported bindings are read again at every use in optimised code.
+const ORDER_ASSAULT = orders.ORDER_ASSAULT;
+const ORDER_MARCH = orders.ORDER_MARCH;
+const ORDER_OVERWATCH = orders.ORDER_OVERWATCH;
+
+/**
+ * How many of the target's units, nearest first, each unit of `by` reaches,
+ * when every row of the range matrix is a run of ones from the nearest target
+ * (no minimum range in the way): then who fires and who can be hit follow
+ * from that count and who is alive, without the matrix. Null otherwise.
+ */
+export function reachPrefixes(st: Epic40kState, by: number, inRange: Uint8Array): Int32Array | null {
+  const sc = st.count[by]!;
+  const tc = inRange.length / sc;
+  const out = new Int32Array(sc);
+  for (let i = 0; i < sc; i++) {
+    let n = 0;
+    while (n < tc && inRange[i * tc + n] === 1) n++;
+    for (let j = n; j < tc; j++) if (inRange[i * tc + j] === 1) return null;
+    out[i] = n;
+  }
+  return out;
+}
 
 /**
  * Which units of detachment `by` can reach which of `at` (range and the
@@ -51,7 +75,7 @@ export function rangeMatrix(st: Epic40kState, by: number, at: number): Uint8Arra
  *    number of super-heavy weapons (L1115-1120), mega cannons and disrupt
  *    weapons (L1122, L1340).
  */
-export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRange: Uint8Array): void {
+export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRange: Uint8Array, reach: Int32Array | null): void {
   if (st.broken[by] === 1 || st.order[by] === ORDER_MARCH) return;
   const sf = st.first[by]!;
   const sEnd = sf + st.count[by]!;
@@ -68,20 +92,39 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
   let mega = 0;
   let disrupt = 0;
   let barrage = 0;
-  for (let s = sf; s < sEnd; s++) {
-    if (st.alive[s] === 0) continue;
-    const row = (s - sf) * tc;
-    let fires = false;
+  // With reach prefixes: the nearest living target, and how deep the firing units reach.
+  let firstAlive = tc;
+  let deepest = 0;
+  if (reach !== null) {
     for (let j = 0; j < tc; j++) {
-      if (inRange[row + j] === 1 && st.alive[tf + j] === 1) {
-        fires = true;
-        mark[tf + j] = 1;
+      if (st.alive[tf + j] === 1) {
+        firstAlive = j;
+        break;
       }
     }
-    if (!fires) continue;
+    if (firstAlive === tc) return;
+  }
+  for (let s = sf; s < sEnd; s++) {
+    if (st.alive[s] === 0) continue;
+    if (reach !== null) {
+      const r = reach[s - sf]!;
+      if (r <= firstAlive) continue;
+      if (r > deepest) deepest = r;
+    } else {
+      const row = (s - sf) * tc;
+      let fires = false;
+      for (let j = 0; j < tc; j++) {
+        if (inRange[row + j] === 1 && st.alive[tf + j] === 1) {
+          fires = true;
+          mark[tf + j] = 1;
+        }
+      }
+      if (!fires) continue;
+    }
     const fp = st.firepower[s]!;
     raw += fp;
     if (halveUnits) halved += (fp + 1) >> 1;
+    if (st.special[s] === 0) continue;
     antiTank += st.antiTank[s]!;
     deathRay += st.deathRay[s]!;
     pulsar += st.pulsar[s]!;
@@ -90,6 +133,7 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
     disrupt += st.disrupt[s]!;
     barrage += st.barrage[s]!;
   }
+  if (reach !== null) for (let j = firstAlive; j < deepest; j++) mark[tf + j] = st.alive[tf + j]!;
   // The units that can be hit, nearest first; the column.
   let n = 0;
   let anyCover = false;
@@ -132,7 +176,7 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
     if (n === 0) break;
     const dice = attackDice(part, column);
     const low = lowestArmour(st.eligible, n, armour);
-    faces.fill(0);
+    for (let f = 0; f < 7; f++) faces[f] = 0;
     for (let k = 0; k < dice; k++) {
       let f = d6(rng);
       if (f < low && overwatch) f = d6(rng);

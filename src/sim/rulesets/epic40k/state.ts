@@ -59,6 +59,10 @@ export class Epic40kState {
   readonly voidShields: Uint8Array;
   readonly speed: Int32Array;
   readonly chargeMultiple: Int8Array;
+  /** Any super-heavy, special or barrage weapon on the unit (the shooting loop reads those arrays only then). */
+  readonly special: Uint8Array;
+  /** Any war engine in the scenario (damage capacity and shields need resetting). */
+  readonly anyWarEngine: boolean;
   /** Points of the unit (the lists price per unit, L1537). */
   readonly points: Float64Array;
 
@@ -138,6 +142,7 @@ export class Epic40kState {
     this.speed = new Int32Array(U);
     this.chargeMultiple = new Int8Array(U);
     this.points = new Float64Array(U);
+    this.special = new Uint8Array(U);
     this.alive = new Uint8Array(U);
     this.dc = new Int32Array(U);
     this.shields = new Int32Array(U);
@@ -199,21 +204,31 @@ export class Epic40kState {
         this.speed[u] = p.speed;
         this.chargeMultiple[u] = p.chargeMultiple;
         this.points[u] = unit.points ?? 0;
+        this.special[u] = p.antiTank + p.deathRay + p.pulsar + p.distortion + p.megaCannon + p.disrupt + p.barrage > 0 ? 1 : 0;
         if (p.stubborn) this.stubborn[di] = 1;
         u++;
       });
     });
+    this.anyWarEngine = this.warEngine.some((w) => w === 1);
   }
 
   /** Every unit alive and whole, every detachment as the spec placed it. */
   reset(): void {
-    this.alive.fill(1);
-    this.dc.set(this.startDc);
-    this.shields.set(this.startShields);
-    this.bm.set(this.startBm);
-    this.broken.set(this.startBroken);
-    this.placed.fill(0);
-    this.damage.fill(0);
+    // Plain loops: on arrays this small they beat the fill and set builtins.
+    const alive = this.alive;
+    for (let u = 0; u < alive.length; u++) alive[u] = 1;
+    if (this.anyWarEngine) {
+      for (let u = 0; u < alive.length; u++) {
+        this.dc[u] = this.startDc[u]!;
+        this.shields[u] = this.startShields[u]!;
+      }
+    }
+    for (let d = 0; d < this.detachments; d++) {
+      this.bm[d] = this.startBm[d]!;
+      this.broken[d] = this.startBroken[d]!;
+      this.placed[d] = 0;
+      this.damage[d] = 0;
+    }
   }
 
   /** Units of detachment `d` still alive. */

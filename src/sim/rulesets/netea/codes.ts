@@ -46,6 +46,8 @@ export const U_SPACECRAFT = 1 << 22;
 export const U_REGENERATES = 1 << 23;
 /** TP Automaton: places no Blast marker when destroyed. */
 export const U_AUTOMATON = 1 << 24;
+/** TP Markerlights: marks enemy formations within 30 cm. */
+export const U_MARKERLIGHT = 1 << 25;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;
@@ -60,6 +62,8 @@ export const W_FIRST_STRIKE = 1 << 8;
 export const W_REAR_ARC = 1 << 9;
 /** A spacecraft's pin-point attack: war engines only (RB 4.3.4). */
 export const W_PIN_POINT = 1 << 10;
+/** TP Guided Missile: fires only at a marked formation. */
+export const W_GUIDED = 1 << 11;
 
 /** Weapon-line kinds. */
 export const KIND_RANGED = 0;

@@ -142,6 +142,8 @@ export class Engagement {
   readonly air: AirState;
   /** Transports and their passengers: who rides in what, who is still embarked. */
   readonly transports: TransportState;
+  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
+  readonly anyMarkerlights: boolean;
   /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
   readonly saves: UnitSaves;
 
@@ -159,6 +161,10 @@ export class Engagement {
   readonly fBravery: Uint8Array;
   /** TP Iron-willed: +1 to rally tests. */
   readonly fIronWilled: Uint8Array;
+  /** TP Unblooded: +1 to engage action tests. */
+  readonly fUnblooded: Uint8Array;
+  /** TP Implacable Advance: +1 to marshal action tests. */
+  readonly fImplacable: Uint8Array;
   readonly fInitiative: Int32Array;
   readonly fAllExpendable: Uint8Array;
   /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
@@ -450,6 +456,8 @@ export class Engagement {
     this.fWaaagh = new Uint8Array(nF);
     this.fBravery = new Uint8Array(nF);
     this.fIronWilled = new Uint8Array(nF);
+    this.fUnblooded = new Uint8Array(nF);
+    this.fImplacable = new Uint8Array(nF);
     this.fInitiative = new Int32Array(nF);
     this.fAllExpendable = new Uint8Array(nF);
     this.fHasNonGrot = new Uint8Array(nF);
@@ -486,6 +494,7 @@ export class Engagement {
     }
     this.air = new AirState(spec, nUnits, nLines);
     for (let u = 0; u < nUnits; u++) this.fillFailChances(u);
+    this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
     lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
@@ -584,6 +593,8 @@ export class Engagement {
     this.fWaaagh[f] = spec.rules.includes('power-of-the-waaagh') ? 1 : 0;
     this.fBravery[f] = spec.rules.includes('bravery') ? 1 : 0;
     this.fIronWilled[f] = spec.rules.includes('iron-willed') ? 1 : 0;
+    this.fUnblooded[f] = spec.rules.includes('unblooded') ? 1 : 0;
+    this.fImplacable[f] = spec.rules.includes('implacable-advance') ? 1 : 0;
     this.fInitiative[f] = spec.initiative;
     this.fStrategy[f] = spec.strategyRating ?? 0;
     this.fPoints[f] = spec.points ?? 0;
@@ -647,6 +658,7 @@ export class Engagement {
     if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
     if (all('regeneration') && isWE) flags |= C.U_REGENERATES;
     if (all('automaton')) flags |= C.U_AUTOMATON;
+    if (all('markerlights')) flags |= C.U_MARKERLIGHT;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;
@@ -684,7 +696,8 @@ export class Engagement {
       if (this.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) continue;
       const barrage = this.wBpN[l]! + this.wBpPlus[l]! > 0;
       if (!barrage && this.wAP[l]! >= C.NONE && this.wAT[l]! >= C.NONE && this.wMW[l]! >= C.NONE) continue;
-      if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = 1;
+      // Guided missiles need a marked target: checked shot by shot like limited weapons.
+      if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING | C.W_GUIDED)) !== 0) limited = 1;
       if (this.wRange[l]! > direct) direct = this.wRange[l]!;
       if (barrage && (fl & C.W_INDIRECT) !== 0 && 2 * this.wRange[l]! > indirect) indirect = 2 * this.wRange[l]!;
     }
@@ -843,6 +856,7 @@ export class Engagement {
     if (mode.slowFiring) flags |= C.W_SLOW_FIRING;
     if (mode.indirectFire) flags |= C.W_INDIRECT;
     if (mode.firstStrike) flags |= C.W_FIRST_STRIKE;
+    if (mode.guidedMissile) flags |= C.W_GUIDED;
     if (arc === 'rear') flags |= C.W_REAR_ARC;
     if (pinPoint) flags |= C.W_PIN_POINT;
     this.wFlags[i] = flags;

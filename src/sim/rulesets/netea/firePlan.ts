@@ -4,6 +4,7 @@ import { rollToHit } from '../../dice/rollToHit.js';
 import { rollDice } from '../../diceExpr.js';
 import { popcount } from '../../bits/popcount.js';
 import { recordFormation } from './recordFormation.js';
+import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
@@ -230,13 +231,14 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
   const targetDepth = e.fMinDepth[at]!;
   const gap = e.fFront[by]! + e.fFront[at]!;
   const sustained = action === C.ACTION_SUSTAINED;
-  if (markShooters(e, by, gap + targetDepth, sustained) === 0) return 'no unit can fire';
+  const marked = isMarked(e, by, at);
+  if (markShooters(e, by, gap + targetDepth, sustained, marked) === 0) return 'no unit can fire';
   for (let f = 0; f < e.nFormations; f++) {
     if (f !== at && e.fBroken[f] === 0 && e.fBreakWeight[f]! > 0 && e.fBm[f]! >= e.fBreakWeight[f]!) return 'a formation breaks after the attack from its starting Blast markers';
   }
 
   const coverTaken = e.fCover[at] !== 0;
-  const modifier = actionToHitModifier(action);
+  const modifier = actionToHitModifier(action) + (marked ? MARKED_MODIFIER : 0);
   const nF = e.nFormations;
   const groups: PlannedLine[] = [];
   const kinds: PlannedKind[] = [];
@@ -261,6 +263,7 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
       } else if (e.uLimited[u] === 1 ? !lineReady(e, line) || lineRange(e, line, sustained, distance) < distance : e.wRange[line]! < distance) {
         continue;
       }
+      if (!guidedMayFire(e, line, marked)) continue;
       const fl = e.wFlags[line]!;
       const hitFlags = fp === FP_MW ? e.wHitFlags[line]! | C.H_MW : e.wHitFlags[line]!;
       if ((hitFlags & ~PLAN_HIT_FLAGS) !== 0) return 'macro-weapon, Titan Killer, sniper or disrupt hits';

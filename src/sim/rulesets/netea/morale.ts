@@ -41,27 +41,32 @@ function initiativeTest(e: Engagement, f: number, modifier: number, rng: Sfc32):
  * `mask` acting together (a commander's combined assault takes one test,
  * -1 if any has Blast markers, RB 2.1.2): -1 with Blast markers, -1 to
  * retain the initiative, +2 for Orks engaging or doubling (Power of the
- * Waaagh, RB 5.5.2), +1 for Knight households engaging (TP Bravery). On a failure the first formation takes a hold action and
- * a Blast marker, and may break (RB 1.6.2, 1.13.3).
+ * Waaagh, RB 5.5.2), +1 for Knight households engaging (TP Bravery) and for
+ * Blood Claws engaging (TP Unblooded), +1 for Necrons marshalling (TP
+ * Implacable Advance). Each bonus only when every formation acting has it.
+ * On a failure the first formation takes a hold action and a Blast marker,
+ * and may break (RB 1.6.2, 1.13.3).
  */
 export function actionTest(e: Engagement, mask: number, action: number, retain: boolean, rng: Sfc32): boolean {
   let first = -1;
   let anyBm = false;
   let waaagh = true;
-  let bravery = true;
+  let engageBonus = true;
+  let implacable = true;
   for (let f = 0; f < e.nFormations; f++) {
     if ((mask & (1 << f)) === 0) continue;
     if (first < 0) first = f;
     if (e.fBm[f]! > 0) anyBm = true;
     if (e.fWaaagh[f] === 0) waaagh = false;
-    if (e.fBravery[f] === 0) bravery = false;
+    if (e.fBravery[f] === 0 && e.fUnblooded[f] === 0) engageBonus = false;
+    if (e.fImplacable[f] === 0) implacable = false;
   }
   if (first < 0) return false;
   if (e.air.fAerospace[first] === 1) return aerospaceActionTest(e, first, retain, rng);
   let modifier = (anyBm ? -1 : 0) + (retain ? -1 : 0);
   if (waaagh && (action === C.ACTION_ENGAGE || action === C.ACTION_DOUBLE)) modifier += 2;
-  // TP Bravery: Knight and Support Households add 1 to engage action tests.
-  if (bravery && action === C.ACTION_ENGAGE) modifier += 1;
+  if (engageBonus && action === C.ACTION_ENGAGE) modifier += 1;
+  if (implacable && action === C.ACTION_MARSHAL) modifier += 1;
   if (initiativeTest(e, first, modifier, rng)) return true;
   placeBlastMarkers(e, first, 1, rng);
   checkBreak(e, first, rng);

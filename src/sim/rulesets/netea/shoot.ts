@@ -3,6 +3,7 @@ import { rollToHit } from '../../dice/rollToHit.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import { rollDice } from '../../diceExpr.js';
 import { countsAsInCover } from './saves/shadowfields.js';
+import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import { pinPointMask, type Engagement } from './engagement.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
@@ -44,14 +45,14 @@ export function lineRange(e: Engagement, l: number, sustained: boolean, distance
 }
 
 /** Could unit u fire at a target `distance` away (a ready weapon in range, RB 1.9.2)? */
-function canFire(e: Engagement, u: number, sustained: boolean, distance: number): boolean {
+function canFire(e: Engagement, u: number, sustained: boolean, distance: number, marked: boolean): boolean {
   if (e.uLimited[u] === 0) {
     if (e.uMaxRange[u]! >= distance) return true;
     return sustained && distance >= 30 && e.uMaxIndirectRange[u]! >= distance;
   }
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
-    if (lineReady(e, l) && lineRange(e, l, sustained, distance) >= distance) return true;
+    if (lineReady(e, l) && guidedMayFire(e, l, marked) && lineRange(e, l, sustained, distance) >= distance) return true;
   }
   return false;
 }
@@ -82,12 +83,12 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
  * furthest first; TSKNF units take two, war engines their starting DC
  * ([A-7] for partial budgets).
  */
-export function markShooters(e: Engagement, by: number, reachTo: number, sustained: boolean): number {
+export function markShooters(e: Engagement, by: number, reachTo: number, sustained: boolean, marked: boolean): number {
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
   let shooters = 0;
   for (let u = fStart; u < fEnd; u++) {
-    const ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && canFire(e, u, sustained, reachTo + e.uDepth[u]!);
+    const ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && canFire(e, u, sustained, reachTo + e.uDepth[u]!, marked);
     e.scCanFire[u] = ok ? 1 : 0;
     if (ok) shooters++;
   }
@@ -216,7 +217,8 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
 
-  const shooters = markShooters(e, by, gap + targetDepth, sustained);
+  const marked = isMarked(e, by, at);
+  const shooters = markShooters(e, by, gap + targetDepth, sustained, marked);
   if (shooters === 0) return false;
 
   e.atkTarget = at;
@@ -244,7 +246,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     }
     mixed = hasWE && hasOther;
   }
-  const modifier = actionToHitModifier(action);
+  const modifier = actionToHitModifier(action) + (marked ? MARKED_MODIFIER : 0);
   e.memo.stamp++;
 
   // II. To hit. One mode per weapon; barrage modes join the formation's barrage.
@@ -292,6 +294,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
       } else if (e.wRange[line]! < distance) {
         continue;
       }
+      if (!guidedMayFire(e, line, marked)) continue;
       fireLine(e, line, fp, mask, gap, u, modifier, coverTaken, sustained, distance, penalty, rng);
     }
   }
