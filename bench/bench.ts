@@ -9,7 +9,10 @@ import { compileScenario } from '../src/sim/scenario.js';
 import { ChunkPool } from '../src/workers/pool.js';
 import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
 import { naiveRun, naiveScenario } from './naiveShoot.js';
-import { SCENARIOS, type BenchScenario } from './scenarios.js';
+import { pageRate, type PageRate } from './pageBench.js';
+import { EPIC40K_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
+import type { ScenarioSpec } from '../src/sim/scenario.js';
+import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
 
 /**
  * `npm run bench`: how fast the engine runs, measured, never guessed.
@@ -25,12 +28,14 @@ import { SCENARIOS, type BenchScenario } from './scenarios.js';
  * reference (naiveShoot.ts). Then the peak memory of a long CLI run, measured
  * in a child process: by default at --memory-trials and a tenth of it,
  * extrapolated linearly to 100 million trials; with --full-memory, a real
- * 100-million-trial run.
+ * 100-million-trial run. Then the playground's rate for the shooting
+ * scenario in headless Chromium on the same number of workers (pageBench.ts),
+ * against the CLI's.
  *
  * Options: --json, --seconds S (per timed run, default 2), --reps N (timed
  * runs of each kind, alternating, the best counts; default 4), --workers N
  * (default: available parallelism), --memory-trials N (default 10,000,000),
- * --full-memory, --only id,id.
+ * --full-memory, --only id,id, --no-page.
  */
 
 interface Args {
@@ -41,10 +46,11 @@ interface Args {
   memoryTrials: number;
   fullMemory: boolean;
   only: string[] | null;
+  page: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { json: false, seconds: 2, reps: 4, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null };
+  const a: Args = { json: false, seconds: 2, reps: 4, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null, page: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -64,7 +70,8 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--memory-trials') a.memoryTrials = Math.round(positive(value()));
     else if (arg === '--full-memory') a.fullMemory = true;
     else if (arg === '--only') a.only = value().split(',');
-    else throw new Error(`unknown option ${arg} (options: --json --seconds S --reps N --workers N --memory-trials N --full-memory --only id,id)`);
+    else if (arg === '--no-page') a.page = false;
+    else throw new Error(`unknown option ${arg} (options: --json --seconds S --reps N --workers N --memory-trials N --full-memory --only id,id --no-page)`);
   }
   return a;
 }
@@ -99,7 +106,7 @@ class CountingSfc32 extends Sfc32 {
   }
 }
 
-function wordsPerTrial(spec: ReturnType<BenchScenario['build']>): number {
+function wordsPerTrial(spec: ScenarioSpec): number {
   const runner = compileScenario(spec);
   const tally = new Float64Array(runner.layout.length);
   const [a, b, c, d] = rngFromSeed('count').state();
@@ -117,14 +124,14 @@ interface Timed {
 }
 
 /** A pool of `workers` threads with every thread warmed up on the scenario (compiled, JIT settled). */
-async function warmPool(spec: ReturnType<BenchScenario['build']>, workers: number): Promise<{ pool: ChunkPool; rate: number }> {
+async function warmPool(spec: ScenarioSpec, workers: number): Promise<{ pool: ChunkPool; rate: number }> {
   const pool = new ChunkPool({ workers });
   const warm = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize: DEFAULT_CHUNK_SIZE, pool, trials: workers * 4 * DEFAULT_CHUNK_SIZE });
   return { pool, rate: warm.trials / (warm.elapsedMs / 1000) };
 }
 
 /** One timed run of whole chunks on a warm pool. */
-async function timedRun(spec: ReturnType<BenchScenario['build']>, pool: ChunkPool, trials: number, rep: number): Promise<Timed> {
+async function timedRun(spec: ScenarioSpec, pool: ChunkPool, trials: number, rep: number): Promise<Timed> {
   const r = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: `timed ${rep}`, chunkSize: DEFAULT_CHUNK_SIZE, pool, trials });
   const s = r.elapsedMs / 1000;
   return { trials, seconds: s, rate: trials / s };
@@ -137,7 +144,7 @@ const chunksFor = (rate: number, seconds: number, workers: number) => Math.max(w
  * `reps` times (1, N, 1, N, ...) so that load from other processes hits both
  * alike; the best run of each counts (other load only ever slows a run down).
  */
-async function poolRates(spec: ReturnType<BenchScenario['build']>, workers: number, seconds: number, reps: number): Promise<{ one: Timed; all: Timed; runs: { one: Timed[]; all: Timed[] } }> {
+async function poolRates(spec: ScenarioSpec, workers: number, seconds: number, reps: number): Promise<{ one: Timed; all: Timed; runs: { one: Timed[]; all: Timed[] } }> {
   const one = await warmPool(spec, 1);
   const all = await warmPool(spec, workers);
   try {
@@ -156,7 +163,7 @@ async function poolRates(spec: ReturnType<BenchScenario['build']>, workers: numb
   }
 }
 
-function naiveRate(spec: ReturnType<BenchScenario['build']>, seconds: number): Timed {
+function naiveRate(spec: EngagementSpec, seconds: number): Timed {
   const s = naiveScenario(spec);
   const rng = rngFromSeed('naive');
   naiveRun(s, rng, 20_000);
@@ -255,7 +262,8 @@ async function main(): Promise<void> {
   let raw = rawDiceRate();
   log(args, `${(raw / 1e6).toFixed(1)}M\n`);
 
-  const scenarios = SCENARIOS.filter((s) => args.only === null || args.only.includes(s.id));
+  const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS];
+  const scenarios = all.filter((s) => args.only === null || args.only.includes(s.id));
   const reports: ScenarioReport[] = [];
   for (const sc of scenarios) {
     const report: ScenarioReport = { id: sc.id, title: sc.title, cli: `epic-balance ${sc.cli.map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`, supported: true };
@@ -283,7 +291,7 @@ async function main(): Promise<void> {
     raw = Math.max(raw, rawDiceRate());
     if (sc.id === 'shooting') {
       log(args, 'shooting: naive reference... ');
-      const naive = naiveRate(spec, args.seconds);
+      const naive = naiveRate(spec as EngagementSpec, args.seconds);
       report.naive = { ...naive, speedUp: report.oneWorker.rate / naive.rate };
       log(args, `${(naive.rate / 1e3).toFixed(0)}k trials/s\n`);
     }
@@ -316,14 +324,22 @@ async function main(): Promise<void> {
   }
   log(args, `${(memory.maxRssBytes / MB).toFixed(0)} MB\n\n`);
 
-  const loadAfter = loadavg();
   const shooting = reports.find((r) => r.id === 'shooting');
+  let page: (PageRate & { ofCli: number | null }) | { skipped: string } = { skipped: shooting?.allWorkers ? '--no-page' : 'the shooting scenario was not run' };
+  if (args.page && shooting?.allWorkers) {
+    log(args, `page: shooting in headless Chromium on ${args.workers} Web Workers, best of ${args.reps}... `);
+    const r = await pageRate({ workers: args.workers, seconds: args.seconds, reps: args.reps });
+    page = 'skipped' in r ? r : { ...r, ofCli: r.rate / shooting.allWorkers.rate };
+    log(args, 'skipped' in page ? `skipped (${page.skipped})\n` : `${(page.rate / 1e6).toFixed(2)}M trials/s, ${(100 * page.ofCli!).toFixed(0)}% of the CLI's ${(shooting.allWorkers.rate / 1e6).toFixed(2)}M\n`);
+  }
+  const loadAfter = loadavg();
   const assault = reports.find((r) => r.id === 'assault');
   const targets = [
     { target: `${args.workers} workers at least 1.8x one worker (shooting)`, measured: shooting?.scaling ?? null, ok: (shooting?.scaling ?? 0) >= 1.8, unit: 'x' },
     { target: 'shooting at least 10M trials/s with all workers', measured: shooting?.allWorkers?.rate ?? null, ok: (shooting?.allWorkers?.rate ?? 0) >= 10e6, unit: 'trials/s' },
     { target: 'peak memory under 300 MB for 100M trials', measured: memory.maxRssBytes, ok: memory.maxRssBytes < 300 * MB, unit: 'bytes' },
     { target: 'dice rate at least 30% of the raw generator (shooting)', measured: shooting?.wordFractionOfRaw ?? null, ok: (shooting?.wordFractionOfRaw ?? 0) >= 0.3, unit: 'fraction' },
+    { target: `the page at least 70% of the CLI's rate on ${args.workers} workers (shooting, issue 19)`, measured: 'ofCli' in page ? page.ofCli : null, ok: 'ofCli' in page && (page.ofCli ?? 0) >= 0.7, unit: 'fraction' },
     { target: 'at least 1M full assaults per second on one core (issue 3)', measured: assault?.oneWorker?.rate ?? null, ok: (assault?.oneWorker?.rate ?? 0) >= 1e6, unit: 'trials/s' },
   ];
   const result = {
@@ -331,6 +347,7 @@ async function main(): Promise<void> {
     settings: { workers: args.workers, secondsPerRun: args.seconds, reps: args.reps, chunkSize: DEFAULT_CHUNK_SIZE },
     rawDicePerSecond: raw,
     scenarios: reports,
+    page,
     memory,
     targets,
     seconds: (performance.now() - started) / 1000,
@@ -347,6 +364,7 @@ function markdown(r: {
   settings: { workers: number; secondsPerRun: number; reps: number; chunkSize: number };
   rawDicePerSecond: number;
   scenarios: ScenarioReport[];
+  page: (PageRate & { ofCli: number | null }) | { skipped: string };
   memory: { trials: number; maxRssBytes: number; method: string; measured: MemoryRun[] };
   targets: Array<{ target: string; measured: number | null; ok: boolean; unit: string }>;
 }): string {
@@ -364,6 +382,9 @@ function markdown(r: {
   s += `\nEngine path per scenario: ${r.scenarios.filter((x) => x.path !== undefined).map((x) => `${x.id}: ${x.path}`).join('; ')}.\n`;
   s += `\nRaw generator (sfc32 + d6, tight loop, one thread, best of the samples taken before and after each scenario): ${M(r.rawDicePerSecond)} dice/s. `;
   s += `Peak memory of \`epic-balance shoot "4 Devastator" --at "8 Ork Boyz"\` for ${r.memory.trials.toLocaleString('en')} trials on ${w} workers: ${(r.memory.maxRssBytes / MB).toFixed(0)} MB (${r.memory.method}; measured ${r.memory.measured.map((m) => `${(m.maxRssBytes / MB).toFixed(0)} MB at ${m.trials.toLocaleString('en')}`).join(', ')}).\n\n`;
+  s += 'skipped' in r.page
+    ? `The page (site/, headless Chromium): not measured (${r.page.skipped}).\n\n`
+    : `The page (site/, headless Chromium ${r.page.browser}, ${r.page.workers} Web Workers, shooting): ${M(r.page.rate)} trials/s, ${(100 * r.page.ofCli!).toFixed(0)}% of the CLI's rate on as many workers (runs: ${r.page.runs.map((x) => M(x)).join(', ')}).\n\n`;
   s += '| target | measured | met |\n|---|---:|---|\n';
   for (const t of r.targets) {
     const v = t.measured === null ? 'n/a' : t.unit === 'x' ? `${t.measured.toFixed(2)}x` : t.unit === 'bytes' ? `${(t.measured / MB).toFixed(0)} MB` : t.unit === 'fraction' ? `${(100 * t.measured).toFixed(0)}%` : `${M(t.measured)}/s`;

@@ -7,6 +7,7 @@ import type { ActionName } from '../../src/sim/rulesets/netea/spec.js';
  *
  *   #shoot=4%20Devastator&at=8%20Ork%20Boyz&trials=20000&seed=play
  *   #assault=codex-astartes/tactical-detachment&at=ork-war-horde/warband&support=4%20Devastator
+ *   #shoot-assault=4%20Devastator&at=8%20Ork%20Boyz&compare=6%20Tactical
  *
  * `shoot=` or `assault=` names the command and its formation; every other key
  * is one of the command's options without its dashes (`target-bm=2` is
@@ -17,7 +18,10 @@ import type { ActionName } from '../../src/sim/rulesets/netea/spec.js';
  * renamed (docs/playground.md).
  */
 
-export type Command = 'shoot' | 'assault';
+/** A one-step command of the command line, or a short script (an experiment for `epic-balance run`). */
+export type Command = 'shoot' | 'assault' | 'shoot-assault';
+
+export const COMMANDS: readonly Command[] = ['shoot', 'assault', 'shoot-assault'];
 
 /** A scenario as words; an option left out takes the command's default. */
 export interface PageScenario {
@@ -29,7 +33,7 @@ export interface PageScenario {
   chunkSize?: number;
   /** Worker threads to run on; does not change the numbers. */
   workers?: number;
-  /** Only "builtin" for now. */
+  /** "builtin", or the name of the Tournament Pack checkout loaded in the page (its folder, or its zip without ".zip"). */
   data?: string;
   action?: ActionName;
   gap?: number;
@@ -53,6 +57,13 @@ export interface PageScenario {
   cap?: string;
   phase?: 'approach' | 'disengagement';
   moved?: boolean;
+  /** The target's units that can ride start in its transports (--embarked). */
+  embarked?: boolean;
+  /** Assault: the attacker's units start embarked and disembark at the charge (--attacker-embarked). */
+  attackerEmbarked?: boolean;
+  /** Compare mode: variant B's attacker and target (default: variant A's); run as an experiment on common random numbers. */
+  compare?: string;
+  compareAt?: string;
 }
 
 type Kind = 'text' | 'whole0' | 'whole1' | 'cm' | 'flag' | 'cover' | 'action' | 'phase' | 'list';
@@ -65,37 +76,43 @@ interface KeyDef {
   commands: readonly Command[];
 }
 
-const BOTH: readonly Command[] = ['shoot', 'assault'];
+const ALL: readonly Command[] = COMMANDS;
 const SHOOT: readonly Command[] = ['shoot'];
 const ASSAULT: readonly Command[] = ['assault'];
+const SHOOTING: readonly Command[] = ['shoot', 'shoot-assault'];
+const ASSAULTING: readonly Command[] = ['assault', 'shoot-assault'];
 
 /** Every key after the command, in the order a hash and a command line are written. */
 export const KEYS: readonly KeyDef[] = [
-  { key: 'at', field: 'at', kind: 'text', commands: BOTH },
-  { key: 'support', field: 'support', kind: 'list', commands: ASSAULT },
-  { key: 'target-support', field: 'targetSupport', kind: 'list', commands: ASSAULT },
-  { key: 'action', field: 'action', kind: 'action', commands: SHOOT },
-  { key: 'gap', field: 'gap', kind: 'cm', commands: BOTH },
+  { key: 'at', field: 'at', kind: 'text', commands: ALL },
+  { key: 'compare', field: 'compare', kind: 'text', commands: ALL },
+  { key: 'compare-at', field: 'compareAt', kind: 'text', commands: ALL },
+  { key: 'support', field: 'support', kind: 'list', commands: ASSAULTING },
+  { key: 'target-support', field: 'targetSupport', kind: 'list', commands: ASSAULTING },
+  { key: 'action', field: 'action', kind: 'action', commands: SHOOTING },
+  { key: 'gap', field: 'gap', kind: 'cm', commands: ALL },
   { key: 'support-gap', field: 'supportGap', kind: 'cm', commands: ASSAULT },
-  { key: 'cover', field: 'cover', kind: 'cover', commands: BOTH },
-  { key: 'crossfire', field: 'crossfire', kind: 'flag', commands: SHOOT },
-  { key: 'bm', field: 'bm', kind: 'whole0', commands: BOTH },
-  { key: 'target-bm', field: 'targetBm', kind: 'whole0', commands: BOTH },
-  { key: 'target-broken', field: 'targetBroken', kind: 'flag', commands: BOTH },
-  { key: 'test', field: 'test', kind: 'flag', commands: BOTH },
-  { key: 'contact', field: 'contact', kind: 'whole0', commands: ASSAULT },
+  { key: 'cover', field: 'cover', kind: 'cover', commands: ALL },
+  { key: 'crossfire', field: 'crossfire', kind: 'flag', commands: SHOOTING },
+  { key: 'bm', field: 'bm', kind: 'whole0', commands: ALL },
+  { key: 'target-bm', field: 'targetBm', kind: 'whole0', commands: ALL },
+  { key: 'target-broken', field: 'targetBroken', kind: 'flag', commands: ALL },
+  { key: 'test', field: 'test', kind: 'flag', commands: ALL },
+  { key: 'embarked', field: 'embarked', kind: 'flag', commands: ALL },
+  { key: 'attacker-embarked', field: 'attackerEmbarked', kind: 'flag', commands: ASSAULTING },
+  { key: 'contact', field: 'contact', kind: 'whole0', commands: ASSAULTING },
   { key: 'flak', field: 'flak', kind: 'list', commands: SHOOT },
   { key: 'no-target-flak', field: 'noTargetFlak', kind: 'flag', commands: SHOOT },
   { key: 'cap', field: 'cap', kind: 'text', commands: SHOOT },
   { key: 'phase', field: 'phase', kind: 'phase', commands: SHOOT },
   { key: 'moved', field: 'moved', kind: 'flag', commands: SHOOT },
-  { key: 'rank-width', field: 'rankWidth', kind: 'whole1', commands: BOTH },
-  { key: 'spacing', field: 'spacing', kind: 'cm', commands: BOTH },
-  { key: 'trials', field: 'trials', kind: 'whole1', commands: BOTH },
-  { key: 'seed', field: 'seed', kind: 'text', commands: BOTH },
-  { key: 'chunk-size', field: 'chunkSize', kind: 'whole1', commands: BOTH },
-  { key: 'data', field: 'data', kind: 'text', commands: BOTH },
-  { key: 'workers', field: 'workers', kind: 'whole1', commands: BOTH },
+  { key: 'rank-width', field: 'rankWidth', kind: 'whole1', commands: ALL },
+  { key: 'spacing', field: 'spacing', kind: 'cm', commands: ALL },
+  { key: 'trials', field: 'trials', kind: 'whole1', commands: ALL },
+  { key: 'seed', field: 'seed', kind: 'text', commands: ALL },
+  { key: 'chunk-size', field: 'chunkSize', kind: 'whole1', commands: ALL },
+  { key: 'data', field: 'data', kind: 'text', commands: ALL },
+  { key: 'workers', field: 'workers', kind: 'whole1', commands: ALL },
 ];
 
 /** The option a field stands for, for messages: "--target-bm", or "shoot" for the formation. */
@@ -163,7 +180,7 @@ function words(hash: string): Array<[string, string | null]> {
 
 /** True when the hash names a scenario (holds `shoot=` or `assault=`). */
 export function hasScenario(hash: string): boolean {
-  return /(^#?|&)(shoot|assault)=/.test(hash);
+  return /(^#?|&)(shoot|assault|shoot-assault)=/.test(hash);
 }
 
 /** Reads a scenario from a hash. Unknown keys, keys of the other command and bad values are InputErrors naming the option. */
@@ -173,27 +190,31 @@ export function parseHash(hash: string): PageScenario {
 
 /** Reads a scenario from its words ([key, value or null for a flag]), as parseHash. */
 export function parseWords(ws: ReadonlyArray<readonly [string, string | null]>): PageScenario {
-  const commands = ws.filter(([k]) => k === 'shoot' || k === 'assault');
+  const commands = ws.filter(([k]) => (COMMANDS as readonly string[]).includes(k));
   if (commands.length !== 1) {
-    throw new InputError([{ file: 'the page address', path: '', message: commands.length === 0 ? 'expected shoot=<formation> or assault=<formation>' : 'expected one of shoot= and assault=, once' }]);
+    throw new InputError([{ file: 'the page address', path: '', message: commands.length === 0 ? 'expected shoot=<formation> or assault=<formation> (or shoot-assault=<formation>: shoot, then assault)' : 'expected one of shoot=, assault= and shoot-assault=, once' }]);
   }
   const [command, formation] = commands[0]! as [Command, string | null];
   const s: PageScenario = { command, formation: formation ?? '', at: '' };
   const record = s as unknown as Record<string, unknown>;
   let atGiven = false;
   for (const [key, raw] of ws) {
-    if (key === 'shoot' || key === 'assault') continue;
+    if ((COMMANDS as readonly string[]).includes(key)) continue;
     const def = KEYS.find((k) => k.key === key);
     if (!def) throw new InputError([{ file: `option --${key}`, path: '', message: `unknown option for ${command}` }]);
-    if (!def.commands.includes(command)) throw new InputError([{ file: `option --${key}`, path: '', message: `only for ${def.commands.join(' and ')}, not ${command}` }]);
+    if (!def.commands.includes(command)) {
+      const oneStep = def.commands.filter((c) => c !== 'shoot-assault');
+      const script = def.commands.includes('shoot-assault') ? '; shoot-assault takes it too' : '';
+      throw new InputError([{ file: `option --${key}`, path: '', message: `only for ${oneStep.join(' and ')}, not ${command}${script}` }]);
+    }
     const value = parseValue(def, raw);
     if (def.kind === 'list') record[def.field] = [...((record[def.field] as string[] | undefined) ?? []), value as string];
     else record[def.field] = value;
     if (key === 'at') atGiven = true;
   }
   if (!atGiven) throw new InputError([{ file: 'option --at', path: '', message: 'expected the target formation (at=<formation>)' }]);
-  if (s.data !== undefined && s.data !== '' && s.data !== 'builtin') {
-    throw new InputError([{ file: 'option --data', path: '', message: `this page has the built-in data only (data=builtin), got "${s.data}"; for a Tournament Pack checkout use the command line` }]);
+  if (s.data !== undefined && !/^[^/\\]+$/.test(s.data)) {
+    throw new InputError([{ file: 'option --data', path: '', message: `expected builtin or the name of a Tournament Pack checkout's folder (no slashes), got "${s.data}"` }]);
   }
   return s;
 }
@@ -227,13 +248,17 @@ export function toHash(s: PageScenario): string {
  * The command line that prints the same numbers (after "epic-balance"):
  * --trials, --seed and --chunk-size always written, so it still reproduces
  * the run if a default changes; data=builtin and workers left out (the
- * built-in data is the command's default; workers never change the numbers).
+ * built-in data is the command's default; workers never change the numbers);
+ * a Tournament Pack is `--data <its folder name>`, the path from where the
+ * checkout's parent folder is.
  */
 export function toArgv(s: PageScenario): string[] {
+  // A script or a comparison is an experiment file (script.ts), with its settings in it.
+  if (s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined) return ['run', 'playground.json'];
   const argv: string[] = [];
   for (const [k, v] of scenarioWords(s)) {
     if (k === s.command) argv.push(k, v!);
-    else if (k === 'data' || k === 'workers' || k === 'trials' || k === 'seed' || k === 'chunk-size') continue;
+    else if ((k === 'data' && v === 'builtin') || k === 'workers' || k === 'trials' || k === 'seed' || k === 'chunk-size') continue;
     else if (v === null) argv.push(`--${k}`);
     else argv.push(`--${k}`, v);
   }
@@ -262,6 +287,7 @@ export function shootWords(s: PageScenario): ShootWords {
     phase: s.phase ?? 'approach',
     moved: s.moved === true,
     test: s.test === true,
+    embarked: s.embarked === true,
   };
 }
 
@@ -282,6 +308,8 @@ export function assaultWords(s: PageScenario): AssaultWords {
     ...(s.contact !== undefined ? { contact: s.contact } : {}),
     rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth,
     spacing: s.spacing ?? CLI_DEFAULTS.spacing,
+    embarked: s.embarked === true,
+    attackerEmbarked: s.attackerEmbarked === true,
   };
 }
 

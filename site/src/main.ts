@@ -8,8 +8,13 @@ import { toCsv } from '../../src/reports/csv.js';
 import { commandLine, type RunMeta } from '../../src/reports/report.js';
 import { scriptReport } from '../../src/reports/sections/scriptReport.js';
 import type { RunResult } from '../../src/workers/simulate.js';
-import { builtinDataset, toolVersion } from './data.js';
+import { toolVersion } from './data.js';
+import { datasetFor, loadedPack, loadPack } from './datasets.js';
+import { experimentPlan } from './experimentPlan.js';
+import type { Plan, PlanRun } from './plan.js';
+import { gapPlaceholder } from './gapPlaceholder.js';
 import { assaultWords, hasScenario, parseHash, parseWords, runNumbers, shootWords, toArgv, toHash, type Command, type PageScenario } from './hash.js';
+import { isExperiment } from './script.js';
 import { RunStopped, startRun, type BrowserRun } from './run.js';
 
 /**
@@ -45,9 +50,17 @@ function command(): Command {
 }
 
 function showCommand(c: Command): void {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-for]')) el.hidden = el.dataset.for !== c;
-  input('gap').placeholder = c === 'shoot' ? '30' : '10';
+  for (const el of document.querySelectorAll<HTMLElement>('[data-for]')) el.hidden = !el.dataset.for!.split(' ').includes(c);
+  const compare = input('compare-on').checked;
+  $('compare-fields').hidden = !compare;
+  $('pick-compare').hidden = !compare;
   input('formation').dataset.option = c;
+  updateGapPlaceholder();
+}
+
+/** The Gap field's placeholder: the default distance of what the form would run (an aircraft's ground attack: 15 cm). */
+function updateGapPlaceholder(): void {
+  input('gap').placeholder = String(gapPlaceholder(data, command(), input('formation').value, input('at').value, lines('flak'), input('cap').value));
 }
 
 const lines = (id: string) => $<HTMLTextAreaElement>(id).value.split('\n').map((l) => l.trim()).filter((l) => l !== '');
@@ -63,10 +76,17 @@ function formWords(): Array<[string, string | null]> {
   const flag = (key: string) => {
     if (input(key).checked) w.push([key, null]);
   };
-  if (c === 'assault') {
+  if (input('compare-on').checked) {
+    text('compare');
+    text('compare-at');
+    // Compare mode with both fields empty still compares (B the same as A: a check of the dice).
+    if (!w.some(([k]) => k === 'compare' || k === 'compare-at')) w.push(['compare', input('formation').value.trim()]);
+  }
+  if (c !== 'shoot') {
     for (const s of lines('support')) w.push(['support', s]);
     for (const s of lines('target-support')) w.push(['target-support', s]);
-  } else {
+  }
+  if (c !== 'assault') {
     const action = $<HTMLSelectElement>('action').value;
     if (action !== 'advance') w.push(['action', action]);
   }
@@ -75,12 +95,14 @@ function formWords(): Array<[string, string | null]> {
   const cover = $<HTMLSelectElement>('cover').value;
   if (cover === 'obscured') w.push(['cover', null]);
   else if (cover !== '') w.push(['cover', cover]);
-  if (c === 'shoot') flag('crossfire');
+  if (c !== 'assault') flag('crossfire');
   text('bm', '0');
   text('target-bm', '0');
   flag('target-broken');
   flag('test');
-  if (c === 'assault') text('contact');
+  flag('embarked');
+  if (c !== 'shoot') flag('attacker-embarked');
+  if (c !== 'shoot') text('contact');
   if (c === 'shoot') {
     for (const f of lines('flak')) w.push(['flak', f]);
     flag('no-target-flak');
@@ -94,17 +116,25 @@ function formWords(): Array<[string, string | null]> {
   text('trials');
   text('seed');
   text('chunk-size');
+  const dataWord = $<HTMLSelectElement>('data').value;
+  if (dataWord !== 'builtin') w.push(['data', dataWord]);
   text('workers');
   return w;
 }
 
 /** Puts a scenario into the form. */
 function fillForm(s: PageScenario): void {
-  for (const r of document.querySelectorAll<HTMLInputElement>('input[name=command]')) r.checked = r.value === s.command;
-  showCommand(s.command);
   const set = (id: string, v: string | number | undefined, empty = '') => (input(id).value = v === undefined ? empty : String(v));
+  for (const r of document.querySelectorAll<HTMLInputElement>('input[name=command]')) r.checked = r.value === s.command;
+  input('compare-on').checked = s.compare !== undefined || s.compareAt !== undefined;
+  set('compare', s.compare);
+  set('compare-at', s.compareAt);
+  const dataSelect = $<HTMLSelectElement>('data');
+  if (s.data !== undefined && s.data !== 'builtin' && ![...dataSelect.options].some((o) => o.value === s.data)) dataSelect.add(new Option(`Tournament Pack checkout "${s.data}" (not loaded)`, s.data));
+  dataSelect.value = s.data ?? 'builtin';
   set('formation', s.formation);
   set('at', s.at);
+  showCommand(s.command);
   $<HTMLTextAreaElement>('support').value = (s.support ?? []).join('\n');
   $<HTMLTextAreaElement>('target-support').value = (s.targetSupport ?? []).join('\n');
   $<HTMLTextAreaElement>('flak').value = (s.flak ?? []).join('\n');
@@ -126,15 +156,15 @@ function fillForm(s: PageScenario): void {
   set('seed', s.seed, 'epic-balance');
   set('chunk-size', s.chunkSize);
   set('workers', s.workers);
-  for (const [id, v] of [['crossfire', s.crossfire], ['target-broken', s.targetBroken], ['test', s.test], ['no-target-flak', s.noTargetFlak], ['moved', s.moved]] as const) input(id).checked = v === true;
+  for (const [id, v] of [['crossfire', s.crossfire], ['target-broken', s.targetBroken], ['test', s.test], ['no-target-flak', s.noTargetFlak], ['moved', s.moved], ['embarked', s.embarked], ['attacker-embarked', s.attackerEmbarked]] as const) input(id).checked = v === true;
   // Options that are set are shown, so nothing hidden changes the numbers unseen.
   const more = document.querySelector<HTMLDetailsElement>('details.more')!;
-  if (s.crossfire || s.targetBroken || s.test || s.bm || s.targetSupport?.length || s.supportGap !== undefined || s.contact !== undefined || s.flak?.length || s.noTargetFlak || s.cap !== undefined || s.phase !== undefined || s.moved || s.rankWidth !== undefined || s.spacing !== undefined || s.chunkSize !== undefined || s.workers !== undefined) more.open = true;
+  if (s.crossfire || s.targetBroken || s.test || s.embarked || s.attackerEmbarked || s.bm || s.targetSupport?.length || s.supportGap !== undefined || s.contact !== undefined || s.flak?.length || s.noTargetFlak || s.cap !== undefined || s.phase !== undefined || s.moved || s.rankWidth !== undefined || s.spacing !== undefined || s.chunkSize !== undefined || s.workers !== undefined) more.open = true;
 }
 
 /* ---------- problems beside their fields ---------- */
 
-const FORMATION_FIELDS = ['formation', 'at', 'support', 'target-support', 'flak', 'cap'];
+const FORMATION_FIELDS = ['formation', 'at', 'compare', 'compare-at', 'support', 'target-support', 'flak', 'cap'];
 
 function clearProblems(): void {
   for (const el of document.querySelectorAll<HTMLElement>('.error')) {
@@ -161,6 +191,13 @@ function fieldOf(p: Problem): string | null {
     }
   }
   if (p.file === command()) return 'formation';
+  // Problems of the experiment a script or a comparison runs as (script.ts).
+  const inExperiment = /^engagement\.formations\.([a-z-]+?)(-\d+)?\.(formation|embarked)$/.exec(p.path);
+  if (p.file === 'playground.json' && inExperiment) {
+    const [, name, , field] = inExperiment;
+    if (field === 'embarked') return name === 'attacker' ? 'attacker-embarked' : 'embarked';
+    return { attacker: 'formation', target: 'at', support: 'support', 'target-support': 'target-support' }[name!] ?? null;
+  }
   return null;
 }
 
@@ -225,9 +262,24 @@ function fillPickerArmy(): void {
   fillPickerFormation();
 }
 
-function setupPicker(): void {
+/** The picker's armies and the formation suggestions, from the data set in use. */
+function fillPicker(): void {
   $<HTMLSelectElement>('pick-army').replaceChildren(...[...data.armies.values()].map((a) => new Option(a.name, a.id)));
   fillPickerArmy();
+  $('formation-refs').replaceChildren(...[...data.armies.values()].flatMap((a) => a.formations.map((f) => new Option(`${a.name}: ${f.name}`, `${a.id}/${f.id}`))));
+}
+
+/** Switches the page to a data set (the picker and suggestions follow). */
+function useData(d: Dataset): void {
+  if (d === data) return;
+  data = d;
+  $('data-version').textContent = `${data.id} ${data.version}`;
+  fillPicker();
+  updateGapPlaceholder();
+}
+
+function setupPicker(): void {
+  fillPicker();
   $('pick-army').addEventListener('change', fillPickerArmy);
   $('pick-formation').addEventListener('change', fillPickerFormation);
   $('pick-variant').addEventListener('change', () => ($('pick-text').textContent = pickedText()));
@@ -245,7 +297,59 @@ function setupPicker(): void {
     ta.value = [...lines('support'), pickedText()].join('\n');
     ta.focus();
   });
-  $('formation-refs').replaceChildren(...[...data.armies.values()].flatMap((a) => a.formations.map((f) => new Option(`${a.name}: ${f.name}`, `${a.id}/${f.id}`))));
+  $('pick-compare').addEventListener('click', () => {
+    input('compare').value = pickedText();
+    input('compare').focus();
+  });
+}
+
+/* ---------- the data: built-in, or a Tournament Pack checkout picked here ---------- */
+
+/** A scenario that could not run for want of its Tournament Pack: it runs once that is loaded. */
+let waitingForData: PageScenario | null = null;
+
+async function pickCheckout(picked: Parameters<typeof loadPack>[0]): Promise<void> {
+  clearProblems();
+  $('data-status').textContent = 'Reading the checkout…';
+  setState('running');
+  try {
+    const pack = await loadPack(picked);
+    const select = $<HTMLSelectElement>('data');
+    for (const o of [...select.options]) if (o.value !== 'builtin') o.remove();
+    select.add(new Option(`Tournament Pack "${pack.name}": ${pack.dataset.version}`, pack.name));
+    select.value = pack.name;
+    useData(pack.dataset);
+    $('data-summary').textContent = `Tournament Pack "${pack.name}"`;
+    $('data-status').textContent = `Loaded "${pack.name}" (${pack.dataset.version}): ${pack.summary}.`;
+    setState('ready');
+    const waiting = waitingForData;
+    waitingForData = null;
+    if (waiting !== null && waiting.data === pack.name) void run(waiting);
+  } catch (e) {
+    $('data-status').textContent = '';
+    showError(e);
+  }
+}
+
+function setupData(): void {
+  const folder = input('tp-folder');
+  const zip = input('tp-zip');
+  folder.addEventListener('change', () => {
+    if (folder.files && folder.files.length > 0) void pickCheckout({ kind: 'folder', files: [...folder.files] });
+  });
+  zip.addEventListener('change', () => {
+    const file = zip.files?.[0];
+    if (file) void pickCheckout({ kind: 'zip', file });
+  });
+  $('data').addEventListener('change', () => {
+    const word = $<HTMLSelectElement>('data').value;
+    try {
+      useData(datasetFor(word));
+      $('data-summary').textContent = word === 'builtin' ? 'built-in datasheets (2004 rulebook)' : `Tournament Pack "${word}"`;
+    } catch (e) {
+      showError(e);
+    }
+  });
 }
 
 /* ---------- results ---------- */
@@ -269,7 +373,8 @@ function outcomeTable(caption: string, o: FormationOutcome, points: number | nul
   return `<table><caption>${esc(caption)}${points !== null ? ` (${points} points)` : ''}</caption><thead><tr><th scope="col">Measure</th><th scope="col">Estimate</th><th scope="col">95% interval</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function renderHeadline(job: OneStepJob, result: RunResult): void {
+/** The headline tables of a one-step job (HTML). */
+function jobHeadline(job: OneStepJob, result: RunResult): string {
   const t = (side: number) => outcomeAt(result.tally, result.layout, 0, side);
   let html = '';
   if (job.command === 'assault') {
@@ -284,12 +389,12 @@ function renderHeadline(job: OneStepJob, result: RunResult): void {
     html += outcomeTable(`Target: ${job.target.name}`, t(1), job.target.points);
     if (job.kind === 'ground-attack') html += outcomeTable(`Aircraft: ${job.attacker.name}`, t(0), job.attacker.points);
   }
-  $('headline').innerHTML = html;
+  return html;
 }
 
-function renderUnsupported(job: OneStepJob): void {
-  $('not-simulated').innerHTML = job.unsupported.length
-    ? `<h3>Not simulated</h3><p>These formations carry rules the engine does not model; the numbers leave them out:</p><ul>${job.unsupported.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`
+function renderUnsupported(unsupported: string[]): void {
+  $('not-simulated').innerHTML = unsupported.length
+    ? `<h3>Not simulated</h3><p>These formations carry rules the engine does not model; the numbers leave them out:</p><ul>${unsupported.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`
     : '<p class="meta">Every rule of these formations is simulated (the engagement model\'s assumptions are in the README).</p>';
 }
 
@@ -326,12 +431,15 @@ function loadVega(): Promise<VegaEmbed> {
   return vega;
 }
 
-async function renderReport(job: OneStepJob, result: RunResult, meta: RunMeta, run: number): Promise<void> {
-  const report = scriptReport(job.spec, result, meta);
+/** Appends a run's report sections (as report.html has them); with a label (a variant), their titles and file names carry it. */
+async function renderReport(r: PlanRun, result: RunResult, meta: RunMeta, run: number): Promise<void> {
+  const report = scriptReport(r.spec, result, meta);
   const csv = $('csv-buttons');
-  csv.replaceChildren();
   const charts = $('charts');
-  charts.replaceChildren();
+  if (r.label !== null) {
+    const prefix = r.label.toLowerCase();
+    report.sections = report.sections.map((sec) => ({ ...sec, title: `Variant ${r.label}: ${sec.title}`, tables: sec.tables.map((t) => ({ ...t, name: `${prefix}-${t.name}` })), charts: sec.charts.map((c) => ({ ...c, name: `${prefix}-${c.name}` })) }));
+  }
   const pending: Array<{ el: HTMLElement; spec: unknown; name: string; buttons: HTMLButtonElement[] }> = [];
   for (const section of report.sections) {
     for (const table of section.tables) {
@@ -384,13 +492,25 @@ async function renderReport(job: OneStepJob, result: RunResult, meta: RunMeta, r
     svg.disabled = false;
     png.disabled = false;
   }
-  $('charts').dataset.rendered = String(pending.length);
+  $('charts').dataset.rendered = String(Number($('charts').dataset.rendered ?? 0) + pending.length);
 }
 
 /* ---------- running ---------- */
 
-function jobOf(s: PageScenario): OneStepJob {
-  return s.command === 'shoot' ? shootJob(data, shootWords(s)) : assaultJob(data, assaultWords(s));
+/** What Run does for a scenario: the command's job, or an experiment's variants (a script, a comparison). */
+function planOf(s: PageScenario): Plan {
+  if (isExperiment(s)) return experimentPlan(data, s);
+  const job = s.command === 'shoot' ? shootJob(data, shootWords(s)) : assaultJob(data, assaultWords(s));
+  const seed = runNumbers(s).seed;
+  return {
+    title: job.title,
+    description: null,
+    unsupported: job.unsupported,
+    runs: [{ spec: job.spec, scenario: job.scenario, matchup: job.matchup, label: null }],
+    headline: (results) => jobHeadline(job, results[0]!),
+    json: (results) => jobJson(job, results[0]!, seed, data),
+    experiment: null,
+  };
 }
 
 function stopCurrent(): void {
@@ -408,101 +528,121 @@ async function run(s: PageScenario): Promise<void> {
   $('json-box').hidden = true;
   $('result-actions').hidden = true;
   $('charts').replaceChildren();
+  $('csv-buttons').replaceChildren();
   delete $('charts').dataset.rendered;
-  let job: OneStepJob;
+  let plan: Plan;
   try {
+    useData(datasetFor(s.data));
     if (s.formation.trim() === '') throw new InputError([{ file: s.command, path: '', message: 'expected the attacking formation, e.g. "4 Devastator" or "codex-astartes/tactical-detachment"' }]);
     if (s.at.trim() === '') throw new InputError([{ file: 'option --at', path: '', message: 'expected the target formation, e.g. "8 Ork Boyz"' }]);
-    job = jobOf(s);
+    plan = planOf(s);
   } catch (e) {
     $('results').hidden = true;
+    // A link to a Tournament Pack that is not loaded runs once it is.
+    waitingForData = s.data !== undefined && s.data !== 'builtin' && loadedPack()?.name !== s.data ? s : null;
     showError(e);
     return;
   }
   const { trials, seed, chunkSize } = runNumbers(s);
   const argv = toArgv(s);
   const workers = s.workers ?? Math.max(1, navigator.hardwareConcurrency || 2);
+  const runs = plan.runs;
   void loadVega().catch(() => undefined);
   setState('running');
   $('results').hidden = false;
-  $('results-title').textContent = job.title;
-  $('results-meta').textContent = `${trials.toLocaleString('en')} trials, seed "${seed}", chunks of ${chunkSize.toLocaleString('en')}, data ${data.id} ${data.version}`;
+  $('results-title').textContent = plan.title;
+  $('results-meta').textContent = `${plan.description !== null ? `${plan.description} ` : ''}${trials.toLocaleString('en')} trials${runs.length > 1 ? ` per variant, ${runs.length} variants on the same dice` : ''}, seed "${seed}", chunks of ${chunkSize.toLocaleString('en')}, data ${data.id} ${data.version}`;
   $('headline').innerHTML = '';
-  renderUnsupported(job);
+  renderUnsupported(plan.unsupported);
   $('command-line').textContent = `npx ${commandLine(argv)}`;
+  $('download-experiment').hidden = plan.experiment === null;
   $('progress-box').hidden = false;
   const progress = $<HTMLProgressElement>('progress');
-  progress.max = trials;
+  progress.max = trials * runs.length;
   progress.value = 0;
   $('status').textContent = 'Starting…';
+  delete $('status').dataset.elapsedMs;
   $<HTMLButtonElement>('stop').disabled = false;
   const started = performance.now();
-  const browserRun = startRun(
-    {
-      spec: job.spec,
-      seed,
-      scenario: job.scenario,
-      matchup: job.matchup,
-      trials,
-      chunkSize,
-      workers,
-      onProgress: (p) => {
-        if (run !== runCount) return;
-        progress.value = p.trialsDone;
-        $('status').textContent = `${p.trialsDone.toLocaleString('en')} of ${p.trialsPlanned.toLocaleString('en')} trials · ${p.mode} · ${(p.elapsedMs / 1000).toFixed(1)} s`;
-        if (p.partial) renderHeadline(job, p.partial);
+  const results: RunResult[] = [];
+  let elapsedMs = 0;
+  for (const [i, r] of runs.entries()) {
+    const browserRun = startRun(
+      {
+        spec: r.spec,
+        seed,
+        scenario: r.scenario,
+        matchup: r.matchup,
+        trials,
+        chunkSize,
+        workers,
+        onProgress: (p) => {
+          if (run !== runCount) return;
+          progress.value = i * trials + p.trialsDone;
+          $('status').textContent = `${(i * trials + p.trialsDone).toLocaleString('en')} of ${(trials * runs.length).toLocaleString('en')} trials${runs.length > 1 ? ` (variant ${r.label})` : ''} · ${p.mode} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+          if (p.partial && runs.length === 1) $('headline').innerHTML = plan.headline([p.partial]);
+        },
       },
-    },
-    'worker.js',
-  );
-  current = browserRun;
-  let result: RunResult;
-  try {
-    result = await browserRun.result;
-  } catch (e) {
-    if (run !== runCount) return;
-    current = null;
-    $<HTMLButtonElement>('stop').disabled = true;
-    if (e instanceof RunStopped) {
-      $('status').textContent = `Stopped: no result (a result needs all ${trials.toLocaleString('en')} trials to match the command line).`;
-      setState('stopped');
-    } else {
-      showError(e);
+      'worker.js',
+    );
+    current = browserRun;
+    try {
+      const result = await browserRun.result;
+      results.push(result);
+      elapsedMs += result.elapsedMs;
+    } catch (e) {
+      if (run !== runCount) return;
+      current = null;
+      $<HTMLButtonElement>('stop').disabled = true;
+      if (e instanceof RunStopped) {
+        $('status').textContent = `Stopped: no result (a result needs all ${trials.toLocaleString('en')} trials to match the command line).`;
+        setState('stopped');
+      } else {
+        showError(e);
+      }
+      return;
     }
-    return;
+    if (run !== runCount) return;
   }
-  if (run !== runCount) return;
   current = null;
   $<HTMLButtonElement>('stop').disabled = true;
   const elapsed = performance.now() - started;
-  $('status').textContent = `${result.trials.toLocaleString('en')} trials in ${(elapsed / 1000).toFixed(2)} s (${Math.round(result.trials / (elapsed / 1000)).toLocaleString('en')} per second)`;
-  renderHeadline(job, result);
-  const json = jobJson(job, result, seed, data);
+  const total = results.reduce((n, r) => n + r.trials, 0);
+  $('status').textContent = `${total.toLocaleString('en')} trials in ${(elapsed / 1000).toFixed(2)} s (${Math.round(total / (elapsed / 1000)).toLocaleString('en')} per second)`;
+  // For tools (npm run bench): the runs' time, from the first chunk sent to the last merged.
+  $('status').dataset.elapsedMs = String(elapsedMs);
+  $('headline').innerHTML = plan.headline(results);
   const pre = document.createElement('pre');
   pre.id = 'result-json';
-  pre.textContent = JSON.stringify(json, null, 2);
+  pre.textContent = JSON.stringify(plan.json(results), null, 2);
   $('json-box').append(pre);
   $('json-box').hidden = false;
   $('result-actions').hidden = false;
+  experimentText = plan.experiment === null ? null : JSON.stringify(plan.experiment, null, 2) + '\n';
   setState('done');
-  const meta: RunMeta = {
-    title: job.title,
-    command: commandLine(argv),
-    seed,
-    trials: result.trials,
-    chunkSize,
-    simulations: 1,
-    data: { id: data.id, version: data.version },
-    toolVersion,
-    timings: { simulationMs: Math.round(elapsed) },
-    notes: job.unsupported.map((r) => `Not simulated: ${r}`),
-  };
   try {
-    await renderReport(job, result, meta, run);
+    for (const [i, r] of runs.entries()) {
+      const meta: RunMeta = {
+        title: r.label === null ? plan.title : `${plan.title} (variant ${r.label})`,
+        command: commandLine(argv),
+        seed,
+        trials: results[i]!.trials,
+        chunkSize,
+        simulations: runs.length,
+        data: { id: data.id, version: data.version },
+        toolVersion,
+        timings: { simulationMs: Math.round(elapsed) },
+        notes: plan.unsupported.map((u) => `Not simulated: ${u}`),
+      };
+      await renderReport(r, results[i]!, meta, run);
+    }
   } catch (e) {
     $('charts').insertAdjacentHTML('afterbegin', `<p class="error" role="alert">The charts could not be drawn: ${esc(e instanceof Error ? e.message : String(e))}</p>`);
   }
 }
+
+/** The experiment file of the last script or comparison run, for its download button. */
+let experimentText: string | null = null;
 
 function runHash(hash: string): void {
   lastHash = hash;
@@ -520,14 +660,20 @@ function runHash(hash: string): void {
 function init(): void {
   $('tool-version').textContent = toolVersion;
   try {
-    data = builtinDataset();
+    data = datasetFor('builtin');
   } catch (e) {
     showError(e);
     return;
   }
   $('data-version').textContent = `${data.id} ${data.version}`;
   setupPicker();
+  setupData();
   for (const r of document.querySelectorAll<HTMLInputElement>('input[name=command]')) r.addEventListener('change', () => showCommand(command()));
+  input('compare-on').addEventListener('change', () => showCommand(command()));
+  for (const id of ['formation', 'at', 'flak', 'cap']) $(id).addEventListener('change', updateGapPlaceholder);
+  $('download-experiment').addEventListener('click', () => {
+    if (experimentText !== null) downloadText('playground.json', experimentText, 'application/json');
+  });
   $('scenario').addEventListener('submit', (e) => {
     e.preventDefault();
     let s: PageScenario;

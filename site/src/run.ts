@@ -53,11 +53,16 @@ interface Pending {
 /** A set of Web Workers running chunks (site/src/worker.ts), one chunk each at a time. */
 class WorkerPool {
   readonly workers: Worker[] = [];
+  /** Set once a worker failed or the pool was terminated: it takes no more chunks. */
+  dead = false;
   private readonly pending = new Map<number, Pending>();
   private readonly busy = new Set<Worker>();
   private next = 1;
 
-  constructor(url: string, count: number) {
+  constructor(
+    readonly url: string,
+    count: number,
+  ) {
     for (let i = 0; i < count; i++) {
       const w = new Worker(url);
       w.onmessage = (e: MessageEvent<{ id: number; tally?: Float64Array; error?: string }>) => {
@@ -77,6 +82,7 @@ class WorkerPool {
   }
 
   private fail(error: Error): void {
+    this.dead = true;
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
     this.busy.clear();
@@ -101,6 +107,22 @@ class WorkerPool {
   }
 }
 
+/**
+ * The Web Workers are kept from one run to the next (started once, their
+ * compiled scenarios and JIT warm), unless a run asks for another number of
+ * them, is stopped (which ends its workers mid-chunk) or a worker failed.
+ */
+let kept: WorkerPool | null = null;
+
+function poolFor(url: string, count: number): WorkerPool {
+  if (kept !== null && (kept.dead || kept.url !== url || kept.workers.length !== count)) {
+    kept.terminate();
+    kept = null;
+  }
+  kept ??= new WorkerPool(url, count);
+  return kept;
+}
+
 /** A cheap key for a spec's JSON (FNV-1a), so a worker compiles each spec once; not part of any result. */
 function keyOf(json: string): string {
   let h = 0x811c9dc5;
@@ -117,6 +139,9 @@ function headlineWidth(exact: ExactTally, headlines: readonly Headline[]): numbe
   for (const h of headlines) t[h.index] = exact.value(h.index);
   return maxHalfWidth(t, headlines);
 }
+
+/** The least time between two progress reports, ms. */
+const PROGRESS_MS = 200;
 
 /** A running simulation: `result` settles with the whole run, or rejects with RunStopped after stop(). */
 export interface BrowserRun {
@@ -167,22 +192,29 @@ export function startRun(req: BrowserRunRequest, workerUrl: string): BrowserRun 
       };
     };
     let mode = 'this thread';
+    // Progress at most every PROGRESS_MS: a partial result and its rendering cost
+    // the page's thread time that the workers' chunks would otherwise get.
+    let reported = -Infinity;
+    let advanced = false;
     const finished = (k: number, tally: Float64Array) => {
       done.set(k, tally);
       trialsDone += chunkTrials(req.trials, req.chunkSize, k);
-      let advanced = false;
       for (let t = done.get(merged); t !== undefined; t = done.get(merged)) {
         done.delete(merged);
         exact.add(t);
         merged++;
         advanced = true;
       }
-      req.onProgress?.({ trialsDone, trialsPlanned: req.trials, elapsedMs: performance.now() - started, partial: advanced ? resultOf(performance.now() - started) : null, mode });
+      const now = performance.now();
+      if (req.onProgress === undefined || now - reported < PROGRESS_MS) return;
+      reported = now;
+      req.onProgress({ trialsDone, trialsPlanned: req.trials, elapsedMs: now - started, partial: advanced ? resultOf(now - started) : null, mode });
+      advanced = false;
     };
 
     const wanted = Math.max(1, Math.min(req.workers, count));
     try {
-      pool = new WorkerPool(workerUrl, wanted);
+      pool = poolFor(workerUrl, wanted);
       mode = `${wanted} Web Worker${wanted === 1 ? '' : 's'}`;
     } catch {
       pool = null; // e.g. a page opened from file://: run in this thread instead.
@@ -217,7 +249,6 @@ export function startRun(req: BrowserRunRequest, workerUrl: string): BrowserRun 
         };
         pump();
       });
-      p.terminate();
     } else {
       for (let k = 0; k < count; k++) {
         if (stopped) throw new RunStopped();

@@ -71,7 +71,7 @@ describe('the playground\'s words', () => {
     ['#shoot=a&at=b&action=charge', 'option --action: expected one of advance, double, sustained, marshal, overwatch, got "charge"'],
     ['#shoot=a&at=b&support=c', 'option --support: only for assault, not shoot'],
     ['#shoot=a&at=b&frobnicate=1', 'option --frobnicate: unknown option for shoot'],
-    ['#shoot=a&at=b&data=../tp', 'option --data: this page has the built-in data only'],
+    ['#shoot=a&at=b&data=../tp', 'option --data: expected builtin or the name of a Tournament Pack checkout\'s folder (no slashes), got "../tp"'],
     ['#shoot=a%zz&at=b', 'not a valid percent-encoded key=value'],
   ])('refuses %s with one clear problem', (hash, message) => {
     let error: unknown;

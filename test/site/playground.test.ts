@@ -162,7 +162,7 @@ describe('the playground', () => {
     try {
       await page.goto(base);
       await page.waitForSelector('body[data-state=ready]');
-      await page.getByRole('radio', { name: 'Assault' }).check();
+      await page.getByRole('radio', { name: 'Assault', exact: true }).check();
       await page.getByLabel('Attacker', { exact: true }).fill('6 Tactical, 3 Rhino');
       await page.getByLabel('Target', { exact: true }).fill('8 Ork Boyz');
       await page.getByLabel('Supporting formations of the attacker (one per line)').fill('4 Devastator');

@@ -1,0 +1,112 @@
+import type { Dataset } from '../../src/model/dataset.js';
+import { Experiment } from '../../src/model/experiment.js';
+import { InputError } from '../../src/model/inputError.js';
+import { compileScriptExperiment, describeIssues, type Variant } from '../../src/model/loadExperiment.js';
+import { variantFacts } from '../../src/reports/variantFacts.js';
+import type { SimulationResult } from '../../src/workers/simulate.js';
+import { CLI_DEFAULTS } from '../../src/commands/oneStepJobs.js';
+import { runNumbers, type PageScenario } from './hash.js';
+
+/**
+ * The page's scenarios that are experiments, not one command: a short script
+ * (shoot, then assault) and a comparison of two variants. Each is written as
+ * the experiment file `epic-balance run` reads (`playground.json`, offered for
+ * download), compiled by the same code (loadExperiment.ts) and seeded as
+ * `run` seeds it (scenario "run-playground", matchup "playground"): every
+ * variant draws the same dice (common random numbers), and the page's JSON is
+ * what `epic-balance run playground.json --json` prints (but `report`, null).
+ */
+
+export const EXPERIMENT_NAME = 'playground';
+
+/** Options of the one-step commands that a script or a comparison does not take, with why. */
+const NOT_IN_SCRIPTS: Array<[keyof PageScenario, string]> = [
+  ['supportGap', 'support-gap'],
+  ['flak', 'flak'],
+  ['noTargetFlak', 'no-target-flak'],
+  ['cap', 'cap'],
+  ['phase', 'phase'],
+  ['moved', 'moved'],
+];
+
+/** True when the scenario runs as an experiment: shoot-assault, or any comparison. */
+export const isExperiment = (s: PageScenario) => s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined;
+
+function describe(s: PageScenario): string {
+  const what = s.command === 'shoot' ? `shoots (${s.action ?? 'advance'})` : s.command === 'assault' ? 'assaults' : `shoots (${s.action ?? 'advance'}), then assaults`;
+  const compare = isExperiment(s) && (s.compare !== undefined || s.compareAt !== undefined) ? ' Two variants on the same dice: A as given, B with the other attacker or target.' : '';
+  return `From the playground: the attacker ${what} the target from ${s.gap ?? (s.command === 'shoot' ? CLI_DEFAULTS.shootGap : CLI_DEFAULTS.assaultGap)} cm.${compare}`;
+}
+
+/** The experiment file of a scenario (as JSON, before the schema's defaults). */
+export function experimentOf(s: PageScenario): Record<string, unknown> {
+  for (const [field, key] of NOT_IN_SCRIPTS) {
+    if (s[field] !== undefined) throw new InputError([{ file: `option --${key}`, path: '', message: `not available in a script or a comparison (they run as \`epic-balance run\` experiments); use plain shoot or assault` }]);
+  }
+  const compare = s.compare !== undefined || s.compareAt !== undefined;
+  const { trials, seed, chunkSize } = runNumbers(s);
+  const cover = s.cover === undefined ? 'none' : s.cover === true ? 'obscured' : { save: Number(s.cover) };
+  const formations: Record<string, unknown> = {
+    attacker: { side: 'A', formation: compare ? '{{attacker}}' : s.formation, blastMarkers: s.bm ?? 0, ...(s.attackerEmbarked ? { embarked: true } : {}) },
+    target: { side: 'B', formation: compare ? '{{target}}' : s.at, cover, blastMarkers: s.targetBm ?? 0, broken: s.targetBroken === true, ...(s.embarked ? { embarked: true } : {}) },
+  };
+  (s.support ?? []).forEach((f, i) => (formations[`support-${i + 1}`] = { side: 'A', formation: f }));
+  (s.targetSupport ?? []).forEach((f, i) => (formations[`target-support-${i + 1}`] = { side: 'B', formation: f }));
+  const support = (s.support ?? []).map((_, i) => `support-${i + 1}`);
+  const test = s.test === true;
+  const contact = s.contact !== undefined ? { contact: s.contact } : {};
+  const shoot = { step: 'shoot', by: 'attacker', at: 'target', action: s.action ?? 'advance', crossfire: s.crossfire === true, ...(s.command === 'shoot' ? { test } : {}) };
+  const assault = { step: 'assault', by: 'attacker', at: 'target', support, test, ...contact };
+  const script = s.command === 'shoot' ? [shoot] : s.command === 'assault' ? [assault] : [shoot, assault];
+  const gap = s.gap ?? (s.command === 'shoot' ? CLI_DEFAULTS.shootGap : CLI_DEFAULTS.assaultGap);
+  return {
+    name: EXPERIMENT_NAME,
+    description: describe(s),
+    seed,
+    trials,
+    chunkSize,
+    data: s.data === undefined || s.data === 'builtin' ? 'builtin' : { tournamentPack: s.data },
+    geometry: { gap, rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth, spacing: s.spacing ?? CLI_DEFAULTS.spacing },
+    engagement: {
+      formations,
+      script,
+      ...(compare
+        ? {
+            variants: [
+              { label: 'A', values: { attacker: s.formation, target: s.at } },
+              { label: 'B', values: { attacker: s.compare ?? s.formation, target: s.compareAt ?? s.at } },
+            ],
+          }
+        : {}),
+    },
+  };
+}
+
+/** A scenario's experiment, checked by the schema and compiled against the data set: one variant, or A and B. */
+export function experimentVariants(data: Dataset, s: PageScenario): { experiment: Experiment; variants: Variant[] } {
+  const file = `${EXPERIMENT_NAME}.json`;
+  const parsed = Experiment.safeParse(experimentOf(s));
+  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
+  return { experiment: parsed.data, variants: compileScriptExperiment({ file, experiment: parsed.data, data }) };
+}
+
+/** What `epic-balance run playground.json --json` prints for these results (report: null, no folder is written). */
+export function experimentJson(experiment: Experiment, variants: Variant[], results: SimulationResult[], data: Dataset) {
+  const unsupported = [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))];
+  return {
+    experiment: experiment.name,
+    description: experiment.description,
+    kind: 'engagement',
+    seed: experiment.seed,
+    trials: Math.max(...results.map((r) => r.trials)),
+    plannedTrials: experiment.trials,
+    chunkSize: experiment.chunkSize ?? CLI_DEFAULTS.chunkSize,
+    precision: null,
+    data: { id: data.id, version: data.version },
+    simulations: variants.length,
+    report: null,
+    notes: unsupported.map((r) => `Not simulated: ${r}`),
+    variants: variants.map((v, i) => ({ name: v.name, values: v.values, trials: results[i]!.trials, ...variantFacts(v, results[i]!, data).json })),
+    unsupported,
+  };
+}
