@@ -319,6 +319,13 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       out.upgradeItems.push({ count: item.count, name: upgrade[1]! });
       continue;
     }
+    if (/\bweapons$/i.test(item.text)) {
+      // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from those weapon tables, not
+      // characters the formation comes with (the table's rows are weapon characters).
+      out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
+      out.weaponTables.push(...item.text.replace(/\s+weapons$/i, '').split(/\s+or\s+|\s*,\s*/).map((t) => `${t} Weapons`));
+      continue;
+    }
     let from: Unit[] = [];
     const whole = resolveOrGroup(item.text, resolver, groups, out, true);
     if (whole) from = whole;
@@ -331,12 +338,6 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
         if (head.length > 0) addChoice(out, item.count, head);
         if (other) addChoice(out, 1, other);
         else out.notes.push(`with ${withPart[2] ? `${withPart[2]} ` : ''}${withPart[3]}`);
-        continue;
-      }
-      if (/\bweapons?$/i.test(item.text)) {
-        // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from the weapon upgrades.
-        out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
-        out.weaponTables.push(...item.text.replace(/\s+weapons?$/i, '').split(/\s+or\s+|\s*,\s*/).map((t) => `${t} Weapons`));
         continue;
       }
       from = alternatives(item.text, out, resolver, groups);

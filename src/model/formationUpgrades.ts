@@ -1,0 +1,160 @@
+import type { Dataset } from './dataset.js';
+import { evenSplit } from './formationChoice.js';
+import { InputError } from './inputError.js';
+import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
+import type { Unit, Upgrade } from './schema.js';
+
+/**
+ * Upgrades applied to a formation's units: units added and removed, characters joining a unit
+ * or replacing another character, weapons filling weapon mounts, and the options an upgrade
+ * leaves the player (`+land-raiders@land-raider-crusader`).
+ */
+
+function upgradeError(text: string, message: string): InputError {
+  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
+}
+
+const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** "land-raiders@land-raider-crusader,land-raider" → the upgrade's name and the options picked. */
+export function splitUpgradeOptions(raw: string): { name: string; options: string[] } {
+  const at = raw.indexOf('@');
+  if (at < 0) return { name: raw, options: [] };
+  return { name: raw.slice(0, at), options: raw.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '') };
+}
+
+/** The choice that holds the upgrade's character ("Add one Captain, Chaplain or Librarian character"). */
+function characterChoice(upgrade: Upgrade): Upgrade['choices'][number] | undefined {
+  return upgrade.character === undefined ? undefined : upgrade.choices.find((c) => c.from.includes(upgrade.character!));
+}
+
+/**
+ * The upgrade with the options the player picked in place of its defaults (the list's first
+ * option): a character choice takes one option; a choice of units shares its count evenly over
+ * the options given, the first ones taking any remainder, as formation choices do.
+ */
+export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: string[], text: string): Upgrade {
+  if (options.length === 0) return upgrade;
+  const nameOf = (id: string) => data.units.get(id)?.name ?? id;
+  const matches = (id: string, want: string) => id === want || kebab(nameOf(id)) === want;
+  if (upgrade.choices.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
+  const wanted = upgrade.choices.map((): string[] => []);
+  for (const o of options) {
+    const want = kebab(o);
+    const k = upgrade.choices.findIndex((c) => c.from.some((id) => matches(id, want)));
+    if (k < 0) {
+      const all = upgrade.choices.flatMap((c) => c.from).map((id) => `"${id}"`);
+      throw upgradeError(text, `upgrade "${upgrade.name}" has no option "${o}"; expected one of ${all.join(', ')}`);
+    }
+    wanted[k]!.push(upgrade.choices[k]!.from.find((id) => matches(id, want))!);
+  }
+  const picked: Upgrade = { ...upgrade, add: [...upgrade.add] };
+  const ofCharacter = characterChoice(upgrade);
+  upgrade.choices.forEach((c, k) => {
+    const ids = wanted[k]!;
+    if (ids.length === 0) return;
+    if (c === ofCharacter) {
+      if (ids.length > 1) throw upgradeError(text, `upgrade "${upgrade.name}" adds one character; pick one of ${c.from.map((id) => `"${id}"`).join(', ')}`);
+      picked.character = ids[0]!;
+      return;
+    }
+    const at = picked.add.findIndex((a) => a.unit === c.from[0] && a.count === c.count);
+    picked.add.splice(at, 1, ...evenSplit(c.count, ids));
+  });
+  return picked;
+}
+
+/** What each upgrade with options was fielded with, for the formation's choice sentence. */
+export function upgradeChoiceSentence(data: Dataset, upgrade: Upgrade, picked: Upgrade, options: string[]): string | null {
+  if (upgrade.choices.length === 0) return null;
+  const nameOf = (id: string) => data.units.get(id)?.name ?? id;
+  const what = picked.character !== undefined && characterChoice(upgrade) !== undefined
+    ? nameOf(picked.character)
+    : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ');
+  const how = options.length > 0 ? 'as picked' : `the list's first option; pick others with +${upgrade.id}@<option>`;
+  return `upgrade ${upgrade.name}: ${what} of ${upgrade.choices.map((c) => c.from.map(nameOf).join(', ')).join('; ')} (${how})`;
+}
+
+/**
+ * Removes one `character` from the unit it joined. A character is not a unit (RB 2.1.1): an
+ * upgrade that replaces it with another character swaps it on the same unit ("Replace one
+ * Captain character with a Supreme Commander character"); one that replaces it with units
+ * replaces the unit it joined ("Replace a unit with a Chaos Lord character with a Daemon Prince").
+ */
+function removeCharacter(data: Dataset, units: ResolvedUnit[], character: string, withUnit: boolean): ResolvedUnit | undefined {
+  for (let j = units.length - 1; j >= 0; j--) {
+    const host = units[j]!;
+    const at = host.characters.findIndex((c) => c.id === character);
+    if (at < 0) continue;
+    if (withUnit) {
+      units.splice(j, 1);
+      return host;
+    }
+    host.characters.splice(at, 1);
+    host.characterWeapons = host.characters.flatMap((c) => resolveWeapons(data, c));
+    return host;
+  }
+  return undefined;
+}
+
+function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): ResolvedUnit | undefined {
+  let swappedOn: ResolvedUnit | undefined;
+  const withUnit = upgrade.add.length > 0;
+  for (const rc of upgrade.remove) {
+    const removed = data.units.get(rc.unit);
+    for (let i = 0; i < rc.count; i++) {
+      if (removed?.type === 'CH') {
+        const host = removeCharacter(data, units, rc.unit, withUnit);
+        if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" replaces one ${removed.name} character, but no unit of the formation has one (take the upgrade that adds it first)`);
+        if (!withUnit) swappedOn = host;
+        continue;
+      }
+      let idx = -1;
+      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === rc.unit) { idx = j; break; }
+      if (idx < 0) throw upgradeError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? rc.unit} but the formation has fewer (take the upgrade that adds them first)`);
+      units.splice(idx, 1);
+    }
+  }
+  return swappedOn;
+}
+
+/** The unit a weapon upgrade goes on: the one with the most mounts it may still take (TP Weapon Mount). */
+function mountHost(units: ResolvedUnit[], upgrade: Upgrade, text: string): ResolvedUnit {
+  const only = upgrade.mount!.only;
+  let host: ResolvedUnit | undefined;
+  for (const u of units) if (freeMountsFor(u, only) > 0 && (host === undefined || freeMountsFor(u, only) > freeMountsFor(host, only))) host = u;
+  if (host !== undefined) return host;
+  if (!units.some((u) => mounts(u).total > 0)) throw upgradeError(text, `upgrade "${upgrade.name}" is a weapon for a weapon mount, and no unit of the formation has one`);
+  throw upgradeError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
+}
+
+function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, swappedOn: ResolvedUnit | undefined, text: string): void {
+  let host: ResolvedUnit | undefined;
+  if (upgrade.mount !== undefined) {
+    host = mountHost(units, upgrade, text);
+    host.mounted = [...(host.mounted ?? []), { character: character.id, ...(upgrade.mount.only !== undefined ? { only: upgrade.mount.only } : {}) }];
+  } else {
+    // A replacing character joins the unit the replaced one left; any other the first unit that is not a war engine.
+    host = swappedOn ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
+  }
+  if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
+  joinCharacter(data, host, character);
+  host.points = (host.points ?? 0) + upgrade.points;
+}
+
+/**
+ * Applies one upgrade: removes what it replaces, adds its units (its points shared over them)
+ * or its character (its points to the unit it joins). A weapon upgrade goes to the unit with the
+ * most mounts it may take, so "+a+a+b+b" arms two titans with an a and a b each.
+ */
+export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
+  const swappedOn = removeUnits(data, units, upgrade, text);
+  const added: ResolvedUnit[] = [];
+  for (const ac of upgrade.add) {
+    const unit = data.units.get(ac.unit)!;
+    for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
+  }
+  if (upgrade.character !== undefined) joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, swappedOn, text);
+  else for (const a of added) a.points = upgrade.points / added.length;
+  units.push(...added);
+}

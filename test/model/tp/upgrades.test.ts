@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
+import { InputError } from '../../../src/model/inputError.js';
+import { importTournamentPack } from '../../../src/model/tp/importer.js';
+import { TP_DIR, tpAvailable } from './tpPath.js';
+
+/** Unit ids front to back, each with its characters in brackets: "crisis-battlesuits[shaso]". */
+const fielded = (f: FormationSpec): string[] => f.units.map((u) => (u.characters.length > 0 ? `${u.unit.id}[${u.characters.map((c) => c.id).join(',')}]` : u.unit.id));
+
+const count = (f: FormationSpec, id: string): number => f.units.filter((u) => u.unit.id === id).length;
+
+describe.skipIf(!tpAvailable)('Tournament Pack upgrades that replace a character', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+
+  it('a character replacing a character takes its place on the same unit (Wolf Lord, Shas\'o, Autarch)', () => {
+    // Great Company: "Six Grey Hunter units and one Hero upgrade plus transport", 300; Wolf Lord:
+    // "Replace one Captain character per army with a Supreme Commander character", +50.
+    const company = parseFormation(data, 'space-marine-space-wolves/great-company+wolf-lord');
+    expect(fielded(company)).toEqual(['grey-hunters[supreme-commander]', ...Array(5).fill('grey-hunters'), 'rhino', 'rhino', 'rhino']);
+    expect(company.points).toBe(350);
+    // Crisis Battlesuit Cadre: "Four Crisis Battlesuits and one Shas'el character", 250; Shas'o +75.
+    const cadre = parseFormation(data, 'tau/crisis-battlesuit-cadre+shas-o');
+    expect(fielded(cadre)).toEqual(['crisis-battlesuits[shaso]', 'crisis-battlesuits', 'crisis-battlesuits', 'crisis-battlesuits']);
+    expect(cadre.points).toBe(325);
+    expect(cadre.units[0]!.characterWeapons.map((w) => w.weapon.id)).toEqual(data.units.get('shaso')!.weapons.map((w) => w.weapon));
+    // Aspect Warriors (300): an Exarch (+25) first, then "Replace one Exarch character per army with an Autarch character" (+50).
+    const aspects = parseFormation(data, 'eldar-biel-tan/aspect-warrior+aspect-warrior-add-up-to-two-exarch-characters-to-infantry-u+aspect-warrior-replace-one-exarch-character-per-army-with-an');
+    expect(fielded(aspects)).toEqual(['dark-reapers[autarch]', ...Array(7).fill('dark-reapers')]);
+    expect(aspects.points).toBe(375);
+  });
+
+  it('a Daemon Prince replaces the unit that carries the Chaos Lord', () => {
+    // Retinue: "Eight Chaos Space Marines, one with a Chaos Lord or Sorcerer Lord character", 275;
+    // Daemon Prince: "Replace a unit with a Chaos Lord character with a Daemon Prince", +50.
+    const retinue = parseFormation(data, 'chaos-space-marine-black-legion/retinue+daemon-prince');
+    expect(count(retinue, 'chaos-space-marines')).toBe(7);
+    expect(count(retinue, 'daemon-prince')).toBe(1);
+    expect(retinue.units.some((u) => u.characters.some((c) => c.id === 'chaos-lord'))).toBe(false);
+    expect(retinue.points).toBe(325);
+    const havocs = parseFormation(data, 'chaos-space-marine-iron-warriors/havocs+daemon-prince');
+    expect(havocs.units.some((u) => u.characters.some((c) => c.id === 'iron-warriors-lord'))).toBe(false);
+    expect(count(havocs, 'daemon-prince')).toBe(1);
+  });
+
+  it('replacing a character the formation lacks names what to take first, exit 2', () => {
+    const attempt = () => parseFormation(data, 'space-marine-space-wolves/wolf-guard-terminators+wolf-lord');
+    expect(attempt).toThrow(InputError);
+    expect(attempt).toThrow('upgrade "Wolf Lord" replaces one Captain character, but no unit of the formation has one (take the upgrade that adds it first)');
+    expect(fielded(parseFormation(data, 'space-marine-space-wolves/wolf-guard-terminators+hero+wolf-lord'))[0]).toBe('wolf-guard-terminators[supreme-commander]');
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-Stompas and the Ordinatus Minorus', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+
+  it('"One Gargant and three Gargant or Supa-Stompa Weapons": weapons of both tables arm its two arm and one belly mount', () => {
+    // Gargant 475; Deth Kannon +75, Krusha (Arm weapon mount only) +25 each.
+    const gargant = parseFormation(data, 'ork-gargant-mob/gargant+deth-kannon+krusha+krusha');
+    expect(fielded(gargant)).toEqual(['gargant-ogbm[deth-kannon,krusha,krusha]']);
+    expect(gargant.points).toBe(600);
+    expect(gargant.unsupported.filter((u) => u.includes('mount'))).toEqual([]);
+    // A third arm weapon has no arm mount left.
+    expect(() => parseFormation(data, 'ork-gargant-mob/gargant+krusha+krusha+krusha')).toThrow('upgrade "Krusha": every arm weapon mount of the formation already carries a weapon');
+    // The Great Gargant (650) takes a Supa-Stompa weapon too; Snappa is "Belly weapon mount only".
+    const great = parseFormation(data, 'ork-gargant-mob/great-gargant+snappa+twin-soopagun+supa-lifta-droppa');
+    expect(great.points).toBe(650 + 25 + 75 + 50);
+    expect(great.units[0]!.mounted).toEqual([{ character: 'snappa', only: 'belly-weapon-mount' }, { character: 'twin-soopagun' }, { character: 'supa-lifta-droppa', only: 'arm-weapon-mount' }]);
+  });
+
+  it('Kustom upgrades and titan upgrades take no mount (Flak Gunz, Carapace Multilasers)', () => {
+    // Supa-Stompa Mob 150: two Soopaguns (+50 each), a Snappa (+25) and Flak Gunz (+25) on top.
+    const mob = parseFormation(data, 'ork-gargant-mob/supa-stompa-mob+soopagun+soopagun+snappa+flak-gunz');
+    expect(fielded(mob)).toEqual(['supa-stompa-ogbm[soopagun,soopagun,snappa,flak-gunz]']);
+    expect(mob.points).toBe(300);
+    expect(mob.units[0]!.mounted).toHaveLength(3);
+    // The Supa-Stompa Mob no longer comes with three free weapon characters.
+    expect(parseFormation(data, 'ork-gargant-mob/supa-stompa-mob').units[0]!.characters).toEqual([]);
+    const warlord = parseFormation(data, 'adeptus-mechanicus-titan-legion/warlord+carapace-multilasers');
+    expect(warlord.unsupported).toContain('Warlord Class Titan: 4 of 4 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
+  });
+
+  it('the Ordinatus Minorus takes the Battle Titan Weapons its notes name, also when a demi-century adds one', () => {
+    // Minorus: "Two Ordinatus Minorus" 250; Laser Burner free, Close Combat Weapon +25.
+    const minorus = parseFormation(data, 'adeptus-mechanicus-skitarii-legion/minorus+laser-burner+close-combat-weapon');
+    expect(fielded(minorus)).toEqual(['ordinatus-minorus[laser-burner]', 'ordinatus-minorus[close-combat-weapon]']);
+    expect(minorus.points).toBe(275);
+    // Skitarii 225 + "Ordinatus: Add one Ordinatus Minorus" +100 + Volcano Cannon +50.
+    const skitarii = parseFormation(data, 'adeptus-mechanicus-skitarii-legion/skitarii+ordinatus+volcano-cannon');
+    expect(skitarii.points).toBe(375);
+    expect(fielded(skitarii).at(-1)).toBe('ordinatus-minorus[volcano-cannon]');
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, offered as the list text says', () => {
+  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+
+  it('"Up to three company upgrades may be taken once per company": every company takes them', () => {
+    // Infantry Company "One Commander unit and twelve Infantry units", 250; Flak "Add one Hydra", +50.
+    const company = parseFormation(data, 'imperial-guard-steel-legion/infantry-company+flak');
+    expect(company.points).toBe(300);
+    expect([count(company, 'commander'), count(company, 'infantry'), count(company, 'hydra')]).toEqual([1, 12, 1]);
+    const companies = data.armies.get('imperial-guard-steel-legion')!.formations.filter((f) => f.upgrades.includes('flak')).map((f) => f.id);
+    expect(companies.sort()).toEqual(['artillery-company', 'infantry-company', 'mechanized-infantry-company', 'regimental-hq', 'super-heavy-tank-company', 'tank-company']);
+    // "Add two Gorgons (may not be added to a Death Rider Company)", and the Gorgon Mortars with them.
+    const krieg = data.armies.get('imperial-guard-death-korps-of-krieg')!.formations;
+    expect(krieg.find((f) => f.id === 'death-rider-company')!.upgrades.filter((u) => u.startsWith('gorgon'))).toEqual([]);
+    expect(krieg.find((f) => f.id === 'infantry-company')!.upgrades.filter((u) => u.startsWith('gorgon'))).toHaveLength(2);
+  });
+
+  it('an individual goes where its text says ("to a Hive Tyrant or Dominatrix", "Replace one Dracon character with an Archon")', () => {
+    const tyranids = data.armies.get('tyranid')!.formations.filter((f) => f.upgrades.includes('symbiote')).map((f) => f.id);
+    expect(tyranids).toEqual(['tyranid-swarm']);
+    const archon = data.armies.get('dark-eldar')!.formations.filter((f) => f.upgrades.includes('archon')).map((f) => f.id);
+    expect(archon.sort()).toEqual(['kabal-coterie', 'kabal-flotilla', 'kabal-syndicate']);
+  });
+
+  it('counts the upgrades some formation takes and names each of the rest with its reason', () => {
+    expect(report.counts.upgradesOffered).toEqual({ total: 594, mapped: 552 });
+    const rest = report.unmapped.filter((u) => u.kind === 'unoffered-upgrade');
+    expect(rest).toHaveLength(594 - 552);
+    expect(rest.find((u) => u.id === 'chaos-space-marine-black-legion/greater-daemon')?.reason).toContain('summoning is not modelled');
+    expect(rest.find((u) => u.id === 'imperial-guard-minervan-tank-legion/leman-russ')?.reason).toContain('offered by no formation');
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgrade@option', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+
+  it('a Land Raider upgrade brings the option picked, and says which it brought', () => {
+    // Imperial Fists Tactical 275; Land Raiders "Add up to four Land Raiders or Land Raider Crusaders", +75 each.
+    const picked = parseFormation(data, 'space-marine-imperial-fists/tactical+land-raiders@land-raider-crusader+land-raiders');
+    expect([count(picked, 'land-raider-crusader'), count(picked, 'land-raider')]).toEqual([1, 1]);
+    expect(picked.points).toBe(425);
+    expect(picked.choice).toContain('upgrade Land Raiders: 1 Land Raider Crusader of Land Raider, Land Raider Crusader (as picked)');
+    const plain = parseFormation(data, 'space-marine-imperial-fists/tactical+land-raiders');
+    expect(plain.choice).toContain("upgrade Land Raiders: 1 Land Raider of Land Raider, Land Raider Crusader (the list's first option; pick others with +land-raiders@<option>)");
+  });
+
+  it('a character choice takes the character picked', () => {
+    const chaplain = parseFormation(data, 'space-marine-codex-astartes/tactical+commander-captain-chaplain-librarian@chaplain');
+    expect(chaplain.units[0]!.characters.map((c) => c.id)).toEqual(['chaplain']);
+    expect(chaplain.points).toBe(325);
+  });
+
+  it('a count shared over several options: "Add four Land Raiders or Land Raider Redeemers"', () => {
+    const shared = parseFormation(data, 'space-marine-salamanders/terminator+land-raider-transport@land-raider-redeemer,land-raider');
+    expect([count(shared, 'land-raider-redeemer'), count(shared, 'land-raider')]).toEqual([2, 2]);
+  });
+
+  it('an option the upgrade does not offer, or an upgrade without options: one message naming what was expected', () => {
+    expect(() => parseFormation(data, 'space-marine-imperial-fists/tactical+land-raiders@predator')).toThrow(
+      'upgrade "Land Raiders" has no option "predator"; expected one of "land-raider", "land-raider-crusader"',
+    );
+    expect(() => parseFormation(data, 'space-marine-imperial-fists/tactical+razorbacks@rhino')).toThrow('upgrade "Razorbacks" offers no option to pick with "@"');
+    expect(() => parseFormation(data, 'space-marine-codex-astartes/tactical+commander-captain-chaplain-librarian@chaplain,captain')).toThrow('adds one character; pick one of');
+  });
+});
