@@ -113,6 +113,8 @@ export const UnitAbility = z.enum([
   'automaton',
   /** TP Tau Technology: enemy formations within 30 cm are marked, +1 to hit for ranged attacks but AA. */
   'markerlights',
+  /** TP Necron Technology: a formation returns one destroyed Necron unit in each end phase. */
+  'necron',
   'fearless',
   'leader',
   'inspiring',

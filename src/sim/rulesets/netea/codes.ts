@@ -48,6 +48,8 @@ export const U_REGENERATES = 1 << 23;
 export const U_AUTOMATON = 1 << 24;
 /** TP Markerlights: marks enemy formations within 30 cm. */
 export const U_MARKERLIGHT = 1 << 25;
+/** TP Necron: may return to play after being destroyed. */
+export const U_NECRON = 1 << 26;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;

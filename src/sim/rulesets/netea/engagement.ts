@@ -144,6 +144,8 @@ export class Engagement {
   readonly transports: TransportState;
   /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
   readonly anyMarkerlights: boolean;
+  /** Some unit has the Necron ability (necronReturns.ts). */
+  readonly anyNecron: boolean;
   /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
   readonly saves: UnitSaves;
 
@@ -495,6 +497,7 @@ export class Engagement {
     this.air = new AirState(spec, nUnits, nLines);
     for (let u = 0; u < nUnits; u++) this.fillFailChances(u);
     this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
+    this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
     lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
@@ -659,6 +662,7 @@ export class Engagement {
     if (all('regeneration') && isWE) flags |= C.U_REGENERATES;
     if (all('automaton')) flags |= C.U_AUTOMATON;
     if (all('markerlights')) flags |= C.U_MARKERLIGHT;
+    if (all('necron')) flags |= C.U_NECRON;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;

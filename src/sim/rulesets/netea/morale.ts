@@ -3,6 +3,7 @@ import { d6 } from '../../dice/d6.js';
 import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { regainShadowfields } from './saves/shadowfields.js';
 import { regenerate } from './regeneration.js';
+import { returnNecronUnits } from './necronReturns.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { endPhaseWarEngines } from './criticals/endPhaseWarEngines.js';
@@ -183,13 +184,15 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
 
 /**
  * The end phase (RB 1.14): regeneration (TP), war-engine criticals and
- * shield repair, then every formation with Blast markers or broken rallies,
+ * shield repair, Necron units returning (TP), then every formation with
+ * Blast markers or broken rallies,
  * the side with the higher strategy rating first (ties: side 0), then
  * shadowfields come back (TP).
  */
 export function endPhase(e: Engagement, rng: Sfc32): void {
   regenerate(e);
   endPhaseWarEngines(e, rng);
+  returnNecronUnits(e);
   let first = 0;
   let best = -1;
   for (let f = 0; f < e.nFormations; f++) {

@@ -68,3 +68,25 @@ export function regainPoint(e: Engagement, u: number): void {
   e.fDamage[f]!--;
   if (e.optWarEnginePointsProRata) e.fPointsLost[f]! -= e.uPoints[u]! / e.uStartDC[u]!;
 }
+
+/**
+ * A destroyed unit back in play where it stood (TP Necron): markDead undone,
+ * its points no longer lost, its formation's totals restored.
+ */
+export function reviveUnit(e: Engagement, u: number): void {
+  if (e.stAlive[u] === 1) return;
+  touch(e, u);
+  const f = e.uFormation[u]!;
+  e.stAlive[u] = 1;
+  e.stDC[u] = e.uStartDC[u]!;
+  e.fAlive[f]!++;
+  e.fBreakWeight[f]! += e.uBreakWeight[u]!;
+  e.fPointsLost[f]! -= e.uPoints[u]!;
+  const d = e.uDepth[u]!;
+  if (d < e.fMinDepth[f]!) {
+    e.fMinDepth[f] = d;
+    e.fMinDepthCount[f] = 1;
+  } else if (d === e.fMinDepth[f]) {
+    e.fMinDepthCount[f]!++;
+  }
+}
