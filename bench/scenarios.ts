@@ -2,7 +2,11 @@ import { DEFAULT_ASSAULT_GAP } from '../src/commands/assault.js';
 import { parseFormation } from '../src/model/formation.js';
 import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/sim/rulesets/netea/engagements.js';
+import type { ScenarioSpec } from '../src/sim/scenario.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
+import type { Epic40kSpec } from '../src/sim/rulesets/epic40k/spec.js';
+import { epic40kAssaultJob, epic40kShootJob } from '../src/commands/epic40kJobs.js';
+import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../src/sim/rulesets/netea/engagements.js';
 import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rulesets/netea/aerospaceEngagements.js';
 
 /**
@@ -11,12 +15,12 @@ import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rules
  * append an entry: the bench runs every scenario whose spec compiles and
  * lists the others with the reason.
  */
-export interface BenchScenario {
+export interface BenchScenario<S extends ScenarioSpec = EngagementSpec> {
   id: string;
   title: string;
   /** The same scenario as an epic-balance command line (after the program name). */
   cli: string[];
-  build(): EngagementSpec;
+  build(): S;
 }
 
 const data = () => loadBuiltinDataset();
@@ -72,5 +76,23 @@ export const SCENARIOS: BenchScenario[] = [
         test: false,
       });
     },
+  },
+];
+
+/** The Epic 40,000 scenarios (issue 20): the same measurements on the second rule system. */
+export const EPIC40K_SCENARIOS: Array<BenchScenario<Epic40kSpec>> = [
+  {
+    id: 'epic40k-shooting',
+    title: 'Epic 40,000: 6 Space Marines and 2 Rhinos shoot 8 Orks and 2 Battlewagons',
+    cli: ['shoot', '--rules', 'epic40k', '6 Space Marines, 2 Rhino', '--at', 'orks/8 Orks, 2 Battlewagon'],
+    build: () =>
+      epic40kShootJob({ formation: '6 Space Marines, 2 Rhino', at: 'orks/8 Orks, 2 Battlewagon', gap: 30, bm: 0, targetBm: 0, rankWidth: DEFAULT_RANK_WIDTH, spacing: DEFAULT_SPACING }).spec,
+  },
+  {
+    id: 'epic40k-assault',
+    title: 'Epic 40,000: 6 Space Marines charge 8 Orks (close combat, firefight)',
+    cli: ['assault', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks'],
+    build: () =>
+      epic40kAssaultJob({ formation: '6 Space Marines', at: '8 Orks', gap: DEFAULT_ASSAULT_GAP, bm: 0, targetBm: 0, rankWidth: DEFAULT_RANK_WIDTH, spacing: DEFAULT_SPACING }).spec,
   },
 ];
