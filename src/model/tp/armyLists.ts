@@ -19,6 +19,7 @@ import { UnitResolver } from './names.js';
 import type { ReportLog } from './report.js';
 import { armyRuleMapping } from './specialRules.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
+import { freeCharacters } from './freeCharacters.js';
 import { nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 
 /**
@@ -134,6 +135,7 @@ export function importArmyList(
   units: Map<string, Unit>,
   forces: Map<string, { units: string[] }>,
   mountWeapons: Set<string>,
+  ruleText: Map<string, string>,
   log: ReportLog,
 ): ArmyListImport {
   const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 }, rules: [] };
@@ -381,7 +383,9 @@ export function importArmyList(
         problems.push(...priced.problems);
         if (points === undefined && priced.problems.length === 0) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
         else if (cost.unsupported) problems.push(cost.unsupported);
-        if (comp.units.length === 0 && problems.length === 0) problems.push(`no units in "${b.text}"`);
+        if (comp.units.length === 0 && problems.length === 0) {
+          problems.push(comp.fortifications.length > 0 ? `only fortifications (${comp.fortifications.join(', ')}): terrain, not units (TP FAQ Fortified Positions)` : `no units in "${b.text}"`);
+        }
         const fullName = b.name;
         if (problems.length > 0) {
           log.unmap('formation', file, `${id}/${formationId}`, fullName, problems.join('; '));
@@ -487,6 +491,15 @@ export function importArmyList(
 
   for (const o of offerUpgrades({ upgrades, formations: kept, units, resolver, mountWeapons })) {
     log.decide(file, id, `formation "${o.formation.name}" takes upgrades ${o.upgrades.map((u) => u.id).join(', ')}: ${o.because}`);
+  }
+  const own = new Set(forces.get(forceIds[0] ?? '')?.units ?? []);
+  const free = freeCharacters({ ruleIds, ruleText, resolver, units, formations: kept.map((d) => d.formation), upgrades: new Map(upgrades.map((u) => [u.upgrade.id, u.upgrade])), ownUnits: own });
+  for (const p of free.problems) log.unmap('upgrade', file, `${id}/${p.rule}`, p.rule, p.reason);
+  for (const c of free.characters) {
+    c.upgrade.id = uniqueId(c.upgrade.id, usedUpgradeIds);
+    upgrades.push({ upgrade: c.upgrade, group: c.upgrade.name, captions: [], tableNotes: [], regular: false, problems: [] });
+    for (const f of c.formations) f.upgrades.push(c.upgrade.id);
+    log.decide(file, id, `free character "${c.upgrade.name}" offered to ${c.formations.length} formations: ${c.upgrade.notes}`);
   }
   const offered = new Set(kept.flatMap((d) => d.formation.upgrades));
   for (const u of upgrades) {

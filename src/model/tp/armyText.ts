@@ -105,6 +105,8 @@ export interface Composition {
   upgradeItems: Array<{ count: number; name: string }>;
   /** "three Gargant or Supa-Stompa Weapons": the weapon tables its weapon mounts are filled from ("Gargant Weapons", "Supa-Stompa Weapons"). */
   weaponTables: string[];
+  /** Fortifications it names ("nine Gun Emplacements"): terrain, not units (TP FAQ Fortified Positions). */
+  fortifications: string[];
 }
 
 export interface NameGroups {
@@ -113,7 +115,7 @@ export interface NameGroups {
 }
 
 function emptyComposition(): Composition {
-  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [], weaponTables: [] };
+  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [], weaponTables: [], fortifications: [] };
 }
 
 /** Pulls "Note: ...", parenthesised remarks and any sentences after the first out of a text. */
@@ -196,6 +198,36 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
   return out;
 }
 
+/** Fortified positions a list names among units (TP Fortified Positions: bunkers, gun emplacements, minefields, trenches, razor wire). */
+const FORTIFICATION = /^(?:[0-9]+\s*cm\s+of\s+)?(?:gun\s+emplacements?|bunkers?|minefields?|trench(?:es)?|razor\s+wire)$/i;
+
+/**
+ * Whether a name (or every alternative of "Bunkers or 52cm of Trenches") is a fortification:
+ * "Are the Gun Emplacements that come with certain formations in the formation? No, they are not
+ * units" (TP FAQ Fortified Positions). It is kept in `fortifications` and in the notes, not fielded.
+ */
+function isFortification(text: string, count: number | 'option', out: Composition): boolean {
+  const parts = text.split(/\s+or\s+/).map((p) => p.trim());
+  if (!parts.every((p) => FORTIFICATION.test(p))) return false;
+  out.fortifications.push(text);
+  const what = count === 'option' ? `${text} (an option of a choice, which is fielded with the units among its options)` : `${count} ${text}`;
+  out.notes.push(`${what}: fortifications, not units (TP FAQ Fortified Positions); not fielded, their cover not modelled`);
+  return true;
+}
+
+/**
+ * "3+2D6 Plague Zombies": a number rolled when the formation arrives (TP Slaves to Darkness
+ * special rules) is fielded as its expected value, rounded (3 + 2 × 3.5 = 10), and the notes say so.
+ */
+function expectedCount(raw: string, out: Composition): { count: number; text: string } | undefined {
+  const m = /^([0-9]+)\s*\+\s*([0-9]*)D([36])\s+(.+)$/i.exec(raw);
+  if (!m) return undefined;
+  const dice = m[2] === '' ? 1 : Number(m[2]);
+  const count = Math.round(Number(m[1]) + (dice * (Number(m[3]) + 1)) / 2);
+  out.notes.push(`"${raw}" fielded as ${count}, the expected number (${m[1]} + ${dice} × ${(Number(m[3]) + 1) / 2}); the list rolls it when the formation arrives`);
+  return { count, text: m[4]! };
+}
+
 /** "Skorcha, Warbikes or Warbuggy", "Boarboyz, Boyz with an optional Grotz, two Wildboyz": the names to choose from. */
 function parseChoiceList(list: string, out: Composition, resolver: UnitResolver, groups: NameGroups): Unit[] {
   const from: Unit[] = [];
@@ -207,6 +239,7 @@ function parseChoiceList(list: string, out: Composition, resolver: UnitResolver,
     const counted = LEADING_COUNT.exec(name);
     if (counted && countWord(counted[1]!) !== 1) out.notes.push(`"${name}" counts as one choice`);
     if (counted) name = name.slice(counted[0].length);
+    if (isFortification(name, 'option', out)) continue;
     const u = resolveOrGroup(name, resolver, groups, out);
     if (u) from.push(...u);
   }
@@ -281,8 +314,9 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       parsed.push({ count: 1, text: withChar[1]! });
       continue;
     }
-    if (/^[0-9]+\s*\+\s*[0-9]*D[36]\b/i.test(raw)) {
-      out.problems.push(`random number of units "${raw}"`);
+    const rolled = expectedCount(raw, out);
+    if (rolled) {
+      parsed.push(rolled);
       continue;
     }
     const m = ITEM.exec(raw);
@@ -314,6 +348,7 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
     parsed.push({ count, text: rest });
   }
   for (const item of parsed) {
+    if (isFortification(item.text, item.count, out)) continue;
     const upgrade = /^(.+?)\s+upgrades?$/i.exec(item.text);
     if (upgrade) {
       out.upgradeItems.push({ count: item.count, name: upgrade[1]! });

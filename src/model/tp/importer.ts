@@ -91,9 +91,11 @@ export function importTournamentPack(dir: string): TournamentPackImport {
 
   // Special rules: names (with the values of parameterised rules) for the mapping.
   const rules = new Map<string, RuleInfo>();
+  const ruleText = new Map<string, string>();
   for (const f of src.rules) {
     const fm = parse(f);
     if (!fm) continue;
+    ruleText.set(f.id, fm.body);
     const fields = new Fields(f.file, problems);
     const name = fields.name(fm.data, 'name');
     if (name === undefined) continue;
@@ -191,7 +193,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
     const fm = parse(f);
     if (!fm) continue;
     const id = idOf(f, 'army list');
-    const r = importArmyList(id, fm, new Fields(f.file, problems), units, forceUnits, mountWeapons, log);
+    const r = importArmyList(id, fm, new Fields(f.file, problems), units, forceUnits, mountWeapons, ruleText, log);
     useRules(r.rules);
     noteUser(r.rules, f.file);
     counts.formations.total += r.formations.total;

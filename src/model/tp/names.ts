@@ -83,6 +83,16 @@ export class UnitResolver {
       }
       if (longer.size === 1) return corrected([...longer.values()][0]!, 'shortened name');
     }
+    // Ork lists write English names the Ork way: "Fighter Bombers" are Fighta Bommers.
+    const orkish = key.split(' ').map((w) => ORKISH[w] ?? w).join(' ');
+    if (orkish !== key) {
+      const ork = this.byKey(orkish);
+      if (ork) return corrected(ork, 'Ork spelling');
+    }
+    // Another faction's name for the list's own unit: "Chaos Space Marine Terminators" in the Iron
+    // Warriors list, whose only Terminators are Iron Warriors Terminators.
+    const own = /\b(or|and|of|with|per|every|formation)\b/.test(key) ? undefined : this.sameEnding(words);
+    if (own) return corrected(own, 'the list\'s own unit of that kind');
     // A unique near miss: typos such as "Mutli-melta", "Medrendgard", "Etheral".
     const compact = key.replace(/ /g, '');
     if (compact.length >= 7) {
@@ -95,6 +105,19 @@ export class UnitResolver {
       if (near.size > 1) return { ok: false, reason: `"${cleaned}" is close to several units (${[...near.values()].map((u) => u.name).join(', ')})` };
     }
     return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
+  }
+
+  /**
+   * The one unit whose name ends with the written name's last word, where the written name has
+   * three words or more and that word is no kind of unit ("Terminators", not "Titans").
+   */
+  private sameEnding(words: string[]): Unit | undefined {
+    const last = words[words.length - 1]!;
+    if (words.length < 3 || last.length < 6 || TYPE_WORDS.has(last)) return undefined;
+    const ends = new Set([last, ...singulars(last), ...pluralKeys(last)]);
+    const hits = new Map<string, Unit>();
+    for (const { key, unit } of this.names) if (ends.has(key.split(' ').at(-1)!) && key.split(' ').length > 1) hits.set(unit.id, unit);
+    return hits.size === 1 ? [...hits.values()][0] : undefined;
   }
 
   /** Exact name, a plural of it, or a singular of it. */
@@ -117,6 +140,9 @@ export class UnitResolver {
     return undefined;
   }
 }
+
+/** English words the Ork lists spell the Ork way (TP Fighta Bommer). */
+const ORKISH: Record<string, string> = { fighter: 'fighta', fighters: 'fightas', bomber: 'bommer', bombers: 'bommers' };
 
 /** Words naming a kind of unit that a list may add after a unit's name. */
 const TYPE_WORDS = new Set(['bomber', 'bombers', 'fighter', 'fighters', 'gunship', 'gunships', 'titan', 'titans', 'tank', 'tanks', 'unit', 'units', 'squadron', 'squadrons']);

@@ -77,9 +77,12 @@ describe('parseComposition', () => {
     expect(t.units).toEqual([{ unit: 'multi-laser-bike', count: 5 }]);
     expect(t.corrections[0]).toContain('spelling');
   });
-  it('reports names it cannot resolve and random counts', () => {
+  it('reports names it cannot resolve; fields a rolled count as its expected value and says so', () => {
     expect(comp('Four Dragons').problems[0]).toContain('no unit named "Dragons"');
-    expect(comp('3+2D6 Troopers').problems[0]).toContain('random number');
+    const rolled = comp('3+2D6 Troopers');
+    expect(rolled.problems).toEqual([]);
+    expect(rolled.units).toEqual([{ unit: 'trooper', count: 10 }]);
+    expect(rolled.notes).toContain('"3+2D6 Troopers" fielded as 10, the expected number (3 + 2 × 3.5); the list rolls it when the formation arrives');
   });
 });
 

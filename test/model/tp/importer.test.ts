@@ -221,7 +221,8 @@ describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack
 
   it('names each unmapped formation and upgrade', () => {
     const formations = report.unmapped.filter((u) => u.kind === 'formation');
-    expect(formations.find((u) => u.name === 'Plague Zombie Infestations')?.reason).toContain('random number of units');
+    expect(formations.map((u) => u.id)).toEqual(['space-marine-imperial-fists/fortified-positions']);
+    expect(formations[0]!.reason).toContain('only fortifications');
     const snipers = report.unmapped.find((u) => u.id === 'space-marine-codex-astartes/snipers');
     expect(snipers?.reason).toContain('ability');
   });

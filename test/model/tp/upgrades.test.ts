@@ -115,9 +115,11 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
   });
 
   it('counts the upgrades some formation takes and names each of the rest with its reason', () => {
-    expect(report.counts.upgradesOffered).toEqual({ total: 594, mapped: 552 });
+    // 594 upgrades printed, the Heavy Support Battery's "(replace three Gun Emplacements with three
+    // Trojans)" now read with its formation, and the 8 free characters of the lists' rules.
+    expect(report.counts.upgradesOffered).toEqual({ total: 603, mapped: 562 });
     const rest = report.unmapped.filter((u) => u.kind === 'unoffered-upgrade');
-    expect(rest).toHaveLength(594 - 552);
+    expect(rest).toHaveLength(603 - 562);
     expect(rest.find((u) => u.id === 'chaos-space-marine-black-legion/greater-daemon')?.reason).toContain('summoning is not modelled');
     expect(rest.find((u) => u.id === 'imperial-guard-minervan-tank-legion/leman-russ')?.reason).toContain('offered by no formation');
   });
@@ -153,5 +155,34 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgr
     );
     expect(() => parseFormation(data, 'space-marine-imperial-fists/tactical+razorbacks@rhino')).toThrow('upgrade "Razorbacks" offers no option to pick with "@"');
     expect(() => parseFormation(data, 'space-marine-codex-astartes/tactical+commander-captain-chaplain-librarian@chaplain,captain')).toThrow('adds one character; pick one of');
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack free characters, as the lists\' rules give them', () => {
+  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const takers = (army: string, upgrade: string) => data.armies.get(army)!.formations.filter((f) => f.upgrades.includes(upgrade)).map((f) => f.id).sort();
+
+  it('an Ork Warlord joins a Nobz, Gargant or Great Gargant unit, for nothing', () => {
+    // Ork Warlords: "If there are no Great Gargants in the army then the Warlord will join a Nobz or a Gargant unit."
+    const warband = parseFormation(data, 'ork-war-horde/warband+free-warlord');
+    expect(fielded(warband)[0]).toBe('nobz[warlord]');
+    expect(warband.points).toBe(200);
+    // The Mekboy Gunzmob takes Nobz as an upgrade.
+    expect(takers('ork-war-horde', 'free-warlord')).toEqual(['gargant', 'great-gargant', 'mekboy-gunzmob', 'warband']);
+  });
+
+  it('a Commissar joins any Imperial Guard formation but an ally\'s; a Mekboy Big Boss a Gargant formation; an Arch-Heretic a Demagogue, Aspiring Champion or Daemon Prince', () => {
+    const company = parseFormation(data, 'imperial-guard-steel-legion/infantry-company+free-commissar');
+    expect(fielded(company)[0]).toBe('commander[commissar]');
+    expect(company.points).toBe(250);
+    const steel = takers('imperial-guard-steel-legion', 'free-commissar');
+    expect(steel).toHaveLength(15);
+    expect(steel).not.toContain('warhound');
+    expect(steel).not.toContain('thunderbolt-squadron');
+    expect(takers('ork-gargant-mob', 'free-mekboy-big-boss')).toEqual(['gargant', 'great-gargant', 'mega-gargant']);
+    const coven = parseFormation(data, 'chaos-cultist-slaves-to-darkness/cultist-coven+free-arch-heretic');
+    // "One Demagogue or Chaos Marine Aspiring Champion and any eleven of the following units: Cultists, Mutants".
+    expect(fielded(coven)[0]).toBe('demagogue[arch-heretic]');
+    expect(coven.points).toBe(200);
   });
 });
