@@ -98,7 +98,7 @@ export function resolveHit(e: Engagement, u: number, hitFlags: number, damage: n
     if (!saveHit(e, u, hitFlags, crossfire, noCover, rng)) destroyUnit(e, u, false, (hitFlags & C.H_DISRUPT) !== 0, hitFlags, rng);
     return;
   }
-  if (shadowfieldAbsorbs(e, u, hitFlags)) return;
+  if (e.saves.anyShadowfields && shadowfieldAbsorbs(e, u, hitFlags)) return;
   let flags = hitFlags;
   let points = 1;
   if ((hitFlags & C.H_TK) !== 0) {

@@ -679,11 +679,12 @@ export class Engagement {
     this.uLeaders[g] = (isLeader(u) ? 1 : 0) + ru.characters.filter(isLeader).length;
   }
 
-  /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower. */
+  /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower; and the plain hit's code. */
   private fillFailChances(u: number): void {
     this.uFailNormal[u] = saveCodeFailChance(saveCode(this, u, 0, false, false));
     this.uFailMacro[u] = saveCodeFailChance(saveCode(this, u, C.H_MW, false, false));
     this.uFailTK[u] = saveCodeFailChance(saveCode(this, u, C.H_TK, false, false));
+    if ((this.uFlags[u]! & C.U_AIRCRAFT) === 0) this.saves.setPlainCode(u, saveCode(this, u, 0, false, false));
   }
 
   /** Ranges for the "could fire" test (RB 1.9.2); limited weapons are checked one by one at run time. */

@@ -399,7 +399,7 @@ export class NeteaRunner implements TrialRunner {
       e.stFires[u] = 0;
       e.stDamageTaken[u] = 0;
       e.transports.resetUnit(u);
-      e.saves.resetUnit(u);
+      if (e.saves.changes) e.saves.resetUnit(u);
     }
     e.nDirty = 0;
     if (this.hasLimitedWeapons) {

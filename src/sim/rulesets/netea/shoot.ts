@@ -217,7 +217,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
 
-  const marked = isMarked(e, by, at);
+  const marked = e.anyMarkerlights && isMarked(e, by, at);
   const shooters = markShooters(e, by, gap + targetDepth, sustained, marked);
   if (shooters === 0) return false;
 

@@ -58,16 +58,20 @@ export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: 
     if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
     // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
     if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
-    if (base < C.NONE) armour = Math.min(base + worse, C.NONE);
+    if (base < C.NONE) armour = base + worse < C.NONE ? base + worse : C.NONE;
   }
   const reroll = armour < C.NONE && (uf & C.U_REINFORCED) !== 0 && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? armour : C.NONE;
-  let first = armour;
-  if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) {
-    const kind = s.uField[u]!;
-    let field: number = C.NONE;
-    if (kind === FIELD_HOLOFIELD) field = Math.min(s.fieldSave(u) + worse, C.NONE);
-    else if (kind === FIELD_KNIGHT_SHIELD && !crossfire && (hitFlags & C.H_SUPPORT) === 0) field = s.fieldSave(u);
-    if (field < first) first = field;
-  }
+  if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) return withField(e, u, hitFlags, crossfire, worse, armour, reroll);
+  return packSaves(armour, reroll, s.stSecond[u]!);
+}
+
+/** The code of a unit whose Holofield or Knight Shield is up: the field replaces the armour save where it is better. */
+function withField(e: Engagement, u: number, hitFlags: number, crossfire: boolean, worse: number, armour: number, reroll: number): number {
+  const s = e.saves;
+  const kind = s.uField[u]!;
+  let field: number = C.NONE;
+  if (kind === FIELD_HOLOFIELD) field = Math.min(s.fieldSave(u) + worse, C.NONE);
+  else if (kind === FIELD_KNIGHT_SHIELD && !crossfire && (hitFlags & C.H_SUPPORT) === 0) field = s.fieldSave(u);
+  const first = field < armour ? field : armour;
   return packSaves(first, first < C.NONE ? reroll : C.NONE, s.stSecond[u]!);
 }

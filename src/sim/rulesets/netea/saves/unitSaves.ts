@@ -39,8 +39,16 @@ export class UnitSaves {
   readonly uSecondWithoutDeflector: Int8Array;
   /** Shadowfields the unit starts with (TP Dark Eldar Technology). */
   readonly uShadowfields: Int32Array;
-  /** Any unit has a field or a second save other than the invulnerable save. */
-  any = false;
+  /**
+   * The save code of a plain hit on the unit (no hit flags, no crossfire,
+   * cover allowed) as the save stack decides it at the start, for the hot
+   * path (saveHit.ts); -1 for aircraft, whose jinking changes it.
+   */
+  readonly uPlainCode: Int32Array;
+  /** Any unit has what a trial may change (a field, a deflector, shadowfields): the runner's reset restores it only then. */
+  changes = false;
+  /** Any unit has shadowfields (damage.ts asks shadowfields.ts only then). */
+  anyShadowfields = false;
 
   // ---- per-trial state, restored by resetUnit ----
   /** The unit's field is still working (a critical may take it away). */
@@ -49,6 +57,8 @@ export class UnitSaves {
   readonly stSecond: Int8Array;
   /** Shadowfields still up. */
   readonly stShadowfields: Int32Array;
+  /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
+  readonly stPlainCode: Int32Array;
 
   constructor(nUnits: number) {
     this.uAssaultArmour = new Int8Array(nUnits).fill(C.NONE);
@@ -59,6 +69,8 @@ export class UnitSaves {
     this.stSecond = new Int8Array(nUnits).fill(C.NONE);
     this.uShadowfields = new Int32Array(nUnits);
     this.stShadowfields = new Int32Array(nUnits);
+    this.uPlainCode = new Int32Array(nUnits).fill(-1);
+    this.stPlainCode = new Int32Array(nUnits).fill(-1);
   }
 
   /** Reads unit g's save abilities (a character's count for the unit it joins, RB 2.1.1). */
@@ -77,7 +89,8 @@ export class UnitSaves {
     this.uSecond[g] = second;
     this.uSecondWithoutDeflector[g] = withoutDeflector;
     this.uShadowfields[g] = ru.unit.shadowfields ?? 0;
-    if (this.uField[g] !== FIELD_NONE || second < 6 || inAssault < armour) this.any = true;
+    if (this.uShadowfields[g]! > 0) this.anyShadowfields = true;
+    if (this.uField[g] !== FIELD_NONE || has('deflector-shield') || this.anyShadowfields) this.changes = true;
     this.resetUnit(g);
   }
 
@@ -90,6 +103,7 @@ export class UnitSaves {
   loseHolofield(u: number): boolean {
     if (this.uField[u] !== FIELD_HOLOFIELD || this.stField[u] === 0) return false;
     this.stField[u] = 0;
+    this.stPlainCode[u] = -1;
     return true;
   }
 
@@ -97,6 +111,7 @@ export class UnitSaves {
   loseDeflector(u: number): boolean {
     if (this.stSecond[u] === this.uSecondWithoutDeflector[u]) return false;
     this.stSecond[u] = this.uSecondWithoutDeflector[u]!;
+    this.stPlainCode[u] = -1;
     return true;
   }
 
@@ -105,5 +120,12 @@ export class UnitSaves {
     this.stField[u] = this.uField[u] !== FIELD_NONE ? 1 : 0;
     this.stSecond[u] = this.uSecond[u]!;
     this.stShadowfields[u] = this.uShadowfields[u]!;
+    this.stPlainCode[u] = this.uPlainCode[u]!;
+  }
+
+  /** Unit u's plain-hit code, decided by the save stack once the engagement is built. */
+  setPlainCode(u: number, code: number): void {
+    this.uPlainCode[u] = code;
+    this.stPlainCode[u] = code;
   }
 }
