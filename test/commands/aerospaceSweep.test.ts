@@ -27,7 +27,11 @@ function run(spec: EngagementSpec) {
 }
 
 const ground = (f: FormationSpec) => f.units.some((ru) => ru.weapons.some((w) => w.weapon.modes.some((m) => m.kind === 'ranged' && (m.ap !== undefined || m.at !== undefined || m.mw !== undefined || m.bp !== undefined))));
-const pinPointOnly = (f: FormationSpec) => f.units.every((ru) => ru.weapons.every((w) => /pin-?point/i.test(`${w.weapon.id} ${w.weapon.name}`) || w.multiplier === 0));
+const pinPoint = (w: { weapon: { id: string; name: string } }) => /pin-?point/i.test(`${w.weapon.id} ${w.weapon.name}`);
+const guided = (w: { weapon: { modes: Array<{ guidedMissile: boolean }> } }) => w.weapon.modes.every((m) => m.guidedMissile);
+/** Only pin-point attacks (war engines only) and guided missiles (marked formations only): no infantry hit from an unmarked formation. */
+const noneAtUnmarkedInfantry = (f: FormationSpec) => f.units.every((ru) => ru.weapons.every((w) => pinPoint(w) || guided(w) || w.multiplier === 0));
+const hasGuided = (f: FormationSpec) => f.units.some((ru) => ru.weapons.some((w) => w.multiplier !== 0 && guided(w)));
 
 describe.skipIf(!tpAvailable)('every Tournament Pack aircraft and spacecraft formation runs (issue 16)', () => {
   const data = loadDataset(TP_DIR);
@@ -98,13 +102,21 @@ describe.skipIf(!tpAvailable)('every Tournament Pack aircraft and spacecraft for
     }
   });
 
-  it('every spacecraft attacks from orbit: bombardments destroy infantry, pin-point attacks only war engines', () => {
+  it('every spacecraft attacks from orbit: bombardments destroy infantry, pin-point attacks only war engines, guided missiles only marked formations', () => {
+    const pathfinders = parseFormation(data, 'tau/pathfinder-group');
+    // TP Guided Missiles fire only at a formation marked by a markerlight unit within 30 cm: a Pathfinder group of the spacecraft's side at the centre line, the target's front 30 cm beyond it.
+    const marked = (spec: EngagementSpec): EngagementSpec => ({
+      ...spec,
+      formations: [...spec.formations, { ...spec.formations[1]!, id: 'pathfinders', side: 0, formation: pathfinders, front: 0 }],
+    });
     for (const { text, f } of flying.filter((x) => flyingKind(x.f) === 'spacecraft')) {
       const s = shot(f, target);
       expect(airAttackKind(s), text).toBe('orbital');
-      const infantry = run(airShotEngagement('orbital', s).spec)(1).unitsKilled.mean;
-      if (pinPointOnly(f)) expect(infantry, text).toBe(0);
+      const spec = airShotEngagement('orbital', s).spec;
+      const infantry = run(spec)(1).unitsKilled.mean;
+      if (noneAtUnmarkedInfantry(f)) expect(infantry, text).toBe(0);
       else expect(infantry, text).toBeGreaterThan(0);
+      if (hasGuided(f)) expect(run(marked(spec))(1).unitsKilled.mean, text).toBeGreaterThan(0);
       const we = run(airShotEngagement('orbital', shot(f, titans)).spec)(1);
       expect(we.unitsKilled.mean + we.warEngineDamage.mean, text).toBeGreaterThan(0);
     }
