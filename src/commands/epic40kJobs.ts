@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { parseEpic40kDetachment } from '../model/epic40k/detachment.js';
-import { epic40kListFiles, loadEpic40kLists } from '../model/epic40k/load.js';
+import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
 import { epic40kAssaultEngagement, epic40kShootEngagement, type DetachmentState } from '../sim/rulesets/epic40k/engagements.js';
 import type { Epic40kDetachment, Epic40kOrder, Epic40kSpec } from '../sim/rulesets/epic40k/spec.js';
 import type { SimulationResult } from '../workers/simulate.js';
@@ -20,15 +17,7 @@ import { assaultJson, oneStepJson } from './oneStepJobs.js';
 export const RULES_SYSTEMS = ['netea', 'epic40k'] as const;
 export type RulesSystem = (typeof RULES_SYSTEMS)[number];
 
-/** What every Epic 40,000 report and manifest names as its data: the lists and their hash. */
-let dataId: { id: string; version: string } | undefined;
-export function epic40kData(): { id: string; version: string } {
-  if (dataId) return dataId;
-  const hash = createHash('sha256');
-  for (const f of epic40kListFiles()) hash.update(basename(f)).update('\0').update(readFileSync(f, 'utf8')).update('\0');
-  dataId = { id: 'epic40k-battlebible-1998', version: `sha256:${hash.digest('hex').slice(0, 12)}` };
-  return dataId;
-}
+export { epic40kData };
 
 export const EPIC40K_TITLE = 'Epic 40,000 (BattleBible 1998)';
 

@@ -5,7 +5,8 @@ import type { Experiment } from '../model/experiment.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { compileScriptExperiment, loadExperiment, type LoadedExperiment, type Variant } from '../model/loadExperiment.js';
+import { compileScriptExperiment, loadExperiment, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
+import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
 import { barChart, type BarRow } from '../reports/charts/barChart.js';
 import { shortName } from '../reports/charts/frame.js';
 import type { CsvRow } from '../reports/csv.js';
@@ -63,6 +64,8 @@ export interface ExperimentOutcome {
   title: string;
   description: string;
   kind: 'engagement' | 'fairCost' | 'matrix';
+  /** The rule system: "netea" or "epic40k". */
+  rules: 'netea' | 'epic40k';
   data: Dataset;
   settings: RunSettings;
   /** Trials the simulations actually ran (the most of any, with a precision stop). */
@@ -149,7 +152,7 @@ function checkKind(loaded: LoadedExperiment, s: RunSettings, o: SimOptions): voi
 export interface PreparedExperiment {
   loaded: LoadedExperiment;
   settings: RunSettings;
-  variants?: Variant[];
+  variants?: AnyVariant[];
   /** A fair cost: in `battle` when set, else in the single `engagement`. */
   fair?: { formation: FormationSpec; opponents: FormationSpec[]; engagement: EngagementSettings | null; battle: LoadedBattle | null };
   matrix?: { rows: ReturnType<typeof armyFormations>; cols: ReturnType<typeof armyFormations>; engagement: EngagementSettings };
@@ -157,10 +160,12 @@ export interface PreparedExperiment {
 
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
   let loaded = loadExperiment(path);
+  if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
   if (o.data !== undefined) loaded = { ...loaded, data: loadDataset(o.data) };
   const x = loaded.experiment;
   const settings = resolveSettings(x, o, given);
   checkKind(loaded, settings, o);
+  if (x.rules === 'epic40k') return { loaded, settings, variants: compileEpic40kExperiment(loaded) };
   if (x.engagement) return { loaded, settings, variants: compileScriptExperiment(loaded) };
   if (x.fairCost) {
     const f = x.fairCost;
@@ -201,6 +206,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
   const base = {
     name: x.name,
     description: x.description,
+    rules: x.rules,
     data: p.loaded.data,
     settings: p.settings,
   };
@@ -213,12 +219,12 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
 /** The run's manifest facts before the report is written. */
 function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: number, simulations: number, simulationMs: number, notes: string[]): RunMeta {
   const s = p.settings;
-  return runMeta({ title, argv, seed: s.seed, trials, chunkSize: s.chunkSize, data: p.loaded.data, simulations, timings: { simulationMs }, notes });
+  return runMeta({ title, argv, seed: s.seed, trials, chunkSize: s.chunkSize, data: p.loaded.data, rules: p.loaded.experiment.rules, simulations, timings: { simulationMs }, notes });
 }
 
-type Body = Omit<ExperimentOutcome, 'name' | 'description' | 'data' | 'settings'>;
+type Body = Omit<ExperimentOutcome, 'name' | 'description' | 'rules' | 'data' | 'settings'>;
 
-async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptions, argv: string[]): Promise<Body> {
+async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[]): Promise<Body> {
   const x = p.loaded.experiment;
   const script = x.engagement!;
   const run = simOptions(o, p.settings);
@@ -276,7 +282,7 @@ async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptio
     title: 'The question',
     summary: [
       x.description,
-      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s)).join('; ')}.`,
+      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s, x)).join('; ')}.`,
       geometryNote(x),
     ],
     definitions: [],
@@ -298,8 +304,14 @@ async function runScript(p: PreparedExperiment, variants: Variant[], o: SimOptio
   };
 }
 
-function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]): string {
+function describeStep(s: NonNullable<Experiment['engagement']>['script'][number], x: Experiment): string {
   const list = (v: string | string[]) => (Array.isArray(v) ? v.join(' + ') : v);
+  if (x.rules === 'epic40k') {
+    const order = (n: string) => x.engagement!.formations[n]?.order;
+    if (s.step === 'shoot') return `${s.by} shoots ${s.at}${order(s.by) && order(s.by) !== 'none' ? ` (${order(s.by)!.replace(/^\{\{(.+)\}\}$/, '$1 as the variant sets')} orders)` : ''}`;
+    if (s.step === 'assault') return `${list(s.by)} assaults ${list(s.at)} (charge, close combat, firefight)`;
+    if (s.step === 'end-phase') return 'rally phase';
+  }
   switch (s.step) {
     case 'shoot':
       return `${s.by} shoots ${s.at} (${s.action}${s.test ? ', action test' : ''})`;
@@ -473,6 +485,7 @@ export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: 
     trials: first.settings.trials,
     chunkSize: first.settings.chunkSize,
     data: first.data,
+    rules: first.rules,
     simulations: outcomes.reduce((t, x) => t + x.simulations, 0),
     timings: { simulationMs: outcomes.reduce((t, x) => t + x.simulationMs, 0) },
     notes: [...new Set(outcomes.flatMap((x) => x.notes))],
@@ -563,7 +576,7 @@ Example:
         process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');
         return;
       }
-      process.stdout.write(`${outcome.title}\n${outcome.trials.toLocaleString('en')} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", data ${outcome.data.id} ${outcome.data.version}\n\n`);
+      process.stdout.write(`${outcome.title}\n${outcome.trials.toLocaleString('en')} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
       process.stdout.write(formatSummary(outcome.summary));
       if (outcome.notes.length > 0 && o.quiet !== true) process.stderr.write(`\nnotes:\n${outcome.notes.map((n) => `  - ${n}\n`).join('')}`);
       process.stdout.write(`\nreport: ${report}\n`);
@@ -582,6 +595,7 @@ export function resultJson(x: ExperimentOutcome, report: string | null) {
     chunkSize: x.settings.chunkSize,
     precision: x.settings.precision ?? null,
     data: { id: x.data.id, version: x.data.version },
+    rules: x.rules,
     simulations: x.simulations,
     report,
     notes: x.notes,

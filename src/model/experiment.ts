@@ -12,7 +12,12 @@ export const Cover = z.union([
   z.literal('none'),
   z.literal('obscured'),
   z.strictObject({ save: z.number().int().min(2).max(6) }),
+  /** Epic 40,000 ("rules": "epic40k"): the terrain's infantry armour bonus (L948-956), 1 for woods, ruins and buildings, 2 for fortifications. */
+  z.strictObject({ armour: z.union([z.literal(1), z.literal(2)]) }),
 ]);
+
+/** The rule systems an experiment can be played under: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998, docs/epic40k.md). */
+export const RulesSystem = z.enum(['netea', 'epic40k']);
 
 export const Geometry = z.strictObject({
   /** Distance between the two sides' front ranks, cm (formations may set their own `front`). */
@@ -40,6 +45,8 @@ export const ExperimentFormation = z.strictObject({
   offTable: z.boolean().default(false),
   /** Its units that can ride start in its transports (RB 1.7.5; docs/engagement-model.md, Transports). */
   embarked: z.boolean().default(false),
+  /** Epic 40,000 only: the detachment's orders (L920-942); default none, or assault for a detachment that assaults. */
+  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).optional(),
 });
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
@@ -153,6 +160,22 @@ export const Options = z.strictObject({
   orbitalTemplateUnits: z.number().int().min(1).optional(),
 });
 
+/** Epic 40,000 only: the switches where the BattleBible is silent or damaged (docs/epic40k.md, Switches). */
+export const Epic40kSwitches = z.strictObject({
+  allocationOrder: z.enum(['lowest-first', 'highest-first']).optional(),
+  blastMarkerFirepowerPenalty: z.number().int().min(0).optional(),
+  assaultHalving: z.enum(['total', 'unit']).optional(),
+  mixedCoverColumn: z.enum(['cover', 'open']).optional(),
+  armourCap: z.boolean().optional(),
+  templateUnits: z.number().int().min(1).optional(),
+  criticalExtraDamage: z.number().int().min(0).optional(),
+  criticalOnShieldedDamage: z.boolean().optional(),
+  marchingRoundUp: z.boolean().optional(),
+  firefightTie: z.enum(['as-close-combat', 'reroll', 'no-result']).optional(),
+  assaultMoveTest: z.boolean().optional(),
+  maxTieRolls: z.number().int().min(1).optional(),
+});
+
 export const ReportKind = z.enum(['kills', 'break', 'assault', 'efficiency']);
 
 /** One engagement: formations on two sides and a script of steps, repeated for `turns` turns. */
@@ -216,6 +239,8 @@ export const Experiment = z
     title: z.string().min(1).optional(),
     /** The question the experiment answers, in one paragraph. */
     description: z.string().min(1),
+    /** The rule system: "netea" (default) or "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units). */
+    rules: RulesSystem.default('netea'),
     seed: z.string().min(1).default('epic-balance'),
     trials: z.number().int().min(1).default(100_000),
     /** Stop once every headline probability's 95% half-width is at most this (trials is then a cap). */
@@ -225,6 +250,8 @@ export const Experiment = z
     data: z.union([z.literal('builtin'), z.strictObject({ tournamentPack: z.string().min(1) })]).default('builtin'),
     geometry: Geometry.default({ gap: 30, rankWidth: 5, spacing: 5 }),
     options: Options.default({}),
+    /** Epic 40,000 only: its rule switches (docs/epic40k.md). */
+    epic40kOptions: Epic40kSwitches.optional(),
     engagement: ScriptExperiment.optional(),
     fairCost: FairCostExperiment.optional(),
     matrix: MatrixExperiment.optional(),

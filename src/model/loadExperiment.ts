@@ -8,11 +8,21 @@ import { InputError, formatPath, type Problem } from './inputError.js';
 import { loadDataset } from './loadDataset.js';
 import { DEFAULT_OPTIONS, type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
+import type { ScenarioSpec } from '../sim/scenario.js';
+import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
+import { epic40kData } from './epic40k/load.js';
 
 export interface LoadedExperiment {
   file: string;
   experiment: Experiment;
+  /**
+   * The data set formations are read from. Under "rules": "epic40k" the
+   * formations come from the Epic 40,000 lists (src/model/epic40k) and this
+   * holds only their id and version (its maps are empty).
+   */
   data: Dataset;
+  /** The file's JSON as written (before defaults): what tells a field given from a default. */
+  raw?: unknown;
 }
 
 /** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
@@ -22,6 +32,11 @@ export function loadExperiment(path: string): LoadedExperiment {
   const parsed = Experiment.safeParse(json);
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
   const experiment = parsed.data;
+  if (experiment.rules === 'epic40k') {
+    if (experiment.data !== 'builtin') throw new InputError([{ file, path: 'data', message: 'an Epic 40,000 experiment ("rules": "epic40k") reads the built-in BattleBible lists (datasheets/epic40k/); a Tournament Pack is NetEA data' }]);
+    const { id, version } = epic40kData();
+    return { file, experiment, data: { id, version, weapons: new Map(), units: new Map(), forces: new Map(), armies: new Map(), unitForce: new Map() }, raw: json };
+  }
   const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
   let data: Dataset;
   try {
@@ -30,7 +45,7 @@ export function loadExperiment(path: string): LoadedExperiment {
     if (e instanceof InputError) throw new InputError([{ file, path: 'data', message: 'cannot load the data set:' }, ...e.problems]);
     throw e;
   }
-  return { file, experiment, data };
+  return { file, experiment, data, raw: json };
 }
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short names. */
@@ -86,15 +101,18 @@ function issueMessage(i: { code: string; message: string; keys?: string[] }, sch
 }
 
 /** One combination of parameter values, compiled to an engagement. */
-export interface Variant {
+export interface Variant<S extends ScenarioSpec = EngagementSpec, F = FormationSpec> {
   /** The variant's label, "action=sustained, target=...", or the experiment name when there are no parameters. */
   name: string;
   values: Record<string, string>;
-  spec: EngagementSpec;
+  spec: S;
   /** The formations by their name in the file, in engagement order. */
   names: string[];
-  formations: FormationSpec[];
+  formations: F[];
 }
+
+/** A variant of either rule system: a NetEA engagement, or an Epic 40,000 one (src/model/epic40k/experiment.ts). */
+export type AnyVariant = Variant<ScenarioSpec, FormationSpec | Epic40kDetachment>;
 
 /** Every combination of the parameters' values (the cartesian product), in file order. */
 export function parameterCombinations(parameters: Record<string, string[]>): Record<string, string>[] {
@@ -107,7 +125,7 @@ export function parameterCombinations(parameters: Record<string, string[]>): Rec
 
 const PLACEHOLDER = /\{\{([a-z0-9-]+)\}\}/g;
 
-function substitute(text: string, values: Record<string, string>, file: string, path: string, problems: Problem[]): string {
+export function substitute(text: string, values: Record<string, string>, file: string, path: string, problems: Problem[]): string {
   return text.replace(PLACEHOLDER, (whole, key: string) => {
     if (values[key] === undefined) {
       problems.push({ file, path, message: `"{{${key}}}" is not one of the parameters (${Object.keys(values).map((k) => `"${k}"`).join(', ') || 'none defined'})` });
@@ -131,6 +149,13 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   const sides = new Map(names.map((n) => [n, script.formations[n]!.side]));
   if (![...sides.values()].includes('A') || ![...sides.values()].includes('B')) {
     problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
+  }
+  if (experiment.rules === 'epic40k') problems.push({ file, path: 'rules', message: 'an Epic 40,000 script is compiled by compileEpic40kExperiment (src/model/epic40k/experiment.ts)' });
+  if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"' });
+  for (const name of names) {
+    const f = script.formations[name]!;
+    if (f.order !== undefined) problems.push({ file, path: `engagement.formations.${name}.order`, message: 'orders are Epic 40,000\'s ("rules": "epic40k"); a NetEA formation takes its action in the shoot step ("action")' });
+    if (typeof f.cover === 'object' && 'armour' in f.cover) problems.push({ file, path: `engagement.formations.${name}.cover`, message: '{"armour": 1|2} is Epic 40,000 cover ("rules": "epic40k"); NetEA cover is "none", "obscured" or {"save": 2-6}' });
   }
   checkSteps(script, sides, file, problems);
   if (script.variants && Object.keys(script.parameters).length > 0) {
@@ -176,7 +201,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         front: f.front ?? (f.side === 'A' ? 0 : g.gap),
         rankWidth: f.rankWidth ?? g.rankWidth,
         spacing: f.spacing ?? g.spacing,
-        cover: f.cover === 'none' ? { kind: 'none' } : f.cover === 'obscured' ? { kind: 'obscured' } : { kind: 'save', save: f.cover.save },
+        cover: f.cover === 'none' || 'armour' in (f.cover as object) ? { kind: 'none' } : f.cover === 'obscured' ? { kind: 'obscured' } : { kind: 'save', save: (f.cover as { save: number }).save },
         blastMarkers: f.blastMarkers,
         broken: f.broken,
         ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
@@ -203,11 +228,11 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   return variants;
 }
 
-function definedOnly<T extends object>(o: T): Partial<T> {
+export function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-function dedupe(problems: Problem[]): Problem[] {
+export function dedupe(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const k = `${p.path}\u0000${p.message}`;
@@ -220,7 +245,7 @@ function dedupe(problems: Problem[]): Problem[] {
 const list = (x: string | string[]) => (Array.isArray(x) ? x : [x]);
 
 /** Checks that steps name defined formations on sensible sides. */
-function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, file: string, problems: Problem[]): void {
+export function checkSteps(script: ScriptExperiment, sides: Map<string, 'A' | 'B'>, file: string, problems: Problem[]): void {
   const known = (name: string, path: string) => {
     if (sides.has(name)) return true;
     problems.push({ file, path, message: `no formation named "${name}"; expected one of ${[...sides.keys()].map((n) => `"${n}"`).join(', ')}` });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from './packageFiles.js';
-import type { RunReport } from './report.js';
+import { RULES_NAMES, type RunReport } from './report.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -73,7 +73,7 @@ ${inlineLibraries()}
 </head>
 <body>
 <h1>${escapeHtml(m.title)}</h1>
-<p class="meta">${m.trials.toLocaleString('en')} trials per simulation (${m.simulations} simulation${m.simulations === 1 ? '' : 's'}, chunks of ${m.chunkSize.toLocaleString('en')}) · seed "${escapeHtml(m.seed)}" · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%</p>
+<p class="meta">${m.trials.toLocaleString('en')} trials per simulation (${m.simulations} simulation${m.simulations === 1 ? '' : 's'}, chunks of ${m.chunkSize.toLocaleString('en')}) · seed "${escapeHtml(m.seed)}" · rules ${escapeHtml(RULES_NAMES[m.rules ?? 'netea'] ?? m.rules ?? 'netea')} · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%</p>
 <p>Reproduce this run:</p>
 <pre><code>${escapeHtml(m.command)}</code></pre>
 ${m.notes.length ? `<div class="notes"><ul>${m.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></div>` : ''}

@@ -31,6 +31,8 @@ export interface RunMeta {
   /** Simulations the run made (a matrix makes one per cell). */
   simulations: number;
   data: { id: string; version: string };
+  /** The rule system the run was played under: "netea" (the default when absent) or "epic40k". */
+  rules?: string;
   toolVersion: string;
   /** Milliseconds by phase, e.g. { simulation: 1234 }. */
   timings: Record<string, number>;
@@ -52,3 +54,9 @@ export function chartContext(meta: RunMeta, note?: string): ChartContext {
 export function commandLine(args: string[]): string {
   return ['epic-balance', ...args].map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
+
+/** The rule systems a report names, as its manifest and page write them. */
+export const RULES_NAMES: Record<string, string> = {
+  netea: 'NetEA Epic Armageddon',
+  epic40k: 'Epic 40,000 (BattleBible 1998)',
+};

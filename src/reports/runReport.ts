@@ -15,6 +15,8 @@ export interface RunFacts {
   trials: number;
   chunkSize: number;
   data: { id: string; version: string };
+  /** The rule system (default "netea"). */
+  rules?: string;
   simulations: number;
   timings: Record<string, number>;
   notes?: string[];
@@ -44,6 +46,7 @@ export function runMeta(f: RunFacts): RunMeta {
     chunkSize: f.chunkSize,
     simulations: f.simulations,
     data: { id: f.data.id, version: f.data.version },
+    rules: f.rules ?? 'netea',
     toolVersion: toolVersion(),
     timings: f.timings,
     notes: f.notes ?? [],
@@ -58,7 +61,7 @@ export function runMeta(f: RunFacts): RunMeta {
  * sidePointsVariables) for a measured exchange-ratio covariance.
  */
 export async function writeScriptReport(spec: ScenarioSpec, result: SimulationResult, facts: RunFacts, outDir: string, moments?: Moments, note?: string): Promise<WrittenReport> {
-  const meta = runMeta({ ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
+  const meta = runMeta({ rules: spec.ruleset, ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
   // The command keeps the planned trials (the cap of a --precision run); the report says how many ran.
   meta.trials = result.trials;
   return writeRunReport(scriptReport(spec, result, meta, moments, note), outDir);

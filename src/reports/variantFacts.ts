@@ -1,5 +1,5 @@
 import type { Dataset } from '../model/dataset.js';
-import type { Variant } from '../model/loadExperiment.js';
+import type { AnyVariant } from '../model/loadExperiment.js';
 import { outcomeJson } from '../commands/oneStepJobs.js';
 import { outcomeAt, probability, type Mean, type Probability } from './aggregate.js';
 import type { BarRow } from './charts/barChart.js';
@@ -31,7 +31,7 @@ const fix = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '∞');
 const meanCi = (m: Mean, d = 1) => `${fix(m.ci95[0], d)} to ${fix(m.ci95[1], d)}`;
 
 /** The headline facts of one variant: summary lines, comparison CSV rows and bars, JSON. */
-export function variantFacts(v: Variant, r: SimulationResult, data: Dataset) {
+export function variantFacts(v: AnyVariant, r: SimulationResult, data: Dataset) {
   const spec = v.spec;
   const names = formationNames(spec);
   const short = shortNames(spec, data);
@@ -108,7 +108,7 @@ export function variantFacts(v: Variant, r: SimulationResult, data: Dataset) {
 }
 
 /** Formation names without their army's name ("Tactical", "Warband"), with the script id when two match. */
-export function shortNames(spec: Variant['spec'], data: Dataset): string[] {
+export function shortNames(spec: AnyVariant['spec'], data: Dataset): string[] {
   const names = spec.formations.map((f) => {
     const army = f.formation.armyId ? data.armies.get(f.formation.armyId) : undefined;
     const name = f.formation.name;

@@ -13,7 +13,7 @@ export interface WrittenReport {
 /**
  * Writes a run's folder: report.html, one CSV per table, `<chart>.vl.json`,
  * `.svg` and `.png` per chart, and manifest.json (command, seed, trials, chunk
- * size, data id and version, tool version, timings, files). Everything goes to
+ * size, data id and version, rule system, tool version, timings, files). Everything goes to
  * a temporary sibling folder first and is renamed to `dir` at the end, so an
  * error leaves nothing half-written; an existing `dir` is replaced.
  */
@@ -54,6 +54,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       chunkSize: m.chunkSize,
       simulations: m.simulations,
       data: m.data,
+      rules: m.rules ?? 'netea',
       toolVersion: m.toolVersion,
       node: process.version,
       createdAt: new Date().toISOString(),

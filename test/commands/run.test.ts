@@ -32,8 +32,8 @@ const duel = {
 };
 
 describe('run: shipped experiments', () => {
-  it('ships the six experiments, each with a one-paragraph description and a title', () => {
-    expect(SHIPPED.sort()).toEqual(['devastator-actions.json', 'marines-vs-orks-matrix.json', 'steel-legion-ork-duel.json', 'tactical-vs-warband.json', 'thunderbolts-vs-hydras.json', 'warhound-fair-cost.json']);
+  it('ships the seven experiments, each with a one-paragraph description and a title', () => {
+    expect(SHIPPED.sort()).toEqual(['devastator-actions.json', 'epic40k-marines-vs-orks.json', 'marines-vs-orks-matrix.json', 'steel-legion-ork-duel.json', 'tactical-vs-warband.json', 'thunderbolts-vs-hydras.json', 'warhound-fair-cost.json']);
     for (const f of SHIPPED) {
       const x = JSON.parse(readFileSync(join(REPO, 'experiments', f), 'utf8'));
       expect(x.name).toBe(f.replace(/\.json$/, ''));
@@ -55,6 +55,8 @@ describe('run: shipped experiments', () => {
     expect(files.some((f) => f.endsWith('.png'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.trials).toBe(100);
+    // Every manifest names its rule system (NetEA's too).
+    expect(manifest.rules).toBe(JSON.parse(readFileSync(join(REPO, 'experiments', file), 'utf8')).rules ?? 'netea');
     expect(manifest.command).toMatch(new RegExp(`^epic-balance run \\S*${file} --trials 100 --quiet --out \\S+ --seed epic-balance --chunk-size 50000$`));
     for (const f of manifest.files) expect(files).toContain(f);
     const html = readFileSync(join(out, 'report.html'), 'utf8');

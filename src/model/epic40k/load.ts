@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { formatPath, InputError, type Problem } from '../inputError.js';
@@ -40,4 +41,14 @@ export function loadEpic40kLists(): Map<string, Army> {
   if (problems.length > 0) throw new InputError(problems);
   lists = out;
   return out;
+}
+
+/** What every Epic 40,000 report and manifest names as its data: the lists and their hash. */
+let dataId: { id: string; version: string } | undefined;
+export function epic40kData(): { id: string; version: string } {
+  if (dataId) return dataId;
+  const hash = createHash('sha256');
+  for (const f of epic40kListFiles()) hash.update(basename(f)).update('\0').update(readFileSync(f, 'utf8')).update('\0');
+  dataId = { id: 'epic40k-battlebible-1998', version: `sha256:${hash.digest('hex').slice(0, 12)}` };
+  return dataId;
 }
