@@ -8,10 +8,9 @@ const ASSAULT_FIELDS = 6;
  * The tally layout of an engagement in any rule system: a record after every
  * step, a block per formation (its units' killed histogram, then broken,
  * destroyed and the sums of Blast markers, points lost, war-engine damage and
- * markers placed), one more block for assault steps. The same layout as the
- * NetEA engine's (netea/tallyLayout.ts), built from the plain shape both
- * specs share, so the aggregators, reports and JSON read either system's
- * results alike.
+ * markers placed), one more block for assault steps. Built from the plain
+ * shape every system's spec shares, so the aggregators, reports and JSON read
+ * each system's results alike.
  */
 export function engagementTallyLayout(spec: { formations: ReadonlyArray<{ formation: { units: ArrayLike<unknown> } }>; steps: ReadonlyArray<{ kind: string; label: string }> }): TallyLayout {
   let offset = 1;

@@ -5,7 +5,7 @@ import { InputError } from '../../model/inputError.js';
 import { sceneEngagement } from '../../sim/rulesets/netea/battleScenes.js';
 import { firstMoveChance } from '../../sim/rulesets/netea/strategyRoll.js';
 import type { CoverSpec } from '../../sim/rulesets/netea/spec.js';
-import { neteaTallyLayout } from '../../sim/rulesets/netea/tallyLayout.js';
+import { engagementTallyLayout } from '../../sim/engagementTallyLayout.js';
 import { withCost } from '../fairCost.js';
 import { lossSlots } from './lossValue.js';
 import { meetingWeights, parityCost, type ParityMeeting, type ParityMetric } from './parityCost.js';
@@ -91,7 +91,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
       const plays: Array<0 | 1> = kind === 'ground' ? [0, 1] : [0];
       for (const initiative of plays) {
         const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative, airDefence: sceneDefence });
-        const layout = neteaTallyLayout(spec);
+        const layout = engagementTallyLayout(spec);
         const last = layout.records[layout.records.length - 1]!;
         meetings.push({ scene: si, opponent: oi, initiative, firstChance: kind === 'ground' ? firstChance : 0.5, m, n, opponentPoints });
         tasks.push({

@@ -7,7 +7,7 @@ import { shoot } from './shoot.js';
 import { assault, ChargeCache, type AssaultSetup } from './assault.js';
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
-import { neteaTallyLayout } from './tallyLayout.js';
+import { engagementTallyLayout } from '../../engagementTallyLayout.js';
 import { recordFormation } from './recordFormation.js';
 import { recordAssault } from './recordAssault.js';
 import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
@@ -107,7 +107,7 @@ export class NeteaRunner implements TrialRunner {
 
   constructor(spec: EngagementSpec, options: RunnerOptions = {}) {
     this.e = new Engagement(spec);
-    this.layout = neteaTallyLayout(spec);
+    this.layout = engagementTallyLayout(spec);
     const n = spec.steps.length;
     this.stepKind = new Int32Array(n);
     this.stepBy = new Int32Array(n);
