@@ -76,6 +76,18 @@ export interface FairCostInput {
   run: FairCostRunOptions;
   /** Seeds the chunks with the matchup names: the same names and seed give common random numbers. */
   scenario?: string;
+  /**
+   * Another rule system's engagements and repricing (Epic 40,000:
+   * src/commands/epic40kFairCost.ts); default NetEA's (buildEngagement, withCost).
+   */
+  rules?: FairCostRules;
+}
+
+/** What the search needs of a rule system: its engagement between two formations, a formation repriced, and what to say of an unpriced opponent. */
+export interface FairCostRules {
+  build: (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
+  withCost: (f: FormationSpec, cost: number) => FormationSpec;
+  unpriced: string;
 }
 
 /** An estimate with a 95% interval. */
@@ -182,8 +194,9 @@ const W = 2;
 const V = 3;
 
 /** Runs one meeting and collects D, L, W, V per trial, seen from the formation. */
-export function runMeeting(formation: FormationSpec, opponent: FormationSpec, index: number, acting: 'formation' | 'opponent', input: Pick<FairCostInput, 'engagement' | 'run' | 'scenario'>): Meeting {
-  const spec = acting === 'formation' ? buildEngagement(formation, opponent, input.engagement) : buildEngagement(opponent, formation, input.engagement);
+export function runMeeting(formation: FormationSpec, opponent: FormationSpec, index: number, acting: 'formation' | 'opponent', input: Pick<FairCostInput, 'engagement' | 'run' | 'scenario' | 'rules'>): Meeting {
+  const build = input.rules?.build ?? buildEngagement;
+  const spec = acting === 'formation' ? build(formation, opponent, input.engagement) : build(opponent, formation, input.engagement);
   const layout = compileScenario(spec).layout;
   const formationSide: 0 | 1 = acting === 'formation' ? 0 : 1;
   const opponentSide: 0 | 1 = formationSide === 0 ? 1 : 0;
@@ -327,11 +340,11 @@ export function fairCost(input: FairCostInput): FairCostResult {
   if (input.opponents.length === 0) throw new InputError([{ file: 'option --vs', path: '', message: 'expected at least one opponent formation' }]);
   input.opponents.forEach((o) => {
     if (o.points === null) {
-      throw new InputError([{ file: `formation "${o.text}"`, path: '', message: 'the opponent has no points cost (its units match no army-list formation); name an army-list formation, e.g. "codex-astartes/tactical-detachment"' }]);
+      throw new InputError([{ file: `formation "${o.text}"`, path: '', message: input.rules?.unpriced ?? 'the opponent has no points cost (its units match no army-list formation); name an army-list formation, e.g. "codex-astartes/tactical-detachment"' }]);
     }
   });
   const runCost = input.formation.points ?? NOMINAL_COST;
-  const formation = withCost(input.formation, runCost);
+  const formation = (input.rules?.withCost ?? withCost)(input.formation, runCost);
   const meetings: Meeting[] = [];
   input.opponents.forEach((o, j) => {
     meetings.push(runMeeting(formation, o, j, 'formation', input));

@@ -67,7 +67,7 @@ export function compileEpic40kExperiment(loaded: LoadedExperiment): Array<Varian
   const script = experiment.engagement;
   if (!script) {
     const kind = experiment.fairCost ? 'fairCost' : 'matrix';
-    throw new InputError([{ file, path: kind, message: `an Epic 40,000 experiment ("rules": "epic40k") is an "engagement" script; ${kind === 'fairCost' ? 'a fair cost' : 'a matrix'} is NetEA's only so far (docs/epic40k.md)` }]);
+    throw new InputError([{ file, path: kind, message: `an Epic 40,000 experiment ("rules": "epic40k") is an "engagement" script; ${kind === 'fairCost' ? 'a fair cost of Epic 40,000 detachments runs from the command line (fair-cost --rules epic40k <detachment> --vs <detachment...> --engagement shoot|assault), not yet from an experiment file' : 'a matrix is NetEA\'s only so far'} (docs/epic40k.md)` }]);
   }
   const names = Object.keys(script.formations);
   const sides = new Map(names.map((n) => [n, script.formations[n]!.side]));

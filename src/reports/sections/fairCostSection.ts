@@ -33,7 +33,8 @@ export function fairCostHeadline(r: FairCostResult): string {
  * The fair-cost report: the headline, every metric solved from the same
  * runs, the curve of the chosen metric, and each opponent's breakdown.
  */
-export function fairCostSection(r: FairCostResult, engagement: EngagementSettings, ctx: ChartContext): ReportSection {
+/** `description`: the engagement in words when another rule system stages it (default: describeEngagement's NetEA words). */
+export function fairCostSection(r: FairCostResult, engagement: EngagementSettings, ctx: ChartContext, description?: string): ReportSection {
   const est = (measure: string, e: Estimate, metric: string = r.metric): CsvRow => ({ formation: r.formation, metric, measure, value: e.estimate, ci95_low: e.ci95[0], ci95_high: e.ci95[1] });
   const summary: CsvRow[] = [];
   if (r.currentCost !== null) summary.push({ formation: r.formation, metric: null, measure: 'current_cost', value: r.currentCost, ci95_low: null, ci95_high: null });
@@ -62,7 +63,7 @@ export function fairCostSection(r: FairCostResult, engagement: EngagementSetting
     .filter((m) => m.metric !== r.metric)
     .map((m) => `${m.metric} parity: ${fairRange(m.fairCost)}${Number.isFinite(m.fairCost.estimate) ? ` (estimate ${pts(m.fairCost.estimate)})` : ''}`);
   const who = `${r.opponents.length} opponent${r.opponents.length === 1 ? '' : 's'} (mean cost ${pts(r.meanOpponentCost)})`;
-  const how = `${capitalise(describeEngagement(engagement))}; each opponent met twice, each side acting once; ${r.trialsPerMeeting.toLocaleString('en')} trials per meeting`;
+  const how = `${capitalise(description ?? describeEngagement(engagement))}; each opponent met twice, each side acting once; ${r.trialsPerMeeting.toLocaleString('en')} trials per meeting`;
   return {
     id: 'fair-cost',
     title: 'Fair cost',

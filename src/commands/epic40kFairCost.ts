@@ -1,0 +1,94 @@
+import type { FormationSpec } from '../model/formation.js';
+import { InputError } from '../model/inputError.js';
+import { parseEpic40kDetachment } from '../model/epic40k/detachment.js';
+import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
+import type { EngagementSettings } from '../reports/engagementKinds.js';
+import { fairCost, type FairCostMetric, type FairCostResult, type FairCostRules } from '../reports/fairCost.js';
+import { chartContext } from '../reports/report.js';
+import { runMeta } from '../reports/runReport.js';
+import { fairCostSection } from '../reports/sections/fairCostSection.js';
+import { writeRunReport } from '../reports/writeRunReport.js';
+import { EPIC40K_ASSAULT_GAP, EPIC40K_RANK_WIDTH, EPIC40K_SHOOT_GAP, EPIC40K_SPACING, epic40kAssaultEngagement, epic40kShootEngagement, OPEN_GROUND } from '../sim/rulesets/epic40k/engagements.js';
+import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
+import { EPIC40K_TITLE } from './epic40kJobs.js';
+import type { SimOptions } from './simOptions.js';
+
+/**
+ * `fair-cost --rules epic40k <detachment> --vs <detachment...> --engagement
+ * shoot|assault`: the single-engagement fair-cost search (src/reports/fairCost.ts,
+ * unchanged: every opponent met twice, each side acting once, on common random
+ * numbers; exchange, efficiency and win parity) with Epic 40,000 engagements
+ * between detachments of the BattleBible lists. The battle-based fair cost
+ * (battles/, src/reports/value/) is NetEA's: its scenes, field and credits
+ * place NetEA army-list formations, and Epic 40,000 has no reference battle,
+ * so it is refused with that reason.
+ */
+
+/** The shared search reads a formation's name, text, points and units; an Epic 40,000 detachment has them under the same names. */
+const asFormation = (d: Epic40kDetachment) => d as unknown as FormationSpec;
+const asDetachment = (f: FormationSpec) => f as unknown as Epic40kDetachment;
+
+/** A copy of the detachment whose units' points add up to `cost` (shares kept in proportion; equal shares when unpriced). */
+export function epic40kWithCost(d: Epic40kDetachment, cost: number): Epic40kDetachment {
+  const current = d.points;
+  const units = d.units.map((u) => ({ unit: { ...u.unit, points: current !== null && current > 0 && u.unit.points !== undefined ? (u.unit.points * cost) / current : cost / d.units.length } }));
+  return { ...d, units, points: cost };
+}
+
+/** The engagements: a shot at `gap` cm (both detachments in the open, no orders), or an assault from `gap` cm (the actor on Assault orders). */
+export function epic40kFairCostRules(): FairCostRules {
+  return {
+    build: (actor, target, s) => {
+      const geometry = { gap: s.gap, rankWidth: EPIC40K_RANK_WIDTH, spacing: EPIC40K_SPACING };
+      if (s.kind === 'shoot') return epic40kShootEngagement(asDetachment(actor), asDetachment(target), { geometry, attacker: OPEN_GROUND, target: OPEN_GROUND });
+      if (s.kind === 'assault') return epic40kAssaultEngagement(asDetachment(actor), asDetachment(target), { geometry, attacker: { ...OPEN_GROUND, order: 'assault' }, target: OPEN_GROUND });
+      throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules epic40k the engagements are shoot and assault (shoot-assault is NetEA\'s two-turn script)' }]);
+    },
+    withCost: (f, cost) => asFormation(epic40kWithCost(asDetachment(f), cost)),
+    unpriced: 'the opponent has no points cost: one of its units is priced by no row of the detachment cards (docs/epic40k.md, Points); name units the cards price',
+  };
+}
+
+export interface Epic40kFairCostWords {
+  vs?: string[];
+  metric?: FairCostMetric;
+  engagement?: 'shoot' | 'assault' | 'shoot-assault';
+  gap?: number;
+  out?: string;
+}
+
+/** What the engagement is, in words, for the report. */
+function describe(e: EngagementSettings): string {
+  return e.kind === 'shoot' ? `one Epic 40,000 shooting attack at ${e.gap} cm (both detachments in the open, no orders)` : `one Epic 40,000 assault from ${e.gap} cm (the charging detachment on Assault orders; close combat and firefight)`;
+}
+
+/** Runs the search and prints, writes --json and --out as the NetEA single-engagement fair cost does, naming the rules. */
+export async function epic40kFairCost(text: string, o: Epic40kFairCostWords & SimOptions): Promise<void> {
+  if (o.engagement === undefined) {
+    throw new InputError([{ file: 'option --rules epic40k', path: '', message: 'the battle-based fair cost (battles/, src/reports/value/) values NetEA army-list formations in NetEA scenes and fields, and Epic 40,000 has no reference battle: give --engagement shoot|assault and the opponents with --vs' }]);
+  }
+  if (o.engagement === 'shoot-assault') throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules epic40k the engagements are shoot and assault (shoot-assault is NetEA\'s two-turn script)' }]);
+  if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <detachment...>' }]);
+  const lists = loadEpic40kLists();
+  const detachment = parseEpic40kDetachment(lists, text);
+  const opponents = o.vs.map((v) => parseEpic40kDetachment(lists, v));
+  const metric: FairCostMetric = o.metric ?? 'exchange';
+  const engagement: EngagementSettings = { kind: o.engagement, action: 'advance', gap: o.gap ?? (o.engagement === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
+  const started = performance.now();
+  const result: FairCostResult = fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
+  const simulationMs = Math.round(performance.now() - started);
+  const data = epic40kData();
+  const { fairCostJson } = await import('./fairCost.js');
+  const { kind, gap } = engagement;
+  if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, engagement: { kind, action: 'none', gap }, ...fairCostJson(result) }, null, 2) + '\n');
+  else {
+    const { fairCostHeadline } = await import('../reports/sections/fairCostSection.js');
+    process.stdout.write(`${EPIC40K_TITLE}: ${fairCostHeadline(result)}\n(rules epic40k, data ${data.id} ${data.version}; ${describe(engagement)}; ${result.trialsPerMeeting.toLocaleString('en')} trials per meeting, ${result.meetings.length} meetings)\n`);
+  }
+  if (o.out !== undefined) {
+    const notes = [...new Set([detachment, ...opponents].flatMap((d) => d.unsupported))].map((r) => `Not simulated: ${r}`);
+    const meta = runMeta({ title: `${EPIC40K_TITLE}: fair cost of ${detachment.name}`, argv: process.argv.slice(2), seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, data, rules: 'epic40k', simulations: result.meetings.length, timings: { simulationMs }, notes });
+    const written = await writeRunReport({ meta, sections: [fairCostSection(result, engagement, chartContext(meta), describe(engagement))] }, o.out);
+    if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
+  }
+}
