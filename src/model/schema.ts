@@ -267,6 +267,10 @@ export const Unit = z
     powerFields: DiceExpr.optional(),
     /** Dark Eldar shadowfields (TP Dark Eldar Technology): each absorbs one hit. */
     shadowfields: z.number().int().min(1).optional(),
+    /** TP Xeno-Sociology: the unit's synapse value, "Synapse (2)" (a character's "Synapse (+1)" adds to its unit's). */
+    synapse: z.number().int().min(1).optional(),
+    /** TP Xeno-Sociology: the swarm points that return the unit to play once destroyed, "Brood (1)". */
+    brood: z.number().int().min(1).optional(),
     /** Aircraft print a speed class instead of a speed (RB 4.2); `speed` is then 0. */
     aircraftSpeed: z.enum(['fighter', 'bomber', 'fighter-bomber']).optional(),
     critical: CriticalEffect.optional(),

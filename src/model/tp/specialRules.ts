@@ -14,7 +14,9 @@ export type UnitRuleMapping =
   | { field: 'damageCapacity'; value: number }
   | { field: 'voidShields'; value: number }
   | { field: 'powerFields'; value: DiceExpr }
-  | { field: 'shadowfields'; value: number };
+  | { field: 'shadowfields'; value: number }
+  | { field: 'synapse'; value: number }
+  | { field: 'brood'; value: number };
 
 export type WeaponFlag =
   | 'macroWeapon'
@@ -68,6 +70,14 @@ export function unitRuleMapping(id: string, rule: RuleInfo | undefined): UnitRul
   if (/^void-shields?-[0-9]+$/.test(id)) {
     const v = nameValue(rule, /^([0-9]+)\s+Void Shields?$/i) ?? id.replace(/^void-shields?-/, '');
     return { field: 'voidShields', value: Number(v) };
+  }
+  if (/^synapse-[0-9]+(-[0-9]+)?$/.test(id)) {
+    const v = nameValue(rule, /^Synapse\s*\(\+?([0-9]+)\)$/i);
+    if (v !== undefined) return { field: 'synapse', value: Number(v) };
+  }
+  if (/^brood-[0-9]+$/.test(id)) {
+    const v = nameValue(rule, /^Brood\s*\(([0-9]+)\)$/i) ?? id.slice('brood-'.length);
+    return { field: 'brood', value: Number(v) };
   }
   if (/^shadowfields?-[0-9]+$/.test(id)) {
     const v = nameValue(rule, /^([0-9]+)\s+Shadowfields?$/i) ?? id.replace(/^shadowfields?-/, '');

@@ -240,6 +240,8 @@ export function importUnit(
   let voidShields: number | undefined;
   let powerFields: DiceExpr | undefined;
   let shadowfields: number | undefined;
+  let synapse: number | undefined;
+  let brood: number | undefined;
   for (const r of ruleIds) {
     const m = unitRuleMapping(r, rules.get(r));
     if (!m) {
@@ -263,6 +265,12 @@ export function importUnit(
         break;
       case 'shadowfields':
         shadowfields = m.value;
+        break;
+      case 'synapse':
+        synapse = m.value;
+        break;
+      case 'brood':
+        brood = m.value;
         break;
     }
   }
@@ -348,6 +356,8 @@ export function importUnit(
   if (voidShields !== undefined) candidate.voidShields = voidShields;
   if (powerFields !== undefined) candidate.powerFields = powerFields;
   if (shadowfields !== undefined) candidate.shadowfields = shadowfields;
+  if (synapse !== undefined) candidate.synapse = synapse;
+  if (brood !== undefined) candidate.brood = brood;
   if (armour.ok && armour.value.assaultOnly) candidate.assaultArmour = Number(armour.value.assaultOnly.replace('+', ''));
   if (notes) {
     const crit = extractCritical(notes);

@@ -144,6 +144,7 @@ describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack
   it('keeps rules the simulator does not model by name, and odd stats as decided', () => {
     expect(unit('warden').abilities).toContain('knight-shield');
     expect(unit('tormentor-titan').shadowfields).toBe(3);
+    expect([unit('hive-tyrant').synapse, unit('symbiote').synapse, unit('hormagaunts').brood, unit('gargoyles').brood]).toEqual([2, 1, 1, 2]);
     expect(unit('great-gargant').powerFields).toBe('D6+6');
     expect(unit('wyches')).toMatchObject({ armour: null, assaultArmour: 5 });
     expect(unit('wyches').otherRules).not.toContain('armour 5+ in assaults only');

@@ -9,6 +9,7 @@ import { ChoiceMemo } from './choiceMemo.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
+import { SwarmValues } from './swarming.js';
 import { CriticalTable } from './criticals/criticalTable.js';
 import { saveCode } from './saves/saveStack.js';
 import { saveCodeFailChance } from './saves/saveCodeFailChance.js';
@@ -146,6 +147,8 @@ export class Engagement {
   readonly anyMarkerlights: boolean;
   /** Some unit has the Necron ability (necronReturns.ts). */
   readonly anyNecron: boolean;
+  /** Tyranid synapse and brood values (swarming.ts). */
+  readonly swarm: SwarmValues;
   /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
   readonly saves: UnitSaves;
 
@@ -476,6 +479,7 @@ export class Engagement {
 
     this.transports = new TransportState(spec, nUnits);
     this.saves = new UnitSaves(nUnits);
+    this.swarm = new SwarmValues(nUnits);
     g = 0;
     for (let f = 0; f < nF; f++) {
       const pf = forms[f]!;
@@ -675,6 +679,7 @@ export class Engagement {
     }
     this.uFlags[g] = flags;
     this.saves.fillUnit(g, ru, this.uArmour[g]!);
+    this.swarm.fillUnit(g, ru);
     const isLeader = (x: Unit) => x.abilities.includes('leader') || x.abilities.includes('supreme-commander');
     this.uLeaders[g] = (isLeader(u) ? 1 : 0) + ru.characters.filter(isLeader).length;
   }

@@ -4,6 +4,7 @@ import { highestOf2D6 } from '../../dice/highestOf2D6.js';
 import { regainShadowfields } from './saves/shadowfields.js';
 import { regenerate } from './regeneration.js';
 import { returnNecronUnits } from './necronReturns.js';
+import { swarm } from './swarming.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { endPhaseWarEngines } from './criticals/endPhaseWarEngines.js';
@@ -187,7 +188,7 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
  * shield repair, Necron units returning (TP), then every formation with
  * Blast markers or broken rallies,
  * the side with the higher strategy rating first (ties: side 0), then
- * shadowfields come back (TP).
+ * Tyranid formations swarm and shadowfields come back (TP).
  */
 export function endPhase(e: Engagement, rng: Sfc32): void {
   regenerate(e);
@@ -205,5 +206,6 @@ export function endPhase(e: Engagement, rng: Sfc32): void {
     const side = pass === 0 ? first : 1 - first;
     for (let f = 0; f < e.nFormations; f++) if (e.fSide[f] === side) rally(e, f, rng);
   }
+  swarm(e);
   regainShadowfields(e);
 }
