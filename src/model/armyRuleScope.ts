@@ -12,6 +12,8 @@ const SCOPED: Partial<Record<ArmyRule, (f: Formation) => boolean>> = {
   'iron-willed': (f) => !/\bguild robot squadron/i.test(f.name),
   // TP Space Wolves: "All Blood Claw, Skyclaw and Swiftclaw formations".
   unblooded: (f) => /\b(blood ?claws?|skyclaws?|swiftclaws?)\b/i.test(f.name),
+  // TP Tyranids: "synapse swarm, not independent swarm or war engine, formations": the list's Synapse Swarm table holds the Tyranid Swarm alone.
+  'the-hive-mind': (f) => /^tyranid swarm$/i.test(f.name.trim()),
 };
 
 /** The army's own scoped rules that formation `f` of the list carries. */

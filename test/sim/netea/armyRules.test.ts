@@ -62,6 +62,34 @@ describe('Bravery and Iron-willed', () => {
   });
 });
 
+describe('The Hive Mind', () => {
+  const tyrant = unit('tyrant', { type: 'INF', armour: 4, cc: 3, ff: 4, synapse: 2 });
+  const gaunt = unit('gaunt', { type: 'INF', armour: 6, cc: 4, ff: 6 });
+  // Broken, far from the enemy: D6 - 2 >= 2+ stays broken 1/2; a synapse swarm with its Tyrant ignores the -2: 1/6.
+  it.each([
+    [[], 1 / 2],
+    [['the-hive-mind'], 1 / 6],
+  ] as const)('a broken swarm with a synapse unit and %j stays broken with P = %f', (rules, broken) => {
+    const spec = engagement(
+      [placed('swarm', 0, formation('swarm', [[1, tyrant], [4, gaunt]], { rules: [...rules], initiative: 2 }), { front: 100, broken: true }), placed('foe', 1, formation('foe', [[2, foe]]), { front: 100 })],
+      [{ kind: 'end-phase', label: 'end phase' }],
+    );
+    expectP(run(spec, `hive-rally-${rules.join()}`).at(0, 0).broken.p, broken);
+  });
+  // Without a synapse unit a synapse swarm tests on 3+ whatever its initiative: an engage test at initiative 5+ passes 2/3, not 1/3.
+  it.each([
+    [[], 1 / 3],
+    [['the-hive-mind'], 2 / 3],
+  ] as const)('an engage action test by Gaunts alone with %j passes with P = %f', (rules, pass) => {
+    const spec = engagement(
+      [placed('swarm', 0, formation('swarm', [[4, gaunt]], { rules: [...rules], initiative: 5 }), { front: 0 }), placed('foe', 1, formation('foe', [[2, foe]]), { front: 10 })],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [], overwatch: [], test: true, retain: false }],
+    );
+    const r = run(spec, `hive-engage-${rules.join()}`);
+    expectP(r.tally[r.layout.records[0]!.assault!.fought]! / N, pass);
+  });
+});
+
 describe('Implacable Advance', () => {
   // A marshal action test on 4+ fails 1/2 of the time (a Blast marker that stays); with the rule, on 3+: 1/3.
   // A formation that passes regroups after shooting, so it ends without markers.
@@ -91,6 +119,11 @@ describe.skipIf(!tpAvailable)('which Tournament Pack formations carry them', () 
     for (const f of ['blood-claws', 'skyclaws', 'swiftclaws']) expect(rules(`space-marine-space-wolves/${f}`)).toContain('unblooded');
     expect(rules('space-marine-space-wolves/great-company')).not.toContain('unblooded');
     expect(rules('necron/infantry-phalanx')).toContain('implacable-advance');
+  });
+  it('The Hive Mind: the Tyranid Swarm (the list\'s only synapse swarm), not the independent swarms or war engines', () => {
+    expect(rules('tyranid/tyranid-swarm')).toContain('the-hive-mind');
+    expect(rules('tyranid/biovore-swarm')).not.toContain('the-hive-mind');
+    expect(rules('tyranid/hierodule-bio-titan')).not.toContain('the-hive-mind');
   });
   it('Iron-willed: every Squat formation but the Guild Robot Squadron', () => {
     expect(rules('squat/warrior')).toContain('iron-willed');

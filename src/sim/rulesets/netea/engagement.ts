@@ -170,6 +170,8 @@ export class Engagement {
   readonly fUnblooded: Uint8Array;
   /** TP Implacable Advance: +1 to marshal action tests. */
   readonly fImplacable: Uint8Array;
+  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
+  readonly fHiveMind: Uint8Array;
   readonly fInitiative: Int32Array;
   readonly fAllExpendable: Uint8Array;
   /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
@@ -463,6 +465,7 @@ export class Engagement {
     this.fIronWilled = new Uint8Array(nF);
     this.fUnblooded = new Uint8Array(nF);
     this.fImplacable = new Uint8Array(nF);
+    this.fHiveMind = new Uint8Array(nF);
     this.fInitiative = new Int32Array(nF);
     this.fAllExpendable = new Uint8Array(nF);
     this.fHasNonGrot = new Uint8Array(nF);
@@ -602,6 +605,7 @@ export class Engagement {
     this.fIronWilled[f] = spec.rules.includes('iron-willed') ? 1 : 0;
     this.fUnblooded[f] = spec.rules.includes('unblooded') ? 1 : 0;
     this.fImplacable[f] = spec.rules.includes('implacable-advance') ? 1 : 0;
+    this.fHiveMind[f] = spec.rules.includes('the-hive-mind') ? 1 : 0;
     this.fInitiative[f] = spec.initiative;
     this.fStrategy[f] = spec.strategyRating ?? 0;
     this.fPoints[f] = spec.points ?? 0;

@@ -5,6 +5,7 @@ import { regainShadowfields } from './saves/shadowfields.js';
 import { regenerate } from './regeneration.js';
 import { returnNecronUnits } from './necronReturns.js';
 import { swarm } from './swarming.js';
+import { ignoresBrokenRallyModifier, initiativeOf } from './hiveMind.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { endPhaseWarEngines } from './criticals/endPhaseWarEngines.js';
@@ -31,9 +32,9 @@ function useSupremeReroll(e: Engagement, side: number): boolean {
   return true;
 }
 
-/** D6 + modifier against initiative, with a Supreme Commander re-roll of a failure; a 1 is not an automatic fail (RB FAQ). */
+/** D6 + modifier against initiative (hiveMind.ts: 3+ for a synapse swarm without synapse), with a Supreme Commander re-roll of a failure; a 1 is not an automatic fail (RB FAQ). */
 function initiativeTest(e: Engagement, f: number, modifier: number, rng: Sfc32): boolean {
-  const need = e.fInitiative[f]!;
+  const need = initiativeOf(e, f);
   if (d6(rng) + modifier >= need) return true;
   return useSupremeReroll(e, e.fSide[f]!) && d6(rng) + modifier >= need;
 }
@@ -153,7 +154,7 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
   if (e.fAlive[f] === 0 || e.air.fAerospace[f] === 1) return;
   const broken = e.fBroken[f] === 1;
   if (!broken && e.fBm[f] === 0) return;
-  let modifier = broken ? -2 : 0;
+  let modifier = broken && !ignoresBrokenRallyModifier(e, f) ? -2 : 0;
   let nearest = Infinity;
   const end = e.fUnitEnd[f]!;
   for (let u = e.fUnitStart[f]!; u < end; u++) {
