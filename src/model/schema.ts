@@ -367,6 +367,8 @@ export const ArmyRule = z.enum([
   'unblooded',
   /** TP Necrons: +1 to marshal action tests (read as the action test, [TP 5.3.2]); no march actions. */
   'implacable-advance',
+  /** TP Tyranids, synapse swarms: with a synapse unit, no -2 to rally when broken; without one, initiative 3+. */
+  'the-hive-mind',
 ]);
 
 export const Army = z.strictObject({
