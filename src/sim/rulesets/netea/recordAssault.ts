@@ -8,7 +8,7 @@ const DEFENDER_WINS = outcomes.DEFENDER_WINS;
 const NO_RESULT = outcomes.NO_RESULT;
 
 /**
- * Adds an assault's outcome to its record (tallyLayout.ts,
+ * Adds an assault's outcome to its record (engagementTallyLayout.ts,
  * AssaultRecordLayout): unless no assault took place, one more fought, its
  * rounds and their square; then the attacker's win, the defender's, or no
  * result.

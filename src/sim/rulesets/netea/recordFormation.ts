@@ -1,6 +1,6 @@
 /**
  * Adds one formation's state after a step to its block of the tally
- * (tallyLayout.ts, FormationRecordLayout), which starts at `hist`: one more
+ * (engagementTallyLayout.ts, FormationRecordLayout), which starts at `hist`: one more
  * count at hist + units lost, then broken, destroyed, and the sum and sum of
  * squares of its Blast markers, points lost, war-engine damage and markers
  * placed. A zero is not added: it would leave the sums as they are.
