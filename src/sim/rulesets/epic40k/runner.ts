@@ -7,7 +7,7 @@ import { assault, AssaultPlan } from './assault.js';
 import { placeOnLine } from './battleLine.js';
 import { firefight } from './firefight.js';
 import { rally } from './rally.js';
-import { rangeMatrix, reachPrefixes, shoot } from './shoot.js';
+import { prepareShot, rangeMatrix, reachPrefixes, resolveShot, shoot, ShotPlan } from './shoot.js';
 import type { Epic40kSpec } from './spec.js';
 import { Epic40kState } from './state.js';
 
@@ -35,6 +35,14 @@ export class Epic40kRunner implements TrialRunner {
   private readonly reach: Array<Int32Array | null>;
   private readonly assaults: Array<AssaultPlan | null>;
   private readonly pairs: Array<Int32Array | null>;
+  private readonly shots: Array<ShotPlan | null>;
+  /**
+   * The first step's shot, prepared once on the reset state (prepareShot reads
+   * only the state, which every trial starts from): 0 none (not a shoot
+   * step), 1 prepared (resolve it every trial), 2 nothing fires or nothing can
+   * be hit (skip it).
+   */
+  private readonly firstShot: number;
 
   constructor(spec: Epic40kSpec) {
     this.state = new Epic40kState(spec);
@@ -47,7 +55,9 @@ export class Epic40kRunner implements TrialRunner {
     this.reach = [];
     this.assaults = [];
     this.pairs = [];
+    this.shots = [];
     spec.steps.forEach((step, i) => {
+      this.shots.push(null);
       this.ranges.push(null);
       this.reach.push(null);
       this.assaults.push(null);
@@ -59,6 +69,7 @@ export class Epic40kRunner implements TrialRunner {
           this.at[i] = step.at;
           this.ranges[i] = rangeMatrix(this.state, step.by, step.at);
           this.reach[i] = reachPrefixes(this.state, step.by, this.ranges[i]!);
+          this.shots[i] = new ShotPlan(this.state.count[step.at]!);
           break;
         case 'assault':
           this.kinds[i] = STEP_ASSAULT;
@@ -75,6 +86,15 @@ export class Epic40kRunner implements TrialRunner {
           this.kinds[i] = STEP_NONE;
       }
     });
+    let first = 0;
+    if (n > 0 && this.kinds[0] === STEP_SHOOT) {
+      const st = this.state;
+      const plan = this.shots[0]!;
+      st.reset();
+      first = prepareShot(st, this.by[0]!, this.at[0]!, this.ranges[0]!, this.reach[0]!, plan) ? 1 : 2;
+      plan.eligible.set(st.eligible.subarray(0, plan.n));
+    }
+    this.firstShot = first;
   }
 
   /** Plays one trial's script on the state (without recording): for tests with forced dice. */
@@ -82,7 +102,7 @@ export class Epic40kRunner implements TrialRunner {
     const st = this.state;
     switch (this.kinds[i]) {
       case STEP_SHOOT:
-        shoot(st, rng, this.by[i]!, this.at[i]!, this.ranges[i]!, this.reach[i]!);
+        shoot(st, rng, this.by[i]!, this.at[i]!, this.ranges[i]!, this.reach[i]!, this.shots[i]!);
         break;
       case STEP_ASSAULT:
         assault(st, rng, this.assaults[i]!);
@@ -104,7 +124,15 @@ export class Epic40kRunner implements TrialRunner {
     for (let t = 0; t < trials; t++) {
       st.reset();
       for (let i = 0; i < steps; i++) {
-        this.playStep(rng, i);
+        if (i === 0 && this.firstShot !== 0) {
+          // The first step on the reset state: its prepared shot (see firstShot).
+          if (this.firstShot === 1) {
+            const plan = this.shots[0]!;
+            const eligible = st.eligible;
+            for (let k = 0; k < plan.n; k++) eligible[k] = plan.eligible[k]!;
+            resolveShot(st, rng, this.by[0]!, this.at[0]!, plan);
+          }
+        } else this.playStep(rng, i);
         const rec = records[i]!;
         for (let d = 0; d < st.detachments; d++) this.record(tally, rec.formations[d]!.killedHistogram, d);
         if (this.kinds[i] === STEP_ASSAULT) {
@@ -122,9 +150,11 @@ export class Epic40kRunner implements TrialRunner {
     const end = first + st.count[d]!;
     let alive = 0;
     let points = 0;
+    // Without branches (who is alive is random): a living unit adds an exact 0 to the points.
     for (let u = first; u < end; u++) {
-      if (st.alive[u] === 1) alive++;
-      else points += st.points[u]!;
+      const a = st.alive[u]!;
+      alive += a;
+      points += st.points[u]! * (1 - a);
     }
     recordFormation(tally, hist, st.count[d]!, alive, st.broken[d] === 1, st.bm[d]!, points, st.damage[d]!, st.placed[d]!);
   }

@@ -75,8 +75,44 @@ export function rangeMatrix(st: Epic40kState, by: number, at: number): Uint8Arra
  *    number of super-heavy weapons (L1115-1120), mega cannons and disrupt
  *    weapons (L1122, L1340).
  */
-export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRange: Uint8Array, reach: Int32Array | null): void {
-  if (st.broken[by] === 1 || st.order[by] === ORDER_MARCH) return;
+export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRange: Uint8Array, reach: Int32Array | null, plan: ShotPlan): void {
+  if (prepareShot(st, by, at, inRange, reach, plan)) resolveShot(st, rng, by, at, plan);
+}
+
+/**
+ * What a shot brings before any die is rolled (steps 1-3 up to the table):
+ * the firepower, its column, the units that can be hit (`st.eligible[0..n)`),
+ * the super-heavy and special weapons. It reads only the state (who is alive,
+ * Blast markers, orders, broken) and rolls nothing, so for a script's first
+ * step, always played on the freshly reset state, the runner prepares it once
+ * per scenario and resolves it every trial (runner.ts).
+ */
+export class ShotPlan {
+  /** Unmodified firepower, barrage included (Blast markers, L1039). */
+  raw = 0;
+  /** Modified firepower read on the table. */
+  fp = 0;
+  column = 0;
+  /** Units that can be hit: `eligible[0..n)` once copied from `st.eligible`. */
+  n = 0;
+  /** Lowest Armor among the units that can be hit, and whether they all have it (the first attack's). */
+  low = 7;
+  sameArmour = false;
+  antiTank = 0;
+  deathRay = 0;
+  pulsar = 0;
+  distortion = 0;
+  mega = 0;
+  disrupt = 0;
+  readonly eligible: Int32Array;
+  constructor(targets: number) {
+    this.eligible = new Int32Array(targets);
+  }
+}
+
+/** Steps 1-3 of the procedure up to the table (see shoot): fills `plan` and `st.eligible`; false when nothing fires or nothing can be hit. */
+export function prepareShot(st: Epic40kState, by: number, at: number, inRange: Uint8Array, reach: Int32Array | null, plan: ShotPlan): boolean {
+  if (st.broken[by] === 1 || st.order[by] === ORDER_MARCH) return false;
   const sf = st.first[by]!;
   const sEnd = sf + st.count[by]!;
   const tf = st.first[at]!;
@@ -102,7 +138,7 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
         break;
       }
     }
-    if (firstAlive === tc) return;
+    if (firstAlive === tc) return false;
   }
   for (let s = sf; s < sEnd; s++) {
     if (st.alive[s] === 0) continue;
@@ -145,7 +181,7 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
     else anyOpen = true;
     n++;
   }
-  if (n === 0) return;
+  if (n === 0) return false;
   const useCover = anyCover && (!anyOpen || st.options.mixedCoverColumn === 'cover');
   n = 0;
   let allWarEngines = true;
@@ -162,20 +198,65 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
     raw += barrage * under;
     if (halveUnits) halved += barrage * under;
   }
-  const column = firepowerColumn(allWarEngines, false, useCover, st.order[at] === ORDER_MARCH);
-  let fp = modifiedFirepower(raw, halved, st.order[by] === ORDER_ASSAULT, !halveUnits, st.bm[by]!, st.options.blastMarkerFirepowerPenalty);
+  plan.raw = raw;
+  plan.column = firepowerColumn(allWarEngines, false, useCover, st.order[at] === ORDER_MARCH);
+  plan.fp = modifiedFirepower(raw, halved, st.order[by] === ORDER_ASSAULT, !halveUnits, st.bm[by]!, st.options.blastMarkerFirepowerPenalty);
+  plan.n = n;
+  // The first attack's lowest Armor, and whether all share it (nobody dies before the first attack).
+  const low = lowestArmour(st.eligible, n, st.coverArmour);
+  plan.low = low;
+  plan.sameArmour = sameArmour(st.eligible, n, st.coverArmour, low);
+  plan.antiTank = antiTank;
+  plan.deathRay = deathRay;
+  plan.pulsar = pulsar;
+  plan.distortion = distortion;
+  plan.mega = mega;
+  plan.disrupt = disrupt;
+  return true;
+}
+
+/** The rest of the procedure (see shoot): the attacks, the super-heavy and special weapons, the Blast markers; `st.eligible[0..plan.n)` as prepareShot left it. Leaves `plan` as it found it. */
+export function resolveShot(st: Epic40kState, rng: Sfc32, by: number, at: number, plan: ShotPlan): void {
+  let n = plan.n;
+  let fp = plan.fp;
+  const column = plan.column;
   const overwatch = st.order[by] === ORDER_OVERWATCH;
   const highestFirst = st.options.allocationOrder === 'highest-first';
   const armour = st.coverArmour;
   const faces = st.faces;
   let anyHit = false;
+  let first = true;
   while (fp > 0) {
     const part = fp > MAX_ATTACK_FIREPOWER ? MAX_ATTACK_FIREPOWER : fp;
     fp -= part;
-    n = compactAlive(st, n);
-    if (n === 0) break;
+    // The first attack's units are alive and its Armor known (prepareShot); later ones look again.
+    let low = plan.low;
+    let same = plan.sameArmour;
+    if (!first) {
+      n = compactAlive(st, n);
+      if (n === 0) break;
+      low = lowestArmour(st.eligible, n, armour);
+      same = sameArmour(st.eligible, n, armour, low);
+    }
+    first = false;
     const dice = attackDice(part, column);
-    const low = lowestArmour(st.eligible, n, armour);
+    if (same) {
+      // Every kept die can affect every unit: allocateDice's nearest-with-fewest-hits
+      // deals them round the units nearest first, whatever the order of the faces.
+      let kept = 0;
+      for (let k = 0; k < dice; k++) {
+        let f = d6(rng);
+        if (f < low && overwatch) f = d6(rng);
+        if (f >= low) kept++;
+      }
+      if (kept === 0) continue;
+      anyHit = true;
+      const each = (kept / n) | 0;
+      const extra = kept - each * n;
+      for (let i = 0; i < n; i++) st.hits[st.eligible[i]!] = i < extra ? each + 1 : each;
+      applyHits(st, rng, n, false);
+      continue;
+    }
     for (let f = 0; f < 7; f++) faces[f] = 0;
     for (let k = 0; k < dice; k++) {
       let f = d6(rng);
@@ -185,7 +266,13 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
     if (allocateDice(faces, st.eligible, n, armour, st.hits, highestFirst) > 0) anyHit = true;
     applyHits(st, rng, n, false);
   }
-  let markers = firepowerBlastMarkers(raw, anyHit);
+  let markers = firepowerBlastMarkers(plan.raw, anyHit);
+  let antiTank = plan.antiTank;
+  const deathRay = plan.deathRay;
+  const pulsar = plan.pulsar;
+  const distortion = plan.distortion;
+  const mega = plan.mega;
+  const disrupt = plan.disrupt;
   const superHeavy = antiTank + deathRay + pulsar + distortion + mega;
   if (superHeavy > 0) {
     n = compactAlive(st, n);
@@ -204,6 +291,12 @@ export function shoot(st: Epic40kState, rng: Sfc32, by: number, at: number, inRa
   }
   if (disrupt > 0) markers += fireDisrupt(rng, disrupt);
   st.addBlastMarkers(at, markers);
+}
+
+/** True when every unit of `eligible[0..n)` has Armor `low`. */
+function sameArmour(eligible: Int32Array, n: number, armour: Int8Array, low: number): boolean {
+  for (let i = 0; i < n; i++) if (armour[eligible[i]!] !== low) return false;
+  return true;
 }
 
 /** Drops the dead from `eligible[0..n)`, keeping the order; returns the new count. */
