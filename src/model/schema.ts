@@ -211,6 +211,12 @@ export const CriticalPart = z.discriminatedUnion('kind', [
     what: z.enum(['holofield', 'deflector-shield']),
     later: z.enum(['damage', 'destroyed']).optional(),
   }),
+  /** The unit loses all its weapons, its close combat value and its firefight value but `firefight` (TP Dark Eldar); later criticals do `later`. */
+  z.strictObject({
+    kind: z.literal('disarmed'),
+    firefight: Target.nullable(),
+    later: z.enum(['damage', 'destroyed']).optional(),
+  }),
   /** Hits on the units around, the war engine otherwise unharmed by this part. */
   z.strictObject({ kind: z.literal('hits-around'), hitsAround: HitsAround }),
   /** "Roll a D6, on a roll of 1 ..., and on a roll of 6 ...": one die, an effect per face set. */

@@ -226,6 +226,27 @@ const loses: Matcher = (s, i) => {
 };
 
 /**
+ * Dark Eldar war engines: "The unit looses all of its weapons and has no close combat and
+ * firefight values." / "The unit loses all of its weapons, has no close combat value and a
+ * firefight value of 6+.", then what later criticals do.
+ */
+const disarmed: Matcher = (s, i) => {
+  const a = N(s[i]!);
+  let firefight: number | null;
+  if (/^the unit loo?ses all of its weapons and has no close combat and firefight values$/.test(a)) firefight = null;
+  else {
+    const m = /^the unit loo?ses all of its weapons, has no close combat value and a firefight value of ([1-6])\+$/.exec(a);
+    if (!m) return undefined;
+    firefight = Number(m[1]);
+  }
+  const part: Extract<CriticalPart, { kind: 'disarmed' }> = { kind: 'disarmed', firefight };
+  const later = laterCriticals(s[i + 1]);
+  if (later === undefined) return { parts: [part], used: 1 };
+  part.later = later;
+  return { parts: [part], used: 2 };
+};
+
+/**
  * The Tyranid bio-titans: "Roll a D6, on a roll of 1 all units within 5cm take a hit on a roll of
  * 6+, and on a roll of 6 the unit loses another point of damage." An outcome in other words
  * (the Dominatrix's lost commander, leader and synapse) stays unsupported, with the sentence.
@@ -251,7 +272,7 @@ const d6Table: Matcher = (s, i) => {
   return { parts, used: 1 };
 };
 
-const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, d6Table, destroyed, hitsAround, damage];
+const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, disarmed, d6Table, destroyed, hitsAround, damage];
 
 function parseCriticalSentences(sentences: string[]): CriticalPart[] {
   const parts: CriticalPart[] = [];

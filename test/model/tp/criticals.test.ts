@@ -71,6 +71,12 @@ describe('parseCritical: the TP\'s lost saves, hits around and D6 tables', () =>
       { kind: 'loses', what: 'deflector-shield', later: 'destroyed' },
     ]);
   });
+  it('reads a war engine losing its weapons, with or without a firefight value left', () => {
+    expect(parseCritical('The unit loses all of its weapons and has no close combat and firefight values. Subsequent critical hits destroy the unit.').parts).toEqual([
+      { kind: 'disarmed', firefight: null, later: 'destroyed' },
+    ]);
+    expect(parseCritical('The unit loses all of its weapons, has no close combat value and a firefight value of 5+.').parts).toEqual([{ kind: 'disarmed', firefight: 5 }]);
+  });
   it('reads hits around of every kind, the war engine left standing', () => {
     expect(parseCritical('All units within 10cm suffer a macro-weapon hit on a roll of 5+.').parts).toEqual([
       { kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 10, hit: 'macro-weapon' } },

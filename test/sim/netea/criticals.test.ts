@@ -5,7 +5,8 @@ import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
 import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
 import type { CriticalEffect, Unit } from '../../../src/model/schema.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
-import { engagement, formation, placed, shootStep, unit, type TestUnit } from '../../helpers/fixtures.js';
+import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
+import { markShooters } from '../../../src/sim/rulesets/netea/shoot.js';
 
 /**
  * The Tournament Pack's critical-hit effects with forced dice: each test
@@ -79,6 +80,18 @@ describe('TP critical-hit effects (forced dice)', () => {
     const { e, u } = setUp(engine({}, effect([{ kind: 'hits-around', hitsAround: { toHit: 5, rangeCm: 10, hit: 'ap' } }])), [[1, tank], [1, trooper]]);
     critical(e, u, [5, 2]);
     expect([e.stAlive[u + 1], e.stAlive[u + 2]]).toEqual([1, 0]);
+  });
+
+  it('a Dark Eldar barge loses its weapons: it can no longer shoot, and fights with the firefight value left (6+) or none; a later critical destroys it', () => {
+    const lance = weapon('lance', [{ range: 60, at: 4 }]);
+    const barge = unit('barge', { type: 'WE', armour: 5, cc: 4, ff: 4, damageCapacity: 4, critical: effect([{ kind: 'disarmed', firefight: 6, later: 'destroyed' }]) }, [{ weapon: lance }]);
+    const { e, u } = setUp(barge);
+    expect(markShooters(e, 1, 30, false, false)).toBe(1);
+    critical(e, u, []);
+    expect(e.stDisarmed[u]).toBe(6);
+    expect(markShooters(e, 1, 30, false, false)).toBe(0);
+    critical(e, u, []);
+    expect(e.stAlive[u]).toBe(0);
   });
 
   it('a D6 table (bio-titans): a 6 costs another point of damage; a 1 hits the units around on 6+', () => {

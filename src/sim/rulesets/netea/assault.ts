@@ -629,9 +629,13 @@ function pushHit(e: Engagement, targetSide: number, mask: number, flags: number,
 function setAttackProfile(e: Engagement, u: number, supporting: boolean): void {
   const fl = e.uFlags[u]!;
   const inContact = !supporting && e.asContact[u]! > 0 && e.asForceFF[u] === 0;
-  const useCC = inContact && (e.uCC[u]! <= e.uFF[u]! || (fl & C.U_WAR_ENGINE) === 0);
+  // A disarmed war engine (criticals/) fights with the firefight value it has left, and no close combat value.
+  const disarmed = e.stDisarmed[u]!;
+  const cc = disarmed !== 0 ? C.NONE : e.uCC[u]!;
+  const ff = disarmed !== 0 ? disarmed : e.uFF[u]!;
+  const useCC = inContact && (cc <= ff || (fl & C.U_WAR_ENGINE) === 0);
   const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
-  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 ? C.NONE : useCC ? e.uCC[u]! : e.uFF[u]!;
+  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 ? C.NONE : useCC ? cc : ff;
   e.asAtkDice[u] = warEngine ? e.uStartDC[u]! : 1;
   e.asAtkFlags[u] = assaultHitFlags(useCC, supporting);
   e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);
@@ -669,7 +673,7 @@ function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: nu
     const dice = e.asAtkDice[u]!;
     for (let i = 0; i < dice; i++) if (d6(rng) >= value) pushHit(e, targetSide, mask, baseFlags, -1);
   }
-  if (e.uExtraAttacks[u] === 0) return;
+  if (e.uExtraAttacks[u] === 0 || e.stDisarmed[u] !== 0) return;
   const useCC = (baseFlags & C.H_CLOSE_COMBAT) !== 0;
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {

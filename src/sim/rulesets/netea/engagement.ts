@@ -198,6 +198,8 @@ export class Engagement {
   readonly stDC: Int32Array;
   readonly stShields: Int32Array;
   readonly stToHitPenalty: Int32Array;
+  /** 0 while the unit has its weapons; once a critical disarms it (criticals/), the firefight value it has left (NONE: none). */
+  readonly stDisarmed: Int8Array;
   readonly stCritCount: Int32Array;
   readonly stReactor: Uint8Array;
   readonly stFires: Int32Array;
@@ -526,6 +528,7 @@ export class Engagement {
     this.stDC = new Int32Array(nUnits);
     this.stShields = new Int32Array(nUnits);
     this.stToHitPenalty = new Int32Array(nUnits);
+    this.stDisarmed = new Int8Array(nUnits);
     this.stCritCount = new Int32Array(nUnits);
     this.stReactor = new Uint8Array(nUnits);
     this.stFires = new Int32Array(nUnits);

@@ -394,6 +394,7 @@ export class NeteaRunner implements TrialRunner {
       e.stDC[u] = e.uStartDC[u]!;
       e.stShields[u] = e.uShields[u]!;
       e.stToHitPenalty[u] = 0;
+      e.stDisarmed[u] = 0;
       e.stCritCount[u] = 0;
       e.stReactor[u] = 0;
       e.stFires[u] = 0;

@@ -46,6 +46,7 @@ export function lineRange(e: Engagement, l: number, sustained: boolean, distance
 
 /** Could unit u fire at a target `distance` away (a ready weapon in range, RB 1.9.2)? */
 function canFire(e: Engagement, u: number, sustained: boolean, distance: number, marked: boolean): boolean {
+  if (e.stDisarmed[u] !== 0) return false;
   if (e.uLimited[u] === 0) {
     if (e.uMaxRange[u]! >= distance) return true;
     return sustained && distance >= 30 && e.uMaxIndirectRange[u]! >= distance;

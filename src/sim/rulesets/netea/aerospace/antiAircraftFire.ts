@@ -73,7 +73,7 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
   let shooters = 0;
   for (let k = aaStart; k < aaEnd; k++) {
     const u = air.aaUnits[k]!;
-    let ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && maxRange[u]! >= (flak ? gap + e.uDepth[u]! : 0) && (!flak || air.flakTurn[u * nF + at] !== turnKey);
+    let ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && e.stDisarmed[u] === 0 && maxRange[u]! >= (flak ? gap + e.uDepth[u]! : 0) && (!flak || air.flakTurn[u * nF + at] !== turnKey);
     if (ok) {
       ok = false;
       const distance = flak ? gap + e.uDepth[u]! : 0;

@@ -10,6 +10,7 @@ import {
   CRIT_D6_TABLE,
   CRIT_DAMAGE,
   CRIT_DESTROYED,
+  CRIT_DISARMED,
   CRIT_FIRE,
   CRIT_HITS_AROUND,
   CRIT_LOSES_DEFLECTOR,
@@ -69,6 +70,11 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
         break;
       case CRIT_HITS_AROUND:
         partHitsAround(e, u, c, rng);
+        break;
+      case CRIT_DISARMED:
+        // Dark Eldar: no weapons, no close combat value, the firefight value given (0 in stDisarmed: armed).
+        if (e.stDisarmed[u] === 0) e.stDisarmed[u] = t.a[c]!;
+        else laterEffect(e, u, t.b[c]!, noBm, rng);
         break;
       case CRIT_D6_TABLE: {
         const face = 1 << d6(rng);

@@ -14,6 +14,7 @@ export const CRIT_LOSES_HOLOFIELD = 6;
 export const CRIT_LOSES_DEFLECTOR = 7;
 export const CRIT_HITS_AROUND = 8;
 export const CRIT_D6_TABLE = 9;
+export const CRIT_DISARMED = 10;
 
 /** What a `loses` part does on later criticals (in `b`). */
 export const LATER_NOTHING = 0;
@@ -112,6 +113,11 @@ export class CriticalTable {
         return i + 1;
       case 'loses':
         this.kind[i] = part.what === 'holofield' ? CRIT_LOSES_HOLOFIELD : CRIT_LOSES_DEFLECTOR;
+        this.b[i] = part.later === 'damage' ? LATER_DAMAGE : part.later === 'destroyed' ? LATER_DESTROYED : LATER_NOTHING;
+        return i + 1;
+      case 'disarmed':
+        this.kind[i] = CRIT_DISARMED;
+        this.a[i] = part.firefight ?? C.NONE;
         this.b[i] = part.later === 'damage' ? LATER_DAMAGE : part.later === 'destroyed' ? LATER_DESTROYED : LATER_NOTHING;
         return i + 1;
       case 'hits-around':
