@@ -6,6 +6,8 @@ import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, type AssaultWords } from './oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
+import { allowHeresyRules, heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
+import { runHeresyJob } from './heresyCommands.js';
 import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
 
 export { DEFAULT_ASSAULT_GAP } from './oneStepJobs.js';
@@ -31,9 +33,14 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
+  addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
+      if ((o.rules as string) === 'heresy') {
+        rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
+        await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);
+        return;
+      }
       if (o.rules === 'epic40k') {
         rejectNeteaOptions([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined]]);
         await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o);

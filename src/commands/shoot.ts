@@ -7,6 +7,8 @@ import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { jobJson, SHOOT_ACTIONS, shootJob, type ShootWords } from './oneStepJobs.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
+import { allowHeresyRules, heresyShootJob, rejectForHeresy } from './heresyJobs.js';
+import { runHeresyJob } from './heresyCommands.js';
 import { epic40kShootJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
 
 export { checkEmbarkation, oneStepJson, outcomeJson, parseCover } from './oneStepJobs.js';
@@ -34,9 +36,15 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--phase <phase>', 'flak: as the aircraft approach, or as they disengage in the end phase').choices(['approach', 'disengagement']).default('approach'))
     .option('--moved', 'flak in the disengagement phase from a formation that took a move action (-1 to hit)')
     .option('--test', 'aircraft and spacecraft: take the action test first (-1 per Blast marker; a failure is a stand down)');
-  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
+  addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
     .addHelpText('after', '\nExamples:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000\n  epic-balance shoot "2 Thunderbolt" --at "steel-legion/mechanised-infantry-company" --flak "3 Hydra"\n\nWhen a side flies, the attack follows the aerospace rules: aircraft at a ground formation make a ground attack through its flak;\na ground formation at aircraft fires flak; fighters at aircraft intercept; a spacecraft bombards from orbit.')
     .action(async (text: string, o: ShootOptions, command: Command) => {
+      if ((o.rules as string) === 'heresy') {
+        const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+        rejectForHeresy([['--action', given('action')], ['--crossfire', o.crossfire === true], ['--embarked', o.embarked === true], ['--flak', o.flak.length > 0], ['--cap', o.cap !== undefined], ['--test', o.test === true], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
+        await runHeresyJob(heresyShootJob({ ...o, formation: text, gapGiven: given('gap') }), o);
+        return;
+      }
       if (o.rules === 'epic40k') {
         const given = (name: string) => command.getOptionValueSource(name) === 'cli';
         rejectNeteaOptions([['--action', given('action')], ['--crossfire', o.crossfire === true], ['--embarked', o.embarked === true], ['--flak', o.flak.length > 0], ['--cap', o.cap !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true]]);

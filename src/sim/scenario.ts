@@ -3,13 +3,15 @@ import { NeteaRunner } from './rulesets/netea/runner.js';
 import type { EngagementSpec } from './rulesets/netea/spec.js';
 import { Epic40kRunner } from './rulesets/epic40k/runner.js';
 import type { Epic40kSpec } from './rulesets/epic40k/spec.js';
+import { HeresyRunner } from './rulesets/heresy/runner.js';
+import type { HeresySpec } from './rulesets/heresy/spec.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
  * threads and what a partial result file records. One union member per rule
- * system: NetEA Epic Armageddon and Epic 40,000.
+ * system: NetEA Epic Armageddon, Epic 40,000 and Heresy.
  */
-export type ScenarioSpec = EngagementSpec | Epic40kSpec;
+export type ScenarioSpec = EngagementSpec | Epic40kSpec | HeresySpec;
 
 /** Compiles a scenario into its ruleset's trial runner. */
 export function compileScenario(spec: ScenarioSpec): TrialRunner {
@@ -18,5 +20,7 @@ export function compileScenario(spec: ScenarioSpec): TrialRunner {
       return new NeteaRunner(spec);
     case 'epic40k':
       return new Epic40kRunner(spec);
+    case 'heresy':
+      return new HeresyRunner(spec);
   }
 }

@@ -28,7 +28,7 @@ export function stand(name: string, o: Partial<HeresyStandRef> & { fp?: number; 
 export function unitOf(...groups: Array<[number, HeresyStandRef]>): HeresyUnit {
   const units = groups.flatMap(([n, u]) => Array.from({ length: n }, () => ({ unit: u })));
   const name = groups.map(([n, u]) => `${n} ${u.name}`).join(', ');
-  return { text: name, name, units, points: null, unsupported: [] };
+  return { text: name, name, armyId: null, units, points: null, unsupported: [] };
 }
 
 /** Runs a spec on a fixed seed: a reader of each unit's outcome after a step, and the tally. */

@@ -42,7 +42,7 @@ export function heresyAssaultEngagement(
   return {
     ruleset: 'heresy',
     formations,
-    steps: [{ kind: 'assault', label: `${attacker.name} assaults ${target.name}`, by: 0, at: 1, support }],
+    steps: [{ kind: 'assault', label: `${attacker.name} assaults ${target.name}`, by: [0], at: [1], support }],
     options: { ...DEFAULT_HERESY_OPTIONS, ...o.options },
   };
 }

@@ -29,7 +29,7 @@ export class HeresyRunner implements TrialRunner {
     this.state = new HeresyState(spec);
     this.layout = engagementTallyLayout(spec);
     this.fire = spec.steps.map((s) => (s.kind === 'shoot' ? new FirePlan(this.state, s.by, s.at, s.distance, false) : null));
-    this.assaults = spec.steps.map((s) => (s.kind === 'assault' ? new AssaultPlan(this.state, s.by, s.at, s.support) : null));
+    this.assaults = spec.steps.map((s) => (s.kind === 'assault' ? new AssaultPlan(this.state, s.by[0], s.at[0], s.support) : null));
   }
 
   /** Plays step i on the state (without recording): for tests with forced dice. */

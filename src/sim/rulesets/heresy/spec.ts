@@ -26,6 +26,8 @@ export type HeresyOrder = 'none' | 'prepared';
 export interface HeresyUnit {
   text: string;
   name: string;
+  /** Always null: Heresy units are not from an army list. */
+  armyId: null;
   units: Array<{ unit: HeresyStandRef }>;
   points: number | null;
   unsupported: string[];
@@ -50,12 +52,12 @@ export interface HeresyShootStep {
   distance: number;
 }
 
-/** A charge and assault combat (L193-308): `support` units within 15 cm of the combat, by side. */
+/** A charge and assault combat (L193-308): one charging and one charged unit (lists, as the shared reports read them), `support` units within 15 cm of the combat. */
 export interface HeresyAssaultStep {
   kind: 'assault';
   label: string;
-  by: number;
-  at: number;
+  by: [number];
+  at: [number];
   support: number[];
 }
 
