@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
-import { pickUnits } from './formationChoice.js';
+import { defaultChosen, pickUnits } from './formationChoice.js';
+import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
@@ -284,12 +285,18 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const host = units.find((u) => u.unit.type !== 'WE') ?? units[0]!;
     for (let i = 0; i < choice.count; i++) joinCharacter(data, host, ch);
   }
-  shareFormationPoints(units, formation.points);
-  let points = formation.points;
+  // Per-unit surcharges (formationSurcharges.ts): the formation's points price its default pick.
+  const surcharges = surchargesOf(army);
+  const formationPoints = formation.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
+  const variantsAdded = taken.flatMap(({ upgrade, offered }) => upgrade.add.filter((a) => offered.choices.some((c) => c.from.includes(a.unit))));
+  checkVariantLimits(data, army, formation, [...pick.chosen, ...variantsAdded], taken.map((t) => t.offered), text);
+  shareFormationPoints(units, formationPoints);
+  let points = formationPoints;
   const names: string[] = [];
   const unsupportedUpgrades: string[] = [];
   const upgradeChoices: string[] = [];
-  for (const { upgrade, offered, options: picked } of taken) {
+  for (const { upgrade: asPicked, offered, options: picked } of taken) {
+    const upgrade = asPicked === offered ? offered : { ...asPicked, points: asPicked.points + surchargeOf(surcharges, asPicked.add) - surchargeOf(surcharges, offered.add) };
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
     const times = names.filter((n) => n === upgrade.name).length;
     // Weapon upgrades may repeat, one per mount (TP: "Mount each weapon mount in the formation with one of the following upgrades").

@@ -1,7 +1,8 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
 import { loadoutOptions } from './weaponLoadout.js';
-import type { Formation, Unit, UnitCount, Upgrade } from './schema.js';
+import { atMostOf, isSurchargedChoice, rareAllowed, surchargesOf } from './formationSurcharges.js';
+import type { Army, Formation, Unit, UnitCount, Upgrade } from './schema.js';
 
 /**
  * Formations whose list lets the player choose ("Any four of the following
@@ -15,6 +16,8 @@ import type { Formation, Unit, UnitCount, Upgrade } from './schema.js';
 
 export interface PickedUnits {
   units: UnitCount[];
+  /** The units the formation's choices brought (their picks or defaults), for the variant limits. */
+  chosen: UnitCount[];
   /** What was chosen, in a sentence; null when the formation has no choice. */
   choice: string | null;
   /** False for a "plus transport" formation fielded without the transports its cost includes. */
@@ -87,11 +90,27 @@ function defaultEntry(f: Formation, c: { count: number; from: string[] }): numbe
   return -1;
 }
 
-/** Shares `count` evenly over `ids` in order, the first ones taking the remainder. */
+/** The units a formation's choices bring by default (each choice's first option). */
+export function defaultChosen(f: Formation): UnitCount[] {
+  return f.choices.filter((c) => defaultEntry(f, c) >= 0).map((c) => ({ unit: c.from[0]!, count: c.count }));
+}
+
+/**
+ * Shares `count` evenly over `ids` in order, the first ones taking the remainder; an id named
+ * several times takes a share each time (`leman-russ,leman-russ,leman-russ-vanquisher` of three:
+ * two Leman Russ and a Vanquisher), its shares together.
+ */
 export function evenSplit(count: number, ids: string[]): UnitCount[] {
   const base = Math.floor(count / ids.length);
   const extra = count % ids.length;
-  return ids.map((unit, k) => ({ unit, count: base + (k < extra ? 1 : 0) })).filter((u) => u.count > 0);
+  const out: UnitCount[] = [];
+  ids.forEach((unit, k) => {
+    const n = base + (k < extra ? 1 : 0);
+    const same = out.find((u) => u.unit === unit);
+    if (same) same.count += n;
+    else if (n > 0) out.push({ unit, count: n });
+  });
+  return out.filter((u) => u.count > 0);
 }
 
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
@@ -109,14 +128,14 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   }
   if (onFoot) return { ...picked, transported: false };
   const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (its cost includes them; @${ON_FOOT} leaves them behind)`;
-  return { units: ride.count > 0 ? [...picked.units, ride] : picked.units, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
+  return { units: ride.count > 0 ? [...picked.units, ride] : picked.units, chosen: picked.chosen, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
 }
 
 function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported'> {
   const choices = f.choices.filter((c) => defaultEntry(f, c) >= 0);
   if (choices.length === 0) {
     if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no choice of units to pick with "@"` }]);
-    return { units: f.units, choice: null };
+    return { units: f.units, chosen: [], choice: null };
   }
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
   const wanted = choices.map((): string[] => []);
@@ -138,7 +157,7 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
     said.push(`${c.count} of ${c.from.map(nameOf).join(', ')}: ${picked.map((u) => `${u.count} ${nameOf(u.unit)}`).join(', ')} (${how})`);
   });
   const units = f.units.flatMap((u, i) => replace.get(i) ?? [u]);
-  return { units, choice: said.join('; ') };
+  return { units, chosen: [...replace.values()].flat(), choice: said.join('; ') };
 }
 
 /**
@@ -151,10 +170,34 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);
   if (f === undefined) return [];
   const base = `${armyId}/${formationId}`;
-  const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const army = data.armies.get(armyId)!;
+  const limited = variantOptions(army, f);
+  const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
   const transport = ride !== null && ride !== 'no-transport' ? [ON_FOOT] : [];
   const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
-  return [base, ...[...options, ...transport, ...loadouts].map((o) => `${base}@${o}`)];
+  const picks = options.map((o) => limited.get(o) ?? o).filter((o) => o !== '');
+  return [base, ...[...picks, ...transport, ...loadouts].map((o) => `${base}@${o}`)];
+}
+
+/**
+ * Options a formation may field only some of (formationSurcharges.ts: rare variants, "up to one
+ * of which may be a Leman Russ Vanquisher"), as the audit fields them: as many as allowed, the
+ * rest of the choice its first option (`leman-russ,leman-russ,...,leman-russ-vanquisher`); none
+ * allowed: ''.
+ */
+function variantOptions(army: Army, f: Formation): Map<string, string> {
+  const s = surchargesOf(army);
+  const out = new Map<string, string>();
+  const choices = f.choices.filter((c) => defaultEntry(f, c) >= 0 && isSurchargedChoice(s, c.from));
+  const total = choices.reduce((t, c) => t + c.count, 0);
+  const most = atMostOf([f.notes]);
+  for (const c of choices) {
+    for (const o of c.from.slice(1)) {
+      const caps = [s.rare.has(o) ? rareAllowed(s, total) : null, most.get(o) ?? null].filter((k): k is number => k !== null);
+      const k = Math.min(c.count, ...caps);
+      if (k < c.count) out.set(o, k === 0 ? '' : [...Array<string>(c.count - k).fill(c.from[0]!), ...Array<string>(k).fill(o)].join(','));
+    }
+  }
+  return out;
 }
