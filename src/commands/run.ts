@@ -595,7 +595,8 @@ export function resultJson(x: ExperimentOutcome, report: string | null) {
     chunkSize: x.settings.chunkSize,
     precision: x.settings.precision ?? null,
     data: { id: x.data.id, version: x.data.version },
-    rules: x.rules,
+    // As shoot and assault --json: the rule system is named when it is not NetEA (the playground's JSON is NetEA's run --json).
+    ...(x.rules !== 'netea' ? { rules: x.rules } : {}),
     simulations: x.simulations,
     report,
     notes: x.notes,
