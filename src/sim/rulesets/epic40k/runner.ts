@@ -36,6 +36,9 @@ export class Epic40kRunner implements TrialRunner {
   private readonly assaults: Array<AssaultPlan | null>;
   private readonly pairs: Array<Int32Array | null>;
   private readonly shots: Array<ShotPlan | null>;
+  /** Each detachment's living units and points lost, as of the last step counted (count()). */
+  private readonly aliveNow: Int32Array;
+  private readonly lostNow: Float64Array;
   /**
    * The first step's shot, prepared once on the reset state (prepareShot reads
    * only the state, which every trial starts from): 0 none (not a shoot
@@ -46,6 +49,8 @@ export class Epic40kRunner implements TrialRunner {
 
   constructor(spec: Epic40kSpec) {
     this.state = new Epic40kState(spec);
+    this.aliveNow = new Int32Array(this.state.detachments);
+    this.lostNow = new Float64Array(this.state.detachments);
     this.layout = engagementTallyLayout(spec);
     const n = spec.steps.length;
     this.kinds = new Int8Array(n);
@@ -121,8 +126,15 @@ export class Epic40kRunner implements TrialRunner {
     const st = this.state;
     const records = this.layout.records;
     const steps = this.kinds.length;
+    const aliveNow = this.aliveNow;
+    const lostNow = this.lostNow;
     for (let t = 0; t < trials; t++) {
       st.reset();
+      // Every unit alive, no points lost: what count() finds on the reset state.
+      for (let d = 0; d < st.detachments; d++) {
+        aliveNow[d] = st.count[d]!;
+        lostNow[d] = 0;
+      }
       for (let i = 0; i < steps; i++) {
         if (i === 0 && this.firstShot !== 0) {
           // The first step on the reset state: its prepared shot (see firstShot).
@@ -134,6 +146,9 @@ export class Epic40kRunner implements TrialRunner {
           }
         } else this.playStep(rng, i);
         const rec = records[i]!;
+        // A shot destroys units of its target only (shoot.ts): the other detachments' counts stand.
+        if (this.kinds[i] === STEP_SHOOT) this.count(this.at[i]!);
+        else for (let d = 0; d < st.detachments; d++) this.count(d);
         for (let d = 0; d < st.detachments; d++) this.record(tally, rec.formations[d]!.killedHistogram, d);
         if (this.kinds[i] === STEP_ASSAULT) {
           const plan = this.assaults[i]!;
@@ -144,7 +159,8 @@ export class Epic40kRunner implements TrialRunner {
     tally[TRIALS]! += trials;
   }
 
-  private record(tally: Float64Array, hist: number, d: number): void {
+  /** Units of detachment `d` alive, and the points of its dead (in unit order), into aliveNow and lostNow. */
+  private count(d: number): void {
     const st = this.state;
     const first = st.first[d]!;
     const end = first + st.count[d]!;
@@ -156,6 +172,12 @@ export class Epic40kRunner implements TrialRunner {
       alive += a;
       points += st.points[u]! * (1 - a);
     }
-    recordFormation(tally, hist, st.count[d]!, alive, st.broken[d] === 1, st.bm[d]!, points, st.damage[d]!, st.placed[d]!);
+    this.aliveNow[d] = alive;
+    this.lostNow[d] = points;
+  }
+
+  private record(tally: Float64Array, hist: number, d: number): void {
+    const st = this.state;
+    recordFormation(tally, hist, st.count[d]!, this.aliveNow[d]!, st.broken[d] === 1, st.bm[d]!, this.lostNow[d]!, st.damage[d]!, st.placed[d]!);
   }
 }

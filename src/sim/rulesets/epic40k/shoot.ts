@@ -253,8 +253,10 @@ export function resolveShot(st: Epic40kState, rng: Sfc32, by: number, at: number
       anyHit = true;
       const each = (kept / n) | 0;
       const extra = kept - each * n;
-      for (let i = 0; i < n; i++) st.hits[st.eligible[i]!] = i < extra ? each + 1 : each;
-      applyHits(st, rng, n, false);
+      // Fewer dice than units: only the nearest `kept` take one (the rest have none, and applyHits passes them by).
+      const hit = each === 0 ? extra : n;
+      for (let i = 0; i < hit; i++) st.hits[st.eligible[i]!] = i < extra ? each + 1 : each;
+      applyHits(st, rng, hit, false);
       continue;
     }
     for (let f = 0; f < 7; f++) faces[f] = 0;
