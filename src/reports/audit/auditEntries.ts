@@ -72,7 +72,8 @@ function auditEntry(data: Dataset, armyName: string, f: Formation, text: string)
     if (!(e instanceof InputError)) throw e;
     return { ...base, unsupported: [], armyRules: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
   }
-  const entry = { ...base, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter((r) => !isArmyRuleNote(r)), armyRules: spec.unsupported.filter(isArmyRuleNote) };
+  // A pick priced per unit (Leman Russ variants) costs what it fields, not the formation's default.
+  const entry = { ...base, cost: spec.points !== null && spec.points > 0 ? spec.points : base.cost, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter((r) => !isArmyRuleNote(r)), armyRules: spec.unsupported.filter(isArmyRuleNote) };
   const kind = flyingKind(spec);
   if (kind === null) return { ...entry, skipped: 'mixes aircraft or spacecraft with ground units' };
   if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };
