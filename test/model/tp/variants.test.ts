@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { formationVariants } from '../../../src/model/formationChoice.js';
+import { auditEntries } from '../../../src/reports/audit/auditEntries.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
@@ -113,5 +114,10 @@ describe.skipIf(!tpAvailable)('Tournament Pack Leman Russ variants priced per un
     const variants = formationVariants(data, K, 'tank-platoon');
     expect(variants).toEqual([`${K}/tank-platoon`, `${K}/tank-platoon@leman-russ-demolisher`, `${K}/tank-platoon@${[...times(5, 'leman-russ'), 'leman-russ-vanquisher'].join(',')}`, `${K}/tank-platoon@thunderer`]);
     expect(variants.map(points)).toEqual([400, 400, 430, 280]);
+  });
+
+  it('the audit judges each pick against its own cost', () => {
+    const entries = auditEntries(data, [K]).filter((x) => x.formation === 'tank-platoon');
+    expect(entries.map((x) => x.cost)).toEqual([400, 400, 430, 280]);
   });
 });
