@@ -1,4 +1,6 @@
-import type { FormationOutcome, Probability } from '../reports/aggregate.js';
+import { outcomeAt, type FormationOutcome, type Probability } from '../reports/aggregate.js';
+import type { SimulationResult } from '../workers/simulate.js';
+import { assaultJson } from './oneStepJobs.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const interval = (ci: [number, number], fmt: (x: number) => string) => `[${fmt(ci[0])}, ${fmt(ci[1])}]`;
@@ -24,4 +26,26 @@ export function printOutcomeTable(name: string, o: FormationOutcome, points: num
 /** The rules a run could not simulate, named (stderr). */
 export function unsupportedNote(rules: string[]): string {
   return `\nnot simulated (unsupported rules in these formations):\n${rules.map((r) => `  - ${r}\n`).join('')}`;
+}
+
+/**
+ * A one-step shoot or assault of another rule system, as the NetEA commands print it: for an
+ * assault, who wins with intervals and both sides' tables; for shooting, the target's table.
+ */
+export function printEngagementOutcome(
+  job: { command: 'shoot' | 'assault'; attacker: { name: string; points: number | null }; target: { name: string; points: number | null } },
+  result: SimulationResult,
+): void {
+  if (job.command === 'assault') {
+    const a = assaultJson(result);
+    const pct = (p: { p: number; ci95: [number, number] }) => `${(100 * p.p).toFixed(1)}% [${(100 * p.ci95[0]).toFixed(1)}%, ${(100 * p.ci95[1]).toFixed(1)}%]`;
+    process.stdout.write(`  P(attacker wins)      ${pct(a.attackerWins)}\n  P(defender wins)      ${pct(a.defenderWins)}\n`);
+    if (a.noResult.p > 0) process.stdout.write(`  P(no result)          ${pct(a.noResult)}\n`);
+    process.stdout.write(`  P(no combat)          ${pct({ p: 1 - a.fought.p, ci95: [1 - a.fought.ci95[1], 1 - a.fought.ci95[0]] })}\n\n`);
+    printOutcomeTable(`Attacker: ${job.attacker.name}`, outcomeAt(result.tally, result.layout, 0, 0), job.attacker.points);
+    process.stdout.write('\n');
+    printOutcomeTable(`Target: ${job.target.name}`, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
+  } else {
+    printOutcomeTable(job.target.name, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
+  }
 }
