@@ -1,6 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
-import type { Unit, Weapon } from './schema.js';
+import type { Unit, UnitAbility, Weapon } from './schema.js';
 
 /** A weapon as a unit carries it, with the weapon's profile resolved. */
 export interface ResolvedWeapon {
@@ -75,4 +75,9 @@ export function freeMountsFor(ru: ResolvedUnit, only: string | undefined): numbe
   if (only === undefined) return free;
   const ofKind = (mountCapacity(ru).get(only) ?? 0) - (ru.mounted ?? []).filter((m) => m.only === only).length;
   return Math.min(ofKind, free);
+}
+
+/** A unit has an ability itself or through a character that joined it (RB 2.1.1). */
+export function hasAbility(ru: ResolvedUnit, ability: UnitAbility): boolean {
+  return ru.unit.abilities.includes(ability) || ru.characters.some((c) => c.abilities.includes(ability));
 }

@@ -5,7 +5,7 @@ import { d10AtLeastProbability } from '../../../src/sim/dice/d10AtLeastProbabili
 import { d10CountAtLeastPmf } from '../../../src/sim/dice/d10CountAtLeastPmf.js';
 import { rngFromSeed, Sfc32 } from '../../../src/sim/rng.js';
 import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
-import { ScriptedD10 } from '../../helpers/scriptedD10.js';
+import { ScriptedDice } from '../../helpers/scriptedDice.js';
 
 describe('D10 dice (Heresy, seed 003)', () => {
   it('d10 is uniform on 1..10: every face within the 99.9% interval of 1/10 over 1,000,000 rolls', () => {
@@ -18,7 +18,7 @@ describe('D10 dice (Heresy, seed 003)', () => {
   });
 
   it('the extreme 32-bit words give faces 1 and 10; scripted faces come back as written', () => {
-    const edge = new ScriptedD10([]);
+    const edge = new ScriptedDice([], 10);
     // Word 0 (low word 0 < 6) is rejected and the next word is drawn; 0xffffffff is face 10; word 1 is face 1.
     let words: number[] | undefined;
     const fixed = new (class extends Sfc32 {
@@ -29,7 +29,7 @@ describe('D10 dice (Heresy, seed 003)', () => {
     words = [0, -1, 1];
     expect([d10(fixed), d10(fixed)]).toEqual([10, 1]);
     const faces = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 1];
-    const s = new ScriptedD10(faces);
+    const s = new ScriptedDice(faces, 10);
     expect(faces.map(() => d10(s))).toEqual(faces);
     expect(s.used).toBe(12);
     expect(() => d10(edge)).toThrow('ran out');

@@ -9,7 +9,7 @@ import { chitPenalty } from '../../../src/sim/rulesets/heresy/suppression.js';
 import type { HeresySpec } from '../../../src/sim/rulesets/heresy/spec.js';
 import { NO_RESULT, DEFENDER_WINS, ATTACKER_WINS } from '../../../src/sim/rulesets/netea/assault.js';
 import { convolve } from '../../helpers/exact.js';
-import { ScriptedD10 } from '../../helpers/scriptedD10.js';
+import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { expectDistribution, expectP } from '../../helpers/simulate.js';
 import { simulateHeresy, stand, unitOf } from './fixtures.js';
 
@@ -172,7 +172,7 @@ describe('assault combat (L193-308): exact outcomes matched by the Monte Carlo',
 describe('the seed\'s worked examples with forced dice', () => {
   it('L50-70: 4 Marines roll 1, 5, 6, 7 at 6: two hits; penetration 5 against armour 3 kills, 2 does not', () => {
     const runner = new HeresyRunner(shot(unitOf([4, marine]), unitOf([8, ork])));
-    const dice = new ScriptedD10([1, 5, 6, 5, 7, 2]);
+    const dice = new ScriptedDice([1, 5, 6, 5, 7, 2], 10);
     runner.playStep(dice, 0);
     expect(dice.used).toBe(6);
     expect(runner.state.aliveIn(1)).toBe(7);
@@ -180,7 +180,7 @@ describe('the seed\'s worked examples with forced dice', () => {
 
   it('L131-140: Guard (acc 8) into a fortified bunker: a 9 misses, a 10 hits; armour 7: a 7 penetrates, a 6 does not', () => {
     const runner = new HeresyRunner(shot(unitOf([3, guard]), unitOf([8, ork]), { cover: 3 }));
-    const dice = new ScriptedD10([9, 10, 6, 10, 7]);
+    const dice = new ScriptedDice([9, 10, 6, 10, 7], 10);
     runner.playStep(dice, 0);
     expect(dice.used).toBe(5);
     expect(runner.state.aliveIn(1)).toBe(7);
@@ -190,12 +190,12 @@ describe('the seed\'s worked examples with forced dice', () => {
     const mk = (maxRounds: number) =>
       new HeresyRunner(heresyAssaultEngagement(unitOf([16, ork]), unitOf([8, marine]), { attacker: FRESH_IN_THE_OPEN, target: FRESH_IN_THE_OPEN, supports: [{ formation: unitOf([8, ork]), side: 0 }], options: { maxRounds } }));
     const pass = mk(1);
-    const d1 = new ScriptedD10([1, 8, 7]);
+    const d1 = new ScriptedDice([1, 8, 7], 10);
     pass.playStep(d1, 0);
     expect([pass.state.aliveIn(0), pass.state.aliveIn(1), pass.state.aliveIn(2), d1.used]).toEqual([12, 6, 8, 3]);
     expect(pass.state.level[0]).toBe(0);
     const fail = mk(5);
-    const d2 = new ScriptedD10([1, 8, 6]);
+    const d2 = new ScriptedDice([1, 8, 6], 10);
     fail.playStep(d2, 0);
     expect([fail.state.aliveIn(0), fail.state.aliveIn(1), fail.state.level[0], d2.used]).toEqual([12, 6, 1, 3]);
   });
@@ -204,14 +204,14 @@ describe('the seed\'s worked examples with forced dice', () => {
     const spec = heresyAssaultEngagement(unitOf([16, ork]), unitOf([8, marine]), { attacker: FRESH_IN_THE_OPEN, target: FRESH_IN_THE_OPEN, supports: [{ formation: unitOf([8, ork]), side: 0 }], options: { maxRounds: 1 } });
     const r = new HeresyRunner(spec);
     const plan = new AssaultPlan(r.state, 0, 1, [2]);
-    assault(r.state, new ScriptedD10([1, 8, 7]), plan);
+    assault(r.state, new ScriptedDice([1, 8, 7], 10), plan);
     expect([plan.outcome, plan.rounds]).toEqual([NO_RESULT, 1]);
     r.state.reset();
-    assault(r.state, new ScriptedD10([1, 8, 6]), plan);
+    assault(r.state, new ScriptedDice([1, 8, 6], 10), plan);
     expect(plan.outcome).toBe(DEFENDER_WINS);
     const routed = new HeresyRunner(heresyAssaultEngagement(unitOf([2, ork]), unitOf([3, guard]), { attacker: FRESH_IN_THE_OPEN, target: { ...FRESH_IN_THE_OPEN, quality: 2 } }));
     const p2 = new AssaultPlan(routed.state, 0, 1, []);
-    assault(routed.state, new ScriptedD10([]), p2);
+    assault(routed.state, new ScriptedDice([], 10), p2);
     expect([p2.outcome, routed.state.aliveIn(1)]).toEqual([ATTACKER_WINS, 0]);
   });
 
@@ -219,13 +219,13 @@ describe('the seed\'s worked examples with forced dice', () => {
     const spec = heresyAssaultEngagement(unitOf([2, ork]), unitOf([1, guard]), { attacker: FRESH_IN_THE_OPEN, target: { ...FRESH_IN_THE_OPEN, order: 'prepared' }, options: { maxRounds: 1 } });
     const r = new HeresyRunner(spec);
     // Charge check 7 (Ork Fresh 7) passes; the Guard rolls 6: a hit, penetration 3 kills; round: 1 Ork (2) v 1 Guard (1): 1 + 1 buys the Guard, 1 buys nothing.
-    const dice = new ScriptedD10([7, 6, 3, 1, 1]);
+    const dice = new ScriptedDice([7, 6, 3, 1, 1], 10);
     r.playStep(dice, 0);
     expect([dice.used, r.state.aliveIn(0), r.state.aliveIn(1)]).toEqual([5, 1, 0]);
     // A failed charge check: Fatigued, no assault.
     r.state.reset();
     const plan = new AssaultPlan(r.state, 0, 1, []);
-    assault(r.state, new ScriptedD10([6]), plan);
+    assault(r.state, new ScriptedDice([6], 10), plan);
     expect([plan.outcome, r.state.level[0]]).toEqual([0, 1]);
   });
 
@@ -234,10 +234,10 @@ describe('the seed\'s worked examples with forced dice', () => {
     expect(commandRadius(4)).toBe(20);
     expect(breakPoint(6, 4)).toBe(4);
     expect(breakPoint(10, 6)).toBe(4);
-    expect(rally(new ScriptedD10([8]), 2, 10, 2)).toBe(1);
-    expect(rally(new ScriptedD10([1]), 2, 10, 2)).toBe(3);
-    expect(rally(new ScriptedD10([10]), 2, 10, 0)).toBe(0);
-    expect(rally(new ScriptedD10([5]), 1, 8, 2)).toBe(1);
+    expect(rally(new ScriptedDice([8], 10), 2, 10, 2)).toBe(1);
+    expect(rally(new ScriptedDice([1], 10), 2, 10, 2)).toBe(3);
+    expect(rally(new ScriptedDice([10], 10), 2, 10, 0)).toBe(0);
+    expect(rally(new ScriptedDice([5], 10), 1, 8, 2)).toBe(1);
   });
 });
 
@@ -245,5 +245,5 @@ it('FirePlan and shoot are allocation-free per trial: the plan is built once (ty
   const r = new HeresyRunner(shot(unitOf([4, marine]), unitOf([8, ork])));
   const plan = new FirePlan(r.state, 0, 1, 20, false);
   expect(plan.need).toBeInstanceOf(Int32Array);
-  expect(shoot(r.state, new ScriptedD10([10, 3, 10, 3, 10, 3, 10, 3]), plan)).toBe(4);
+  expect(shoot(r.state, new ScriptedDice([10, 3, 10, 3, 10, 3, 10, 3], 10), plan)).toBe(4);
 });

@@ -1,5 +1,5 @@
 import type { ResolvedUnit, ResolvedWeapon } from '../../../model/formation.js';
-import type { CriticalPart, Unit, WeaponMode } from '../../../model/schema.js';
+import type { CriticalPart, Unit, UnitAbility, WeaponMode } from '../../../model/schema.js';
 import { maxOf, meanOf, parseDiceExpr, type DiceTriple } from '../../diceExpr.js';
 import { toHitProbability } from '../../dice/toHitProbability.js';
 import * as C from './codes.js';
@@ -9,6 +9,7 @@ import { ChoiceMemo } from './choiceMemo.js';
 import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
+import { hasAbility } from '../../../model/resolvedUnit.js';
 import { SwarmValues } from './swarming.js';
 import { CriticalTable } from './criticals/criticalTable.js';
 import { saveCode } from './saves/saveStack.js';
@@ -650,30 +651,30 @@ export class Engagement {
     this.uPoints[g] = ru.points ?? 0;
 
     let flags = 0;
-    const all = (a: string) => hasAbility(ru, a);
-    if (all('reinforced-armour')) flags |= C.U_REINFORCED;
-    if (all('thick-rear-armour')) flags |= C.U_THICK_REAR;
-    if (all('fearless')) flags |= C.U_FEARLESS;
-    if (all('leader') || all('supreme-commander')) flags |= C.U_LEADER;
-    if (all('inspiring')) flags |= C.U_INSPIRING;
-    if (all('expendable')) flags |= C.U_EXPENDABLE;
-    if (all('grot')) flags |= C.U_GROT;
-    if (all('mounted')) flags |= C.U_MOUNTED;
-    if (all('skimmer')) flags |= C.U_SKIMMER;
-    if (all('first-strike')) flags |= C.U_FIRST_STRIKE;
-    if (all('commander') || all('supreme-commander')) flags |= C.U_COMMANDER;
-    if (all('supreme-commander')) flags |= C.U_SUPREME;
-    if (all('support-craft')) flags |= C.U_SUPPORT_CRAFT;
-    if (all('infiltrator')) flags |= C.U_INFILTRATOR;
+    const has = (a: UnitAbility) => hasAbility(ru, a);
+    if (has('reinforced-armour')) flags |= C.U_REINFORCED;
+    if (has('thick-rear-armour')) flags |= C.U_THICK_REAR;
+    if (has('fearless')) flags |= C.U_FEARLESS;
+    if (has('leader') || has('supreme-commander')) flags |= C.U_LEADER;
+    if (has('inspiring')) flags |= C.U_INSPIRING;
+    if (has('expendable')) flags |= C.U_EXPENDABLE;
+    if (has('grot')) flags |= C.U_GROT;
+    if (has('mounted')) flags |= C.U_MOUNTED;
+    if (has('skimmer')) flags |= C.U_SKIMMER;
+    if (has('first-strike')) flags |= C.U_FIRST_STRIKE;
+    if (has('commander') || has('supreme-commander')) flags |= C.U_COMMANDER;
+    if (has('supreme-commander')) flags |= C.U_SUPREME;
+    if (has('support-craft')) flags |= C.U_SUPPORT_CRAFT;
+    if (has('infiltrator')) flags |= C.U_INFILTRATOR;
     if (isWE) flags |= C.U_WAR_ENGINE;
     if (u.type === 'AC' || u.type === 'AC/WE') flags |= C.U_AIRCRAFT;
     if (u.aircraftSpeed === 'fighter' || u.aircraftSpeed === 'fighter-bomber') flags |= C.U_JINKS;
     if (u.type === 'SC') flags |= C.U_SPACECRAFT;
-    if (all('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
-    if (all('regeneration') && isWE) flags |= C.U_REGENERATES;
-    if (all('automaton')) flags |= C.U_AUTOMATON;
-    if (all('markerlights')) flags |= C.U_MARKERLIGHT;
-    if (all('necron')) flags |= C.U_NECRON;
+    if (has('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
+    if (has('regeneration') && isWE) flags |= C.U_REGENERATES;
+    if (has('automaton')) flags |= C.U_AUTOMATON;
+    if (has('markerlights')) flags |= C.U_MARKERLIGHT;
+    if (has('necron')) flags |= C.U_NECRON;
     if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
     const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
     if (!ranged) flags |= C.U_CC_ONLY;
@@ -886,11 +887,6 @@ export class Engagement {
     if (mode.disrupt) hit |= C.H_DISRUPT;
     this.wHitFlags[i] = hit;
   }
-}
-
-/** A unit has an ability itself or through a character that joined it (RB 2.1.1). */
-export function hasAbility(ru: ResolvedUnit, ability: string): boolean {
-  return (ru.unit.abilities as string[]).includes(ability) || ru.characters.some((c) => (c.abilities as string[]).includes(ability));
 }
 
 /** RB 4.3.4: a spacecraft's pin-point attacks may only be made on war engines. */

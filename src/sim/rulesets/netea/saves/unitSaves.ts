@@ -1,4 +1,5 @@
 import * as C from '../codes.js';
+import { hasAbility } from '../../../../model/resolvedUnit.js';
 import type { ResolvedUnit } from '../../../../model/formation.js';
 import type { UnitAbility } from '../../../../model/schema.js';
 
@@ -75,7 +76,7 @@ export class UnitSaves {
 
   /** Reads unit g's save abilities (a character's count for the unit it joins, RB 2.1.1). */
   fillUnit(g: number, ru: ResolvedUnit, armour: number): void {
-    const has = (a: UnitAbility) => ru.unit.abilities.includes(a) || ru.characters.some((c) => c.abilities.includes(a));
+    const has = (a: UnitAbility) => hasAbility(ru, a);
     const inAssault = ru.unit.assaultArmour ?? C.NONE;
     this.uAssaultArmour[g] = Math.min(armour, inAssault);
     this.uField[g] = has('holofield') ? FIELD_HOLOFIELD : has('knight-shield') ? FIELD_KNIGHT_SHIELD : FIELD_NONE;
