@@ -99,6 +99,26 @@ describe('run: "rules": "epic40k"', () => {
     expect(Math.abs(a.defenderWins.p - 10 / 31)).toBeLessThanOrEqual(tolerance999(10 / 31, trials));
   });
 
+  it('an assault by side B (issue 20, item 3): two Space Marines on side B charge two Orks, P(attacker wins) = 21/31', async () => {
+    const trials = 40_000;
+    const out = await runJson(
+      write('assault-side-b.json', {
+        name: 'e40k-assault-side-b',
+        description: 'Two Space Marines on side B charge two Orks on side A.',
+        rules: 'epic40k',
+        trials,
+        geometry: { gap: 15, rankWidth: 10, spacing: 5 },
+        engagement: {
+          formations: { orks: { side: 'A', formation: '2 Orks' }, marines: { side: 'B', formation: '2 Space Marines' } },
+          script: [{ step: 'assault', by: 'marines', at: 'orks' }],
+        },
+      }),
+    );
+    const a = out.variants[0].assaults[0];
+    expect(a.fought.p).toBe(1);
+    expect(Math.abs(a.attackerWins.p - 21 / 31)).toBeLessThanOrEqual(tolerance999(21 / 31, trials));
+  });
+
   it('the shipped example writes CSV, charts, report.html and a manifest naming the rules', async () => {
     const out = join(tmp, 'shipped');
     const r = await inProcess(['run', join(REPO, 'experiments', 'epic40k-marines-vs-orks.json'), '--trials', '2000', '--quiet', '--out', out]);
@@ -136,8 +156,9 @@ describe('run: "rules": "epic40k"', () => {
     const order = await bad('order.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, marines: { side: 'A', formation: '6 Space Marines', order: 'march' } } } }));
     expect(order).toContain('engagement.script[0].by');
     expect(order).toContain('may not shoot (L942)');
-    const sideB = await bad('side-b.json', (x) => ({ ...x, engagement: { ...x.engagement, script: [{ step: 'assault', by: 'guard', at: 'marines' }] } }));
-    expect(sideB).toContain('engagement.script[0].by');
+    const ownSide = await bad('own-side.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, allies: { side: 'A', formation: 'imperium/10 Imperial Guard' } }, script: [{ step: 'assault', by: 'allies', at: 'marines' }] } }));
+    expect(ownSide).toContain('engagement.script[0].at');
+    expect(ownSide).toContain('same side as the attacker');
     const cover = await bad('cover.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, guard: { side: 'B', formation: 'imperium/10 Imperial Guard', cover: 'obscured' } } } }));
     expect(cover).toContain('engagement.formations.guard.cover');
     const support = await bad('support.json', (x) => ({ ...x, engagement: { ...x.engagement, script: [{ step: 'assault', by: 'marines', at: 'guard', support: ['marines'] }] } }));

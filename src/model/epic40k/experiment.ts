@@ -106,8 +106,6 @@ export function compileEpic40kExperiment(loaded: LoadedExperiment): Array<Varian
     }
     if (s.step === 'assault') {
       list(s.by).forEach((n) => assaulting.add(n));
-      // The kernel's charge, close combat and firefight are side A's against side B (assault.ts).
-      if (sides.get(list(s.by)[0]!) === 'B') problems.push({ file, path: `${at}.by`, message: 'Epic 40,000 assaults are made by side "A" (the kernel plays side A\'s charge against side B, src/sim/rulesets/epic40k/assault.ts): put the assaulting detachments on side A' });
     }
   });
   /** Each formation's orders in one combination of the parameters. */

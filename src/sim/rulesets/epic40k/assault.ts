@@ -9,7 +9,7 @@ import { leadershipTest } from './leadershipTest.js';
 import { halvedForState, ORDER_ASSAULT, ORDER_MARCH } from './orders.js';
 import type { Epic40kState } from './state.js';
 import { damageWarEngine } from './warEngineDamage.js';
-import { firefight } from './firefight.js';
+import { firefight, FIREFIGHT_NO_RESULT, NO_FIREFIGHT } from './firefight.js';
 import { nearestEnemy, placeOnLine, SUPPORT_RANGE, warEngineDetachment } from './battleLine.js';
 import { breakAndRetreat } from './breakAndRetreat.js';
 
@@ -24,20 +24,23 @@ const NO_RESULT = outcomes.NO_RESULT;
  * last trial. Created once per scenario.
  */
 export class AssaultPlan {
-  /** Side 0 (the assaulting detachments) and side 1 (the assaulted). */
+  /** The assaulting detachments, then the assaulted. */
   readonly dets: Int32Array;
   /** Detachments outside the combat whose war engines lend support (L1184). */
   readonly support: Int32Array;
+  /** The assaulting side (0 or 1): its units charge towards the other's, and its win is the attacker's. */
+  readonly attacker: number;
   outcome = 0;
   rounds = 0;
-  constructor(by: number[], at: number[], support: number[]) {
+  constructor(by: number[], at: number[], support: number[], attacker: number) {
     this.dets = Int32Array.from([...by, ...at]);
     this.support = Int32Array.from(support);
+    this.attacker = attacker;
   }
 }
 
 /**
- * The assault moves and charges of side 0 (BattleBible L1160-1168): every
+ * The assault moves and charges of the assaulting side (BattleBible L1160-1168): every
  * assaulting detachment that is not broken, is on Assault orders and passes
  * its Leadership test if it has Blast markers (L1162; option
  * `assaultMoveTest`) moves its units, nearest first, Speed x their charge
@@ -50,9 +53,12 @@ export class AssaultPlan {
 export function chargeMoves(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): number {
   let contacts = 0;
   const dets = plan.dets;
+  const attacker = plan.attacker;
+  // Side 0 stands at -x and side 1 at +x (battleLine.ts): the chargers move towards the other side.
+  const toward = attacker === 0 ? 1 : -1;
   for (let k = 0; k < dets.length; k++) {
     const d = dets[k]!;
-    if (st.side[d] !== 0 || st.broken[d] === 1 || st.order[d] !== ORDER_ASSAULT) continue;
+    if (st.side[d] !== attacker || st.broken[d] === 1 || st.order[d] !== ORDER_ASSAULT) continue;
     if (st.options.assaultMoveTest && st.bm[d]! > 0 && !leadershipTest(st, rng, d)) continue;
     const end = st.first[d]! + st.count[d]!;
     for (let u = st.first[d]!; u < end; u++) {
@@ -62,16 +68,16 @@ export function chargeMoves(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): nu
       let nearest = Infinity;
       for (let q = 0; q < dets.length; q++) {
         const e = dets[q]!;
-        if (st.side[e] !== 1) continue;
+        if (st.side[e] === attacker) continue;
         const eEnd = st.first[e]! + st.count[e]!;
         for (let v = st.first[e]!; v < eEnd; v++) {
           if (st.alive[v] === 0) continue;
-          const dist = st.x[v]! - st.x[u]!;
+          const dist = toward * (st.x[v]! - st.x[u]!);
           if (dist < nearest) nearest = dist;
           if (dist > move) continue;
           const cap = st.warEngine[v] === 1 ? st.startDc[v]! >> 1 : 2;
           if (st.engaged[v]! >= cap) continue;
-          if (best < 0 || st.engaged[v]! < st.engaged[best]! || (st.engaged[v] === st.engaged[best] && dist < st.x[best]! - st.x[u]!)) best = v;
+          if (best < 0 || st.engaged[v]! < st.engaged[best]! || (st.engaged[v] === st.engaged[best] && dist < toward * (st.x[best]! - st.x[u]!))) best = v;
         }
       }
       if (best >= 0) {
@@ -81,7 +87,7 @@ export function chargeMoves(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): nu
         st.contact[best] = 1;
         contacts++;
       } else if (nearest < Infinity) {
-        st.x[u] = st.x[u]! + (move < nearest ? move : nearest);
+        st.x[u] = st.x[u]! + toward * (move < nearest ? move : nearest);
       }
     }
   }
@@ -102,10 +108,10 @@ export function assault(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): void {
   plan.outcome = NO_ASSAULT;
   plan.rounds = 0;
   if (chargeMoves(st, rng, plan) > 0) closeCombat(st, rng, plan);
-  const ffWinner = firefight(st, rng, plan.dets);
-  if (plan.outcome === NO_ASSAULT && ffWinner !== -2) {
+  const ffWinner = firefight(st, rng, plan.dets, plan.attacker);
+  if (plan.outcome === NO_ASSAULT && ffWinner !== NO_FIREFIGHT) {
     plan.rounds = st.firefightRolls;
-    plan.outcome = ffWinner === 0 ? ATTACKER_WINS : ffWinner === 1 ? DEFENDER_WINS : NO_RESULT;
+    plan.outcome = ffWinner === FIREFIGHT_NO_RESULT ? NO_RESULT : ffWinner === plan.attacker ? ATTACKER_WINS : DEFENDER_WINS;
   }
 }
 
@@ -184,10 +190,14 @@ export function closeCombat(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): vo
   }
   const bonus0 = combatBonus(total0, total1, bm0, bm1, psy0, psy1);
   const bonus1 = combatBonus(total1, total0, bm1, bm0, psy1, psy0);
+  // The attacker's die first (the seed names no order): an assault by side 1 is the mirror image of one by side 0.
+  const attacker = plan.attacker;
+  const bonusAttacker = attacker === 0 ? bonus0 : bonus1;
+  const bonusDefender = attacker === 0 ? bonus1 : bonus0;
   let diff = 0;
   while (diff === 0) {
     plan.rounds++;
-    diff = d6(rng) + bonus0 - (d6(rng) + bonus1);
+    diff = d6(rng) + bonusAttacker - (d6(rng) + bonusDefender);
     if (diff !== 0) break;
     for (let k = 0; k < dets.length; k++) if (st.aliveIn(dets[k]!) > 0 && hasContact(st, dets[k]!)) st.addBlastMarkers(dets[k]!, 1);
     if (plan.rounds >= st.options.maxTieRolls) {
@@ -195,9 +205,9 @@ export function closeCombat(st: Epic40kState, rng: Sfc32, plan: AssaultPlan): vo
       return;
     }
   }
-  const winner = diff > 0 ? 0 : 1;
+  const winner = diff > 0 ? attacker : 1 - attacker;
   const difference = diff > 0 ? diff : -diff;
-  plan.outcome = winner === 0 ? ATTACKER_WINS : DEFENDER_WINS;
+  plan.outcome = diff > 0 ? ATTACKER_WINS : DEFENDER_WINS;
   // Blast markers on the losers, at most one per unit in contact.
   for (let k = 0; k < dets.length; k++) {
     const d = dets[k]!;

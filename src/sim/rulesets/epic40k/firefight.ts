@@ -26,10 +26,13 @@ export function firefightValue(st: Epic40kState, u: number): number {
  * the bonus table as in close combat (L1243-1253); a D6 each. Ties are not
  * defined in the seed (option `firefightTie`). Every losing detachment takes
  * one hit on its unit nearest the enemy and one Blast marker, is Broken and
- * retreats (L1261). Returns the winning side, FIREFIGHT_NO_RESULT or
- * NO_FIREFIGHT; `st.firefightRolls` holds the roll-offs.
+ * retreats (L1261). `first` is the side whose die is rolled first (the side
+ * that assaulted or opened the firefight; the seed names no order, and
+ * rolling the actor's first makes an assault by side 1 the mirror image of
+ * one by side 0, die for die). Returns the winning side, FIREFIGHT_NO_RESULT
+ * or NO_FIREFIGHT; `st.firefightRolls` holds the roll-offs.
  */
-export function firefight(st: Epic40kState, rng: Sfc32, dets: Int32Array): number {
+export function firefight(st: Epic40kState, rng: Sfc32, dets: Int32Array, first: number): number {
   st.firefightRolls = 0;
   let total0 = 0;
   let total1 = 0;
@@ -74,11 +77,13 @@ export function firefight(st: Epic40kState, rng: Sfc32, dets: Int32Array): numbe
   }
   const bonus0 = combatBonus(total0, total1, bm0, bm1, psy0, psy1);
   const bonus1 = combatBonus(total1, total0, bm1, bm0, psy1, psy0);
+  const bonusFirst = first === 0 ? bonus0 : bonus1;
+  const bonusOther = first === 0 ? bonus1 : bonus0;
   const tie = st.options.firefightTie;
   let diff = 0;
   for (;;) {
     st.firefightRolls++;
-    diff = d6(rng) + bonus0 - (d6(rng) + bonus1);
+    diff = d6(rng) + bonusFirst - (d6(rng) + bonusOther);
     if (diff !== 0) break;
     if (tie === 'no-result' || st.firefightRolls >= st.options.maxTieRolls) {
       for (let k = 0; k < dets.length; k++) mark[k] = 0;
@@ -86,7 +91,7 @@ export function firefight(st: Epic40kState, rng: Sfc32, dets: Int32Array): numbe
     }
     if (tie === 'as-close-combat') for (let k = 0; k < dets.length; k++) if (mark[k] === 1) st.addBlastMarkers(dets[k]!, 1);
   }
-  const winner = diff > 0 ? 0 : 1;
+  const winner = diff > 0 ? first : 1 - first;
   for (let k = 0; k < dets.length; k++) {
     if (mark[k] === 0) continue;
     mark[k] = 0;

@@ -78,7 +78,7 @@ export class Epic40kRunner implements TrialRunner {
           break;
         case 'assault':
           this.kinds[i] = STEP_ASSAULT;
-          this.assaults[i] = new AssaultPlan(step.by, step.at, step.support);
+          this.assaults[i] = new AssaultPlan(step.by, step.at, step.support, this.state.side[step.by[0]!]!);
           break;
         case 'firefight':
           this.kinds[i] = STEP_FIREFIGHT;
@@ -114,7 +114,7 @@ export class Epic40kRunner implements TrialRunner {
         break;
       case STEP_FIREFIGHT:
         placeOnLine(st);
-        firefight(st, rng, this.pairs[i]!);
+        firefight(st, rng, this.pairs[i]!, st.side[this.pairs[i]![0]!]!);
         break;
       case STEP_RALLY:
         rally(st, rng);
