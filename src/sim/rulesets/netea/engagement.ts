@@ -1,23 +1,17 @@
-import type { ResolvedUnit, ResolvedWeapon } from '../../../model/formation.js';
-import type { CriticalPart, Unit, UnitAbility, WeaponMode } from '../../../model/schema.js';
-import { maxOf, meanOf, parseDiceExpr, type DiceTriple } from '../../diceExpr.js';
-import { toHitProbability } from '../../dice/toHitProbability.js';
+import { maxOf } from '../../diceExpr.js';
 import * as C from './codes.js';
-import type { EngagementSpec, NeteaOptions, PlacedFormation } from './spec.js';
+import type { EngagementSpec, NeteaOptions } from './spec.js';
 import { AirState } from './aerospace/airState.js';
 import { ChoiceMemo } from './choiceMemo.js';
-import { OFF_TABLE } from './aerospace/arrival.js';
 import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
-import { hasAbility } from '../../../model/resolvedUnit.js';
 import { SwarmValues } from './swarming.js';
 import { CriticalTable } from './criticals/criticalTable.js';
-import { saveCode } from './saves/saveStack.js';
-import { saveCodeFailChance } from './saves/saveCodeFailChance.js';
-import { countsAsInCover } from './saves/shadowfields.js';
-
-/** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
-const PIN_POINT = /pin-?point/i;
+import { collectLines, fillLine } from './engagement/weaponLines.js';
+import { fillFormation, fillUnit } from './engagement/unitProfile.js';
+import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { fillRanges } from './engagement/unitReach.js';
+import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
@@ -340,57 +334,11 @@ export class Engagement {
     this.optJinkBeforeAttack = spec.options.jinkBeforeAttack;
     this.optOrbitalTemplateUnits = spec.options.orbitalTemplateUnits;
     const forms = spec.formations;
-    const unitsOf = forms.map((f) => f.formation.units);
-    const nUnits = unitsOf.reduce((s, u) => s + u.length, 0);
+    const nUnits = forms.reduce((s, f) => s + f.formation.units.length, 0);
     this.nUnits = nUnits;
     this.nFormations = forms.length;
 
-    // Lines: each mode of each weapon (and of each joined character's weapons).
-    const lineSpecs: { unit: number; group: number; mode: WeaponMode; multiplier: number | string; arc: string; unitSniper: boolean; pinPoint: boolean }[] = [];
-    const critParts: CriticalPart[] = [];
-    let critRows = 0;
-    let group = 0;
-    let g = 0;
-    const perUnitLines: [number, number][] = [];
-    const perUnitCrits: [number, number][] = [];
-    const groupRanges: [number, number][] = [];
-    const perUnitGroups: [number, number][] = [];
-    for (const units of unitsOf) {
-      const seen = new Map<string, number>();
-      for (const ru of units) {
-        const nth = seen.get(ru.unit.id) ?? 0;
-        seen.set(ru.unit.id, nth + 1);
-        const start = lineSpecs.length;
-        const gStart = groupRanges.length;
-        const sniper = hasAbility(ru, 'sniper');
-        for (const w of [...ru.weapons, ...ru.characterWeapons] as ResolvedWeapon[]) {
-          // RB 5.2.1: "one unit in every two has an autocannon": every sharedBy-th unit carries it.
-          if (w.sharedBy !== undefined && nth % w.sharedBy !== 0) continue;
-          if (w.multiplier === 0) continue;
-          let groupStart = lineSpecs.length;
-          w.weapon.modes.forEach((mode, mi) => {
-            // A mode used together with the previous one fires as a weapon of its own.
-            if (mi > 0 && mode.combinedWithPrevious) {
-              groupRanges.push([groupStart, lineSpecs.length]);
-              group++;
-              groupStart = lineSpecs.length;
-            }
-            lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper, pinPoint: ru.unit.type === 'SC' && PIN_POINT.test(`${w.weapon.id} ${w.weapon.name}`) });
-          });
-          groupRanges.push([groupStart, lineSpecs.length]);
-          group++;
-        }
-        perUnitLines.push([start, lineSpecs.length]);
-        perUnitGroups.push([gStart, groupRanges.length]);
-        const cstart = critRows;
-        for (const part of ru.unit.critical?.parts ?? []) {
-          critParts.push(part);
-          critRows += CriticalTable.rowsOf(part);
-        }
-        perUnitCrits.push([cstart, critRows]);
-        g++;
-      }
-    }
+    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits } = collectLines(forms);
     const nLines = lineSpecs.length;
     this.nLines = nLines;
 
@@ -486,13 +434,13 @@ export class Engagement {
     this.transports = new TransportState(spec, nUnits);
     this.saves = new UnitSaves(nUnits);
     this.swarm = new SwarmValues(nUnits);
-    g = 0;
+    let g = 0;
     for (let f = 0; f < nF; f++) {
       const pf = forms[f]!;
-      this.fillFormation(f, pf, g);
+      fillFormation(this, f, pf, g);
       for (let i = 0; i < pf.formation.units.length; i++) {
         const ru = pf.formation.units[i]!;
-        this.fillUnit(g, f, i, ru, pf);
+        fillUnit(this, g, f, i, ru, pf);
         this.uLineStart[g] = perUnitLines[g]![0];
         this.uLineEnd[g] = perUnitLines[g]![1];
         this.uCritStart[g] = perUnitCrits[g]![0];
@@ -502,13 +450,13 @@ export class Engagement {
         g++;
       }
       this.fUnitEnd[f] = g;
-      this.fillOrders(f);
+      fillOrders(this, f);
     }
     this.air = new AirState(spec, nUnits, nLines);
-    for (let u = 0; u < nUnits; u++) this.fillFailChances(u);
+    for (let u = 0; u < nUnits; u++) fillFailChances(this, u);
     this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
     this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
-    lineSpecs.forEach((l, i) => this.fillLine(i, l.unit, l.group, l.mode, l.multiplier, l.arc, l.unitSniper, l.pinPoint));
+    lineSpecs.forEach((l, i) => fillLine(this, i, l));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
     this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
@@ -516,12 +464,12 @@ export class Engagement {
     for (let gi = 0; gi < this.nGroups; gi++) {
       for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) if (this.wBpN[l]! + this.wBpPlus[l]! > 0 && this.gBarrageLine[gi] === -1) this.gBarrageLine[gi] = l;
     }
-    for (let u = 0; u < nUnits; u++) this.fillRanges(u);
-    for (let f = 0; f < nF; f++) this.fillFormationSummary(f);
+    for (let u = 0; u < nUnits; u++) fillRanges(this, u);
+    for (let f = 0; f < nF; f++) fillFormationSummary(this, f);
     this.choiceLine = new Int32Array(this.nGroups * nF);
     this.choiceFp = new Int32Array(this.nGroups * nF);
     this.choiceMask = new Int32Array(this.nGroups * nF);
-    for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) this.fillChoice(gi, f);
+    for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(this, gi, f);
     this.air.fillAntiAircraft(this);
     this.memo = new ChoiceMemo(this);
 
@@ -594,302 +542,4 @@ export class Engagement {
     this.asAtkFlags = new Int32Array(nUnits);
     this.asAtkMask = new Uint8Array(nUnits);
   }
-
-  private fillFormation(f: number, pf: PlacedFormation, firstUnit: number): void {
-    const spec = pf.formation;
-    this.fUnitStart[f] = firstUnit;
-    this.fSide[f] = pf.side;
-    this.fFrontStart[f] = pf.offTable === true ? OFF_TABLE : pf.front;
-    this.fBmStart[f] = pf.blastMarkers;
-    this.fBrokenStart[f] = pf.broken ? 1 : 0;
-    this.fTsknf[f] = spec.rules.includes('they-shall-know-no-fear') ? 1 : 0;
-    this.fMobRule[f] = spec.rules.includes('mob-rule') ? 1 : 0;
-    this.fWaaagh[f] = spec.rules.includes('power-of-the-waaagh') ? 1 : 0;
-    this.fBravery[f] = spec.rules.includes('bravery') ? 1 : 0;
-    this.fIronWilled[f] = spec.rules.includes('iron-willed') ? 1 : 0;
-    this.fUnblooded[f] = spec.rules.includes('unblooded') ? 1 : 0;
-    this.fImplacable[f] = spec.rules.includes('implacable-advance') ? 1 : 0;
-    this.fHiveMind[f] = spec.rules.includes('the-hive-mind') ? 1 : 0;
-    this.fInitiative[f] = spec.initiative;
-    this.fStrategy[f] = spec.strategyRating ?? 0;
-    this.fPoints[f] = spec.points ?? 0;
-    this.fAllExpendable[f] = spec.units.every((u) => hasAbility(u, 'expendable')) ? 1 : 0;
-    this.fHasNonGrot[f] = spec.units.some((u) => !hasAbility(u, 'grot')) ? 1 : 0;
-  }
-
-  private fillUnit(g: number, f: number, i: number, ru: ResolvedUnit, pf: PlacedFormation): void {
-    const u: Unit = ru.unit;
-    this.uFormation[g] = f;
-    const isWE = u.type === 'WE' || u.type === 'AC/WE';
-    const flies = u.type === 'AC' || u.type === 'AC/WE' || u.type === 'SC';
-    this.uClass[g] =
-      u.type === 'INF' || u.type === 'CH' ? C.CLASS_INF
-      : u.type === 'LV' ? C.CLASS_LV
-      : u.type === 'AV' ? C.CLASS_AV
-      : flies ? C.CLASS_AIR
-      : isWE ? C.CLASS_WE
-      : C.CLASS_AIR;
-    this.uArmour[g] = u.armour ?? C.NONE;
-    this.uCC[g] = u.cc ?? C.NONE;
-    this.uFF[g] = u.ff ?? C.NONE;
-    this.uStartDC[g] = isWE ? (u.damageCapacity ?? 1) : 1;
-    this.uShields[g] = u.voidShields ?? 0;
-    this.uShieldRepair[g] = u.voidShields !== undefined && u.voidShields > 0 ? 1 : 0;
-    if (u.powerFields !== undefined) {
-      const t = parseDiceExpr(u.powerFields);
-      this.uPfN[g] = t.n;
-      this.uPfSides[g] = t.sides;
-      this.uPfPlus[g] = t.plus;
-    }
-    // An embarked unit stands where its transport stands; the others keep their order in the ranks.
-    const slot = this.transports.uSlot[g]!;
-    const rank = Math.floor(slot / pf.rankWidth);
-    const file = slot % pf.rankWidth;
-    this.uDepth[g] = rank * pf.spacing;
-    this.uLateral[g] = file * pf.spacing;
-    this.uSpeed[g] = u.speed;
-    this.uPoints[g] = ru.points ?? 0;
-
-    let flags = 0;
-    const has = (a: UnitAbility) => hasAbility(ru, a);
-    if (has('reinforced-armour')) flags |= C.U_REINFORCED;
-    if (has('thick-rear-armour')) flags |= C.U_THICK_REAR;
-    if (has('fearless')) flags |= C.U_FEARLESS;
-    if (has('leader') || has('supreme-commander')) flags |= C.U_LEADER;
-    if (has('inspiring')) flags |= C.U_INSPIRING;
-    if (has('expendable')) flags |= C.U_EXPENDABLE;
-    if (has('grot')) flags |= C.U_GROT;
-    if (has('mounted')) flags |= C.U_MOUNTED;
-    if (has('skimmer')) flags |= C.U_SKIMMER;
-    if (has('first-strike')) flags |= C.U_FIRST_STRIKE;
-    if (has('commander') || has('supreme-commander')) flags |= C.U_COMMANDER;
-    if (has('supreme-commander')) flags |= C.U_SUPREME;
-    if (has('support-craft')) flags |= C.U_SUPPORT_CRAFT;
-    if (has('infiltrator')) flags |= C.U_INFILTRATOR;
-    if (isWE) flags |= C.U_WAR_ENGINE;
-    if (u.type === 'AC' || u.type === 'AC/WE') flags |= C.U_AIRCRAFT;
-    if (u.aircraftSpeed === 'fighter' || u.aircraftSpeed === 'fighter-bomber') flags |= C.U_JINKS;
-    if (u.type === 'SC') flags |= C.U_SPACECRAFT;
-    if (has('not-counted-for-mob-rule')) flags |= C.U_NO_MOB_RULE;
-    if (has('regeneration') && isWE) flags |= C.U_REGENERATES;
-    if (has('automaton')) flags |= C.U_AUTOMATON;
-    if (has('markerlights')) flags |= C.U_MARKERLIGHT;
-    if (has('necron')) flags |= C.U_NECRON;
-    if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
-    const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
-    if (!ranged) flags |= C.U_CC_ONLY;
-    const coverHere = pf.coverUnits === undefined || pf.coverUnits.includes(i);
-    this.uCoverSave[g] = C.NONE;
-    if (coverHere && pf.cover.kind !== 'none') {
-      flags |= C.U_IN_COVER;
-      // RB 1.8.3: cover saves are for infantry only; mounted units count as vehicles for terrain.
-      if (pf.cover.kind === 'save' && this.uClass[g] === C.CLASS_INF && (flags & C.U_MOUNTED) === 0) this.uCoverSave[g] = pf.cover.save;
-    }
-    this.uFlags[g] = flags;
-    this.saves.fillUnit(g, ru, this.uArmour[g]!);
-    this.swarm.fillUnit(g, ru);
-    const isLeader = (x: Unit) => x.abilities.includes('leader') || x.abilities.includes('supreme-commander');
-    this.uLeaders[g] = (isLeader(u) ? 1 : 0) + ru.characters.filter(isLeader).length;
-  }
-
-  /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower; and the plain hit's code. */
-  private fillFailChances(u: number): void {
-    this.uFailNormal[u] = saveCodeFailChance(saveCode(this, u, 0, false, false));
-    this.uFailMacro[u] = saveCodeFailChance(saveCode(this, u, C.H_MW, false, false));
-    this.uFailTK[u] = saveCodeFailChance(saveCode(this, u, C.H_TK, false, false));
-    if ((this.uFlags[u]! & C.U_AIRCRAFT) === 0) this.saves.setPlainCode(u, saveCode(this, u, 0, false, false));
-  }
-
-  /** Ranges for the "could fire" test (RB 1.9.2); limited weapons are checked one by one at run time. */
-  private fillRanges(u: number): void {
-    let direct = -1;
-    let indirect = -1;
-    let limited = 0;
-    for (let l = this.uLineStart[u]!; l < this.uLineEnd[u]!; l++) {
-      const fl = this.wFlags[l]!;
-      if (this.wKind[l] !== C.KIND_RANGED && this.wExN[l]! + this.wExPlus[l]! > 0) {
-        this.uExtraAttacks[u] = 1;
-        if ((fl & C.W_FIRST_STRIKE) !== 0) this.uFirstStrike[u] = 1;
-      }
-      if (this.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) continue;
-      const barrage = this.wBpN[l]! + this.wBpPlus[l]! > 0;
-      if (!barrage && this.wAP[l]! >= C.NONE && this.wAT[l]! >= C.NONE && this.wMW[l]! >= C.NONE) continue;
-      // Guided missiles need a marked target: checked shot by shot like limited weapons.
-      if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING | C.W_GUIDED)) !== 0) limited = 1;
-      if (this.wRange[l]! > direct) direct = this.wRange[l]!;
-      if (barrage && (fl & C.W_INDIRECT) !== 0 && 2 * this.wRange[l]! > indirect) indirect = 2 * this.wRange[l]!;
-    }
-    if ((this.uFlags[u]! & C.U_FIRST_STRIKE) !== 0) this.uFirstStrike[u] = 1;
-    this.uMaxRange[u] = direct;
-    this.uMaxIndirectRange[u] = indirect;
-    this.uLimited[u] = limited;
-  }
-
-  private fillFormationSummary(f: number): void {
-    let weight = 0;
-    let covered = 0;
-    let shadowed = 0;
-    let we = 0;
-    const start = this.fUnitStart[f]!;
-    const end = this.fUnitEnd[f]!;
-    for (let u = start; u < end; u++) {
-      const fl = this.uFlags[u]!;
-      this.uBreakWeight[u] = (fl & C.U_WAR_ENGINE) !== 0 ? this.uStartDC[u]! : (fl & C.U_TSKNF) !== 0 ? 2 : 1;
-      weight += this.uBreakWeight[u]!;
-      if ((fl & C.U_IN_COVER) !== 0) covered++;
-      else if (this.saves.uShadowfields[u]! > 0) shadowed++;
-      if ((fl & C.U_WAR_ENGINE) !== 0) we++;
-    }
-    const n = end - start;
-    let minDepth = Infinity;
-    for (let u = start; u < end; u++) if (this.uDepth[u]! < minDepth) minDepth = this.uDepth[u]!;
-    this.fStartMinDepth[f] = minDepth;
-    let atMin = 0;
-    for (let u = start; u < end; u++) if (this.uDepth[u] === minDepth) atMin++;
-    this.fStartMinDepthCount[f] = atMin;
-    this.fStartBreakWeight[f] = weight;
-    // A unit whose shadowfields may go down is checked shot by shot (saves/shadowfields.ts).
-    this.fCover[f] = covered === 0 && shadowed === 0 ? 0 : covered === n ? 1 : -1;
-    this.fMixed[f] = we > 0 && we < n ? 1 : 0;
-    this.fWarEngines[f] = we;
-  }
-
-  /**
-   * The attacker's best firepower for weapon group g against formation f, if
-   * one option is at least as good against every unit of f: each weapon picks
-   * AP, AT or MW, and in a mixed formation the war engines or the rest
-   * (RB 1.9.5, 3.2.1; [A-33]). Otherwise the choice is made per attack
-   * against the units still standing.
-   */
-  private fillChoice(gi: number, f: number): void {
-    const k = gi * this.nFormations + f;
-    const options: { line: number; fp: number; mask: number; values: number[] }[] = [];
-    const start = this.fUnitStart[f]!;
-    const end = this.fUnitEnd[f]!;
-    for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) {
-      // RB 1.9.2: a rear-arc weapon cannot fire at the enemy in front (every enemy, in this model).
-      if (this.wKind[l] !== C.KIND_RANGED || (this.wFlags[l]! & C.W_REAR_ARC) !== 0) continue;
-      const fl = this.wFlags[l]!;
-      const tk = this.wTkN[l]! + this.wTkPlus[l]! > 0;
-      for (let fp = 1; fp <= 3; fp++) {
-        const value = fp === 1 ? this.wAP[l]! : fp === 2 ? this.wAT[l]! : this.wMW[l]!;
-        if (value >= C.NONE) continue;
-        const base = pinPointMask(fl, fp === 1 ? C.ELIGIBLE_AP : fp === 2 ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND);
-        const masks = this.fMixed[f] === 1 ? [base & C.CLASS_WE, base & ~C.CLASS_WE] : [base];
-        for (const mask of masks) {
-          if (mask === 0) continue;
-          const values: number[] = [];
-          for (let u = start; u < end; u++) {
-            if ((this.uClass[u]! & mask) === 0) {
-              values.push(0);
-              continue;
-            }
-            const cover = countsAsInCover(this, u) && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0;
-            const fail = tk ? this.uFailTK[u]! : (fl & C.W_MACRO) !== 0 || fp === 3 ? this.uFailMacro[u]! : this.uFailNormal[u]!;
-            const we = (this.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (tk ? this.wTkMean[l]! : 1) / this.uStartDC[u]! : 1;
-            values.push(toHitProbability(value + cover) * fail * we);
-          }
-          options.push({ line: l, fp, mask, values });
-        }
-      }
-    }
-    const useful = options.filter((o) => o.values.some((v) => v > 0));
-    if (useful.length === 0) {
-      this.choiceLine[k] = -2;
-      return;
-    }
-    const dominant = useful.find((o) => useful.every((p) => o.values.every((v, i) => v >= p.values[i]!)));
-    if (!dominant) {
-      this.choiceLine[k] = -1;
-      return;
-    }
-    this.choiceLine[k] = dominant.line;
-    this.choiceFp[k] = dominant.fp;
-    this.choiceMask[k] = dominant.mask;
-  }
-
-  private fillOrders(f: number): void {
-    const start = this.fUnitStart[f]!;
-    const end = this.fUnitEnd[f]!;
-    const idx: number[] = [];
-    for (let u = start; u < end; u++) idx.push(u);
-    const front = [...idx].sort((a, b) => this.uDepth[a]! - this.uDepth[b]! || a - b);
-    const back = [...idx].sort((a, b) => this.uDepth[b]! - this.uDepth[a]! || b - a);
-    front.forEach((u, k) => (this.orderFront[start + k] = u));
-    back.forEach((u, k) => (this.orderBack[start + k] = u));
-  }
-
-  private fillLine(i: number, unit: number, group: number, mode: WeaponMode, multiplier: number | string, arc: string, unitSniper: boolean, pinPoint: boolean): void {
-    this.wUnit[i] = unit;
-    this.wGroup[i] = group;
-    this.wKind[i] = mode.kind === 'ranged' ? C.KIND_RANGED : mode.kind === 'small-arms' ? C.KIND_SMALL_ARMS : C.KIND_ASSAULT;
-    this.wRange[i] = mode.range;
-    const shots = parseDiceExpr(mode.shots);
-    const mult = parseDiceExpr(multiplier);
-    let combined: DiceTriple;
-    let times = 1;
-    if (mult.n === 0) {
-      // m independent rolls of (n dice + plus) = m*n dice + m*plus.
-      combined = { n: shots.n * mult.plus, sides: shots.sides, plus: shots.plus * mult.plus };
-    } else if (shots.n === 0) {
-      combined = mult;
-      times = shots.plus;
-    } else {
-      throw new Error(`a dice multiplier on a dice firepower is not supported (${JSON.stringify(multiplier)} x ${JSON.stringify(mode.shots)})`);
-    }
-    this.wShotsN[i] = combined.n;
-    this.wShotsSides[i] = combined.sides;
-    this.wShotsPlus[i] = combined.plus;
-    this.wShotsTimes[i] = times;
-    this.wAP[i] = mode.ap ?? C.NONE;
-    this.wAT[i] = mode.at ?? C.NONE;
-    this.wMW[i] = mode.mw ?? C.NONE;
-    this.air.wAA[i] = mode.aa ?? C.NONE;
-    if (mode.bp !== undefined) {
-      const bp = parseDiceExpr(mode.bp);
-      this.wBpN[i] = bp.n;
-      this.wBpSides[i] = bp.sides;
-      this.wBpPlus[i] = bp.plus;
-    }
-    if (mode.titanKiller !== undefined) {
-      const tk = parseDiceExpr(mode.titanKiller);
-      this.wTkN[i] = tk.n;
-      this.wTkSides[i] = tk.sides;
-      this.wTkPlus[i] = tk.n === 0 && tk.plus === 0 ? 1 : tk.plus;
-      this.wTkMean[i] = meanOf({ n: this.wTkN[i]!, sides: this.wTkSides[i]!, plus: this.wTkPlus[i]! });
-    }
-    if (mode.extraAttacks !== undefined) {
-      const ex = parseDiceExpr(mode.extraAttacks);
-      this.wExN[i] = ex.n;
-      this.wExSides[i] = ex.sides;
-      this.wExPlus[i] = ex.plus;
-    }
-    let flags = 0;
-    if (mode.macroWeapon || mode.mw !== undefined) flags |= C.W_MACRO;
-    if (mode.ignoreCover) flags |= C.W_IGNORE_COVER;
-    if (mode.disrupt) flags |= C.W_DISRUPT;
-    if (mode.lance) flags |= C.W_LANCE;
-    if (mode.sniper || (unitSniper && mode.kind === 'ranged')) flags |= C.W_SNIPER;
-    if (mode.singleShot) flags |= C.W_SINGLE_SHOT;
-    if (mode.slowFiring) flags |= C.W_SLOW_FIRING;
-    if (mode.indirectFire) flags |= C.W_INDIRECT;
-    if (mode.firstStrike) flags |= C.W_FIRST_STRIKE;
-    if (mode.guidedMissile) flags |= C.W_GUIDED;
-    if (arc === 'rear') flags |= C.W_REAR_ARC;
-    if (pinPoint) flags |= C.W_PIN_POINT;
-    this.wFlags[i] = flags;
-    let hit = 0;
-    if (mode.macroWeapon) hit |= C.H_MW;
-    if (mode.titanKiller !== undefined) hit |= C.H_TK | C.H_MW;
-    if (mode.ignoreCover) hit |= C.H_IGNORE_COVER;
-    if (mode.lance) hit |= C.H_LANCE;
-    if ((flags & C.W_SNIPER) !== 0) hit |= C.H_SNIPER;
-    if (mode.disrupt) hit |= C.H_DISRUPT;
-    this.wHitFlags[i] = hit;
-  }
-}
-
-/** RB 4.3.4: a spacecraft's pin-point attacks may only be made on war engines. */
-export function pinPointMask(lineFlags: number, mask: number): number {
-  return (lineFlags & C.W_PIN_POINT) !== 0 ? mask & C.CLASS_WE : mask;
 }
