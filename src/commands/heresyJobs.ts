@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
-import { heresyBuiltInFile, loadHeresyProfiles } from '../model/heresy/load.js';
+import { heresyData, loadHeresyProfiles } from '../model/heresy/load.js';
 import { parseHeresyUnit } from '../model/heresy/unit.js';
 import { FRESH_IN_THE_OPEN, HERESY_SHOOT_DISTANCE, heresyAssaultEngagement, heresyShootEngagement, type HeresyUnitState } from '../sim/rulesets/heresy/engagements.js';
 import type { HeresyCover, HeresySpec, HeresyUnit } from '../sim/rulesets/heresy/spec.js';
@@ -26,13 +24,7 @@ export function allowHeresyRules(cmd: Command): Command {
   return cmd;
 }
 
-/** What every Heresy report names as its data: the profile files and their hash. */
-export function heresyData(userFile?: string): { id: string; version: string } {
-  const hash = createHash('sha256');
-  hash.update(readFileSync(heresyBuiltInFile(), 'utf8'));
-  if (userFile) hash.update('\0').update(readFileSync(userFile, 'utf8'));
-  return { id: userFile ? 'heresy-examples+user' : 'heresy-examples', version: `sha256:${hash.digest('hex').slice(0, 12)}` };
-}
+export { heresyData };
 
 export interface HeresyWords {
   formation: string;

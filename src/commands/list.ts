@@ -4,6 +4,7 @@ import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import type { Army, Unit } from '../model/schema.js';
 import { listEpic40k } from './epic40kList.js';
+import { listHeresy } from './heresyList.js';
 
 interface ListOptions {
   rules?: string;
@@ -49,9 +50,13 @@ export function registerList(program: Command): void {
     .option('--units', 'list the army\'s units with their profiles')
     .option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data')
     .option('--json', 'print as JSON')
-    .addOption(new Option('--rules <system>', 'rule system: netea, or epic40k for the five Epic 40,000 BattleBible lists').choices(['netea', 'epic40k']).default('netea'))
-    .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units\n  epic-balance list --rules epic40k imperium')
+    .addOption(new Option('--rules <system>', 'rule system: netea, epic40k for the five Epic 40,000 BattleBible lists, or heresy for the Heresy profiles (with --data, yours too)').choices(['netea', 'epic40k', 'heresy']).default('netea'))
+    .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units\n  epic-balance list --rules epic40k imperium\n  epic-balance list --rules heresy')
     .action((armyQuery: string | undefined, o: ListOptions) => {
+      if (o.rules === 'heresy') {
+        listHeresy(armyQuery, o);
+        return;
+      }
       if (o.rules === 'epic40k') {
         if (o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: 'reads a NetEA Tournament Pack; the Epic 40,000 lists are built in' }]);
         listEpic40k(armyQuery, o);

@@ -7,6 +7,8 @@ import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { compileScriptExperiment, loadExperiment, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
 import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
+import { compileHeresyExperiment, describeHeresyStep } from '../model/heresy/experiment.js';
+import { heresyData } from '../model/heresy/load.js';
 import { barChart, type BarRow } from '../reports/charts/barChart.js';
 import { shortName } from '../reports/charts/frame.js';
 import type { CsvRow } from '../reports/csv.js';
@@ -64,8 +66,8 @@ export interface ExperimentOutcome {
   title: string;
   description: string;
   kind: 'engagement' | 'fairCost' | 'matrix';
-  /** The rule system: "netea" or "epic40k". */
-  rules: 'netea' | 'epic40k';
+  /** The rule system: "netea", "epic40k" or "heresy". */
+  rules: Experiment['rules'];
   data: Dataset;
   settings: RunSettings;
   /** Trials the simulations actually ran (the most of any, with a precision stop). */
@@ -161,11 +163,16 @@ export interface PreparedExperiment {
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
   let loaded = loadExperiment(path);
   if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
-  if (o.data !== undefined) loaded = { ...loaded, data: loadDataset(o.data) };
+  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data) };
   const x = loaded.experiment;
   const settings = resolveSettings(x, o, given);
   checkKind(loaded, settings, o);
   if (x.rules === 'epic40k') return { loaded, settings, variants: compileEpic40kExperiment(loaded) };
+  // Under Heresy, --data adds a profile file (read, and named in the report, after the built-in one).
+  if (x.rules === 'heresy') {
+    const variants = compileHeresyExperiment(loaded, o.data);
+    return { loaded: { ...loaded, data: { ...loaded.data, ...heresyData(o.data) } }, settings, variants };
+  }
   if (x.engagement) return { loaded, settings, variants: compileScriptExperiment(loaded) };
   if (x.fairCost) {
     const f = x.fairCost;
@@ -306,6 +313,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
 
 function describeStep(s: NonNullable<Experiment['engagement']>['script'][number], x: Experiment): string {
   const list = (v: string | string[]) => (Array.isArray(v) ? v.join(' + ') : v);
+  if (x.rules === 'heresy') return describeHeresyStep(s);
   if (x.rules === 'epic40k') {
     const order = (n: string) => x.engagement!.formations[n]?.order;
     if (s.step === 'shoot') return `${s.by} shoots ${s.at}${order(s.by) && order(s.by) !== 'none' ? ` (${order(s.by)!.replace(/^\{\{(.+)\}\}$/, '$1 as the variant sets')} orders)` : ''}`;

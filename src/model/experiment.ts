@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HeresySwitches } from './heresy/schema.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod
@@ -14,10 +15,12 @@ export const Cover = z.union([
   z.strictObject({ save: z.number().int().min(2).max(6) }),
   /** Epic 40,000 ("rules": "epic40k"): the terrain's infantry armour bonus (L948-956), 1 for woods, ruins and buildings, 2 for fortifications. */
   z.strictObject({ armour: z.union([z.literal(1), z.literal(2)]) }),
+  /** Heresy ("rules": "heresy"): soft, hard or fortified cover (L108-125). */
+  z.enum(['soft', 'hard', 'fortified']),
 ]);
 
-/** The rule systems an experiment can be played under: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998, docs/epic40k.md). */
-export const RulesSystem = z.enum(['netea', 'epic40k']);
+/** The rule systems an experiment can be played under: NetEA Epic Armageddon, Epic 40,000 (BattleBible 1998, docs/epic40k.md) or Heresy (D10, docs/heresy.md). */
+export const RulesSystem = z.enum(['netea', 'epic40k', 'heresy']);
 
 export const Geometry = z.strictObject({
   /** Distance between the two sides' front ranks, cm (formations may set their own `front`). */
@@ -45,8 +48,8 @@ export const ExperimentFormation = z.strictObject({
   offTable: z.boolean().default(false),
   /** Its units that can ride start in its transports (RB 1.7.5; docs/engagement-model.md, Transports). */
   embarked: z.boolean().default(false),
-  /** Epic 40,000 only: the detachment's orders (L920-942); default none, or assault for a detachment that assaults. */
-  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).optional(),
+  /** Epic 40,000: the detachment's orders (L920-942); default none, or assault for a detachment that assaults. Heresy: none or prepared (first fire, L291-298). */
+  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march', 'prepared']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).optional(),
 });
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
@@ -239,7 +242,7 @@ export const Experiment = z
     title: z.string().min(1).optional(),
     /** The question the experiment answers, in one paragraph. */
     description: z.string().min(1),
-    /** The rule system: "netea" (default) or "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units). */
+    /** The rule system: "netea" (default), "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units) or "heresy" (D10; units written as stands of the illustrative profiles). */
     rules: RulesSystem.default('netea'),
     seed: z.string().min(1).default('epic-balance'),
     trials: z.number().int().min(1).default(100_000),
@@ -252,12 +255,15 @@ export const Experiment = z
     options: Options.default({}),
     /** Epic 40,000 only: its rule switches (docs/epic40k.md). */
     epic40kOptions: Epic40kSwitches.optional(),
+    /** Heresy only: its rule switches (docs/heresy.md). */
+    heresyOptions: HeresySwitches.optional(),
     engagement: ScriptExperiment.optional(),
     fairCost: FairCostExperiment.optional(),
     matrix: MatrixExperiment.optional(),
   })
   .superRefine((x, ctx) => {
     const kinds = [x.engagement, x.fairCost, x.matrix].filter((k) => k !== undefined).length;
+    if (x.heresyOptions !== undefined && x.rules !== 'heresy') ctx.addIssue({ code: 'custom', path: ['heresyOptions'], message: 'Heresy switches apply only with "rules": "heresy"' });
     if (kinds !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'expected exactly one of "engagement", "fairCost" or "matrix"' });
     const f = x.fairCost;
     if (f !== undefined && f.engagement === undefined && f.metric === 'win') ctx.addIssue({ code: 'custom', path: ['fairCost', 'metric'], message: 'win parity is defined for a single engagement: set "engagement", or use "efficiency" or "exchange"' });

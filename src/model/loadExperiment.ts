@@ -11,6 +11,8 @@ import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.
 import type { ScenarioSpec } from '../sim/scenario.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
 import { epic40kData } from './epic40k/load.js';
+import { heresyData } from './heresy/load.js';
+import type { HeresyUnit } from '../sim/rulesets/heresy/spec.js';
 
 export interface LoadedExperiment {
   file: string;
@@ -35,6 +37,11 @@ export function loadExperiment(path: string): LoadedExperiment {
   if (experiment.rules === 'epic40k') {
     if (experiment.data !== 'builtin') throw new InputError([{ file, path: 'data', message: 'an Epic 40,000 experiment ("rules": "epic40k") reads the built-in BattleBible lists (datasheets/epic40k/); a Tournament Pack is NetEA data' }]);
     const { id, version } = epic40kData();
+    return { file, experiment, data: { id, version, weapons: new Map(), units: new Map(), forces: new Map(), armies: new Map(), unitForce: new Map() }, raw: json };
+  }
+  if (experiment.rules === 'heresy') {
+    if (experiment.data !== 'builtin') throw new InputError([{ file, path: 'data', message: 'a Heresy experiment ("rules": "heresy") reads the illustrative profiles (datasheets/heresy/examples.json) and your own with --data <profiles.json>; a Tournament Pack is NetEA data' }]);
+    const { id, version } = heresyData();
     return { file, experiment, data: { id, version, weapons: new Map(), units: new Map(), forces: new Map(), armies: new Map(), unitForce: new Map() }, raw: json };
   }
   const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
@@ -111,8 +118,8 @@ export interface Variant<S extends ScenarioSpec = EngagementSpec, F = FormationS
   formations: F[];
 }
 
-/** A variant of either rule system: a NetEA engagement, or an Epic 40,000 one (src/model/epic40k/experiment.ts). */
-export type AnyVariant = Variant<ScenarioSpec, FormationSpec | Epic40kDetachment>;
+/** A variant of any rule system: a NetEA engagement, an Epic 40,000 one (src/model/epic40k/experiment.ts) or a Heresy one (src/model/heresy/experiment.ts). */
+export type AnyVariant = Variant<ScenarioSpec, FormationSpec | Epic40kDetachment | HeresyUnit>;
 
 /** Every combination of the parameters' values (the cartesian product), in file order. */
 export function parameterCombinations(parameters: Record<string, string[]>): Record<string, string>[] {
@@ -151,10 +158,12 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
     problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
   }
   if (experiment.rules === 'epic40k') problems.push({ file, path: 'rules', message: 'an Epic 40,000 script is compiled by compileEpic40kExperiment (src/model/epic40k/experiment.ts)' });
+  if (experiment.rules === 'heresy') problems.push({ file, path: 'rules', message: 'a Heresy script is compiled by compileHeresyExperiment (src/model/heresy/experiment.ts)' });
   if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"' });
   for (const name of names) {
     const f = script.formations[name]!;
     if (f.order !== undefined) problems.push({ file, path: `engagement.formations.${name}.order`, message: 'orders are Epic 40,000\'s ("rules": "epic40k"); a NetEA formation takes its action in the shoot step ("action")' });
+    if (typeof f.cover === 'string' && f.cover !== 'none' && f.cover !== 'obscured') problems.push({ file, path: `engagement.formations.${name}.cover`, message: `"${f.cover}" is Heresy cover ("rules": "heresy"); NetEA cover is "none", "obscured" or {"save": 2-6}` });
     if (typeof f.cover === 'object' && 'armour' in f.cover) problems.push({ file, path: `engagement.formations.${name}.cover`, message: '{"armour": 1|2} is Epic 40,000 cover ("rules": "epic40k"); NetEA cover is "none", "obscured" or {"save": 2-6}' });
   }
   checkSteps(script, sides, file, problems);

@@ -59,4 +59,5 @@ export function commandLine(args: string[]): string {
 export const RULES_NAMES: Record<string, string> = {
   netea: 'NetEA Epic Armageddon',
   epic40k: 'Epic 40,000 (BattleBible 1998)',
+  heresy: 'Heresy (D10 draft, Rules Part II 1999)',
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPath, InputError, type Problem } from '../inputError.js';
@@ -40,4 +41,12 @@ export function loadHeresyProfiles(userFile?: string): ProfileSet[] {
   }
   if (problems.length > 0) throw new InputError(problems);
   return sets;
+}
+
+/** What every Heresy report names as its data: the profile files (built-in, then the user's) and their hash. */
+export function heresyData(userFile?: string): { id: string; version: string } {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(heresyBuiltInFile(), 'utf8'));
+  if (userFile) hash.update('\0').update(readFileSync(userFile, 'utf8'));
+  return { id: userFile ? 'heresy-examples+user' : 'heresy-examples', version: `sha256:${hash.digest('hex').slice(0, 12)}` };
 }
