@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { assault, ATTACKER_WINS, ChargeCache, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/sim/rulesets/netea/assault.js';
+import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/sim/rulesets/netea/assault.js';
+import { ChargeCache } from '../../../src/sim/rulesets/netea/assault/chargeCache.js';
 import { actionTest } from '../../../src/sim/rulesets/netea/morale.js';
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import type { EngagementSpec, PlacedFormation } from '../../../src/sim/rulesets/netea/spec.js';

@@ -5,7 +5,7 @@ import { resolveHit } from '../../../src/sim/rulesets/netea/damage.js';
 import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
 import { regainShadowfields } from '../../../src/sim/rulesets/netea/saves/shadowfields.js';
 import { regenerate } from '../../../src/sim/rulesets/netea/regeneration.js';
-import { assaultHitFlags } from '../../../src/sim/rulesets/netea/assault.js';
+import { assaultHitFlags } from '../../../src/sim/rulesets/netea/assault/attacks.js';
 import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
 import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
 import { saveCodeChance } from '../../../src/sim/rulesets/netea/saves/saveCodeChance.js';

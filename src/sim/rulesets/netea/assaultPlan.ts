@@ -1,7 +1,11 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import type { AssaultRecordLayout, RecordLayout } from '../../ruleset.js';
-import { assaultHitFlags, ChargeCache, ENGAGED_START, prefersFirefight, startAssault, staticCoordinate, supportTargetSide, wantsContact, type AssaultSetup } from './assault.js';
+import { ENGAGED_START, startAssault, type AssaultSetup } from './assault.js';
+import type { ChargeCache } from './assault/chargeCache.js';
+import { assaultHitFlags, supportTargetSide } from './assault/attacks.js';
+import { prefersFirefight, wantsContact } from './assault/moves.js';
+import { staticCoordinate } from './assault/positions.js';
 import { cumulativeThresholds } from '../../dice/cumulativeThresholds.js';
 import { dicePmf } from '../../dice/dicePmf.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';

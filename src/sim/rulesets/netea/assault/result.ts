@@ -5,7 +5,7 @@ import { stampUnit } from '../allocate.js';
 import { checkBreak, placeBlastMarkers, withdraw } from '../blastMarkers.js';
 import { damageWarEngine, destroyUnit } from '../damage.js';
 import { markDead } from '../unitState.js';
-import { staticCoordinate, withinOfSide } from '../assault.js';
+import { staticCoordinate, withinOfSide } from './positions.js';
 import { nextInTurn } from './assaultHits.js';
 
 /**
