@@ -27,7 +27,7 @@ interface MatrixOptions extends SimOptions {
   out?: string;
 }
 
-function printMatrix(m: MatrixResult): void {
+export function printMatrix(m: MatrixResult): void {
   const w = 8;
   let s = `Points destroyed per 100 points: ${m.rows.army.name} (rows) acting on ${m.cols.army.name} (columns), ${describeEngagement(m.engagement)}\n\n`;
   s += m.cols.formations.map((c, j) => `  [${j + 1}] ${c.label}\n`).join('') + '\n';
@@ -65,11 +65,13 @@ export function registerMatrix(program: Command): void {
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement: what the row formation does to the column formation (points destroyed per 100 points)').choices([...ENGAGEMENT_KINDS]))
     .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
-    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
+    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
+    .addOption(new Option('--rules <system>', 'rule system: NetEA, or Epic 40,000 (each priced unit of a BattleBible list as a detachment of about 150 points; docs/epic40k.md)').choices(['netea', 'epic40k']).default('netea'));
   addSimOptions(cmd, 500)
     .addHelpText('after', '\nExamples:\n  epic-balance matrix codex-astartes --vs ork-war-horde --out out/marines-vs-orks\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000')
-    .action(async (armyText: string, o: MatrixOptions, command: Command) => {
+    .action(async (armyText: string, o: MatrixOptions & { rules: 'netea' | 'epic40k' }, command: Command) => {
       rejectRunOptions(o, 'matrix');
+      if (o.rules === 'epic40k') return (await import('./epic40kMatrix.js')).epic40kMatrix(armyText, o, command);
       const data = loadDataset(o.data);
       const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
       const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
@@ -114,7 +116,7 @@ export function registerMatrix(program: Command): void {
  * Used by `matrix` and by `run` for matrix experiments.
  */
 export async function runMatrixOnPool(
-  cells: Pick<Parameters<typeof runMatrix>[0], 'rows' | 'cols' | 'engagement'>,
+  cells: Pick<Parameters<typeof runMatrix>[0], 'rows' | 'cols' | 'engagement' | 'build'>,
   o: { seed: string; trials: number; chunkSize: number; workers: number; quiet?: boolean },
   label: string,
 ): Promise<MatrixResult> {

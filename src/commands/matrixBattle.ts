@@ -6,7 +6,7 @@ import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import type { ParityMetric } from '../reports/value/parityCost.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
+import { valueFormations, type ValueRunOptions } from '../reports/value/valueFormations.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import type { SimOptions } from './simOptions.js';
 
@@ -25,6 +25,9 @@ interface BattleMatrixOptions extends SimOptions {
   battle?: string;
   metric?: string;
   out?: string;
+  /** Another rule system's meetings and name (Epic 40,000: epic40kMatrix.ts); default NetEA's. */
+  plan?: ValueRunOptions['plan'];
+  rules?: 'netea' | 'epic40k';
 }
 
 const ratio = (x: number, cost: number) => (Number.isFinite(x) ? x / cost : x);
@@ -51,7 +54,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
   const loaded = loadBattle(o.battle);
   const metric = (o.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true });
+  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true, ...(o.plan ? { plan: o.plan } : {}) });
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const cells = values.flatMap((v, i) =>
     v.opponents.map((op, j) => ({ row: i, col: j, valuePerPoint: ratio(op.fairCost.estimate, v.runCost), ci95: [ratio(op.fairCost.ci95[0], v.runCost), ratio(op.fairCost.ci95[1], v.runCost)] as [number, number] })),
@@ -62,6 +65,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     process.stdout.write(
       JSON.stringify(
         {
+          ...(o.rules === 'epic40k' ? { rules: o.rules } : {}),
           trials: o.trials,
           seed: o.seed,
           chunkSize: o.chunkSize,
@@ -100,6 +104,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
       trials: o.trials,
       chunkSize: o.chunkSize,
       data,
+      rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(performance.now() - started) },
       notes: [`Battle: ${battleName} (${loaded.file}).`, ...rows.skipped.map((x) => `Skipped ${rows.army.name} ${x.name}: ${x.reason}.`), ...cols.skipped.map((x) => `Skipped ${cols.army.name} ${x.name}: ${x.reason}.`), ...notes.map((n) => `Not simulated: ${n}`)],

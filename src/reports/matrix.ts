@@ -98,6 +98,8 @@ export interface MatrixInput {
   rows: ArmyFormations;
   cols: ArmyFormations;
   engagement: EngagementSettings;
+  /** Another rule system's engagement between two formations (Epic 40,000: epic40kFairCostRules().build); default NetEA's buildEngagement. */
+  build?: (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
   /** Runs one cell (the CLI passes its pooled runSimulation). */
   run: (job: CellJob) => Promise<SimulationResult>;
   /** Cells simulated at once (so a worker pool stays busy); default 4. */
@@ -150,7 +152,7 @@ export async function runMatrix(input: MatrixInput): Promise<MatrixResult> {
       const { row, col } = jobs[i]!;
       const r = input.rows.formations[row]!;
       const c = input.cols.formations[col]!;
-      const spec = buildEngagement(r.spec, c.spec, input.engagement);
+      const spec = (input.build ?? buildEngagement)(r.spec, c.spec, input.engagement);
       const result = await input.run({ spec, scenario: `matrix-${input.engagement.kind}`, matchup: `${r.spec.text} -> ${c.spec.text}` });
       cells[i] = matrixCell(row, col, result, r.spec.points!);
       input.onCell?.(++done, jobs.length);

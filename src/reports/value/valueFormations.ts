@@ -1,7 +1,7 @@
 import type { Battle } from '../../model/battle.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { ChunkPool } from '../../workers/pool.js';
-import { planValue, valueFromMeetings, type FormationValue, type ValueRun } from './formationValue.js';
+import { planValue, valueFromMeetings, type FormationValue, type ValuePlan, type ValueRun } from './formationValue.js';
 import type { ParityMetric } from './parityCost.js';
 import { runValueMeeting } from './valueMeeting.js';
 
@@ -14,6 +14,8 @@ export interface ValueRunOptions extends ValueRun {
    * to `trials`, until its fair cost's 95% half-width is at most this share of the estimate.
    */
   precision?: number;
+  /** Another rule system's meetings for a formation (Epic 40,000: src/commands/epic40kValuePlan.ts); default NetEA's planValue. */
+  plan?: (formation: FormationSpec, field: FormationSpec[], battle: Battle, run: ValueRun) => ValuePlan;
 }
 
 export const PRECISION_START_TRIALS = 250;
@@ -36,7 +38,7 @@ export async function valueFormations(formations: FormationSpec[], field: Format
   const out = new Array<FormationValue>(formations.length);
   let done = 0;
   const valueAt = async (i: number, trials: number, pool: ChunkPool | null) => {
-    const plan = planValue(formations[i]!, field, battle, { ...run, trials });
+    const plan = (run.plan ?? planValue)(formations[i]!, field, battle, { ...run, trials });
     const sums = pool === null ? plan.tasks.map(runValueMeeting) : await pool.runValue(plan.tasks);
     return valueFromMeetings(plan, sums, battle, run.metric);
   };

@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import type { Battle } from '../model/battle.js';
+import { parseEpic40kDetachment } from '../model/epic40k/detachment.js';
+import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
+import type { FormationSpec } from '../model/formation.js';
+import { InputError, type Problem } from '../model/inputError.js';
+import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
+import { projectRoot } from '../model/projectRoot.js';
+import type { ValuePlan, ValueRun } from '../reports/value/formationValue.js';
+import type { LossSlots } from '../reports/value/lossValue.js';
+import { pointsMatchedGroup } from '../reports/value/pointsMatchedGroup.js';
+import type { ValueMeetingTask } from '../reports/value/valueMeeting.js';
+import { engagementTallyLayout } from '../sim/engagementTallyLayout.js';
+import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../sim/rulesets/epic40k/battleScenes.js';
+import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
+import { epic40kWithCost } from './epic40kFairCost.js';
+
+/**
+ * A detachment's value under an Epic 40,000 battle file: the shared value
+ * machinery (src/reports/value: points-matched groups, both initiatives, the
+ * loss credits, parity, the sensitivity band) given Epic 40,000 scenes
+ * (battleScenes.ts). The battle file has NetEA's schema (src/model/battle.ts);
+ * under Epic 40,000 a scene's `action` is the shooters' orders (`advance`:
+ * none, `sustained`: Overwatch, L928), its `cover` "obscured" is woods,
+ * ruins or buildings (+1 infantry armour, column C, L948-956), and its field
+ * is keyed by the BattleBible lists' data id.
+ */
+
+export const EPIC40K_BATTLE_FILE = 'battles/epic40k-reference.json';
+
+export function epic40kBattlePath(): string {
+  return join(projectRoot(), EPIC40K_BATTLE_FILE);
+}
+
+const asDetachment = (f: FormationSpec) => f as unknown as Epic40kDetachment;
+
+/** What a battle file may not say under Epic 40,000, each naming the path in the file. */
+function epic40kBattleProblems(loaded: LoadedBattle): Problem[] {
+  const { file, battle } = loaded;
+  const problems: Problem[] = [];
+  battle.scenes.forEach((sc, i) => {
+    if (sc.kind !== 'firefight' && sc.kind !== 'assault') problems.push({ file, path: `scenes[${i}].kind`, message: `"${sc.kind}" scenes are NetEA's aerospace; under --rules epic40k a scene is "firefight" or "assault" (flyers are not simulated)` });
+    if (sc.action === 'double') problems.push({ file, path: `scenes[${i}].action`, message: 'under --rules epic40k a scene\'s action is the shooters\' orders: "advance" (no orders) or "sustained" (Overwatch, L928); a marching detachment may not shoot (L942)' });
+    if (typeof sc.cover === 'object') problems.push({ file, path: `scenes[${i}].cover`, message: 'under --rules epic40k cover is "none" or "obscured" (woods, ruins or buildings: +1 infantry armour, L948-956); there are no cover saves' });
+  });
+  if (battle.initiative.value === 'strategy-roll') problems.push({ file, path: 'initiative.value', message: 'under --rules epic40k the initiative alternates: the BattleBible never says what the strategy rating is used for (L1464)' });
+  if (battle.field[epic40kData().id] === undefined) problems.push({ file, path: 'field', message: `no field for "${epic40kData().id}" (the Epic 40,000 lists); add one, its formations written as units ("imperium/10 Space Marines")` });
+  return problems;
+}
+
+/** Reads a battle file for Epic 40,000 (default battles/epic40k-reference.json) and checks it can be played under its rules. */
+export function loadEpic40kBattle(path?: string): LoadedBattle {
+  const loaded = loadBattle(path ?? epic40kBattlePath());
+  const problems = epic40kBattleProblems(loaded);
+  if (problems.length > 0) throw new InputError(problems);
+  return loaded;
+}
+
+/** The battle's field for the Epic 40,000 lists, as detachments (a problem names the entry). */
+export function epic40kBattleField(loaded: LoadedBattle): Epic40kDetachment[] {
+  const lists = loadEpic40kLists();
+  const id = epic40kData().id;
+  return loaded.battle.field[id]!.map((e, i) => {
+    try {
+      return parseEpic40kDetachment(lists, e.formation);
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `field.${id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      throw err;
+    }
+  });
+}
+
+/** Where a detachment's outcome sits in a one-trial tally, with its points and strength (units; a war engine its Damage Capacity). */
+function lossSlotsOf(block: ReturnType<typeof engagementTallyLayout>['records'][number]['formations'][number], d: Epic40kDetachment): LossSlots {
+  const points = d.units.reduce((t, u) => t + (u.unit.points ?? 0), 0);
+  const strength = d.units.reduce((t, u) => t + (u.unit.kind === 'war-engine' ? Math.max(1, u.unit.damageCapacity ?? 1) : 1), 0);
+  return { broken: block.broken, destroyed: block.destroyed, bmSum: block.bmSum, pointsLostSum: block.pointsLostSum, points, strength };
+}
+
+function sceneSetup(scene: Battle['scenes'][number], initiative: 0 | 1): Epic40kSceneSetup {
+  return {
+    kind: scene.kind === 'assault' ? 'assault' : 'firefight',
+    gap: scene.gap,
+    turns: scene.turns,
+    order: scene.action === 'sustained' ? 'overwatch' : 'none',
+    cover: scene.cover === 'obscured' ? 1 : 0,
+    initiative,
+  };
+}
+
+/**
+ * Every meeting of `formation` against the field under `battle`, as the
+ * shared value machinery's plan (formationValue.ts planValue's counterpart):
+ * detachments of the formation's own list are left out (unless
+ * `includeOwnList`), groups are points-matched, every scene is played with
+ * each side holding the initiative.
+ */
+export function planEpic40kValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
+  const own = asDetachment(formation);
+  const runCost = own.points ?? 100;
+  const priced = epic40kWithCost(own, runCost);
+  const field = run.includeOwnList === true ? opponents : opponents.filter((o) => own.armyId === null || asDetachment(o).armyId !== own.armyId);
+  field.forEach((o) => {
+    if (o.points === null || o.points <= 0) throw new InputError([{ file: `detachment "${o.text}"`, path: '', message: 'the opponent has no points cost: one of its units is priced by no row of the detachment cards (docs/epic40k.md, Points)' }]);
+  });
+  const meetings: ValuePlan['meetings'] = [];
+  const tasks: ValueMeetingTask[] = [];
+  const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
+  field.forEach((o, oi) => {
+    const { m, n } = pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
+    const groupA = Array.from({ length: m }, () => priced);
+    const groupB = Array.from({ length: n }, () => asDetachment(o));
+    battle.scenes.forEach((scene, si) => {
+      for (const initiative of [0, 1] as const) {
+        const spec = epic40kSceneEngagement(groupA, groupB, sceneSetup(scene, initiative));
+        const last = engagementTallyLayout(spec).records.at(-1)!;
+        meetings.push({ scene: si, opponent: oi, initiative, firstChance: 0.5, m, n, opponentPoints: o.points! });
+        tasks.push({
+          spec,
+          seed: run.seed,
+          scenario: `battle:${battle.name}@${battle.version}`,
+          matchup: `${scene.id}|${initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
+          trials: run.trials,
+          chunkSize: run.chunkSize,
+          sideA: groupA.map((d, i) => lossSlotsOf(last.formations[i]!, d)),
+          sideB: groupB.map((d, i) => lossSlotsOf(last.formations[m + i]!, d)),
+          credits,
+        });
+      }
+    });
+  });
+  return { formation, runCost, opponents: field, meetings, tasks, kind: 'ground' };
+}
