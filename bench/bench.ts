@@ -3,14 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { d6 } from '../src/sim/dice/d6.js';
+import type { Die } from '../src/sim/dice/die.js';
 import { rngFromSeed, Sfc32 } from '../src/sim/rng.js';
-import { compileScenario } from '../src/sim/scenario.js';
+import { compileScenario, dieOf } from '../src/sim/scenario.js';
 import { ChunkPool } from '../src/workers/pool.js';
 import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
 import { naiveRun, naiveScenario } from './naiveShoot.js';
 import { pageRate, type PageRate } from './pageBench.js';
-import { EPIC40K_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
+import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
 import type { ScenarioSpec } from '../src/sim/scenario.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
 
@@ -23,8 +23,8 @@ import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
  * (the generator's 32-bit outputs: one per die, or one per count an assault
  * plan draws; counted in a separate pass with a counting generator, so the
  * timed runs use the real one), words per second on one thread against the
- * generator's raw rate of dice in a
- * tight loop, and for the shooting scenario the speed-up against the naive
+ * generator's raw rate of the scenario's rule system's die (a D6, or
+ * Heresy's D10: src/sim/scenario.ts RULESET_DIE) in a tight loop, and for the shooting scenario the speed-up against the naive
  * reference (naiveShoot.ts). Then the peak memory of a long CLI run, measured
  * in a child process: by default at --memory-trials and a tenth of it,
  * extrapolated linearly to 100 million trials; with --full-memory, a real
@@ -80,15 +80,15 @@ const log = (args: Args, s: string) => {
   if (!args.json) process.stderr.write(s);
 };
 
-/** d6 rolls per second from the generator in a tight loop: the ceiling for the engine. */
-function rawDiceRate(): number {
+/** Rolls of `die` per second from the generator in a tight loop: the ceiling for a scenario of its rule system. */
+function rawDiceRate(die: Die): number {
   const rng = rngFromSeed('raw');
   let best = 0;
   let sink = 0;
   for (let rep = 0; rep < 5; rep++) {
     const n = 20_000_000;
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) sink += d6(rng);
+    for (let i = 0; i < n; i++) sink += die.roll(rng);
     const rate = n / ((performance.now() - t0) / 1000);
     if (rate > best) best = rate;
   }
@@ -96,7 +96,7 @@ function rawDiceRate(): number {
   return best;
 }
 
-/** A generator that counts its outputs: one per die (rejections are once in 2^30). */
+/** A generator that counts its outputs: one per die (a D6 rejects a word once in 2^30, a D10 once in 2^29.4). */
 class CountingSfc32 extends Sfc32 {
   count = 0;
 
@@ -234,6 +234,8 @@ interface ScenarioReport {
   reason?: string;
   /** How the engine runs the scenario's trials (fire plan, or the general path and why). */
   path?: string;
+  /** The die its rule system rolls (D6, D10): its raw rate is the scenario's ceiling. */
+  die?: string;
   oneWorker?: Timed;
   allWorkers?: Timed & { workers: number };
   /** Every timed run's trials per second (the best counts). */
@@ -255,20 +257,27 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   log(args, `epic-balance bench on ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${args.workers} workers, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}\n`);
 
-  // The raw rate is sampled before and after every scenario and the best
-  // sample is the ceiling, so a quiet moment at the start alone, or a busy one,
-  // does not decide the fraction of it a scenario reaches.
-  log(args, 'raw generator dice per second... ');
-  let raw = rawDiceRate();
-  log(args, `${(raw / 1e6).toFixed(1)}M\n`);
-
-  const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS];
+  const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS];
   const scenarios = all.filter((s) => args.only === null || args.only.includes(s.id));
+  // The raw rate of each die the scenarios roll is sampled before and after
+  // every scenario and the best sample is the ceiling, so a quiet moment at
+  // the start alone, or a busy one, does not decide the fraction of it a
+  // scenario reaches.
+  const dice = new Map<string, Die>(scenarios.map((s) => dieOf(s.build())).map((d) => [d.name, d]));
+  if (dice.size === 0) dice.set('D6', dieOf({ ruleset: 'netea' }));
+  const raw = new Map<string, number>();
+  const sampleRaw = (die: Die) => raw.set(die.name, Math.max(raw.get(die.name) ?? 0, rawDiceRate(die)));
+  for (const die of dice.values()) {
+    log(args, `raw generator ${die.name} per second... `);
+    sampleRaw(die);
+    log(args, `${(raw.get(die.name)! / 1e6).toFixed(1)}M\n`);
+  }
   const reports: ScenarioReport[] = [];
   for (const sc of scenarios) {
     const report: ScenarioReport = { id: sc.id, title: sc.title, cli: `epic-balance ${sc.cli.map((a) => (/[\s"]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`, supported: true };
     reports.push(report);
     const spec = sc.build();
+    report.die = dieOf(spec).name;
     try {
       report.path = compileScenario(spec).path;
     } catch (e) {
@@ -288,7 +297,7 @@ async function main(): Promise<void> {
     report.wordsPerTrial = wordsPerTrial(spec);
     report.wordRateOneWorker = report.wordsPerTrial * report.oneWorker.rate;
     report.wordRateAllWorkers = report.wordsPerTrial * all.rate;
-    raw = Math.max(raw, rawDiceRate());
+    sampleRaw(dieOf(spec));
     if (sc.id === 'shooting') {
       log(args, 'shooting: naive reference... ');
       const naive = naiveRate(spec as EngagementSpec, args.seconds);
@@ -297,8 +306,8 @@ async function main(): Promise<void> {
     }
   }
 
-  log(args, `raw generator, best sample: ${(raw / 1e6).toFixed(1)}M dice/s\n`);
-  for (const report of reports) if (report.wordRateOneWorker !== undefined) report.wordFractionOfRaw = report.wordRateOneWorker / raw;
+  log(args, `raw generator, best sample: ${[...raw].map(([die, rate]) => `${die} ${(rate / 1e6).toFixed(1)}M/s`).join(', ')}\n`);
+  for (const report of reports) if (report.wordRateOneWorker !== undefined) report.wordFractionOfRaw = report.wordRateOneWorker / raw.get(report.die!)!;
 
   const memScenario = SCENARIOS.find((s) => s.id === 'shooting')!;
   let memory: { scenario: string; measured: MemoryRun[]; trials: number; maxRssBytes: number; extrapolated: boolean; method: string };
@@ -345,7 +354,8 @@ async function main(): Promise<void> {
   const result = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, availableParallelism: availableParallelism(), node: process.version, loadBefore, loadAfter },
     settings: { workers: args.workers, secondsPerRun: args.seconds, reps: args.reps, chunkSize: DEFAULT_CHUNK_SIZE },
-    rawDicePerSecond: raw,
+    rawDicePerSecond: raw.get('D6') ?? null,
+    rawDicePerSecondByDie: Object.fromEntries(raw),
     scenarios: reports,
     page,
     memory,
@@ -362,7 +372,7 @@ async function main(): Promise<void> {
 function markdown(r: {
   machine: { cpus: number; model: string | null; node: string; loadBefore: number[]; loadAfter: number[] };
   settings: { workers: number; secondsPerRun: number; reps: number; chunkSize: number };
-  rawDicePerSecond: number;
+  rawDicePerSecondByDie: Record<string, number>;
   scenarios: ScenarioReport[];
   page: (PageRate & { ofCli: number | null }) | { skipped: string };
   memory: { trials: number; maxRssBytes: number; method: string; measured: MemoryRun[] };
@@ -380,7 +390,7 @@ function markdown(r: {
     s += `| ${x.id}: ${x.title} | ${M(x.oneWorker!.rate)} | ${M(x.allWorkers!.rate)} | ${x.scaling!.toFixed(2)}x | ${x.wordsPerTrial!.toFixed(1)} | ${M(x.wordRateOneWorker)} | ${(100 * x.wordFractionOfRaw!).toFixed(0)}% | ${x.naive ? M(x.naive.rate) : ''} | ${x.naive ? `${x.naive.speedUp.toFixed(1)}x` : ''} |\n`;
   }
   s += `\nEngine path per scenario: ${r.scenarios.filter((x) => x.path !== undefined).map((x) => `${x.id}: ${x.path}`).join('; ')}.\n`;
-  s += `\nRaw generator (sfc32 + d6, tight loop, one thread, best of the samples taken before and after each scenario): ${M(r.rawDicePerSecond)} dice/s. `;
+  s += `\nRaw generator (sfc32 + the rule system's die, tight loop, one thread, best of the samples taken before and after each scenario): ${Object.entries(r.rawDicePerSecondByDie).map(([die, rate]) => `${die} ${M(rate)}`).join(', ')} dice/s. `;
   s += `Peak memory of \`epic-balance shoot "4 Devastator" --at "8 Ork Boyz"\` for ${r.memory.trials.toLocaleString('en')} trials on ${w} workers: ${(r.memory.maxRssBytes / MB).toFixed(0)} MB (${r.memory.method}; measured ${r.memory.measured.map((m) => `${(m.maxRssBytes / MB).toFixed(0)} MB at ${m.trials.toLocaleString('en')}`).join(', ')}).\n\n`;
   s += 'skipped' in r.page
     ? `The page (site/, headless Chromium): not measured (${r.page.skipped}).\n\n`

@@ -1,5 +1,6 @@
 import type { EngagementSpec, PlacedFormation } from '../src/sim/rulesets/netea/spec.js';
 import type { Sfc32 } from '../src/sim/rng.js';
+import { dieOf } from '../src/sim/scenario.js';
 
 /**
  * A deliberately naive reference for the shooting benchmark: one formation
@@ -23,16 +24,18 @@ import type { Sfc32 } from '../src/sim/rng.js';
  * within 15 cm of the enemy.
  */
 
+/** A die of the rule system's faces (dieOf: six for NetEA), rolled plainly. */
 class Die {
-  readonly sides = 6;
+  readonly sides: number;
   readonly value: number;
 
-  constructor(rng: Sfc32) {
+  constructor(rng: Sfc32, sides: number) {
     // Rejection sampling with a modulo: uniform, and independent of the engine's mapping.
-    const limit = 4294967296 - (4294967296 % 6);
+    this.sides = sides;
+    const limit = 4294967296 - (4294967296 % sides);
     let r = rng.next() >>> 0;
     while (r >= limit) r = rng.next() >>> 0;
-    this.value = (r % 6) + 1;
+    this.value = (r % sides) + 1;
   }
 }
 
@@ -135,7 +138,7 @@ export function naiveScenario(spec: EngagementSpec) {
   if (a.blastMarkers > 0 || a.broken || b.broken) unsupported('suppression or broken formations');
   if (a.cover.kind !== 'none' || b.cover.kind !== 'none') unsupported('cover');
   const modifier = step.action === 'sustained' ? -1 : step.action === 'double' || step.action === 'marshal' ? 1 : 0;
-  return { shooters: unitsOf(a, true), targets: unitsOf(b, false), gap: a.front + b.front, modifier, targetBm: b.blastMarkers };
+  return { shooters: unitsOf(a, true), targets: unitsOf(b, false), gap: a.front + b.front, modifier, targetBm: b.blastMarkers, faces: dieOf(spec).faces };
 }
 
 export type NaiveScenario = ReturnType<typeof naiveScenario>;
@@ -164,8 +167,8 @@ export function naiveTrial(s: NaiveScenario, rng: Sfc32): NaiveOutcome {
   }
   if (shots.length === 0) return { killed: 0, broken: false, destroyed: false, blastMarkers: s.targetBm, blastMarkersPlaced: 0 };
   for (const shot of shots) {
-    if (shot.needs > 6) unsupported('shots needing 7+');
-    shot.die = new Die(rng);
+    if (shot.needs > s.faces) unsupported(`shots needing ${s.faces + 1}+`);
+    shot.die = new Die(rng, s.faces);
   }
   const hits: Hit[] = shots.filter((shot) => shot.die!.value !== 1 && shot.die!.value >= Math.max(2, shot.needs)).map((shot) => ({ shot }));
 
@@ -187,7 +190,7 @@ export function naiveTrial(s: NaiveScenario, rng: Sfc32): NaiveOutcome {
     const t = hit.target;
     if (!t || !t.alive) continue;
     if (t.armour !== null) {
-      hit.save = new Die(rng);
+      hit.save = new Die(rng, s.faces);
       if (hit.save.value >= t.armour) continue;
     }
     t.alive = false;

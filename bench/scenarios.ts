@@ -6,6 +6,9 @@ import type { ScenarioSpec } from '../src/sim/scenario.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
 import type { Epic40kSpec } from '../src/sim/rulesets/epic40k/spec.js';
 import { epic40kAssaultJob, epic40kShootJob } from '../src/commands/epic40kJobs.js';
+import { heresyAssaultJob, heresyShootJob } from '../src/commands/heresyJobs.js';
+import { HERESY_SHOOT_DISTANCE } from '../src/sim/rulesets/heresy/engagements.js';
+import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../src/sim/rulesets/netea/engagements.js';
 import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rulesets/netea/aerospaceEngagements.js';
 
@@ -94,5 +97,27 @@ export const EPIC40K_SCENARIOS: Array<BenchScenario<Epic40kSpec>> = [
     cli: ['assault', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks'],
     build: () =>
       epic40kAssaultJob({ formation: '6 Space Marines', at: '8 Orks', gap: DEFAULT_ASSAULT_GAP, bm: 0, targetBm: 0, rankWidth: DEFAULT_RANK_WIDTH, spacing: DEFAULT_SPACING }).spec,
+  },
+];
+
+/**
+ * The Heresy scenarios (issue 21): the same measurements on the D10 rule
+ * system. Shooting: every weapon in range, hits, penetration dice and
+ * suppression, against mixed infantry and Armored Vehicles in hard cover;
+ * assault: the charge, rounds of D10 + bonus casualty points and quality
+ * checks, with supporting stands.
+ */
+export const HERESY_SCENARIOS: Array<BenchScenario<HeresySpec>> = [
+  {
+    id: 'heresy-shooting',
+    title: 'Heresy (D10): 4 Terminators and 2 Land Raiders fire at 8 Orks and 2 Rhinos in hard cover',
+    cli: ['shoot', '--rules', 'heresy', '4 Terminator, 2 Land Raider', '--at', '8 Ork, 2 Rhino', '--cover', 'hard'],
+    build: () => heresyShootJob({ formation: '4 Terminator, 2 Land Raider', at: '8 Ork, 2 Rhino', cover: 'hard', gap: HERESY_SHOOT_DISTANCE }).spec,
+  },
+  {
+    id: 'heresy-assault',
+    title: 'Heresy (D10): 8 Orks charge 4 Space Marines, 4 Orks supporting',
+    cli: ['assault', '--rules', 'heresy', '8 Ork', '--at', '4 Space Marine', '--support', '4 Ork'],
+    build: () => heresyAssaultJob({ formation: '8 Ork', at: '4 Space Marine', support: ['4 Ork'], gap: DEFAULT_ASSAULT_GAP }).spec,
   },
 ];

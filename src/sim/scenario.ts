@@ -1,3 +1,4 @@
+import { D10, D6, type Die } from './dice/die.js';
 import type { TrialRunner } from './ruleset.js';
 import { NeteaRunner } from './rulesets/netea/runner.js';
 import type { EngagementSpec } from './rulesets/netea/spec.js';
@@ -23,4 +24,16 @@ export function compileScenario(spec: ScenarioSpec): TrialRunner {
     case 'heresy':
       return new HeresyRunner(spec);
   }
+}
+
+/**
+ * The die each rule system rolls: six faces for NetEA and Epic 40,000, ten
+ * for Heresy. What shared code reads instead of assuming a D6 (the bench's
+ * raw generator rate, the naive reference).
+ */
+export const RULESET_DIE: Readonly<Record<ScenarioSpec['ruleset'], Die>> = { netea: D6, epic40k: D6, heresy: D10 };
+
+/** The die of a scenario's rule system. */
+export function dieOf(spec: Pick<ScenarioSpec, 'ruleset'>): Die {
+  return RULESET_DIE[spec.ruleset];
 }
