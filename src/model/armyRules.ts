@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
 import type { ResolvedUnit } from './formation.js';
+import { ruleNote } from './ruleReach.js';
 import type { Army } from './schema.js';
 
 /**
@@ -23,6 +24,7 @@ const MODELLED: Record<string, string> = {
   'white-scars-transport': '"plus transport" formations fielded with their Rhinos',
   'deathwatch-transports': '"plus transport" formations fielded with their Rhinos',
   'dark-eldar-transport': '"plus transport" formations fielded with their Raiders',
+  'xeno-sociology': 'each unit\'s Brood and Synapse, and swarming (swarming.ts)',
 };
 
 /**
@@ -42,23 +44,29 @@ const NO_ENGAGEMENT_EFFECT = new Set([
   'amphibious',
 ]);
 
-const ARMY_RULE_MARK = ' (army rule): ';
+const unitRulesByDataset = new WeakMap<Dataset, Set<string>>();
 
 /**
- * Whether a name in a formation's `unsupported` list is an army-level rule. Such a rule
- * often applies to some of the army's formations only ('Ere We Go!: Gargants only), which
- * the data does not say, so the audit names it without letting it decide a verdict.
+ * The rules some unit of the data set carries itself (abilities, unit rules). A force lists
+ * them too, as a glossary (the Skitarii's automaton, the Imperial Fists' automata): they are
+ * played, or named, on the units that carry them, not on every formation of the force.
  */
-export function isArmyRuleNote(name: string): boolean {
-  return name.includes(ARMY_RULE_MARK);
+function unitRules(data: Dataset): Set<string> {
+  let rules = unitRulesByDataset.get(data);
+  if (rules === undefined) {
+    rules = new Set([...data.units.values()].flatMap((u) => [...u.abilities, ...u.otherRules]));
+    unitRulesByDataset.set(data, rules);
+  }
+  return rules;
 }
 
 /** What the formation's army and forces carry that is not simulated: named rules that may change a result. */
 export function armyRulesNotModelled(data: Dataset, units: ResolvedUnit[], army: Army | null): string[] {
   const out = new Set<string>();
+  const carried = unitRules(data);
   const add = (owner: string, rule: string) => {
-    if (MODELLED[rule] !== undefined || NO_ENGAGEMENT_EFFECT.has(rule)) return;
-    out.add(`${owner}${ARMY_RULE_MARK}${rule}`);
+    if (MODELLED[rule] !== undefined || NO_ENGAGEMENT_EFFECT.has(rule) || carried.has(rule)) return;
+    out.add(ruleNote(owner, rule, true));
   };
   if (army !== null) for (const r of army.otherRules) add(army.name, r);
   for (const ru of units) {

@@ -2,6 +2,7 @@ import type { Dataset } from './dataset.js';
 import { defaultChosen, pickUnits } from './formationChoice.js';
 import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
 import { armyRulesNotModelled } from './armyRules.js';
+import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
@@ -96,17 +97,8 @@ export function findUnit(data: Dataset, query: string, text: string): Unit {
  * one-dimensional engagement model does not represent: named with the run so
  * nobody mistakes them for simulated.
  */
-const MOVEMENT_ONLY: Record<string, string> = {
-  walker: 'dangerous-terrain re-roll (no terrain is modelled)',
-  'jump-packs': 'ignores terrain when moving (no terrain is modelled)',
-  scout: 'coherency and zone of control (not modelled)',
-  teleport: 'deployment (formations start on the table)',
-  planetfall: 'deployment (formations start on the table)',
-  'self-planetfall': 'deployment (formations start on the table)',
-  tunneler: 'deployment (formations start on the table)',
-  'slow-and-steady': 'spacecraft timing (not modelled)',
-  transport: 'starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not',
-};
+/** Abilities the engine plays in part: what it leaves out is named with every run (ruleReach.ts says why). */
+const PLAYED_IN_PART = ['walker', 'jump-packs', 'scout', 'teleport', 'planetfall', 'self-planetfall', 'tunneler', 'slow-and-steady', 'transport', 'skimmer'];
 
 /**
  * What the formation was fielded with where its list leaves the player a
@@ -134,18 +126,18 @@ function unsupportedRules(units: ResolvedUnit[]): string[] {
   const out = new Set<string>();
   for (const ru of units) {
     for (const u of [ru.unit, ...ru.characters]) {
-      for (const a of u.abilities) if (MOVEMENT_ONLY[a] !== undefined) out.add(`${u.name}: ${a}: ${MOVEMENT_ONLY[a]}`);
-      if (u.abilities.includes('skimmer')) out.add(`${u.name}: skimmer: pop-up (line of fire over terrain) is not modelled; the firefight option in assaults is simulated`);
-      for (const r of u.otherRules) out.add(`${u.name}: ${r}`);
+      for (const a of u.abilities) if (PLAYED_IN_PART.includes(a)) out.add(ruleNote(u.name, a));
+      for (const r of u.otherRules) out.add(ruleNote(u.name, r));
       for (const part of u.critical?.parts ?? []) {
-        if (part.kind === 'unsupported') out.add(`${u.name} critical: ${part.what}`);
+        if (part.kind === 'unsupported') out.add(`${ruleNote(u.name, 'critical')}: ${part.what}`);
+        if (part.kind === 'movement') out.add(`${ruleNote(u.name, 'critical-movement')} ("${part.what}")`);
       }
     }
     const { total, free } = mounts(ru);
     if (total > 0 && free > 0) out.add(`${ru.unit.name}: ${free} of ${total} weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")`);
     for (const w of [...ru.weapons, ...ru.characterWeapons]) {
       if (isWeaponMount(w)) continue;
-      for (const m of w.weapon.modes) for (const r of m.otherRules) out.add(`${w.weapon.name}: ${r}`);
+      for (const m of w.weapon.modes) for (const r of m.otherRules) out.add(ruleNote(w.weapon.name, r));
     }
   }
   return [...out].sort();

@@ -158,6 +158,8 @@ const Faces = z.array(z.number().int().min(1).max(6));
 const HitsAround = z.strictObject({
   toHit: Target,
   rangeCm: z.number().positive(),
+  /** A range rolled each time instead ("All units within 2D6cm"): `rangeCm` is then its largest value. */
+  rangeRoll: DiceExpr.optional(),
   /** Absent: a plain hit. */
   hit: z.enum(['macro-weapon', 'titan-killer', 'ap']).optional(),
   includesSelf: z.boolean().optional(),
@@ -226,6 +228,17 @@ export const CriticalPart = z.discriminatedUnion('kind', [
       .array(z.strictObject({ faces: Faces, damage: z.number().int().min(1).optional(), hitsAround: HitsAround.optional() }))
       .min(1),
   }),
+  /** TP "D3 units of the player's choice that are being transported are destroyed": no save. */
+  z.strictObject({ kind: z.literal('passengers-killed'), count: DiceExpr }),
+  /** Ordinatus Majoris: every formation of its side with a line of fire to it (the model gives one to all) takes a Blast marker. */
+  z.strictObject({ kind: z.literal('friendly-blast-markers') }),
+  /**
+   * TP "Subsequent critical hits ...": the parts after this marker are what each critical after
+   * the first does; the parts before it, the first's only.
+   */
+  z.strictObject({ kind: z.literal('subsequent') }),
+  /** An effect that only moves, slows or immobilises the war engine, or takes a way of moving (Portal): no engagement the model plays moves a war engine after it is hit. */
+  z.strictObject({ kind: z.literal('movement'), what: z.string().min(1) }),
   z.strictObject({ kind: z.literal('unsupported'), what: z.string().min(1) }),
 ]);
 

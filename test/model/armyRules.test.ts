@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isArmyRuleNote } from '../../src/model/armyRules.js';
+import { isArmyRuleNote } from '../../src/model/ruleReach.js';
 import { parseFormation } from '../../src/model/formation.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { TP_DIR, tpAvailable } from './tp/tpPath.js';
@@ -16,8 +16,8 @@ const armyRules = (f: { unsupported: string[] }) => f.unsupported.filter(isArmyR
 describe('army-level rules named at run time', () => {
   const builtin = loadDataset();
   it('the 2004 lists: Commissars and Ork Warlords (free characters) and a transport allowance are named; power fields and void shields, modelled, are not', () => {
-    expect(armyRules(parseFormation(builtin, 'steel-legion/infantry-company'))).toEqual(['Armageddon Steel Legion (army rule): commissars']);
-    expect(armyRules(parseFormation(builtin, 'ork-war-horde/warband'))).toEqual([expect.stringMatching(/\(army rule\): fortresses-transport-own-formation$/), expect.stringMatching(/\(army rule\): ork-warlords$/)]);
+    expect(armyRules(parseFormation(builtin, 'steel-legion/infantry-company'))).toEqual([expect.stringMatching(/^Armageddon Steel Legion \(army rule\): commissars: one free Commissar per 500 points/)]);
+    expect(armyRules(parseFormation(builtin, 'ork-war-horde/warband'))).toEqual([expect.stringMatching(/\(army rule\): fortresses-transport-own-formation: /), expect.stringMatching(/\(army rule\): ork-warlords: /)]);
     const gargant = parseFormation(builtin, 'ork-war-horde/great-gargant-formation');
     expect(armyRules(gargant).some((r) => r.includes('power-fields'))).toBe(false);
     expect(armyRules(parseFormation(builtin, 'titan-legion/warlord-battlegroup'))).toEqual([]);

@@ -54,7 +54,7 @@ describe('matrix command', () => {
     expect(r.stderr).toContain('not simulated (unsupported rules in these formations):\n');
     expect(r.stderr).toContain('  - Rhino: transport: starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not\n');
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    expect(manifest.notes).toContain('Not simulated: Warhound: titan-step-over');
+    expect(manifest.notes).toContain('Not simulated: Warhound: titan-step-over: stepping over units and terrain (not modelled)');
     expect(r.stdout).toContain('Warhound Titans (250)');
     expect(r.stdout.split('\n').filter((l) => /^(Warlord|Reaver|Warhound) .*\(\d+\) +\d/.test(l))).toHaveLength(3);
     const csv = readFileSync(join(out, 'matrix.csv'), 'utf8').split('\n');

@@ -79,9 +79,9 @@ type HitsAround = NonNullable<Extract<CriticalPart, { kind: 'destroyed' }>['hits
 function hitsAroundOf(sentence: string): { hitsAround: HitsAround; rest?: string } | undefined {
   const a = N(sentence);
   const kinds: Record<string, HitsAround['hit']> = { 'macro-weapon ': 'macro-weapon', 'titan killer ': 'titan-killer' };
-  let m = /^(the unit and )?all units within ([0-9]+)cm(?: of the (?:model|unit))? (?:suffer|take) an? (macro-weapon |titan killer )?hit(?: on a roll of ([1-6])\+)?(?: and (.+))?$/.exec(a);
+  let m = /^(the unit and )?all units within ([0-9]*d6|[0-9]+)cm(?: of the (?:model|unit))? (?:suffer|take) an? (macro-weapon |titan killer )?hit(?: on a roll of ([1-6])\+)?(?: and (.+))?$/.exec(a);
   if (m) {
-    const hitsAround: HitsAround = { toHit: m[4] !== undefined ? Number(m[4]) : 1, rangeCm: Number(m[2]) };
+    const hitsAround: HitsAround = { toHit: m[4] !== undefined ? Number(m[4]) : 1, ...rangeOf(m[2]!) };
     if (m[3] !== undefined) hitsAround.hit = kinds[m[3]];
     if (m[1] !== undefined) hitsAround.includesSelf = true;
     return m[5] !== undefined ? { hitsAround, rest: m[5] } : { hitsAround };
@@ -91,6 +91,14 @@ function hitsAroundOf(sentence: string): { hitsAround: HitsAround; rest?: string
   m = /^all units within ([0-9]+)cm are subject to an ap([1-6])\+ attack$/.exec(a);
   if (m) return { hitsAround: { toHit: Number(m[2]), rangeCm: Number(m[1]), hit: 'ap' } };
   return undefined;
+}
+
+/** "5" → 5 cm; "2d6" → rolled each time, 12 cm at most. */
+function rangeOf(text: string): Pick<HitsAround, 'rangeCm' | 'rangeRoll'> {
+  const m = /^([0-9]*)d6$/.exec(text);
+  if (!m) return { rangeCm: Number(text) };
+  const n = m[1] !== '' ? Number(m[1]) : 1;
+  return { rangeCm: 6 * n, rangeRoll: `${n > 1 ? n : ''}D6` };
 }
 
 const destroyed: Matcher = (s, i) => {
@@ -117,10 +125,51 @@ const damage: Matcher = (s, i) => {
   const m = /^the unit takes (?:an extra|a|one|an additional) point of damage(?: and (.+))?$/.exec(N(s[i]!));
   if (!m) return undefined;
   const parts: CriticalPart[] = [{ kind: 'damage', amount: 1 }];
+  const passengers = /^(d3|[0-9]+) units of the player'?s choice that are being transported are destroyed$/.exec(m[1] ?? '');
+  if (passengers) parts.push({ kind: 'passengers-killed', count: passengers[1] === 'd3' ? 'D3' : Number(passengers[1]) });
+  else if (/^is immobili[sz]ed$/.test(m[1] ?? '')) parts.push({ kind: 'movement', what: s[i]! });
   // A move that the stagger matcher (tried first) did not recognise stays unsupported.
   // The unsupported part keeps the whole printed sentence.
-  if (m[1] !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
+  else if (m[1] !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
   return { parts, used: 1 };
+};
+
+/**
+ * "Subsequent critical hits destroy the unit (and all units within 5cm ... suffer a hit on a
+ * roll of 4+)" / "... cause one point of damage": what each critical after the first does.
+ */
+const subsequent: Matcher = (s, i) => {
+  const m = /^subsequent critical hits (.+)$/.exec(N(s[i]!));
+  if (!m) return undefined;
+  const marker: CriticalPart = { kind: 'subsequent' };
+  if (/^cause (?:an extra|one|a) point of damage$/.test(m[1]!)) return { parts: [marker, { kind: 'damage', amount: 1 }], used: 1 };
+  const d = /^destroy the unit(?: and (all units within .+))?$/.exec(m[1]!);
+  if (!d) return undefined;
+  const part: Extract<CriticalPart, { kind: 'destroyed' }> = { kind: 'destroyed' };
+  if (d[1] !== undefined) {
+    const around = hitsAroundOf(d[1]);
+    if (!around || around.rest !== undefined) return undefined;
+    part.hitsAround = around.hitsAround;
+  }
+  return { parts: [marker, part], used: 1 };
+};
+
+/**
+ * What only moves, slows or immobilises the war engine (TP): "The unit's speed value is reduced
+ * to 25cm and it loses the Jump Packs ability.", "The unit looses Portal.", and the random moves
+ * with hits on the units it runs over ("Move the unit 3D6cm in a random direction. If it moves
+ * into impassable terrain or a war engine unit it will stop. All units it moves into or over
+ * suffer a hit."), which, like the Warhound's stagger, need a table the model does not have.
+ */
+const movement: Matcher = (s, i) => {
+  const a = N(s[i]!);
+  if (/^the unit'?s speed value is reduced to [0-9]+cm(?: and it loses the [a-z ]+ ability)?$/.test(a) || /^the unit loo?ses portal$/.test(a)) {
+    return { parts: [{ kind: 'movement', what: s[i]! }], used: 1 };
+  }
+  if (!/^move the unit [0-9]*d6cm in a random direction(?:, all units under it suffer a hit)?$/.test(a)) return undefined;
+  let used = 1;
+  while (/^(?:if it moves into |all units it moves into or over suffer a hit)/.test(N(s[i + used] ?? ''))) used++;
+  return { parts: [{ kind: 'movement', what: s.slice(i, i + used).join(' ') }], used };
 };
 
 const reactor: Matcher = (s, i) => {
@@ -202,7 +251,8 @@ const hitsAround: Matcher = (s, i) => {
   const h = hitsAroundOf(s[i]!);
   if (!h) return undefined;
   const parts: CriticalPart[] = [{ kind: 'hits-around', hitsAround: h.hitsAround }];
-  if (h.rest !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
+  if (h.rest !== undefined && /^all [a-z ]+ formations with a unit with a line of fire to the [a-z ]+ receive a blast marker$/.test(h.rest)) parts.push({ kind: 'friendly-blast-markers' });
+  else if (h.rest !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
   return { parts, used: 1 };
 };
 
@@ -272,7 +322,7 @@ const d6Table: Matcher = (s, i) => {
   return { parts, used: 1 };
 };
 
-const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, disarmed, d6Table, destroyed, hitsAround, damage];
+const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, disarmed, d6Table, destroyed, hitsAround, damage, subsequent, movement];
 
 function parseCriticalSentences(sentences: string[]): CriticalPart[] {
   const parts: CriticalPart[] = [];

@@ -4,7 +4,7 @@ import { formationVariants } from '../../model/formationChoice.js';
 import { InputError } from '../../model/inputError.js';
 import type { Formation } from '../../model/schema.js';
 import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
-import { isArmyRuleNote } from '../../model/armyRules.js';
+import { changesAnEngagement } from '../../model/ruleReach.js';
 
 /**
  * The formations an audit covers: every formation of every army list of the
@@ -19,10 +19,10 @@ export interface AuditEntry {
   formation: string;
   cost: number | null;
   warEngine: boolean;
-  /** Unit rules of the formation the simulator does not model (they decide the 'unsupported-rules' verdict). */
+  /** Rules of the formation, its army or force that the simulator does not model and that could change an engagement (they decide the 'unsupported-rules' verdict). */
   unsupported: string[];
-  /** Army- and force-level rules of its army not modelled: named, but they may apply to other formations only. */
-  armyRules: string[];
+  /** Rules not modelled that act outside the engagements the model plays (ruleReach.ts): named, never deciding a verdict. */
+  outsideEngagement: string[];
   /** Why it is not audited; absent when it is. */
   skipped?: string;
   spec?: FormationSpec;
@@ -70,10 +70,10 @@ function auditEntry(data: Dataset, armyName: string, f: Formation, text: string)
     spec = parseFormation(data, text);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    return { ...base, unsupported: [], armyRules: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
+    return { ...base, unsupported: [], outsideEngagement: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
   }
   // A pick priced per unit (Leman Russ variants) costs what it fields, not the formation's default.
-  const entry = { ...base, cost: spec.points !== null && spec.points > 0 ? spec.points : base.cost, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter((r) => !isArmyRuleNote(r)), armyRules: spec.unsupported.filter(isArmyRuleNote) };
+  const entry = { ...base, cost: spec.points !== null && spec.points > 0 ? spec.points : base.cost, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter(changesAnEngagement), outsideEngagement: spec.unsupported.filter((r) => !changesAnEngagement(r)) };
   const kind = flyingKind(spec);
   if (kind === null) return { ...entry, skipped: 'mixes aircraft or spacecraft with ground units' };
   if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };

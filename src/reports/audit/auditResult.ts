@@ -4,6 +4,7 @@ import { verdictOf } from '../value/verdict.js';
 import type { AuditEntry } from './auditEntries.js';
 import { kindFigures, validate, type Validation } from './auditValidation.js';
 import { medianOf } from '../stats/medianOf.js';
+import { isArmyRuleNote } from '../../model/ruleReach.js';
 
 /**
  * An audit's findings: every audited formation with its fair cost, its value
@@ -38,8 +39,10 @@ export interface AuditRow {
   /** Why the verdict, in a sentence (flagged formations only). */
   reason: string | null;
   unsupported: string[];
-  /** Army- and force-level rules of its army that are not modelled (named; not deciding the verdict). */
+  /** Army- and force-level rules of its army that are not modelled (named; deciding the verdict only when ruleReach.ts says they could change an engagement). */
   armyRules: string[];
+  /** Rules not modelled that act outside the engagements the model plays (named; not deciding the verdict). */
+  outsideEngagement: string[];
   dominatedBy: string | null;
   trialsPerMeeting: number;
   /** For a formation the list lets the player choose units for: what the row used. */
@@ -118,7 +121,8 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       verdict,
       reason,
       unsupported: e.unsupported,
-      armyRules: e.armyRules,
+      armyRules: [...e.unsupported, ...e.outsideEngagement].filter(isArmyRuleNote),
+      outsideEngagement: e.outsideEngagement,
       dominatedBy: v.dominatedBy,
       trialsPerMeeting: v.trialsPerMeeting,
       choice: e.spec!.choice ?? null,

@@ -12,6 +12,35 @@ describe('parseCritical', () => {
       { kind: 'destroyed', hitsAround: { toHit: 1, rangeCm: 5 } },
     ]);
   });
+  it('reads what the first critical does and what subsequent ones do', () => {
+    expect(parseCritical('The unit takes an extra point of damage and is immobilised. Subsequent critical hits destroy the unit and all units within 10cm of the model suffer a hit on a roll of 5+.').parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'movement', what: 'The unit takes an extra point of damage and is immobilised.' },
+      { kind: 'subsequent' },
+      { kind: 'destroyed', hitsAround: { toHit: 5, rangeCm: 10 } },
+    ]);
+    expect(parseCritical("The unit's speed value is reduced to 20cm and it loses the Skimmer ability. Subsequent critical hits cause an extra point of damage.").parts).toEqual([
+      { kind: 'movement', what: "The unit's speed value is reduced to 20cm and it loses the Skimmer ability." },
+      { kind: 'subsequent' },
+      { kind: 'damage', amount: 1 },
+    ]);
+    expect(parseCritical('The unit loses Portal. Subsequent critical hits destroy the unit.').parts).toEqual([{ kind: 'movement', what: 'The unit loses Portal.' }, { kind: 'subsequent' }, { kind: 'destroyed' }]);
+  });
+  it('reads passengers killed, a rolled range, Blast markers for friends and random moves', () => {
+    expect(parseCritical("The unit takes a point of damage and 2 units of the player's choice that are being transported are destroyed.").parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'passengers-killed', count: 2 },
+    ]);
+    expect(parseCritical('The unit is destroyed. All units within 3D6cm suffer a hit.').parts).toEqual([{ kind: 'destroyed', hitsAround: { toHit: 1, rangeCm: 18, rangeRoll: '3D6' } }]);
+    expect(parseCritical('All units within 10cm of the model suffer a hit on a roll of 6+ and all Imperial Guard formations with a unit with a line of fire to the Baneblade receive a Blast marker.').parts).toEqual([
+      { kind: 'hits-around', hitsAround: { toHit: 6, rangeCm: 10 } },
+      { kind: 'friendly-blast-markers' },
+    ]);
+    expect(parseCritical('Move the unit 2D6cm in a random direction. If it moves into impassable terrain it will stop. All units it moves into or over suffer a hit. The unit is destroyed.').parts).toEqual([
+      { kind: 'movement', what: 'Move the unit 2D6cm in a random direction. If it moves into impassable terrain it will stop. All units it moves into or over suffer a hit.' },
+      { kind: 'destroyed' },
+    ]);
+  });
   it('reads passengers that survive on a roll', () => {
     expect(parseCritical('The unit is destroyed and all units being carried are destroyed unless they roll a 5+.').parts).toEqual([
       { kind: 'destroyed', passengersSurviveOn: [5, 6] },
@@ -52,12 +81,15 @@ describe('parseCritical', () => {
     ]);
   });
   it('keeps what it does not recognise as unsupported text', () => {
-    expect(parseCritical('The unit takes an extra point of damage and is immobilized.').parts).toEqual([
+    expect(parseCritical('The unit takes an extra point of damage and its main gun jams.').parts).toEqual([
       { kind: 'damage', amount: 1 },
-      { kind: 'unsupported', what: 'The unit takes an extra point of damage and is immobilized.' },
+      { kind: 'unsupported', what: 'The unit takes an extra point of damage and its main gun jams.' },
     ]);
+    // What follows an unrecognised sentence is still read.
     expect(parseCritical('The unit loses its shield. Subsequent critical hits destroy the unit.').parts).toEqual([
-      { kind: 'unsupported', what: 'The unit loses its shield. Subsequent critical hits destroy the unit.' },
+      { kind: 'unsupported', what: 'The unit loses its shield.' },
+      { kind: 'subsequent' },
+      { kind: 'destroyed' },
     ]);
   });
 });

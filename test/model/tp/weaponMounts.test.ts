@@ -12,7 +12,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
     expect(pack.units).toHaveLength(2);
     for (const titan of pack.units) expect(titan.characters.map((c) => c.name).sort()).toEqual(['Plasma Blastgun', 'Vulcan Mega-Bolter']);
     expect(pack.points).toBe(500);
-    expect(pack.unsupported.some((u) => u.includes('weapon mount'))).toBe(false);
+    expect(pack.unsupported.some((u) => u.includes('weapon mounts empty'))).toBe(false);
   });
 
   it('crew upgrades (a Veteran Princeps) join a titan without taking a mount', () => {

@@ -94,6 +94,59 @@ describe('TP critical-hit effects (forced dice)', () => {
     expect(e.stAlive[u]).toBe(0);
   });
 
+  it('Colossus: the first critical costs a point of damage (its immobilisation is named, not played); a subsequent one destroys it and hits the units within 5 cm on 4+', () => {
+    const colossus = effect([{ kind: 'damage', amount: 1 }, { kind: 'movement', what: 'is immobilized' }, { kind: 'subsequent' }, { kind: 'destroyed', hitsAround: { toHit: 4, rangeCm: 5 } }]);
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const { e, u } = setUp(engine({}, colossus), [[1, trooper]]);
+    critical(e, u, []);
+    expect([e.stAlive[u], e.stDC[u]]).toEqual([1, 3]);
+    critical(e, u, [4, 2]);
+    expect([e.stAlive[u], e.stAlive[u + 1]]).toEqual([0, 0]);
+  });
+
+  it('Tormentor: its first critical only slows it; each subsequent one costs a point of damage', () => {
+    const { e, u } = setUp(engine({}, effect([{ kind: 'movement', what: 'speed reduced' }, { kind: 'subsequent' }, { kind: 'damage', amount: 1 }])));
+    critical(e, u, []);
+    expect(e.stDC[u]).toBe(4);
+    critical(e, u, []);
+    critical(e, u, []);
+    expect(e.stDC[u]).toBe(2);
+  });
+
+  it('Leviathan and Plague Tower: a point of damage and D3 of the units it carries destroyed with no save (a D3 of 2 from a die of 3), Blast markers for each', () => {
+    const carrier = engine({ transport: 4, abilities: ['transport'] }, effect([{ kind: 'damage', amount: 1 }, { kind: 'passengers-killed', count: 'D3' }]));
+    const trooper = unit('own-trooper', { type: 'INF', armour: 3 });
+    const runner = new NeteaRunner(
+      engagement(
+        [placed('enemy', 0, formation('enemy', [[2, unit('trooper', { type: 'INF', armour: 4 })]]), { front: 15 }), { ...placed('own', 1, formation('own', [[1, carrier], [4, trooper]]), { front: 15 }), embarked: true }],
+        [shootStep(0, 1)],
+      ),
+    );
+    runner.reset(new ScriptedDice([]));
+    const e = runner.e;
+    critical(e, 2, [3]);
+    expect(e.stDC[2]).toBe(3);
+    expect([3, 4, 5, 6].map((p) => e.stAlive[p])).toEqual([1, 1, 0, 0]);
+    expect(e.fPendingBm[1]).toBe(3);
+  });
+
+  it('Steam Gargant: the units within a rolled 2D6 cm are hit: the neighbour 5 cm away is out of reach on a 1+3, in reach on a 2+3', () => {
+    const gargant = effect([{ kind: 'hits-around', hitsAround: { toHit: 1, rangeCm: 12, rangeRoll: '2D6' } }]);
+    const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
+    const a = setUp(engine({}, gargant), [[1, trooper]]);
+    critical(a.e, a.u, [1, 3]);
+    expect(a.e.stAlive[a.u + 1]).toBe(1);
+    const b = setUp(engine({}, gargant), [[1, trooper]]);
+    critical(b.e, b.u, [2, 3, 1, 2]);
+    expect(b.e.stAlive[b.u + 1]).toBe(0);
+  });
+
+  it('Ordinatus Majoris: every formation of its side takes a Blast marker; the enemy takes none', () => {
+    const { e, u } = setUp(engine({}, effect([{ kind: 'friendly-blast-markers' }])));
+    critical(e, u, []);
+    expect([e.fPendingBm[0], e.fPendingBm[1]]).toEqual([0, 1]);
+  });
+
   it('a D6 table (bio-titans): a 6 costs another point of damage; a 1 hits the units around on 6+', () => {
     const table = effect([{ kind: 'd6-table', outcomes: [{ faces: [1], hitsAround: { toHit: 6, rangeCm: 5 } }, { faces: [6], damage: 1 }] }]);
     const trooper = unit('own-trooper', { type: 'INF', armour: 4 });

@@ -5,18 +5,21 @@ import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { extraDamage } from '../damage.js';
 import { markDead, touch } from '../unitState.js';
-import { wreckPassengers } from '../transport/passengers.js';
+import { destroyPassengers, wreckPassengers } from '../transport/passengers.js';
 import {
   CRIT_D6_TABLE,
   CRIT_DAMAGE,
   CRIT_DESTROYED,
   CRIT_DISARMED,
   CRIT_FIRE,
+  CRIT_FRIENDLY_BLAST_MARKERS,
   CRIT_HITS_AROUND,
   CRIT_LOSES_DEFLECTOR,
   CRIT_LOSES_HOLOFIELD,
+  CRIT_PASSENGERS_KILLED,
   CRIT_REACTOR,
   CRIT_STAGGER,
+  CRIT_SUBSEQUENT,
   CRIT_TO_HIT,
   LATER_DAMAGE,
   LATER_DESTROYED,
@@ -28,14 +31,23 @@ import { hitsAround } from './hitsAround.js';
  * part of it, in order (RB FAQ: criticals are cumulative). Parts that change
  * the war engine for the rest of the game (a to-hit penalty, a lost Holofield
  * or deflector) do so on the first critical and do their `later` effect on
- * each one after ("Subsequent critical hits ...").
+ * each one after ("Subsequent critical hits ..."). An effect printed as "...
+ * Subsequent critical hits ..." has a CRIT_SUBSEQUENT row: the rows before it
+ * are the first critical's, the rows after it every later one's.
  */
 export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc32): void {
   touch(e, u);
   e.stCritCount[u]!++;
   const t = e.crits;
-  const end = e.uCritEnd[u]!;
-  for (let c = e.uCritStart[u]!; c < end; c++) {
+  let start = e.uCritStart[u]!;
+  let end = e.uCritEnd[u]!;
+  for (let c = start; c < end; c++) {
+    if (t.kind[c] !== CRIT_SUBSEQUENT) continue;
+    if (e.stCritCount[u] === 1) end = c;
+    else start = c + 1;
+    break;
+  }
+  for (let c = start; c < end; c++) {
     switch (t.kind[c]) {
       case CRIT_DAMAGE:
         extraDamage(e, u, rollDice(rng, t.a[c]!, t.b[c]!, t.c[c]!), noBm, rng);
@@ -76,6 +88,14 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
         if (e.stDisarmed[u] === 0) e.stDisarmed[u] = t.a[c]!;
         else laterEffect(e, u, t.b[c]!, noBm, rng);
         break;
+      case CRIT_PASSENGERS_KILLED:
+        destroyPassengers(e, u, rollDice(rng, t.a[c]!, t.b[c]!, t.c[c]!), noBm, rng);
+        break;
+      case CRIT_FRIENDLY_BLAST_MARKERS:
+        // Ordinatus Majoris: every formation of its side (each has a line of fire in the model);
+        // in an assault Blast markers are not placed for what happens during the fight.
+        if (!noBm) for (let g = 0; g < e.nFormations; g++) if (e.fSide[g] === e.fSide[e.uFormation[u]!]) e.fPendingBm[g]!++;
+        break;
       case CRIT_D6_TABLE: {
         const face = 1 << d6(rng);
         const last = t.a[c]! + t.b[c]!;
@@ -100,7 +120,8 @@ function laterEffect(e: Engagement, u: number, later: number, noBm: boolean, rng
 export function partHitsAround(e: Engagement, u: number, c: number, rng: Sfc32): void {
   const t = e.crits;
   if (t.aroundToHit[c]! >= C.NONE) return;
-  hitsAround(e, u, t.aroundToHit[c]!, t.aroundRange[c]!, t.aroundFlags[c]!, t.aroundClasses[c]!, t.aroundSelf[c] === 1, rng);
+  const range = t.aroundRollN[c]! > 0 ? rollDice(rng, t.aroundRollN[c]!, t.aroundRollSides[c]!, 0) : t.aroundRange[c]!;
+  hitsAround(e, u, t.aroundToHit[c]!, range, t.aroundFlags[c]!, t.aroundClasses[c]!, t.aroundSelf[c] === 1, rng);
 }
 
 /**

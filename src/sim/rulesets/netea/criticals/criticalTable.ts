@@ -15,6 +15,12 @@ export const CRIT_LOSES_DEFLECTOR = 7;
 export const CRIT_HITS_AROUND = 8;
 export const CRIT_D6_TABLE = 9;
 export const CRIT_DISARMED = 10;
+export const CRIT_PASSENGERS_KILLED = 11;
+export const CRIT_FRIENDLY_BLAST_MARKERS = 12;
+/** The rows after it are what criticals after the first do; the rows before it, the first's only. */
+export const CRIT_SUBSEQUENT = 13;
+/** Named with the run, not played: the model does not move a war engine once it is hit. */
+export const CRIT_MOVEMENT = 14;
 
 /** What a `loses` part does on later criticals (in `b`). */
 export const LATER_NOTHING = 0;
@@ -48,6 +54,9 @@ export class CriticalTable {
   /** Hits around: the roll needed (NONE: no hits), the range, the hit's flags, the classes hit, and whether the war engine itself is hit. */
   readonly aroundToHit: Int32Array;
   readonly aroundRange: Float64Array;
+  /** A range rolled each time (dice and sides; 0 dice: `aroundRange`). */
+  readonly aroundRollN: Int32Array;
+  readonly aroundRollSides: Int32Array;
   readonly aroundFlags: Int32Array;
   readonly aroundClasses: Int32Array;
   readonly aroundSelf: Uint8Array;
@@ -62,6 +71,8 @@ export class CriticalTable {
     this.d = new Int32Array(n);
     this.aroundToHit = new Int32Array(n).fill(C.NONE);
     this.aroundRange = new Float64Array(n);
+    this.aroundRollN = new Int32Array(n);
+    this.aroundRollSides = new Int32Array(n);
     this.aroundFlags = new Int32Array(n);
     this.aroundClasses = new Int32Array(n);
     this.aroundSelf = new Uint8Array(n);
@@ -136,6 +147,23 @@ export class CriticalTable {
           this.fillAround(r, o.hitsAround);
         });
         return i + 1 + part.outcomes.length;
+      case 'passengers-killed': {
+        const t = parseDiceExpr(part.count);
+        this.kind[i] = CRIT_PASSENGERS_KILLED;
+        this.a[i] = t.n;
+        this.b[i] = t.sides;
+        this.c[i] = t.plus;
+        return i + 1;
+      }
+      case 'friendly-blast-markers':
+        this.kind[i] = CRIT_FRIENDLY_BLAST_MARKERS;
+        return i + 1;
+      case 'subsequent':
+        this.kind[i] = CRIT_SUBSEQUENT;
+        return i + 1;
+      case 'movement':
+        this.kind[i] = CRIT_MOVEMENT;
+        return i + 1;
       case 'unsupported':
         // Named in the formation's `unsupported` list and reported with the run.
         this.kind[i] = CRIT_UNSUPPORTED;
@@ -147,6 +175,11 @@ export class CriticalTable {
     if (h === undefined) return;
     this.aroundToHit[i] = h.toHit;
     this.aroundRange[i] = h.rangeCm;
+    if (h.rangeRoll !== undefined) {
+      const t = parseDiceExpr(h.rangeRoll);
+      this.aroundRollN[i] = t.n;
+      this.aroundRollSides[i] = t.sides;
+    }
     this.aroundFlags[i] = h.hit === 'macro-weapon' ? C.H_MW : h.hit === 'titan-killer' ? C.H_TK | C.H_MW : 0;
     this.aroundClasses[i] = h.hit === 'ap' ? C.ELIGIBLE_AP : C.ELIGIBLE_ANY_GROUND;
     this.aroundSelf[i] = h.includesSelf === true ? 1 : 0;

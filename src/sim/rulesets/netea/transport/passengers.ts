@@ -50,6 +50,22 @@ export function wreckPassengers(e: Engagement, t: number, surviveOn: number, noB
   }
 }
 
+/**
+ * A critical hit kills `n` of the units transport t carries, with no save (TP: "D3 units of
+ * the player's choice that are being transported are destroyed"). The player's choice is
+ * taken as the last carried first; passengers of one formation are alike in the data.
+ */
+export function destroyPassengers(e: Engagement, t: number, n: number, noBm: boolean, rng: Sfc32): void {
+  const ts = e.transports;
+  for (let k = ts.tFirst[t]! + ts.tCount[t]! - 1; k >= ts.tFirst[t]! && n > 0; k--) {
+    const p = ts.passengers[k]!;
+    if (ts.stEmbarked[p] === 0 || e.stAlive[p] === 0) continue;
+    getOut(e, p, t);
+    destroyUnit(e, p, noBm, false, 0, rng);
+    n--;
+  }
+}
+
 /** Passenger p is out of transport t, standing where it stood (in an assault too: a unit moved, so the charge cache's scratch is stale). */
 function getOut(e: Engagement, p: number, t: number): void {
   touch(e, p);

@@ -1,0 +1,150 @@
+/**
+ * How far a rule the simulator does not play reaches: whether it could change
+ * the result of an engagement the model plays, or acts only through what the
+ * model leaves out (terrain, moves, deployment, the order of actions, summoning,
+ * list building). Every rule a formation, its army or its force carries that
+ * the simulator does not model is named with each run; this table says which
+ * of those names a balancer must weigh (`engagement`) and why the others
+ * cannot change a fair cost as the model defines it. A rule not in the table
+ * counts as `engagement`: an unknown rule is never assumed harmless.
+ */
+export type RuleReach =
+  /** It changes the result of an engagement the model plays. */
+  | 'engagement'
+  /** It acts through terrain or line of fire; the model's engagements are on open ground with a line of fire, or in the cover a scene gives. */
+  | 'terrain'
+  /** It moves units: where they shoot from within a move, consolidation, coherency, zones of control. The model fixes the distance between formations. */
+  | 'movement'
+  /** Where and when a formation enters or leaves play (reserves, teleport, planetfall, portals). The model's formations start on the table. */
+  | 'deployment'
+  /** Which actions a formation may take, or several formations acting together. The model gives each formation its own action. */
+  | 'activation'
+  /** Daemons summoned from the Daemon Pool. */
+  | 'summoning'
+  /** How the army is built, or which formations may garrison or hold objectives. */
+  | 'army-list';
+
+interface Reach {
+  reach: RuleReach;
+  /** What the rule does that the model leaves out, and which of its parts are simulated. */
+  why: string;
+}
+
+const terrain = (why: string): Reach => ({ reach: 'terrain', why });
+const movement = (why: string): Reach => ({ reach: 'movement', why });
+const deployment = (why: string): Reach => ({ reach: 'deployment', why });
+const activation = (why: string): Reach => ({ reach: 'activation', why });
+const summoning = (why: string): Reach => ({ reach: 'summoning', why });
+const armyList = (why: string): Reach => ({ reach: 'army-list', why });
+
+const SUMMONING = 'daemons summoned from the Daemon Pool are not fielded';
+const FORTIFIED = 'fortified positions are terrain the army sets up; the model places none (an infantry formation in a bunker or trench is a "cover" save; a vehicle\'s save in a gun emplacement cannot be given yet)';
+const HIT_AND_RUN = 'shooting before or after a move and the full consolidation move: the model fixes the distance between formations';
+
+/** The classification, by the rule's id as the data names it (unit abilities and rules, weapon rules, army and force rules). */
+export const RULE_REACH: Readonly<Record<string, Reach>> = {
+  // Unit abilities the engine plays in part.
+  walker: terrain('dangerous-terrain re-roll (no terrain is modelled)'),
+  'jump-packs': terrain('ignores terrain when moving (no terrain is modelled)'),
+  skimmer: terrain('pop-up (line of fire over terrain) is not modelled; the firefight option in assaults is simulated'),
+  scout: movement('coherency and zone of control (not modelled)'),
+  'titan-step-over': movement('stepping over units and terrain (not modelled)'),
+  teleport: deployment('deployment (formations start on the table)'),
+  planetfall: deployment('deployment (formations start on the table)'),
+  'self-planetfall': deployment('deployment (formations start on the table)'),
+  tunneler: deployment('deployment (formations start on the table)'),
+  'slow-and-steady': deployment('spacecraft timing (not modelled)'),
+  transport: movement('starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not'),
+  'critical-movement': movement('a critical effect that moves, slows or immobilises the war engine, or takes its Portal; the rest of its effect is simulated'),
+  // Unit and weapon rules the engine does not play.
+  directed: terrain('firing without a line of fire; the model gives every unit a line of fire'),
+  spotter: terrain('lets directed weapons fire without a line of fire; the model gives every unit a line of fire'),
+  'no-line-of-fire-required': terrain('the model gives every unit a line of fire'),
+  portal: deployment('formations entering and leaving play through portals'),
+  'webway-portal': deployment('formations entering play through webway portals'),
+  'tau-jet-packs': movement('the extra 10 cm move after firing'),
+  farsight: activation('retaining the initiative'),
+  'coordinated-fire': activation('formations following another\'s action after one initiative roll'),
+  'augmented-summoning-2d3': summoning(SUMMONING),
+  // Army and force rules.
+  'summoned-units': summoning(SUMMONING),
+  'fickle-masters': summoning('the Daemon Pool growing or shrinking in the strategy phase'),
+  'daemonic-focus': summoning('keeping summoned daemons in play'),
+  'augmented-summoning': summoning(SUMMONING),
+  '13th-black-crusade-black-legion-epic-tournament-special-rules': summoning('summoning point costs'),
+  'red-corsairs-epic-tournament-special-rules': summoning('allegiance and summoning point costs'),
+  'emperors-children-epic-tournament-special-rules': summoning('allegiance and summoning point costs'),
+  'slaves-to-darkness-epic-tournament-special-rules': summoning('summoning point costs; the free Arch-Heretic is `+free-arch-heretic`; Plague Zombies deploy by teleport and are fielded as 3+2D6 = 10'),
+  'stigmatus-covenant-epic-tournament-special-rules': summoning('summoning point costs; the free Arch-Heretic is `+free-arch-heretic`; Plague Zombies deploy by teleport and are fielded as 3+2D6 = 10'),
+  'fortified-positions': terrain(FORTIFIED),
+  'baran-siegemaster-fortified-positions': terrain(FORTIFIED),
+  'death-korps-of-krieg-fortified-positions': terrain(FORTIFIED),
+  'imperial-fist-fortified-positions': terrain(FORTIFIED),
+  'iron-warrior-fortified-positions': terrain(FORTIFIED),
+  'knight-world-fortified-positions': terrain(FORTIFIED),
+  'masters-of-siege': terrain('the effects of the army\'s minefields, trenches and bunkers, and a third garrison on overwatch'),
+  'hit-and-run-tactics': movement(HIT_AND_RUN),
+  'dark-eldar-hit-and-run-tactics': movement(HIT_AND_RUN),
+  'eldar-technology': deployment('webway portals; its Holofield and Lance are simulated'),
+  'dark-eldar-technology': deployment('webway portals; its Shadowfields are simulated'),
+  'necron-technology': deployment('portals; its Necron and Living Metal are simulated'),
+  'tau-technology': movement('Tau jet packs\' extra move; its Deflector Shield, Guided Missiles and Markerlights are simulated'),
+  'xeno-biology': deployment('brood nests and terrain (mobility); its Regeneration is simulated'),
+  'scarab-conflict-necron-army-epic-tournament-special-rules': deployment('reserves and garrisons'),
+  'tiger-shark-gun-drones': deployment('Gun Drones carried by Tiger Sharks and set down after an approach move'),
+  'thunderhawk-transporter': movement('carrying other formations'),
+  'phase-out': deployment('a broken Necron formation leaving the table in the end phase and coming back through a portal or by teleport; the model keeps it on the table'),
+  'fleet-of-foot': activation('the march action, which the model never takes'),
+  'pack-mentality': activation('a commander ordering formations to assault with it'),
+  'ere-we-go': activation('a Gargant formation\'s optional extra speed, paid for with critical effects; the model does not declare it'),
+  kashnarak: activation('the Kashnarak acting as a third player'),
+  commissars: armyList('one free Commissar per 500 points (from a Tournament Pack checkout, the upgrade `+free-commissar`)'),
+  'ork-warlords': armyList('the free Warlord (from a Tournament Pack checkout, the upgrade `+free-warlord`)'),
+  'fortresses-transport-own-formation': armyList('which formations these transports may carry'),
+  'battlefortresses-and-gunfortresses': armyList('which formations these transports may carry'),
+  'squat-transports': armyList('how many transports a Brotherhood takes'),
+  'ordo-xenos-epic-tournament-special-rules': armyList('which formations the aircraft may carry'),
+  'gryphonne-iv-skitarii-legion-epic-tournament-special-rules': armyList('weapon mounts filled and their surcharges'),
+  'war-griffons-epic-tournament-special-rules': armyList('weapon mounts filled and their surcharges'),
+  'gargant-mob-epic-tournament-special-rules': armyList('the free Mekboy Big Boss (`+free-mekboy-big-boss`) and weapon mounts filled'),
+  'feral-ork-epic-tournament-special-rules': armyList('the free Warlord (`+free-warlord`), Orkeosaurus transport, the Trappas\' scout'),
+  'speed-freek-epic-tournament-special-rules': armyList('the free Bad Ork Bikerboy and the speed of the army\'s units'),
+  'grindel-stronghold-squat-army-epic-tournament-special-rules': armyList('objectives and Mole transport'),
+  'saim-hann-epic-tournament-special-rules': armyList('transports and garrisons'),
+  'kabal-of-pains-way-epic-tournament-special-rules': armyList('garrisons and how Corsair escorts bombard'),
+};
+
+/** The reach of a rule by its id. */
+export function reachOf(rule: string): RuleReach {
+  return RULE_REACH[rule]?.reach ?? 'engagement';
+}
+
+const ARMY_RULE_MARK = ' (army rule): ';
+
+/**
+ * A named rule as reports print it: "Warhound Class Titan: walker: dangerous-terrain re-roll
+ * (no terrain is modelled)", "Eldar (army rule): farsight: retaining the initiative". The rule's
+ * id is the part after the owner, so `ruleOfNote` finds it again.
+ */
+export function ruleNote(owner: string, rule: string, armyLevel = false): string {
+  const why = RULE_REACH[rule]?.why;
+  return `${owner}${armyLevel ? ARMY_RULE_MARK : ': '}${rule}${why !== undefined ? `: ${why}` : ''}`;
+}
+
+/** The rule id a note names (see `ruleNote`). */
+export function ruleOfNote(note: string): string {
+  const at = note.indexOf(ARMY_RULE_MARK);
+  const rest = at >= 0 ? note.slice(at + ARMY_RULE_MARK.length) : note.slice(note.indexOf(': ') + 2);
+  const end = rest.indexOf(': ');
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Whether a named rule could change the result of an engagement the model plays. */
+export function changesAnEngagement(note: string): boolean {
+  return reachOf(ruleOfNote(note)) === 'engagement';
+}
+
+/** Whether a note names an army- or force-level rule. */
+export function isArmyRuleNote(note: string): boolean {
+  return note.includes(ARMY_RULE_MARK);
+}
