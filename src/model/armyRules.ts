@@ -24,6 +24,7 @@ const MODELLED: Record<string, string> = {
   'white-scars-transport': '"plus transport" formations fielded with their Rhinos',
   'deathwatch-transports': '"plus transport" formations fielded with their Rhinos',
   'dark-eldar-transport': '"plus transport" formations fielded with their Raiders',
+  'knight-technology': 'each unit\'s Knight Shield, and the Power and Shock Lances usable only by a formation that engaged (WeaponMode.engageOnly)',
   'xeno-sociology': 'each unit\'s Brood and Synapse, and swarming (swarming.ts)',
 };
 

@@ -76,6 +76,8 @@ export const WeaponMode = z.strictObject({
   firstStrike: z.boolean().default(false),
   /** TP Guided Missile: fires only at a formation marked by markerlights. */
   guidedMissile: z.boolean().default(false),
+  /** TP Knight Technology: usable only if the unit's formation carried out an engage action (Power and Shock Lances). */
+  engageOnly: z.boolean().default(false),
   /** Rules this mode has that the simulator does not model (ids or names). */
   otherRules: z.array(z.string()).default([]),
   /**

@@ -48,17 +48,6 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
     expect(mounts.flatMap((k) => byReason.get(k)!).length).toBe(12);
     for (const k of mounts) byReason.delete(k);
     expect(Object.fromEntries(byReason)).toEqual({
-      // Power and Shock Lances usable only by a formation that engaged (Knight Technology), named on every Knight World formation.
-      'knight-technology': [
-        'adeptus-mechanicus-knight-world/knight-household',
-        'adeptus-mechanicus-knight-world/custodian-household',
-        'adeptus-mechanicus-knight-world/lancer-household',
-        'adeptus-mechanicus-knight-world/warden-household',
-        'adeptus-mechanicus-knight-world/aa-gun-battery',
-        'adeptus-mechanicus-knight-world/howitzer-battery',
-        'adeptus-mechanicus-knight-world/infantry-platoon',
-        'adeptus-mechanicus-knight-world/rough-rider-platoon',
-      ],
       // Automata: no Blast marker for a loss beside other units, none from disrupt, losses not counted in the assault result.
       automata: ['space-marine-imperial-fists/hyperios', 'space-marine-imperial-fists/tarantulas'],
       // Cyclops: an extra point of damage whenever its Hellfury Cannon misses; Land Train: a random character (a carriage) removed.

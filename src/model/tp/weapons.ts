@@ -5,6 +5,9 @@ import { parseFirepower, parseRange, UNLIMITED_RANGE_CM } from './firepower.js';
 import type { ReportLog } from './report.js';
 import { weaponRuleMapping, type RuleInfo } from './specialRules.js';
 
+/** TP Knight Technology: "The Power Lance and Shock Lance may only be used if the unit's formation carried out an engage action." */
+const ENGAGE_ONLY = new Set(['power-lance', 'shock-lance']);
+
 const MODE_KEYS = new Set(['range', 'firepower', 'special_rules', 'boolean']);
 
 export interface WeaponImport {
@@ -84,6 +87,7 @@ export function importWeapon(
       indirectFire: false,
       firstStrike: false,
       guidedMissile: false,
+      engageOnly: ENGAGE_ONLY.has(id),
       otherRules: [],
     };
     if (f.ap !== undefined) mode.ap = f.ap;

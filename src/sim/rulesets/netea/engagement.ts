@@ -338,7 +338,7 @@ export class Engagement {
     this.nUnits = nUnits;
     this.nFormations = forms.length;
 
-    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits } = collectLines(forms);
+    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits } = collectLines(forms, spec.steps);
     const nLines = lineSpecs.length;
     this.nLines = nLines;
 

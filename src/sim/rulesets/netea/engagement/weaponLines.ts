@@ -5,7 +5,7 @@ import { meanOf, parseDiceExpr, type DiceTriple } from '../../../diceExpr.js';
 import * as C from '../codes.js';
 import { CriticalTable } from '../criticals/criticalTable.js';
 import type { Engagement } from '../engagement.js';
-import type { PlacedFormation } from '../spec.js';
+import type { PlacedFormation, Step } from '../spec.js';
 
 /** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
 const PIN_POINT = /pin-?point/i;
@@ -35,8 +35,13 @@ export interface UnitLines {
   perUnitCrits: [number, number][];
 }
 
-/** The lines: each mode of each weapon (and of each joined character's weapons). */
-export function collectLines(forms: readonly PlacedFormation[]): UnitLines {
+/**
+ * The lines: each mode of each weapon (and of each joined character's weapons). A mode usable
+ * only after an engage action (TP Knight Technology: Power and Shock Lances) is a line only for
+ * the formations that charge in one of the engagement's assaults.
+ */
+export function collectLines(forms: readonly PlacedFormation[], steps: readonly Step[]): UnitLines {
+  const engages = forms.map((_, f) => steps.some((s) => s.kind === 'assault' && s.by.includes(f)));
   const lineSpecs: LineSpec[] = [];
   const critParts: CriticalPart[] = [];
   let critRows = 0;
@@ -46,7 +51,7 @@ export function collectLines(forms: readonly PlacedFormation[]): UnitLines {
   const perUnitCrits: [number, number][] = [];
   const groupRanges: [number, number][] = [];
   const perUnitGroups: [number, number][] = [];
-  for (const units of forms.map((f) => f.formation.units)) {
+  for (const [f, units] of forms.map((p) => p.formation.units).entries()) {
     const seen = new Map<string, number>();
     for (const ru of units) {
       const nth = seen.get(ru.unit.id) ?? 0;
@@ -60,6 +65,7 @@ export function collectLines(forms: readonly PlacedFormation[]): UnitLines {
         if (w.multiplier === 0) continue;
         let groupStart = lineSpecs.length;
         w.weapon.modes.forEach((mode, mi) => {
+          if (mode.engageOnly && !engages[f]) return;
           // A mode used together with the previous one fires as a weapon of its own.
           if (mi > 0 && mode.combinedWithPrevious) {
             groupRanges.push([groupStart, lineSpecs.length]);
