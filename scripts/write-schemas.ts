@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { battleJsonSchema, datasheetJsonSchema, experimentJsonSchema } from '../src/model/jsonSchemas.js';
+import { battleJsonSchema, datasheetJsonSchema, experimentJsonSchema, heresyProfilesJsonSchema } from '../src/model/jsonSchemas.js';
 import { projectRoot } from '../src/model/projectRoot.js';
 
 for (const [folder, name, schema] of [
   ['datasheets', 'datasheet.schema.json', datasheetJsonSchema()],
   ['experiments', 'experiment.schema.json', experimentJsonSchema()],
   ['battles', 'battle.schema.json', battleJsonSchema()],
+  ['datasheets/heresy', 'profiles.schema.json', heresyProfilesJsonSchema()],
 ] as const) {
   const target = join(projectRoot(), folder, name);
   writeFileSync(target, JSON.stringify(schema, null, 2) + '\n');

@@ -180,7 +180,7 @@ describe('run: "rules": "heresy"', () => {
     expect(quality).toContain('mine.json: profiles[0].quality[2]');
     expect(quality).toContain('from 1 to 10');
     const pen = write('pen.json', { ...set, id: 'pen', profiles: [{ ...set.profiles[0], id: 'pen-marine', name: 'Pen Marine', aliases: [], weapons: [{ ...set.profiles[0].weapons[0], penetration: 4 }] }] });
-    expect(await bad('user-pen.json', (x) => x, ['--data', pen])).toContain('pen.json: profiles[0].weapons[0].penetration: penetration: expected 1 to 3 dice');
+    expect(await bad('user-pen.json', (x) => x, ['--data', pen])).toContain('pen.json: profiles[0].weapons[0].penetration: expected 1 to 3 penetration dice');
     // And the other way round: Heresy cover and switches in a NetEA experiment.
     const neteaFile = { name: 'n', description: 'd', engagement: { formations: { a: { side: 'A', formation: 'codex-astartes/tactical-detachment' }, b: { side: 'B', formation: 'ork-war-horde/warband', cover: 'hard' } }, script: [{ step: 'shoot', by: 'a', at: 'b' }] } };
     const r = await inProcess(['run', write('netea-heresy-cover.json', neteaFile), '--quiet']);

@@ -14,8 +14,18 @@ import { z } from 'zod';
 
 export const Id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a kebab-case id such as "space-marine"');
 
-/** A target number or value rolled against on a D10: 1 to 10. */
-const d10Value = (what: string) => z.number({ message: `${what}: expected a whole number from 1 to 10 (a D10 value)` }).int(`${what}: expected a whole number from 1 to 10 (a D10 value)`).min(1, `${what}: expected a whole number from 1 to 10 (a D10 value)`).max(10, `${what}: expected a whole number from 1 to 10 (a D10 value)`);
+/**
+ * A target number or value rolled against on a D10: 1 to 10. A D6 roll
+ * written the NetEA way ("4+") is named as such.
+ */
+const d10Value = (what: string) => {
+  const expected = `expected the ${what} as a whole number from 1 to 10 (a D10 value)`;
+  return z
+    .number({ error: (issue) => (typeof issue.input === 'string' && /^\d\+$/.test(issue.input) ? `"${issue.input}" is a D6 roll as NetEA and Epic 40,000 write it; ${expected}` : expected) })
+    .int(expected)
+    .min(1, expected)
+    .max(10, expected);
+};
 
 /** The unit skills of L451-503. Those marked in SIMULATED_SKILLS change the simulation; the others are named as not simulated. */
 export const Skill = z.enum([
@@ -47,7 +57,7 @@ export const Weapon = z.strictObject({
   /** One D10 to hit per point (L32-35). */
   firepower: z.number().int().min(1).max(30),
   /** Penetration dice, 1 to 3 (L36-39). */
-  penetration: z.number().int().min(1, 'penetration: expected 1 to 3 dice (L36-39)').max(3, 'penetration: expected 1 to 3 dice (L36-39)'),
+  penetration: z.number().int().min(1, 'expected 1 to 3 penetration dice (L36-39)').max(3, 'expected 1 to 3 penetration dice (L36-39)'),
   /** Range A/B in cm: short (no penalty), long (-2 to hit), L40-44. */
   range: z.strictObject({ short: z.number().min(0), long: z.number().min(0) }).refine((r) => r.short <= r.long, 'range: short (A) must not exceed long (B)'),
 });
