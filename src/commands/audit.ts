@@ -39,6 +39,8 @@ export interface AuditOptions {
   partialOut?: string;
   fit?: 'A' | 'B';
   fitOut?: string;
+  /** The rule system (default NetEA); `epic40k` audits the BattleBible lists (epic40kAudit.ts). */
+  rules?: 'netea' | 'epic40k';
 }
 
 /** What an audit split with --chunks writes: the values of its range of audited formations. */
@@ -142,7 +144,7 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
-  let s = `epic-balance audit: data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+  let s = `epic-balance audit: ${o.rules === 'epic40k' ? 'rules epic40k, ' : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
@@ -168,6 +170,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
 /** The --json contract of audit (extend it, never rename a field). */
 export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o: AuditOptions) {
   return {
+    ...(o.rules === 'epic40k' ? { rules: o.rules } : {}),
     dataset: { id: data.id, version: data.version },
     battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
     seed: o.seed,
@@ -223,6 +226,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       trials: o.trials,
       chunkSize: o.chunkSize,
       data,
+      rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
       notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`)],
@@ -250,6 +254,7 @@ export function registerAudit(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
     .option('--quiet', 'no progress on stderr')
+    .addOption(new Option('--rules <system>', 'rule system: NetEA, or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'epic40k']).default('netea'))
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
@@ -259,6 +264,7 @@ export function registerAudit(program: Command): void {
       const started = performance.now();
       if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
+      if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
       const loaded = loadBattle(o.battle);
       const data = loadDataset(o.data);
       const lists = auditLists(data, o.lists);

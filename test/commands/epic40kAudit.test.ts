@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { epic40kBattleField, epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../../src/commands/epic40kValuePlan.js';
+import { DEFAULT_SEED } from '../../src/commands/simOptions.js';
+import { loadEpic40kLists } from '../../src/model/epic40k/load.js';
+import { listDetachments } from '../../src/model/epic40k/listDetachments.js';
+import type { FormationSpec } from '../../src/model/formation.js';
+import { valueFormations } from '../../src/reports/value/valueFormations.js';
+import { DEFAULT_CHUNK_SIZE } from '../../src/workers/simulate.js';
+import { inProcess } from '../helpers/cli.js';
+
+/** `audit --rules epic40k` (issue 20, item 2) and the Epic 40,000 reference battle's plan. */
+
+const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-e40k-audit-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const catalogue = (army: string) => {
+  const lists = loadEpic40kLists();
+  return listDetachments(lists, lists.get(army)!);
+};
+const asFormation = (x: unknown) => x as FormationSpec;
+
+describe('the Epic 40,000 reference battle (battles/epic40k-reference.json)', () => {
+  it('10 Space Marines (150) meet the 8 opponents of other lists in 6 scenes, each side first once: 96 meetings, points-matched groups', () => {
+    const loaded = loadEpic40kBattle();
+    const field = epic40kBattleField(loaded);
+    expect(field).toHaveLength(11);
+    const marines = catalogue('imperium').formations.find((f) => f.id === 'space-marines')!.spec;
+    const plan = planEpic40kValue(asFormation(marines), field.map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
+    expect(plan.opponents.map((o) => o.text)).not.toContain('imperium/10 Space Marines');
+    expect(plan.meetings).toHaveLength(8 * 6 * 2);
+    // Every field entry is 140-160 points: one detachment a side.
+    expect(plan.meetings.every((m) => m.m === 1 && m.n === 1)).toBe(true);
+    expect(plan.tasks[0]!.sideA).toEqual([expect.objectContaining({ points: 150, strength: 10 })]);
+    expect(plan.tasks[0]!.credits).toEqual({ broken: 0.5, blastMarker: 0.25 });
+    const assault = plan.tasks.find((t) => t.matchup.startsWith('assault|B first'))!;
+    expect(assault.spec.steps).toEqual([expect.objectContaining({ kind: 'assault', by: [1], at: [0] })]);
+  });
+
+  it('a 45-point unit meets a 150-point opponent three to one', () => {
+    const loaded = loadEpic40kBattle();
+    const prince = { ...catalogue('chaos').formations.find((f) => f.id === 'daemon-prince')!.spec };
+    const one = { ...prince, units: prince.units.slice(0, 1), points: 45 };
+    const plan = planEpic40kValue(asFormation(one), epic40kBattleField(loaded).map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
+    expect(plan.meetings.every((m) => m.m === 3 && m.n === 1)).toBe(true);
+  });
+});
+
+describe('audit --rules epic40k', () => {
+  it('the Tyranids: every unit valued in its catalogue detachment, its fair cost the detachment\'s divided by its copies; the JSON, report and manifest name the rules', async () => {
+    const out = join(tmp, 'audit');
+    const trials = 60;
+    const r = await inProcess(['audit', '--rules', 'epic40k', '--lists', 'tyranids', '--trials', String(trials), '--workers', '1', '--json', '--quiet', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.rules).toBe('epic40k');
+    expect(j.dataset.id).toBe('epic40k-battlebible-1998');
+    expect(j.battle).toMatchObject({ name: 'epic40k-reference', version: 1 });
+    expect(j.formations).toHaveLength(12);
+    expect(j.skipped.map((s: { formation: string; reason: string }) => [s.formation, s.reason.slice(0, 7)])).toEqual([['gargoyles', 'a flyer'], ['harridan', 'a flyer']]);
+    const gaunts = j.formations.find((f: { formation: string }) => f.formation === 'termagants');
+    expect(gaunts).toMatchObject({ army: 'tyranids', text: 'tyranids/Termagants (1 of 20)', cost: 7, kind: 'ground' });
+    // The same detachment valued directly, on the same seed: 20 times the unit's fair cost.
+    const loaded = loadEpic40kBattle();
+    const spec = catalogue('tyranids').formations.find((f) => f.id === 'termagants')!.spec;
+    const [v] = await valueFormations([asFormation(spec)], epic40kBattleField(loaded).map(asFormation), loaded.battle, { seed: DEFAULT_SEED, trials, chunkSize: DEFAULT_CHUNK_SIZE, metric: 'efficiency', workers: 0, plan: planEpic40kValue });
+    expect(gaunts.fairCost.value * 20).toBeCloseTo(v!.fairCost.estimate, 9);
+    expect(gaunts.fairCost.band[1] * 20).toBeCloseTo(v!.fairCost.band[1], 9);
+    expect(gaunts.valuePerPoint).toBeCloseTo(v!.fairCost.estimate / 140, 9);
+    expect(typeof j.validation.pooled.spearman).toBe('number');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.rules).toBe('epic40k');
+    expect(manifest.data.id).toBe('epic40k-battlebible-1998');
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  });
+
+  it('bad input: one message naming the option or the battle file and the path in it, exit 2', async () => {
+    const bad = async (args: string[], where: string, text: string) => {
+      const r = await inProcess(['audit', '--rules', 'epic40k', ...args, '--quiet']);
+      expect(r.code).toBe(2);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines, r.stderr).toHaveLength(1);
+      expect(lines[0]).toContain(where);
+      expect(lines[0]).toContain(text);
+    };
+    await bad(['--data', '../shared/netea-tp'], 'option --data', 'built in');
+    await bad(['--fit', 'A'], 'option --fit', 'not fitted');
+    await bad(['--lists', 'ork-war-horde'], 'option --lists', 'no Epic 40,000 army list "ork-war-horde"');
+    const battle = JSON.parse(readFileSync(epic40kBattlePath(), 'utf8'));
+    const write = (name: string, json: unknown) => {
+      const path = join(tmp, name);
+      writeFileSync(path, JSON.stringify(json));
+      return path;
+    };
+    const orbital = write('orbital.json', { ...battle, scenes: battle.scenes.map((s: { id: string }, i: number) => (i === 0 ? { ...s, kind: 'orbital' } : s)) });
+    await bad(['--battle', orbital], 'scenes[0].kind', 'firefight');
+    const save = write('save.json', { ...battle, scenes: battle.scenes.map((s: { id: string }, i: number) => (i === 2 ? { ...s, cover: { save: 5 } } : s)) });
+    await bad(['--battle', save], 'scenes[2].cover', 'no cover saves');
+    const netea = write('netea-field.json', { ...battle, field: { 'rulebook-2004': [{ formation: 'codex-astartes/tactical-detachment', why: 'a NetEA formation only' }] } });
+    await bad(['--battle', netea], 'netea-field.json', 'no field for "epic40k-battlebible-1998"');
+    const unit = write('unit.json', { ...battle, field: { 'epic40k-battlebible-1998': [{ formation: 'orks/10 Space Orks', why: 'a unit no list has' }] } });
+    await bad(['--battle', unit], 'field.epic40k-battlebible-1998[0].formation', 'unknown Epic 40,000 unit');
+  });
+});
