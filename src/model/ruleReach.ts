@@ -64,6 +64,9 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   'webway-portal': deployment('formations entering play through webway portals'),
   'tau-jet-packs': movement('the extra 10 cm move after firing'),
   farsight: activation('retaining the initiative'),
+  automata: activation(
+    'a formation made only of automata takes only marshal, overwatch and sustained fire actions (the Tournament Pack\'s cannot move: speed 0); beside units without automata, its exemptions from Blast markers and from the assault result are not simulated (no Tournament Pack formation fields them so)',
+  ),
   'coordinated-fire': activation('formations following another\'s action after one initiative roll'),
   'augmented-summoning-2d3': summoning(SUMMONING),
   // Army and force rules.

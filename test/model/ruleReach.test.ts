@@ -48,8 +48,6 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
     expect(mounts.flatMap((k) => byReason.get(k)!).length).toBe(12);
     for (const k of mounts) byReason.delete(k);
     expect(Object.fromEntries(byReason)).toEqual({
-      // Automata: no Blast marker for a loss beside other units, none from disrupt, losses not counted in the assault result.
-      automata: ['space-marine-imperial-fists/hyperios', 'space-marine-imperial-fists/tarantulas'],
       // Cyclops: an extra point of damage whenever its Hellfury Cannon misses; Land Train: a random character (a carriage) removed.
       critical: ['squat/cyclops', 'squat/land-train'],
     });
@@ -58,7 +56,7 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
   it('the formations simulated with nothing named that could change an engagement hold at least 94% of the Tournament Pack\'s points', () => {
     const points = (xs: typeof all) => xs.reduce((s, x) => s + (x.spec.points ?? 0), 0);
     const share = 1 - points(gaps) / points(all);
-    expect(share).toBeGreaterThanOrEqual(0.94);
+    expect(share).toBeGreaterThanOrEqual(0.95);
   });
 
   it('a run names the same rules as the formation, with why', async () => {
