@@ -4,7 +4,7 @@ import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup, type SideState } from '../../../src/sim/rulesets/netea/engagements.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { MIXED_KINDS } from '../../../src/sim/rulesets/netea/assaultPlan.js';
+import { MIXED_KINDS } from '../../../src/sim/rulesets/netea/assaultPlan/layout.js';
 import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
 import type { FormationRecordLayout } from '../../../src/sim/ruleset.js';
 import { SCENARIOS } from '../../../bench/scenarios.js';

@@ -11,64 +11,14 @@ import { dicePmf } from '../../dice/dicePmf.js';
 import { hitCountPmf } from '../../dice/hitCountPmf.js';
 import { sumOfCounts } from '../../dice/sumOfCounts.js';
 import { guideTable } from '../../dice/guideTable.js';
-import { fightDeathPmf, hitChance, laterStageDeathPmf } from './assaultPlan/fightDeaths.js';
+import { hitChance } from './assaultPlan/fightDeaths.js';
+import { attackGroups, profileLines, sameUnits, type AttackGroup } from './assaultPlan/attackGroups.js';
+import { compileDeathTables } from './assaultPlan/deathTables.js';
+import { withdrawSafe } from './assaultPlan/withdrawSafe.js';
+import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_FEARLESS, U_FF, U_FORMATION, U_INSPIRING, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
 import { NO_SAVES } from './saves/saveCode.js';
 import { saveCodeChance } from './saves/saveCodeChance.js';
 import { saveCode } from './saves/saveStack.js';
-
-/** Index of the counters kept for units outside the two assault sides (supporters, bystanders). */
-const NO_SIDE = 2;
-
-/**
- * The hot state is packed, a few typed arrays with a stride, so a trial
- * touches few arrays. Per unit in `U` (stride U_STRIDE): formation, counter
- * index (assault side, or NO_SIDE), break weight, 1 if its death is a kill
- * for the enemy (RB 1.12.6, 5.5.3), 1 if Inspiring (RB 2.1.5), 1 if
- * fearless, close combat and firefight values.
- */
-export const U_STRIDE = 8;
-export const U_FORMATION = 0;
-export const U_COUNTER = 1;
-export const U_BREAK_WEIGHT = 2;
-export const U_KILL = 3;
-export const U_INSPIRING = 4;
-export const U_FEARLESS = 5;
-export const U_CC = 6;
-export const U_FF = 7;
-/** Per formation in `F` (stride F_STRIDE): living units, break point, Blast markers, broken, markers placed. */
-export const F_STRIDE = 5;
-export const F_ALIVE = 0;
-export const F_BREAK_WEIGHT = 1;
-export const F_BM = 2;
-export const F_BROKEN = 3;
-export const F_BM_PLACED = 4;
-/** Per counter index in `S` (stride S_STRIDE): living units, living directly engaged units, kills suffered, living directly engaged Inspiring units. */
-export const S_STRIDE = 4;
-export const S_ALIVE = 0;
-export const S_ENGAGED = 1;
-export const S_KILLS = 2;
-export const S_INSPIRING = 3;
-/** `rangeKind` values: a range with no hits on a side, and one with hits of more than one kind. */
-export const ANY_KIND = -1;
-export const MIXED_KINDS = -2;
-/** The to-hit values a line has a hit-count table for (`lCdf`): 0..7, every value past 6 never hitting. */
-export const TO_HIT_VALUES = 8;
-/**
- * The most directly engaged units a side may have for the first round's fight
- * to draw its deaths at once (`fightByMasks`): its table has up to 2^12 entries.
- */
-export const FIGHT_MASK_UNITS = 12;
-/** A death table's row before its formations' columns (`fmData`): the mask, units lost, kills, Inspiring units lost. */
-export const FM_ROW = 4;
-/** The guide table's bits for the difference of the result rolls: 32 slices for 11 values. */
-export const RESULT_GUIDE_BITS = 5;
-/**
- * The most directly engaged units a side may have for a second stage of hits
- * to be drawn with its fight (`laterStageDeathPmf`): macro-weapon hits among the
- * survivors of the others, or the defenders' supporting fire
- * (`supportFolded`). Its compile takes about 3^n steps.
- */
-export const STAGED_MASK_UNITS = 10;
 
 /**
  * How a planned trial rolls its dice. "each": every die, in the order of the
@@ -482,100 +432,17 @@ export class AssaultPlan {
       this.U[b + U_FF] = e.uFF[u]!;
     }
     const sides = [0, 1];
-    // The first round's fight by masks: each side's deaths over its allocation order (null: no hit reaches
-    // the side; undefined: the side's fight cannot be drawn at once).
-    const fightPmf = sides.map((side) => {
-      if (!this.byCounts || p.fsEnd > 0) return undefined;
-      const units = p.order[side]!;
-      const groups = range(p.mainEnd).filter((g) => (this.gCode[g]! & 1) === side);
-      const kinds = [...new Set(groups.map(groupKind))].sort((a, b) => this.kindMacro[a]! - this.kindMacro[b]!);
-      const saves = (kind: number) => units.map((u) => this.saveChance[kind * n + u]!);
-      const hits = (kind: number) => groups.filter((g) => groupKind(g) === kind).reduce<number[]>((sum, g) => sumOfCounts(sum, groupPmf[g]!), [1]);
-      if (kinds.length === 0) return null;
-      if (kinds.length === 1 && units.length <= FIGHT_MASK_UNITS) return fightDeathPmf(hits(kinds[0]!), saves(kinds[0]!));
-      // RB 2.2.6: macro-weapon hits go to the survivors of the others, a second stage.
-      const [others, macro] = kinds;
-      if (kinds.length === 2 && this.kindMacro[others!] === 0 && this.kindMacro[macro!] === 1 && units.length <= STAGED_MASK_UNITS) {
-        return laterStageDeathPmf(fightDeathPmf(hits(others!), saves(others!)), [{ pmf: hits(macro!), near: 2 ** units.length - 1 }], saves(macro!));
-      }
-      return undefined;
-    });
-    this.fightByMasks = fightPmf.every((t) => t !== undefined);
-    // The supporting fire on the defence folded in: none at the attackers, one kind at the defenders.
-    const supportAt = (side: number) => range(p.supportEnd - p.mainEnd).some((i) => (this.gCode[p.mainEnd + i]! & 1) === side);
-    const supportKind = supportAt(1) ? this.rangeKind[p.mainEnd * 2 + 1]! : ANY_KIND;
-    const inOrder = range(p.supportEnd - p.mainEnd).every((i) => p.groups[p.mainEnd + i]!.near.every((u) => p.order[1]!.includes(u)));
-    this.supportFolded =
-      this.fightByMasks && !supportAt(0) && supportAt(1) && supportKind !== MIXED_KINDS && p.order[1]!.length <= STAGED_MASK_UNITS && inOrder;
-    const tables: Array<Float64Array | null> = [fightPmf[0] ?? null, fightPmf[1] ?? null, null];
-    if (this.supportFolded) {
-      const units = p.order[1]!;
-      const fire = range(p.supportEnd - p.mainEnd).map((i) => {
-        const g = p.groups[p.mainEnd + i]!;
-        return { pmf: groupPmf[p.mainEnd + i]!, near: g.near.reduce((mask, u) => mask | (1 << units.indexOf(u)), 0) };
-      });
-      // No hit in the fight: no deaths before the supporting fire.
-      const untouched = fightDeathPmf([1], units.map(() => 0));
-      tables[2] = laterStageDeathPmf(tables[1] ?? untouched, fire, units.map((u) => this.saveChance[supportKind * n + u]!));
-    }
-    this.fmCdf = new Int32Array(3).fill(-1);
-    this.fmEntry = new Int32Array(3);
-    this.fmGuide = new Int32Array(3);
-    this.fmShift = new Int32Array(3);
-    this.fmFormStart = new Int32Array(3);
-    this.fmFormCount = new Int32Array(3);
-    this.fmPointsAt = new Int32Array(3);
     const guide: number[] = [];
-    const forms: number[] = [];
-    const data: number[] = [];
-    const points: number[] = [];
-    if (this.fightByMasks) {
-      tables.forEach((pmf, t) => {
-        if (pmf === null) return;
-        const order = p.order[t === 0 ? 0 : 1]!;
-        const formations = [...new Set(order.map((u) => e.uFormation[u]!))];
-        const column = order.map((u) => formations.indexOf(e.uFormation[u]!));
-        const K = formations.length;
-        this.fmFormStart[t] = forms.length;
-        this.fmFormCount[t] = K;
-        forms.push(...formations);
-        this.fmEntry[t] = data.length;
-        this.fmPointsAt[t] = points.length;
-        // Every mask's row from the row without its lowest unit: one unit's columns added per mask.
-        const width = FM_ROW + 2 * K;
-        const rows = new Int32Array(pmf.length * width);
-        const rowPoints = new Float64Array(pmf.length * K);
-        const probabilities: number[] = [];
-        for (let mask = 0; mask < pmf.length; mask++) {
-          if (mask > 0) {
-            const i = 31 - Math.clz32(mask & -mask);
-            const u = order[i]!;
-            const from = (mask & (mask - 1)) * width;
-            const to = mask * width;
-            for (let c = 0; c < width; c++) rows[to + c] = rows[from + c]!;
-            for (let j = 0; j < K; j++) rowPoints[mask * K + j] = rowPoints[(mask & (mask - 1)) * K + j]!;
-            rows[to + 1]!++;
-            rows[to + 2]! += this.U[u * U_STRIDE + U_KILL]!;
-            rows[to + 3]! += this.U[u * U_STRIDE + U_INSPIRING]!;
-            rows[to + FM_ROW + 2 * column[i]!]!++;
-            rows[to + FM_ROW + 2 * column[i]! + 1]! += this.U[u * U_STRIDE + U_BREAK_WEIGHT]!;
-            rowPoints[mask * K + column[i]!]! += e.uPoints[u]!;
-          }
-          rows[mask * width] = mask;
-          if (pmf[mask] === 0) continue;
-          probabilities.push(pmf[mask]!);
-          for (let c = 0; c < width; c++) data.push(rows[mask * width + c]!);
-          for (let j = 0; j < K; j++) points.push(rowPoints[mask * K + j]!);
-        }
-        const thresholds = cumulativeThresholds(probabilities);
-        const bits = Math.max(1, Math.ceil(Math.log2(probabilities.length)) + 1);
-        this.fmCdf[t] = cdf.length;
-        cdf.push(...thresholds);
-        this.fmGuide[t] = guide.length;
-        guide.push(...guideTable(thresholds, bits));
-        this.fmShift[t] = 32 - bits;
-      });
-    }
+    const tables = compileDeathTables(this, p, groupKind, groupPmf, cdf, guide);
+    this.fightByMasks = tables.fightByMasks;
+    this.supportFolded = tables.supportFolded;
+    this.fmCdf = tables.fmCdf;
+    this.fmEntry = tables.fmEntry;
+    this.fmGuide = tables.fmGuide;
+    this.fmShift = tables.fmShift;
+    this.fmFormStart = tables.fmFormStart;
+    this.fmFormCount = tables.fmFormCount;
+    this.fmPointsAt = tables.fmPointsAt;
     // RB 1.12.7, by counts: the difference of the two sides' highest of 2D6, -5..5, drawn at once.
     // P(highest of 2D6 = k) = (2k - 1) / 36.
     const highest = [0, 1, 2, 3, 4, 5, 6].map((k) => (k === 0 ? 0 : (2 * k - 1) / 36));
@@ -587,9 +454,9 @@ export class AssaultPlan {
     guide.push(...guideTable(differenceThresholds, RESULT_GUIDE_BITS));
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);
-    this.fmForms = Int32Array.from(forms);
-    this.fmData = Int32Array.from(data);
-    this.fmPoints = Float64Array.from(points);
+    this.fmForms = Int32Array.from(tables.forms);
+    this.fmData = Int32Array.from(tables.data);
+    this.fmPoints = Float64Array.from(tables.points);
 
     this.uPoints = Float64Array.from(e.uPoints);
     this.uDepth = Float64Array.from(e.uDepth);
@@ -704,20 +571,7 @@ export class AssaultPlan {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-interface AttackGroup {
-  /** The unit rolling, or -1 for several units that cannot die before they roll. */
-  unit: number;
-  diceN: number;
-  diceSides: number;
-  dicePlus: number;
-  toHit: number;
-  flags: number;
-  side: number;
-  /** Supporting fire: the engaged enemies the unit must stand within 15 cm of (empty for the fight). */
-  near: number[];
-}
-
-interface AssaultPlanParts {
+export interface AssaultPlanParts {
   e: Engagement;
   record: RecordLayout;
   groups: AttackGroup[];
@@ -749,130 +603,5 @@ export function compileAssaultPlan(e: Engagement, s: AssaultSetup, cache: Charge
   if (startAssault(e, s, cache) !== ENGAGED_START) return 'no assault from the starting state';
   // A Blast marker on a broken formation is a hit (RB 1.13.4): left to the general path.
   for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] !== 1 && e.fRole[f] !== 2 && e.fBroken[f] === 1) return 'a broken formation stands by';
-
-  // IV. The fight: directly engaged units of both sides, first strike then the rest (TP Resolve Attacks).
-  // All are alive when the round begins; only first-strike casualties die before their turn.
-  const fightPhase = (firstStrike: boolean) => {
-    const out: AttackGroup[] = [];
-    for (let k = 0; k < e.asBound[2]!; k++) {
-      const u = e.asList[k]!;
-      if (e.asEngaged[u] === 1) out.push(...unitGroups(e, u, firstStrike, 1 - e.asSide[u]!, []));
-    }
-    return out;
-  };
-  const fsGroups = e.asListFirstStrike ? fightPhase(true) : [];
-  const mainGroups = fightPhase(false);
-  const groups = mergeGroups(fsGroups);
-  const fsEnd = groups.length;
-  groups.push(...(e.asListFirstStrike ? mainGroups : mergeGroups(mainGroups)));
-  const mainEnd = groups.length;
-  // Supporting fire (RB 1.12.6): the units of unbroken supporting formations within 15 cm of an
-  // engaged enemy. No attack reaches them before it, so all are alive.
-  const supportGroups: AttackGroup[] = [];
-  for (let f = 0; f < e.nFormations; f++) {
-    if (e.fRole[f] !== 3 || e.fBroken[f] === 1) continue;
-    const side = supportTargetSide(e, f);
-    for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
-      if ((e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
-      const near = engagedEnemiesWithin15(e, u);
-      if (near.length === 0) continue;
-      supportGroups.push(...unitGroups(e, u, false, side, near), ...unitGroups(e, u, true, side, near));
-    }
-  }
-  groups.push(...mergeGroups(supportGroups));
-  const supportEnd = groups.length;
-  let staticRounds = true;
-  for (let k = 0; k < e.asBound[2]!; k++) if (e.asContact[e.asList[k]!] === 0) staticRounds = false;
-  if (staticRounds) groups.push(...fsGroups);
-  const laterFsEnd = groups.length;
-  if (staticRounds) groups.push(...mainGroups);
-  const laterMainEnd = groups.length;
-  if (staticRounds) groups.push(...supportGroups);
-  const order = [0, 1].map((side) => Array.from(e.asOrder.subarray(e.asOrderStart[side]!, e.asOrderStart[side]! + e.asOrderCount[side]!)));
-  return new AssaultPlan({ e, record, groups, fsEnd, mainEnd, supportEnd, staticRounds, laterFsEnd, laterMainEnd, order, dice });
-}
-
-/** The directly engaged enemy units within 15 cm of supporting unit u, which the assault does not move. */
-function engagedEnemiesWithin15(e: Engagement, u: number): number[] {
-  const pos = staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine);
-  const enemySide = e.fSide[e.uFormation[u]!] === e.asAttackerSide ? 1 : 0;
-  const out: number[] = [];
-  for (let k = enemySide === 0 ? 0 : e.asBound[1]!; k < (enemySide === 0 ? e.asBound[1]! : e.asBound[2]!); k++) {
-    const v = e.asList[k]!;
-    if (e.asEngaged[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) out.push(v);
-  }
-  return out;
-}
-
-/**
- * Can a unit of formation f end its withdrawal (two moves away, RB 1.13.3)
- * within 15 cm of an enemy? Not if it cannot even with every enemy alive,
- * since the nearest living enemy is never nearer than the nearest enemy.
- * The sums are those of `withdraw`, in its order.
- */
-function withdrawSafe(e: Engagement, f: number): boolean {
-  for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
-    if ((e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
-    let best = Infinity;
-    for (let g = 0; g < e.nFormations; g++) {
-      if (e.fSide[g] === e.fSide[f]) continue;
-      let nearest = Infinity;
-      for (let v = e.fUnitStart[g]!; v < e.fUnitEnd[g]!; v++) nearest = Math.min(nearest, e.uDepth[v]!);
-      const d = e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + nearest;
-      if (d < best) best = d;
-    }
-    if (best + 2 * e.uSpeed[u]! <= 15) return false;
-  }
-  return true;
-}
-
-/**
- * Unit u's attack lines for one profile and phase, as `rollUnitAttacks`
- * rolls them (RB 1.12.5, 2.2.3-2.2.6): its one base die (no war engines
- * here), then each weapon's extra attacks (assault weapons in close combat,
- * small arms in a firefight) with the weapon's abilities. The to-hit value
- * is the unit's close combat or firefight value; toHit is left at NONE.
- */
-function profileLines(e: Engagement, u: number, baseFlags: number, firstStrikePhase: boolean): AttackGroup[] {
-  const out: AttackGroup[] = [];
-  const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
-  const useCC = (baseFlags & C.H_CLOSE_COMBAT) !== 0;
-  if (unitFirst === firstStrikePhase) out.push({ unit: u, diceN: 0, diceSides: 0, dicePlus: 1, toHit: C.NONE, flags: baseFlags, side: 0, near: [] });
-  if (e.uExtraAttacks[u] === 0) return out;
-  for (let l = e.uLineStart[u]!; l < e.uLineEnd[u]!; l++) {
-    const kind = e.wKind[l]!;
-    if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0) continue;
-    if ((kind === C.KIND_ASSAULT) !== useCC) continue;
-    if ((unitFirst || (e.wFlags[l]! & C.W_FIRST_STRIKE) !== 0) !== firstStrikePhase) continue;
-    out.push({ unit: u, diceN: e.wExN[l]!, diceSides: e.wExSides[l]!, dicePlus: e.wExPlus[l]!, toHit: C.NONE, flags: baseFlags | e.wHitFlags[l]!, side: 0, near: [] });
-  }
-  return out;
-}
-
-/** Unit u's first-round attack groups for one phase: its lines by its attack profile (`setAttackProfile`), aimed at `side`. */
-function unitGroups(e: Engagement, u: number, firstStrikePhase: boolean, side: number, near: number[]): AttackGroup[] {
-  const value = e.asAtkValue[u]!;
-  if (value >= C.NONE) return [];
-  return profileLines(e, u, e.asAtkFlags[u]!, firstStrikePhase).map((l) => ({ ...l, toHit: value, side, near }));
-}
-/**
- * Joins each run of consecutive groups of units that are all alive when they
- * roll, with fixed dice and the same to-hit value, hits and reach: one after
- * the other they roll the same dice as one group with all their dice.
- */
-function mergeGroups(groups: AttackGroup[]): AttackGroup[] {
-  const out: AttackGroup[] = [];
-  for (const g of groups) {
-    const last = out[out.length - 1];
-    if (last !== undefined && last.diceN === 0 && g.diceN === 0 && last.toHit === g.toHit && last.flags === g.flags && last.side === g.side && sameUnits(last.near, g.near)) {
-      last.dicePlus += g.dicePlus;
-    } else {
-      out.push({ ...g, unit: -1 });
-    }
-  }
-  return out;
-}
-
-function sameUnits(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+  return new AssaultPlan({ e, record, dice, ...attackGroups(e) });
 }

@@ -7,7 +7,7 @@ import { sampleByGuide } from '../../dice/sampleByGuide.js';
 import { failsAllSaves } from '../../dice/failsAllSaves.js';
 import * as C from './codes.js';
 import * as outcomes from './assault.js';
-import * as layout from './assaultPlan.js';
+import * as layout from './assaultPlan/layout.js';
 import type { AssaultPlan } from './assaultPlan.js';
 import { recordAssault } from './recordAssault.js';
 import { recordFormation } from './recordFormation.js';
@@ -15,7 +15,7 @@ import { rollSaveCode } from './saves/rollSaveCode.js';
 
 // Imported bindings (and a module's own exports) are read again at every use,
 // even in optimised code; module constants are folded into it. The hot code
-// below uses these copies (of assaultPlan.ts's layout among them).
+// below uses these copies (of the assault plan's layout among them).
 const ATTACKER_WINS = outcomes.ATTACKER_WINS;
 const DEFENDER_WINS = outcomes.DEFENDER_WINS;
 const NO_RESULT = outcomes.NO_RESULT;
