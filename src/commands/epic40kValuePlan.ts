@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Battle } from '../model/battle.js';
 import { parseEpic40kDetachment } from '../model/epic40k/detachment.js';
 import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
+import { epic40kWithCost } from '../model/epic40k/withCost.js';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
@@ -13,7 +14,6 @@ import type { ValueMeetingTask } from '../reports/value/valueMeeting.js';
 import { engagementTallyLayout } from '../sim/engagementTallyLayout.js';
 import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../sim/rulesets/epic40k/battleScenes.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
-import { epic40kWithCost } from './epic40kFairCost.js';
 
 /**
  * A detachment's value under an Epic 40,000 battle file: the shared value

@@ -106,7 +106,7 @@ export function fairCostJson(r: FairCostResult) {
   };
 }
 
-function printBattleValue(v: FormationValue, battle: string, margin: number, choice: string | undefined): void {
+export function printBattleValue(v: FormationValue, battle: string, margin: number, choice: string | undefined): void {
   let s = `${battleValueHeadline(v, battle)}\n`;
   if (choice !== undefined) s += `  uses ${choice}\n`;
   for (const line of battleValueLines(v, margin)) s += `  ${line}\n`;
@@ -177,14 +177,14 @@ export function registerFairCost(program: Command): void {
     .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998: detachments written as units, --engagement shoot|assault with --vs)').choices(RULES_SYSTEMS).default('netea'));
+    .addOption(new Option('--rules <system>', 'rule system: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs)').choices(RULES_SYSTEMS).default('netea'));
   addSimOptions(cmd, 1000)
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
     .action(async (text: string, o: FairCostOptions & { rules: RulesSystem }, command: Command) => {
       rejectRunOptions(o, 'fair-cost');
       if (o.rules === 'epic40k') {
         const given = (name: string) => command.getOptionValueSource(name) === 'cli';
-        rejectNeteaOptions([['--action', given('action')], ['--battle', o.battle !== undefined], ['--data', o.data !== undefined]]);
+        rejectNeteaOptions([['--action', given('action')], ['--data', o.data !== undefined]]);
         await epic40kFairCost(text, o);
         return;
       }

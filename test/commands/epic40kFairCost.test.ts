@@ -49,11 +49,29 @@ describe('fair-cost --rules epic40k', () => {
     expect(a.meetings).toHaveLength(2);
   });
 
-  it('refused with the reason: no engagement (the battle fair cost is NetEA\'s), shoot-assault, NetEA options, NetEA formations', async () => {
-    const battle = await inProcess(['fair-cost', '--rules', 'epic40k', '6 Space Marines', '--vs', 'orks/8 Orks']);
-    expect(battle.code).toBe(2);
-    expect(battle.stderr.trim().split('\n')).toHaveLength(1);
-    expect(battle.stderr).toContain('Epic 40,000 has no reference battle');
+  it('without --engagement: the fair cost in the Epic 40,000 reference battle against its field (8 detachments of other lists, 6 scenes, each side first once)', async () => {
+    const out = join(tmp, 'battle');
+    const r = await inProcess(['fair-cost', '--rules', 'epic40k', '6 Space Marines, 2 Rhino', '--trials', '200', '--json', '--quiet', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.rules).toBe('epic40k');
+    expect(j.battle).toMatchObject({ name: 'epic40k-reference', version: 1 });
+    expect(j.currentCost).toBe(104);
+    expect(j.meetings).toBe(96);
+    expect(j.opponents.map((o: { opponent: string }) => o.opponent)).not.toContain('imperium/10 Space Marines');
+    expect(j.fairCost.ci95[0]).toBeLessThanOrEqual(j.fairCost.estimate);
+    expect(j.fairCost.band[1]).toBeGreaterThanOrEqual(j.fairCost.ci95[1]);
+    expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).rules).toBe('epic40k');
+  });
+
+  it('refused with the reason: win parity in a battle, only own-list opponents, shoot-assault, NetEA options, NetEA formations', async () => {
+    const win = await inProcess(['fair-cost', '--rules', 'epic40k', '6 Space Marines', '--metric', 'win']);
+    expect(win.code).toBe(2);
+    expect(win.stderr.trim().split('\n')).toHaveLength(1);
+    expect(win.stderr).toContain('option --metric');
+    const own = await inProcess(['fair-cost', '--rules', 'epic40k', '6 Space Marines', '--vs', 'imperium/10 Imperial Guard', '--trials', '10']);
+    expect(own.code).toBe(2);
+    expect(own.stderr).toContain('no opponent outside imperium');
     const both = await inProcess(['fair-cost', '--rules', 'epic40k', '6 Space Marines', '--vs', 'orks/8 Orks', '--engagement', 'shoot-assault']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('shoot and assault');
