@@ -12,6 +12,7 @@ import type { LossSlots } from '../reports/value/lossValue.js';
 import { pointsMatchedGroup } from '../reports/value/pointsMatchedGroup.js';
 import type { ValueMeetingTask } from '../reports/value/valueMeeting.js';
 import { engagementTallyLayout } from '../sim/engagementTallyLayout.js';
+import type { FormationRecordLayout } from '../sim/ruleset.js';
 import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../sim/rulesets/epic40k/battleScenes.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
 
@@ -71,7 +72,7 @@ export function epic40kBattleField(loaded: LoadedBattle): Epic40kDetachment[] {
 }
 
 /** Where a detachment's outcome sits in a one-trial tally, with its points and strength (units; a war engine its Damage Capacity). */
-function lossSlotsOf(block: ReturnType<typeof engagementTallyLayout>['records'][number]['formations'][number], d: Epic40kDetachment): LossSlots {
+function lossSlotsOf(block: FormationRecordLayout, d: Epic40kDetachment): LossSlots {
   const points = d.units.reduce((t, u) => t + (u.unit.points ?? 0), 0);
   const strength = d.units.reduce((t, u) => t + (u.unit.kind === 'war-engine' ? Math.max(1, u.unit.damageCapacity ?? 1) : 1), 0);
   return { broken: block.broken, destroyed: block.destroyed, bmSum: block.bmSum, pointsLostSum: block.pointsLostSum, points, strength };
