@@ -34,6 +34,8 @@ export function epic40kBattlePath(): string {
 }
 
 const asDetachment = (f: FormationSpec) => f as unknown as Epic40kDetachment;
+/** The cost an unpriced detachment is run at, as NetEA's planValue runs an unpriced formation. */
+const NOMINAL_COST = 100;
 
 /** What a battle file may not say under Epic 40,000, each naming the path in the file. */
 function epic40kBattleProblems(loaded: LoadedBattle): Problem[] {
@@ -98,7 +100,7 @@ function sceneSetup(scene: Battle['scenes'][number], initiative: 0 | 1): Epic40k
  */
 export function planEpic40kValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
   const own = asDetachment(formation);
-  const runCost = own.points ?? 100;
+  const runCost = own.points ?? NOMINAL_COST;
   const priced = epic40kWithCost(own, runCost);
   const field = run.includeOwnList === true ? opponents : opponents.filter((o) => own.armyId === null || asDetachment(o).armyId !== own.armyId);
   field.forEach((o) => {
