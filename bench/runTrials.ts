@@ -1,18 +1,19 @@
-import { NeteaRunner } from '../src/sim/rulesets/netea/runner.js';
 import { rngFromSeed } from '../src/sim/rng.js';
-import { SCENARIOS } from './scenarios.js';
+import { compileScenario, type ScenarioSpec } from '../src/sim/scenario.js';
+import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
 
 /**
- * Runs N trials of one bench scenario in this thread and nothing else, for
- * counting machine instructions (bench/instructions.sh runs it under
- * valgrind). Usage: node dist/bench/runTrials.js <scenario> <trials>.
+ * Runs N trials of one bench scenario, of any rule system, in this thread and
+ * nothing else, for counting machine instructions (bench/instructions.sh runs
+ * it under valgrind). Usage: node dist/bench/runTrials.js <scenario> <trials>.
  */
 const [id, count] = process.argv.slice(2);
-const scenario = SCENARIOS.find((s) => s.id === id);
+const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS];
+const scenario = all.find((s) => s.id === id);
 const trials = Number(count);
 if (scenario === undefined || !Number.isInteger(trials) || trials < 0) {
-  process.stderr.write(`usage: node dist/bench/runTrials.js <${SCENARIOS.map((s) => s.id).join('|')}> <trials>\n`);
+  process.stderr.write(`usage: node dist/bench/runTrials.js <${all.map((s) => s.id).join('|')}> <trials>\n`);
   process.exit(2);
 }
-const runner = new NeteaRunner(scenario.build());
+const runner = compileScenario(scenario.build());
 runner.run(rngFromSeed('instructions'), trials, new Float64Array(runner.layout.length));
