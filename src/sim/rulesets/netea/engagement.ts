@@ -34,6 +34,14 @@ export class Engagement {
   readonly optWarEnginePointsProRata: boolean;
   readonly optJinkBeforeAttack: boolean;
   readonly optOrbitalTemplateUnits: number;
+  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
+  readonly optPassengersSaveAgainstMw: boolean;
+  readonly optTsknfAssaultAndLeaders: boolean;
+  readonly optTkDamageAtAllocation: boolean;
+  readonly optInterceptorBonus: boolean;
+  readonly optFlakMovedPenalty: boolean;
+  readonly optInterceptionUnderFireMarker: boolean;
+  readonly optCloseCombatOnlyInContact: boolean;
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
@@ -333,6 +341,13 @@ export class Engagement {
     this.optWarEnginePointsProRata = spec.options.warEnginePointsProRata;
     this.optJinkBeforeAttack = spec.options.jinkBeforeAttack;
     this.optOrbitalTemplateUnits = spec.options.orbitalTemplateUnits;
+    this.optPassengersSaveAgainstMw = spec.options.passengersSaveAgainstMacroWeapons;
+    this.optTsknfAssaultAndLeaders = spec.options.tsknfAssaultAndLeaders;
+    this.optTkDamageAtAllocation = spec.options.titanKillerDamageAtAllocation;
+    this.optInterceptorBonus = spec.options.interceptorBonus;
+    this.optFlakMovedPenalty = spec.options.flakMovedPenalty;
+    this.optInterceptionUnderFireMarker = spec.options.interceptionUnderFireMarker;
+    this.optCloseCombatOnlyInContact = spec.options.closeCombatOnlyInContact;
     const forms = spec.formations;
     const nUnits = forms.reduce((s, f) => s + f.formation.units.length, 0);
     this.nUnits = nUnits;

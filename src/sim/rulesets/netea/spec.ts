@@ -207,6 +207,25 @@ export interface NeteaOptions {
   jinkBeforeAttack: boolean;
   /** Units one 12 cm orbital-bombardment template covers (RB 4.3.3; stands 5 cm apart). */
   orbitalTemplateUnits: number;
+  /**
+   * The Tournament Pack's changes to the 2004 rulebook, each a switch (true: the TP; false: the
+   * 2004 rulebook with its errata; rulesVariant.ts sets them together).
+   * TP 1.7.5/2.2.6: passengers of a transport a macro-weapon destroyed save as against that hit
+   * (reinforced armour, invulnerable saves); RB 1.7.5: they die.
+   */
+  passengersSaveAgainstMacroWeapons: boolean;
+  /** TP They Shall Know No Fear: half the Blast markers in an assault's result, and leaders remove two. */
+  tsknfAssaultAndLeaders: boolean;
+  /** TP 3.2.5: a Titan Killer hit on a war engine rolls its damage when allocated and counts as that many hits for the spread. */
+  titanKillerDamageAtAllocation: boolean;
+  /** TP Anti-aircraft Attacks: aircraft intercepting add +1 to hit. */
+  interceptorBonus: boolean;
+  /** TP Flak Attacks: end-phase flak from a formation that moved this turn is at -1 to hit. */
+  flakMovedPenalty: boolean;
+  /** TP Aircraft coming under fire: an intercepted formation takes the under-fire Blast marker, as for flak. */
+  interceptionUnderFireMarker: boolean;
+  /** TP 1.12.5: units with close combat weapons only attack only in base contact (RB 2004: with their firefight value within 15 cm too). */
+  closeCombatOnlyInContact: boolean;
 }
 
 export const DEFAULT_OPTIONS: NeteaOptions = {
@@ -221,6 +240,13 @@ export const DEFAULT_OPTIONS: NeteaOptions = {
   warEnginePointsProRata: true,
   jinkBeforeAttack: false,
   orbitalTemplateUnits: 9,
+  passengersSaveAgainstMacroWeapons: true,
+  tsknfAssaultAndLeaders: true,
+  titanKillerDamageAtAllocation: true,
+  interceptorBonus: true,
+  flakMovedPenalty: true,
+  interceptionUnderFireMarker: true,
+  closeCombatOnlyInContact: true,
 };
 
 export interface EngagementSpec {
