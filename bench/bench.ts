@@ -8,11 +8,13 @@ import { rngFromSeed, Sfc32 } from '../src/sim/rng.js';
 import { compileScenario, dieOf } from '../src/sim/scenario.js';
 import { ChunkPool } from '../src/workers/pool.js';
 import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
+import { naiveHeresyRun, naiveHeresyScenario } from './naiveHeresyShoot.js';
 import { naiveRun, naiveScenario } from './naiveShoot.js';
 import { pageRate, type PageRate } from './pageBench.js';
 import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
 import type { ScenarioSpec } from '../src/sim/scenario.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
+import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
 
 /**
  * `npm run bench`: how fast the engine runs, measured, never guessed.
@@ -24,8 +26,9 @@ import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
  * plan draws; counted in a separate pass with a counting generator, so the
  * timed runs use the real one), words per second on one thread against the
  * generator's raw rate of the scenario's rule system's die (a D6, or
- * Heresy's D10: src/sim/scenario.ts RULESET_DIE) in a tight loop, and for the shooting scenario the speed-up against the naive
- * reference (naiveShoot.ts). Then the peak memory of a long CLI run, measured
+ * Heresy's D10: src/sim/scenario.ts RULESET_DIE) in a tight loop, and for
+ * the NetEA and Heresy shooting scenarios the speed-up against their naive
+ * references (naiveShoot.ts, naiveHeresyShoot.ts). Then the peak memory of a long CLI run, measured
  * in a child process: by default at --memory-trials and a tenth of it,
  * extrapolated linearly to 100 million trials; with --full-memory, a real
  * 100-million-trial run. Then the playground's rate for the shooting
@@ -163,16 +166,27 @@ async function poolRates(spec: ScenarioSpec, workers: number, seconds: number, r
   }
 }
 
-function naiveRate(spec: EngagementSpec, seconds: number): Timed {
-  const s = naiveScenario(spec);
+/** The naive references of the shooting scenarios: NetEA's (naiveShoot.ts) and Heresy's (naiveHeresyShoot.ts). */
+const NAIVE: Record<string, (spec: ScenarioSpec) => (rng: Sfc32, trials: number) => unknown> = {
+  shooting: (spec) => {
+    const s = naiveScenario(spec as EngagementSpec);
+    return (rng, trials) => naiveRun(s, rng, trials);
+  },
+  'heresy-shooting': (spec) => {
+    const s = naiveHeresyScenario(spec as HeresySpec);
+    return (rng, trials) => naiveHeresyRun(s, rng, trials);
+  },
+};
+
+function naiveRate(run: (rng: Sfc32, trials: number) => unknown, seconds: number): Timed {
   const rng = rngFromSeed('naive');
-  naiveRun(s, rng, 20_000);
+  run(rng, 20_000);
   const t0 = performance.now();
-  naiveRun(s, rng, 20_000);
+  run(rng, 20_000);
   const estimate = 20_000 / ((performance.now() - t0) / 1000);
   const trials = Math.max(20_000, Math.round(estimate * seconds));
   const t1 = performance.now();
-  naiveRun(s, rng, trials);
+  run(rng, trials);
   const secs = (performance.now() - t1) / 1000;
   return { trials, seconds: secs, rate: trials / secs };
 }
@@ -298,9 +312,10 @@ async function main(): Promise<void> {
     report.wordRateOneWorker = report.wordsPerTrial * report.oneWorker.rate;
     report.wordRateAllWorkers = report.wordsPerTrial * all.rate;
     sampleRaw(dieOf(spec));
-    if (sc.id === 'shooting') {
-      log(args, 'shooting: naive reference... ');
-      const naive = naiveRate(spec as EngagementSpec, args.seconds);
+    const naiveOf = NAIVE[sc.id];
+    if (naiveOf !== undefined) {
+      log(args, `${sc.id}: naive reference... `);
+      const naive = naiveRate(naiveOf(spec), args.seconds);
       report.naive = { ...naive, speedUp: report.oneWorker.rate / naive.rate };
       log(args, `${(naive.rate / 1e3).toFixed(0)}k trials/s\n`);
     }
