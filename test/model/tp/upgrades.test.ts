@@ -4,13 +4,16 @@ import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
 
+/** The checkout imported once for this file (it was imported once per block): the blocks only read it. */
+const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+
 /** Unit ids front to back, each with its characters in brackets: "crisis-battlesuits[shaso]". */
 const fielded = (f: FormationSpec): string[] => f.units.map((u) => (u.characters.length > 0 ? `${u.unit.id}[${u.characters.map((c) => c.id).join(',')}]` : u.unit.id));
 
 const count = (f: FormationSpec, id: string): number => f.units.filter((u) => u.unit.id === id).length;
 
 describe.skipIf(!tpAvailable)('Tournament Pack upgrades that replace a character', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
 
   it('a character replacing a character takes its place on the same unit (Wolf Lord, Shas\'o, Autarch)', () => {
     // Great Company: "Six Grey Hunter units and one Hero upgrade plus transport", 300; Wolf Lord:
@@ -51,7 +54,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades that replace a character
 });
 
 describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-Stompas and the Ordinatus Minorus', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
 
   it('"One Gargant and three Gargant or Supa-Stompa Weapons": weapons of both tables arm its two arm and one belly mount', () => {
     // Gargant 475; Deth Kannon +75, Krusha (Arm weapon mount only) +25 each.
@@ -92,7 +95,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-S
 });
 
 describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, offered as the list text says', () => {
-  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+  const { dataset: data, report } = tpAvailable ? tp : null!;
 
   it('"Up to three company upgrades may be taken once per company": every company takes them', () => {
     // Infantry Company "One Commander unit and twelve Infantry units", 250; Flak "Add one Hydra", +50.
@@ -126,7 +129,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
 });
 
 describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgrade@option', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
 
   it('a Land Raider upgrade brings the option picked, and says which it brought', () => {
     // Imperial Fists Tactical 275; Land Raiders "Add up to four Land Raiders or Land Raider Crusaders", +75 each.
@@ -159,7 +162,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgr
 });
 
 describe.skipIf(!tpAvailable)('Tournament Pack free characters, as the lists\' rules give them', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
   const takers = (army: string, upgrade: string) => data.armies.get(army)!.formations.filter((f) => f.upgrades.includes(upgrade)).map((f) => f.id).sort();
 
   it('an Ork Warlord joins a Nobz, Gargant or Great Gargant unit, for nothing', () => {

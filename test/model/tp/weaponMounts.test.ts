@@ -4,8 +4,11 @@ import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
 
+/** The checkout imported once for this file (it was imported once per block): the blocks only read it. */
+const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+
 describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
 
   it('weapon upgrades fill the titans\' mounts, one weapon per mount, spread over the titans', () => {
     const pack = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound-pack+vulcan-mega-bolter+vulcan-mega-bolter+plasma-blastgun+plasma-blastgun');
@@ -29,7 +32,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
 });
 
 describe.skipIf(!tpAvailable)('Tournament Pack army-wide rules', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+  const data = tpAvailable ? tp.dataset : null!;
 
   it('a formation takes the rules of its own list\'s force, not of another force sharing its units', () => {
     // Boyz are in the Ork, Feral Ork, Gargant Mob and Speed Freek forces.
