@@ -96,7 +96,7 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
 /**
  * Gives hit h to unit u (or loses it, u = -1) and counts it toward u's share
  * of the spread: a Titan Killer hit on a war engine rolls its damage now and
- * counts as that many hits (TP Titan Killer Weapons).
+ * counts as that many hits (TP Titan Killer Weapons; in the 2004 rulebook, as one).
  */
 export function assignHit(e: Engagement, h: number, u: number, stamp: number, rng: Sfc32): void {
   e.hTarget[h] = u;
@@ -106,7 +106,7 @@ export function assignHit(e: Engagement, h: number, u: number, stamp: number, rn
   if ((e.hFlags[h]! & C.H_TK) !== 0 && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && line >= 0) {
     const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
     e.hDamage[h] = dmg;
-    e.scLoad[u]! += dmg;
+    e.scLoad[u]! += e.optTkDamageAtAllocation ? dmg : 1;
   } else {
     e.hDamage[h] = 1;
     e.scLoad[u]!++;

@@ -88,12 +88,12 @@ function aerospaceActionTest(e: Engagement, f: number, retain: boolean, rng: Sfc
   return initiativeTest(e, f, modifier, rng);
 }
 
-/** Leaders' extra Blast markers removed: one each, two for Space Marine leaders (RB 2.1.8; TP TSKNF). */
+/** Leaders' extra Blast markers removed: one each (RB 2.1.8), two for Space Marine leaders (TP TSKNF; not in the 2004 rulebook). */
 function leaderRemoval(e: Engagement, f: number): number {
   let n = 0;
   const end = e.fUnitEnd[f]!;
   for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) n += e.uLeaders[u]!;
-  return e.fTsknf[f] === 1 ? 2 * n : n;
+  return e.fTsknf[f] === 1 && e.optTsknfAssaultAndLeaders ? 2 * n : n;
 }
 
 /**

@@ -8,6 +8,7 @@ import { assault, type AssaultSetup } from './assault.js';
 import { ChargeCache } from './assault/chargeCache.js';
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from './spec.js';
+import { playsTournamentPackChanges } from './rulesVariant.js';
 import { engagementTallyLayout } from '../../engagementTallyLayout.js';
 import { recordFormation } from './recordFormation.js';
 import { recordAssault } from './recordAssault.js';
@@ -236,6 +237,7 @@ export class NeteaRunner implements TrialRunner {
     if (n !== 1 || first === undefined) plan = n === 0 ? 'no step' : 'more than one step';
     else if (first.kind !== 'shoot' && first.kind !== 'assault') plan = 'neither a shooting attack nor an assault';
     else if (first.test) plan = 'an action test comes first';
+    else if (!playsTournamentPackChanges(spec.options)) plan = 'the 2004 rulebook\'s rules, which the plans do not play';
     else if (first.kind === 'shoot') {
       plan = options.firePlan === false ? 'fire plans turned off' : compileFirePlan(e, first.by, first.at, this.stepAction[0]!, first.crossfire, first.barrage, (f) => this.offsets[f]!);
     } else if (options.assaultPlan === false) {

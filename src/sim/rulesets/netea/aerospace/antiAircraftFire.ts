@@ -53,7 +53,7 @@ export function decideJink(e: Engagement, f: number): void {
  * interception reaches every aircraft. Units inside transports do not fire
  * (RB 1.7.5). The hits go to aircraft only, front
  * to back; the formation jinks or not (decideJink), saves, and takes one
- * Blast marker for coming under fire per phase plus one per aircraft lost
+ * Blast marker for coming under fire per phase (none when `underFireBit` is 0) plus one per aircraft lost
  * or point of damage. Returns false if nothing could fire.
  */
 export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: number, underFireBit: number, flak: boolean, rng: Sfc32): boolean {
@@ -87,7 +87,7 @@ export function antiAircraftFire(e: Engagement, by: number, at: number, toHit: n
 
   e.atkTarget = at;
   e.atkNonExpendableKills = 0;
-  if ((e.air.fUnderFire[at]! & underFireBit) === 0) {
+  if (underFireBit !== 0 && (e.air.fUnderFire[at]! & underFireBit) === 0) {
     e.air.fUnderFire[at]! |= underFireBit;
     e.fPendingBm[at]!++;
   }

@@ -14,7 +14,8 @@ export const INTERCEPT_TO_HIT = -1;
  * attack. Returns false if nothing fired.
  */
 export function intercept(e: Engagement, by: number, at: number, rng: Sfc32): boolean {
-  const fired = antiAircraftFire(e, by, at, INTERCEPT_TO_HIT, UNDER_FIRE_APPROACH, false, rng);
+  // The 2004 rulebook has neither the +1 nor the Blast marker for coming under fire from interceptors.
+  const fired = antiAircraftFire(e, by, at, e.optInterceptorBonus ? INTERCEPT_TO_HIT : 0, e.optInterceptionUnderFireMarker ? UNDER_FIRE_APPROACH : 0, false, rng);
   e.air.fAttacked[by] = 1;
   return fired;
 }

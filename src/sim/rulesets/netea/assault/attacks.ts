@@ -19,7 +19,8 @@ function pushHit(e: Engagement, targetSide: number, mask: number, flags: number,
 /**
  * What unit u attacks with (RB 1.12.5, 2.2.3, 3.3.2), as its base contact
  * stands: in base contact its CC value, otherwise its FF value (TP: units with
- * close-combat weapons only attack in base contact); a war engine rolls its
+ * close-combat weapons only attack in base contact; the 2004 rulebook lets them use their FF
+ * value); a war engine rolls its
  * starting DC, its CC dice only at units in base contact and its FF dice only
  * at the others. Supporting units are never in contact.
  */
@@ -32,7 +33,7 @@ export function setAttackProfile(e: Engagement, u: number, supporting: boolean):
   const ff = disarmed !== 0 ? disarmed : e.uFF[u]!;
   const useCC = inContact && (cc <= ff || (fl & C.U_WAR_ENGINE) === 0);
   const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
-  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 ? C.NONE : useCC ? cc : ff;
+  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact ? C.NONE : useCC ? cc : ff;
   e.asAtkDice[u] = warEngine ? e.uStartDC[u]! : 1;
   e.asAtkFlags[u] = assaultHitFlags(useCC, supporting);
   e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);

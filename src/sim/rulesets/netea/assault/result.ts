@@ -82,7 +82,7 @@ function sideBlastMarkers(e: Engagement, side: number): void {
     } else {
       const bm = e.fBm[f]!;
       if (bm > 0) any = 1;
-      n += e.fTsknf[f] === 1 ? bm >> 1 : bm;
+      n += e.fTsknf[f] === 1 && e.optTsknfAssaultAndLeaders ? bm >> 1 : bm;
     }
   }
   e.asBlastMarkers[side] = n;

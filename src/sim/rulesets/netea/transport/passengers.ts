@@ -30,7 +30,9 @@ export function killPassengers(e: Engagement, t: number, cause: number, noBm: bo
     const p = ts.passengers[k]!;
     if (ts.stEmbarked[p] === 0 || e.stAlive[p] === 0) continue;
     getOut(e, p, t);
-    if (inFlight || !survives(e, p, cause, rng)) destroyUnit(e, p, noBm, false, 0, rng);
+    // RB 1.7.5 (2004): a macro-weapon's wreck kills everyone inside; the TP lets them save as against the hit.
+    const noChance = inFlight || ((cause & (C.H_MW | C.H_TK)) !== 0 && !e.optPassengersSaveAgainstMw);
+    if (noChance || !survives(e, p, cause, rng)) destroyUnit(e, p, noBm, false, 0, rng);
   }
 }
 
