@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binomialPmf, tolerance999 } from '../helpers/exact.js';
-import { inProcess } from '../helpers/cli.js';
+import { inProcess, spawnCli } from '../helpers/cli.js';
 
 /** `run` with "rules": "heresy" and `list --rules heresy` (issue 21, item 3): the experiment file, its JSON, report and manifest, its bad input. */
 
@@ -129,6 +129,18 @@ describe('run: "rules": "heresy"', () => {
     const b = await runJson(path);
     expect(b.variants).toEqual(a.variants);
   });
+
+  it('a run split with --chunks over two processes and merged gives the whole run\'s numbers', async () => {
+    // Separate processes, as a split run is made: a process writes one partial file, which records its command line.
+    const path = write('split.json', marinesShootOrks(40_000));
+    const piece = (chunks: string) => spawnCli(['run', path, '--quiet', '--json', '--chunks', chunks, '--partial-out', join(tmp, `${chunks}.partial.json`)]);
+    const pieces = await Promise.all([piece('0-1'), piece('2-3')]);
+    expect(pieces.map((p) => p.code)).toEqual([0, 0]);
+    const merged = await spawnCli(['merge', join(tmp, '2-3.partial.json'), join(tmp, '0-1.partial.json'), '--json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const whole = await runJson(path);
+    expect(JSON.parse(merged.stdout).variants).toEqual(whole.variants);
+  }, 60_000);
 
   it('writes CSV, charts, report.html and a manifest naming the rules', async () => {
     const out = join(tmp, 'report');
