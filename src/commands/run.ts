@@ -7,7 +7,7 @@ import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { compileScriptExperiment, loadExperiment, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
 import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
-import { compileHeresyExperiment, describeHeresyStep } from '../model/heresy/experiment.js';
+import { compileHeresyExperiment, describeHeresyStep, heresySettingsNote } from '../model/heresy/experiment.js';
 import { heresyData } from '../model/heresy/load.js';
 import { barChart, type BarRow } from '../reports/charts/barChart.js';
 import { shortName } from '../reports/charts/frame.js';
@@ -347,6 +347,7 @@ function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]
 }
 
 function geometryNote(x: Experiment): string {
+  if (x.rules === 'heresy') return heresySettingsNote(x);
   const g = x.geometry;
   const changed = Object.entries(x.options).filter(([, v]) => v !== undefined);
   return `Fronts ${g.gap} cm apart, ${g.rankWidth} units per rank, ${g.spacing} cm spacing${changed.length ? `; options ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : '; default rule options'}.`;

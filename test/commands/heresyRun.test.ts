@@ -153,7 +153,10 @@ describe('run: "rules": "heresy"', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.rules).toBe('heresy');
     expect(manifest.data.id).toBe('heresy-examples');
-    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('rules Heresy (D10 draft, Rules Part II 1999)');
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('rules Heresy (D10 draft, Rules Part II 1999)');
+    expect(html).toContain('Fronts 20 cm apart (unless a formation sets its own); default rule switches (docs/heresy.md).');
+    expect(html).toContain('marines fires every weapon in range at orks; marines charges orks.');
   });
 
   it('bad input: one message naming the file, the path in it and what is expected, exit 2', async () => {

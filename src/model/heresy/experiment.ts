@@ -79,6 +79,12 @@ export function describeHeresyStep(s: ExperimentStep): string {
   return s.step;
 }
 
+/** How `run` states a Heresy experiment's set-up in its report: the gap and the switches changed from their defaults. */
+export function heresySettingsNote(x: Pick<LoadedExperiment['experiment'], 'geometry' | 'heresyOptions'>): string {
+  const changed = Object.entries(x.heresyOptions ?? {}).filter(([, v]) => v !== undefined);
+  return `Fronts ${x.geometry.gap} cm apart (unless a formation sets its own); ${changed.length ? `rule switches ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : 'default rule switches'} (docs/heresy.md).`;
+}
+
 /** Refusals of everything a Heresy script cannot hold, each naming its path. */
 function checkHeresyScript(loaded: LoadedExperiment, problems: Problem[]): void {
   const { file, experiment, raw } = loaded;
