@@ -4,7 +4,7 @@ import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
-import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, type AssaultWords } from './oneStepJobs.js';
+import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from './oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
 import { allowHeresyRules, heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
 import { runHeresyJob } from './heresyCommands.js';
@@ -47,7 +47,7 @@ export function registerAssault(program: Command): void {
         return;
       }
       const data = loadDataset(o.data);
-      const job = assaultJob(data, { ...o, formation: text });
+      const job = withRulesVariant(assaultJob(data, { ...o, formation: text }), o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
       const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
       if (o.out !== undefined) {
         const { writeCommandReport } = await import('../reports/runReport.js');
@@ -60,7 +60,7 @@ export function registerAssault(program: Command): void {
       const assault = assaultJson(result);
       const pct = (p: { p: number; ci95: [number, number] }) => `${(100 * p.p).toFixed(1)}% [${(100 * p.ci95[0]).toFixed(1)}%, ${(100 * p.ci95[1]).toFixed(1)}%]`;
       process.stdout.write(`${job.title}\n`);
-      process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", data ${data.id} ${data.version}\n\n`);
+      process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", ${o.rules === 'rulebook-2004' ? 'rules rulebook-2004, ' : ''}data ${data.id} ${data.version}\n\n`);
       process.stdout.write(`  P(attacker wins)      ${pct(assault.attackerWins)}\n`);
       process.stdout.write(`  P(defender wins)      ${pct(assault.defenderWins)}\n`);
       if (assault.noResult.p > 0) process.stdout.write(`  P(no result)          ${pct(assault.noResult)}\n`);

@@ -14,7 +14,7 @@ import { assaultJson, oneStepJson } from './oneStepJobs.js';
  * NetEA's (oneStepJson), with `rules: "epic40k"` added.
  */
 
-export const RULES_SYSTEMS = ['netea', 'epic40k'] as const;
+export const RULES_SYSTEMS = ['netea', 'rulebook-2004', 'epic40k'] as const;
 export type RulesSystem = (typeof RULES_SYSTEMS)[number];
 
 export { epic40kData };

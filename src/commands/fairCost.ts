@@ -24,6 +24,8 @@ import { addSimOptions, type SimOptions } from './simOptions.js';
 import { rejectAirUnits } from './oneStepJobs.js';
 import { rejectNeteaOptions, RULES_SYSTEMS, type RulesSystem } from './epic40kJobs.js';
 import { epic40kFairCost } from './epic40kFairCost.js';
+import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
+import { RULES_NAMES } from '../reports/report.js';
 
 
 interface FairCostOptions extends SimOptions {
@@ -70,7 +72,7 @@ function unsupportedNotes(formations: FormationSpec[]): string[] {
 /** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */
 async function writeFairCostReport(
   o: FairCostOptions,
-  run: { formation: FormationSpec; data: Dataset; simulations: number; simulationMs: number; notes: string[] },
+  run: { formation: FormationSpec; data: Dataset; simulations: number; simulationMs: number; notes: string[]; rules?: string },
   section: (ctx: ChartContext) => ReportSection,
 ): Promise<void> {
   const meta = runMeta({
@@ -83,6 +85,7 @@ async function writeFairCostReport(
     simulations: run.simulations,
     timings: { simulationMs: run.simulationMs },
     notes: run.notes,
+    ...(run.rules !== undefined ? { rules: run.rules } : {}),
   });
   const written = await writeRunReport({ meta, sections: [section(chartContext(meta))] }, o.out!);
   if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
@@ -142,7 +145,7 @@ export function battleValueJson(v: FormationValue) {
 }
 
 /** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
-async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void> {
+async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
   if (o.metric === 'win') throw new InputError([{ file: 'option --metric', path: '', message: 'win parity is defined for a single engagement: add --engagement shoot|assault|shoot-assault, or use efficiency or exchange' }]);
   const metric: ParityMetric = o.metric ?? 'efficiency';
   const started = performance.now();
@@ -151,17 +154,20 @@ async function fairCostInBattle(text: string, o: FairCostOptions): Promise<void>
   const formation = parseFormation(data, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
   rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded) });
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant) });
   const v = value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
-  } else printBattleValue(v, battleName, margin, formation.choice);
+    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
+  } else {
+    if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
+    printBattleValue(v, battleName, margin, formation.choice);
+  }
   if (o.out !== undefined) {
-    const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents])];
-    await writeFairCostReport(o, { formation, data, simulations: v.meetings, simulationMs: Math.round(performance.now() - started), notes }, (ctx) => battleValueSection(v, battleName, margin, ctx));
+    const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents]), ...variantNotes(variant).map((n) => `Not simulated: ${n}`)];
+    await writeFairCostReport(o, { formation, data, simulations: v.meetings, simulationMs: Math.round(performance.now() - started), notes, rules: variant }, (ctx) => battleValueSection(v, battleName, margin, ctx));
   }
 }
 
@@ -188,10 +194,12 @@ export function registerFairCost(program: Command): void {
         await epic40kFairCost(text, o);
         return;
       }
+      const variant: RulesVariant = o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea';
       if (o.engagement === undefined) {
-        await fairCostInBattle(text, o);
+        await fairCostInBattle(text, o, variant);
         return;
       }
+      if (variant !== 'netea') throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules rulebook-2004 a fair cost is valued in the battle; leave out --engagement' }]);
       if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
       const metric: FairCostMetric = o.metric ?? 'exchange';
       const started = performance.now();

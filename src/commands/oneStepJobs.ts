@@ -8,6 +8,7 @@ import type { ActionName, CoverSpec, EngagementSpec } from '../sim/rulesets/nete
 import type { SimulationResult } from '../workers/simulate.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
+import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
 
 /**
  * What `shoot` and `assault` simulate and what their `--json` prints, as pure
@@ -119,6 +120,22 @@ export interface OneStepJob {
   unsupported: string[];
   /** The fields `--json` adds after the two outcomes for this kind of step. */
   extra(result: SimulationResult): Record<string, unknown>;
+}
+
+/**
+ * The job played by a rules variant of Epic Armageddon (`--rules rulebook-2004`): the variant's
+ * engine switches, its name in the title, and the Tournament Pack changes it still plays as the
+ * Tournament Pack among what the result names.
+ */
+export function withRulesVariant(job: OneStepJob, variant: RulesVariant): OneStepJob {
+  if (variant === 'netea') return job;
+  return {
+    ...job,
+    spec: { ...job.spec, options: variantOptions(variant, job.spec.options) },
+    title: `${job.title} [2004 rulebook]`,
+    unsupported: [...job.unsupported, ...variantNotes(variant)],
+    extra: (result) => ({ rules: variant, ...job.extra(result) }),
+  };
 }
 
 function unsupportedOf(formations: FormationSpec[]): string[] {

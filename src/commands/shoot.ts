@@ -4,7 +4,7 @@ import { outcomeAt } from '../reports/aggregate.js';
 import { DEFAULT_GAP } from '../sim/rulesets/netea/engagements.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
-import { jobJson, SHOOT_ACTIONS, shootJob, type ShootWords } from './oneStepJobs.js';
+import { jobJson, SHOOT_ACTIONS, shootJob, withRulesVariant, type ShootWords } from './oneStepJobs.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
 import { allowHeresyRules, heresyShootJob, rejectForHeresy } from './heresyJobs.js';
@@ -52,7 +52,7 @@ export function registerShoot(program: Command): void {
         return;
       }
       const data = loadDataset(o.data);
-      const job = shootJob(data, { ...o, formation: text, gapGiven: command.getOptionValueSource('gap') !== 'default' });
+      const job = withRulesVariant(shootJob(data, { ...o, formation: text, gapGiven: command.getOptionValueSource('gap') !== 'default' }), o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
       const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
       if (o.out !== undefined) await (await import('../reports/runReport.js')).writeCommandReport(o.out, job.spec, result, o, { title: job.title, data, unsupported: job.unsupported });
       if (o.json) {
@@ -60,7 +60,7 @@ export function registerShoot(program: Command): void {
         return;
       }
       process.stdout.write(`${job.title}\n`);
-      process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", data ${data.id} ${data.version}\n\n`);
+      process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", ${o.rules === 'rulebook-2004' ? 'rules rulebook-2004, ' : ''}data ${data.id} ${data.version}\n\n`);
       printOutcomeTable(job.target.name, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
       // A ground attack: what the flak and any interceptors cost the aircraft.
       if (job.kind === 'ground-attack') {

@@ -20,7 +20,7 @@ export const Cover = z.union([
 ]);
 
 /** The rule systems an experiment can be played under: NetEA Epic Armageddon, Epic 40,000 (BattleBible 1998, docs/epic40k.md) or Heresy (D10, docs/heresy.md). */
-export const RulesSystem = z.enum(['netea', 'epic40k', 'heresy']);
+export const RulesSystem = z.enum(['netea', 'rulebook-2004', 'epic40k', 'heresy']);
 
 export const Geometry = z.strictObject({
   /** Distance between the two sides' front ranks, cm (formations may set their own `front`). */

@@ -6,7 +6,8 @@ import { parseFormation, type FormationSpec } from './formation.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
 import { loadDataset } from './loadDataset.js';
-import { DEFAULT_OPTIONS, type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
+import { variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
+import { type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
 import type { ScenarioSpec } from '../sim/scenario.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
@@ -230,7 +231,8 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
       values,
       names,
       formations,
-      spec: { ruleset: 'netea', formations: placed, steps, options: { ...DEFAULT_OPTIONS, ...definedOnly(experiment.options) } as NeteaOptions },
+      // The rules variant's switches first (rulesVariant.ts), then any the experiment sets itself.
+      spec: { ruleset: 'netea', formations: placed, steps, options: { ...variantOptions(experiment.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...definedOnly(experiment.options) } as NeteaOptions },
     });
   }
   if (problems.length > 0) throw new InputError(dedupe(problems));

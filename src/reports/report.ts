@@ -58,6 +58,7 @@ export function commandLine(args: string[]): string {
 /** The rule systems a report names, as its manifest and page write them. */
 export const RULES_NAMES: Record<string, string> = {
   netea: 'NetEA Epic Armageddon',
+  'rulebook-2004': 'Epic Armageddon, 2004 rulebook with its errata',
   epic40k: 'Epic 40,000 (BattleBible 1998)',
   heresy: 'Heresy (D10 draft, Rules Part II 1999)',
 };

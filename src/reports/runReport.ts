@@ -5,6 +5,7 @@ import type { Moments } from './moments.js';
 import { commandLine, type RunMeta } from './report.js';
 import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
+import { variantOf } from '../sim/rulesets/netea/rulesVariant.js';
 
 /** How a command was run: what the manifest records. */
 export interface RunFacts {
@@ -61,7 +62,7 @@ export function runMeta(f: RunFacts): RunMeta {
  * sidePointsVariables) for a measured exchange-ratio covariance.
  */
 export async function writeScriptReport(spec: ScenarioSpec, result: SimulationResult, facts: RunFacts, outDir: string, moments?: Moments, note?: string): Promise<WrittenReport> {
-  const meta = runMeta({ rules: spec.ruleset, ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
+  const meta = runMeta({ rules: spec.ruleset === 'netea' ? variantOf(spec.options) : spec.ruleset, ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
   // The command keeps the planned trials (the cap of a --precision run); the report says how many ran.
   meta.trials = result.trials;
   return writeRunReport(scriptReport(spec, result, meta, moments, note), outDir);

@@ -12,6 +12,7 @@ import { meetingWeights, parityCost, type ParityMeeting, type ParityMetric } fro
 import { pointsMatchedGroup } from './pointsMatchedGroup.js';
 import type { ValueMeetingSums, ValueMeetingTask } from './valueMeeting.js';
 import { verdictOf, type Verdict } from './verdict.js';
+import type { NeteaOptions } from '../../sim/rulesets/netea/spec.js';
 
 /**
  * A formation's value under a battle (battles/reference.json): it meets every
@@ -29,6 +30,8 @@ export interface ValueRun {
   includeOwnList?: boolean;
   /** The battle's air-defence formations for the data set (air-attack scenes with `airDefence`). */
   airDefence?: FormationSpec[];
+  /** The engine's rules (default: the Tournament Pack's; `--rules rulebook-2004`: the 2004 rulebook's). */
+  options?: NeteaOptions;
 }
 
 /** A planned meeting: which side holds the initiative, and the formation's chance of winning the strategy roll. */
@@ -90,7 +93,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
       // Only flak answers an air attack and a spacecraft is not attacked: the initiative changes nothing, so one play serves.
       const plays: Array<0 | 1> = kind === 'ground' ? [0, 1] : [0];
       for (const initiative of plays) {
-        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative, airDefence: sceneDefence });
+        const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative, airDefence: sceneDefence, ...(run.options !== undefined ? { options: run.options } : {}) });
         const layout = engagementTallyLayout(spec);
         const last = layout.records[layout.records.length - 1]!;
         meetings.push({ scene: si, opponent: oi, initiative, firstChance: kind === 'ground' ? firstChance : 0.5, m, n, opponentPoints });

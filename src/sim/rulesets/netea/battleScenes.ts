@@ -1,7 +1,7 @@
 import type { FormationSpec } from '../../../model/formation.js';
 import { hasAntiAircraft } from '../../../model/flyingKind.js';
 import { DEFAULT_GEOMETRY } from './engagements.js';
-import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type PlacedFormation, type Step } from './spec.js';
+import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from './spec.js';
 
 /**
  * The scenes of a battle file (src/model/battle.ts) as engagements between
@@ -23,6 +23,8 @@ export interface SceneSetup {
   initiative: 0 | 1;
   /** Air attacks: flak formations of side 1 standing beside its group. */
   airDefence?: FormationSpec[];
+  /** The engine's rules (default: the Tournament Pack's; rulesVariant.ts gives the 2004 rulebook's). */
+  options?: NeteaOptions;
 }
 
 function place(group: FormationSpec[], side: 0 | 1, gap: number, cover: CoverSpec): PlacedFormation[] {
@@ -112,7 +114,7 @@ export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[]
       retain: false,
     });
   }
-  return { ruleset: 'netea', formations, steps, options: DEFAULT_OPTIONS };
+  return { ruleset: 'netea', formations, steps, options: s.options ?? DEFAULT_OPTIONS };
 }
 
 /**
@@ -145,5 +147,5 @@ function aerospaceScene(groupA: FormationSpec[], groupB: FormationSpec[], s: Sce
       steps.push({ kind: 'end-phase', label: `end phase, turn ${turn}` }, { kind: 'end-turn', label: `end of turn ${turn}` });
     }
   }
-  return { ruleset: 'netea', formations, steps, options: DEFAULT_OPTIONS };
+  return { ruleset: 'netea', formations, steps, options: s.options ?? DEFAULT_OPTIONS };
 }

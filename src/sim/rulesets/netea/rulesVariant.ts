@@ -39,6 +39,16 @@ export const RULEBOOK_2004_NOT_PLAYED: readonly string[] = [
   'infantry on overwatch in the open at -1 to hit (TP; A1): no engagement puts a formation being shot on overwatch',
 ];
 
+/** The variant options play: the 2004 rulebook when every Tournament Pack switch is off, NetEA otherwise. */
+export function variantOf(o: NeteaOptions): RulesVariant {
+  return (Object.keys(RULEBOOK_2004) as Array<keyof NeteaOptions>).every((k) => o[k] === RULEBOOK_2004[k]) ? 'rulebook-2004' : 'netea';
+}
+
+/** What a result of the variant names besides its formations' rules. */
+export function variantNotes(variant: RulesVariant): string[] {
+  return variant === 'rulebook-2004' ? RULEBOOK_2004_NOT_PLAYED.map((n) => `2004 rulebook: ${n}`) : [];
+}
+
 /** The engine options of a rules variant, over `base` (an experiment's own options). */
 export function variantOptions(variant: RulesVariant, base: NeteaOptions = DEFAULT_OPTIONS): NeteaOptions {
   return variant === 'rulebook-2004' ? { ...base, ...RULEBOOK_2004 } : base;
