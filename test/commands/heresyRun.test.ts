@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binomialPmf, tolerance999 } from '../helpers/exact.js';
@@ -119,6 +119,39 @@ describe('run: "rules": "heresy"', () => {
     expect(Math.abs(a.defenderWins.p - exact.dWins)).toBeLessThanOrEqual(tolerance999(exact.dWins, trials));
   });
 
+  it('two turns with an end phase: 10 Guard (Anti-infantry) fire at 2 Rhinos, no kills (L467-470), 10 dice > 2 models: a chit; the end-phase check D10 >= 5 (P 0.6) removes the chits (L179-186): mean chits 1, 0.4, 1.4 and 0.6 x 0 + 0.24 x 1 + 0.16 x 2 = 0.56', async () => {
+    const trials = 200_000;
+    const out = await runJson(
+      write('turns.json', {
+        name: 'heresy-turns',
+        description: 'Guard fire at Rhinos for two turns.',
+        rules: 'heresy',
+        trials,
+        geometry: { gap: 20 },
+        engagement: {
+          formations: { guard: { side: 'A', formation: '10 Imperial Guard' }, rhinos: { side: 'B', formation: '2 Rhino' } },
+          script: [{ step: 'shoot', by: 'guard', at: 'rhinos' }, { step: 'end-phase' }],
+          turns: 2,
+        },
+      }),
+    );
+    const rows = readFileSync(join(dirname(out.report), 'outcomes.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const header = rows[0]!;
+    const col = (name: string) => header.indexOf(name);
+    const chits = rows.filter((row) => row[col('formation')] === '2 Rhino' && row[col('measure')] === 'blast_markers_mean');
+    expect(chits.map((row) => row[col('step_label')])).toEqual(['turn 1: guard shoots rhinos', 'turn 1: end phase', 'end of turn 1', 'turn 2: guard shoots rhinos', 'turn 2: end phase', 'end of turn 2']);
+    const means = chits.map((row) => Number(row[col('value')]));
+    expect(means[0]).toBe(1);
+    const sd = (m: number, m2: number) => 3.29 * Math.sqrt((m2 - m * m) / trials);
+    expect(Math.abs(means[1]! - 0.4)).toBeLessThanOrEqual(sd(0.4, 0.4));
+    expect(means[2]).toBe(means[1]);
+    expect(Math.abs(means[3]! - 1.4)).toBeLessThanOrEqual(sd(1.4, 0.6 * 1 + 0.4 * 4));
+    expect(Math.abs(means[4]! - 0.56)).toBeLessThanOrEqual(sd(0.56, 0.24 + 0.16 * 4));
+    const rhinos = out.variants[0].formations[1];
+    expect(rhinos.outcome.unitsKilled.mean).toBe(0);
+    expect(Math.abs(rhinos.outcome.blastMarkers.mean - 0.56)).toBeLessThanOrEqual(sd(0.56, 0.88));
+  });
+
   it('parameters run on the same dice; the same seed gives the same numbers', async () => {
     const x = marinesShootOrks(20_000);
     const path = write('params.json', { ...x, engagement: { ...x.engagement, parameters: { target: ['8 Ork', '8 Imperial Guard'] }, formations: { ...x.engagement.formations, orks: { side: 'B', formation: '{{target}}' } } } });
@@ -176,11 +209,9 @@ describe('run: "rules": "heresy"', () => {
     expect(cover).toContain('expected "none", "soft", "hard" or "fortified"');
     const order = await bad('order.json', (x) => withOrks(x, { formation: '8 Ork', order: 'overwatch' }));
     expect(order).toContain('engagement.formations.orks.order');
-    const turns = await bad('turns.json', (x) => ({ ...x, engagement: { ...x.engagement, turns: 2 } }));
-    expect(turns).toContain('engagement.turns');
     const action = await bad('action.json', (x) => ({ ...x, engagement: { ...x.engagement, script: [{ step: 'shoot', by: 'marines', at: 'orks', action: 'sustained' }] } }));
     expect(action).toContain('engagement.script[0].action');
-    const step = await bad('end-phase.json', (x) => ({ ...x, engagement: { ...x.engagement, script: [...x.engagement.script, { step: 'end-phase' }] } }));
+    const step = await bad('regroup.json', (x) => ({ ...x, engagement: { ...x.engagement, script: [...x.engagement.script, { step: 'regroup', formation: 'orks' }] } }));
     expect(step).toContain('engagement.script[1].step');
     const options = await bad('options.json', (x) => ({ ...x, options: { maxAssaultRounds: 3 } }));
     expect(options).toContain('options: NetEA rule options do not apply');

@@ -19,17 +19,14 @@ import { parseHeresyUnit } from './unit.js';
  * - `cover`: "none", "soft", "hard" or "fortified" (L108-125);
  *   `broken: true` starts the unit Routed (L393-398); `order: "prepared"`
  *   puts it on first fire orders (prepared fire, L291-298; the charge check, L418).
- * - steps: `shoot` (every weapon in range, L20-74) and `assault` (one unit
- *   charges one, `support` names the units within 15 cm, L193-308). The
- *   end phase (suppression removal, rally, L431-450) is not simulated, so a
- *   script plays one turn. NetEA's and Epic 40,000's other fields are refused
- *   with their path.
+ * - steps: `shoot` (every weapon in range, L20-74), `assault` (one unit
+ *   charges one, `support` names the units within 15 cm, L193-308) and
+ *   `end-phase` (its quality checks: suppression removal and broken troops,
+ *   L309-319; src/sim/rulesets/heresy/endPhase.ts), repeated for `turns`
+ *   turns, each closed by an end of turn. NetEA's and Epic 40,000's other
+ *   steps and fields are refused with their path.
  * - `heresyOptions`: the switches of docs/heresy.md.
  */
-
-const NOT_HERESY_STEPS: Record<string, string> = {
-  'end-phase': 'the end phase (suppression removal, rally, L431-450) is not simulated under Heresy',
-};
 
 /** Fields of a step that Heresy does not read, with why. */
 const NOT_HERESY_STEP_FIELDS: Record<string, Record<string, string>> = {
@@ -76,6 +73,7 @@ function written(raw: unknown, ...keys: Array<string | number>): unknown {
 export function describeHeresyStep(s: ExperimentStep): string {
   if (s.step === 'shoot') return `${s.by} fires every weapon in range at ${s.at}`;
   if (s.step === 'assault') return `${list(s.by).join(' + ')} charges ${list(s.at).join(' + ')}${s.support.length > 0 ? ` (support within 15 cm: ${s.support.join(', ')})` : ''}`;
+  if (s.step === 'end-phase') return 'end phase (suppression removal, broken troops)';
   return s.step;
 }
 
@@ -96,7 +94,6 @@ function checkHeresyScript(loaded: LoadedExperiment, problems: Problem[]): void 
   }
   if (Object.values(experiment.options).some((v) => v !== undefined)) problems.push({ file, path: 'options', message: 'NetEA rule options do not apply under "rules": "heresy"; its switches go in "heresyOptions" (docs/heresy.md, Switches)' });
   if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"; Heresy\'s go in "heresyOptions"' });
-  if (script.turns !== 1) problems.push({ file, path: 'engagement.turns', message: 'expected 1: the Heresy end phase (suppression removal, rally, L431-450) is not simulated, so a script plays one turn; list the steps in "script" instead' });
   if (script.variants && Object.keys(script.parameters).length > 0) problems.push({ file, path: 'engagement.variants', message: 'expected either "parameters" (every combination) or "variants" (the combinations listed), not both' });
   if (names.length > 31) problems.push({ file, path: 'engagement.formations', message: 'at most 31 formations' });
   for (const name of names) {
@@ -111,9 +108,8 @@ function checkHeresyScript(loaded: LoadedExperiment, problems: Problem[]): void 
   checkSteps(script, sides, file, problems);
   script.script.forEach((s, k) => {
     const at = `engagement.script[${k}]`;
-    const why = NOT_HERESY_STEPS[s.step];
-    if (why !== undefined || (s.step !== 'shoot' && s.step !== 'assault')) {
-      problems.push({ file, path: `${at}.step`, message: `"${s.step}": ${why ?? 'not a Heresy step'}; a Heresy script takes "shoot" and "assault" steps` });
+    if (s.step !== 'shoot' && s.step !== 'assault' && s.step !== 'end-phase') {
+      problems.push({ file, path: `${at}.step`, message: `"${s.step}" is not a Heresy step; a Heresy script takes "shoot", "assault" and "end-phase" steps` });
       return;
     }
     for (const [field, reason] of Object.entries(NOT_HERESY_STEP_FIELDS[s.step] ?? {})) {
@@ -173,12 +169,18 @@ export function compileHeresyExperiment(loaded: LoadedExperiment, profiles?: str
       placed.push({ id: name, side: f.side === 'A' ? 0 : 1, formation: unit, cover: COVERS[f.cover as string]!, quality: f.broken ? 2 : 0, suppressed: false, order: f.order === 'prepared' ? 'prepared' : 'none' });
     }
     if (formations.length < names.length) continue;
-    const steps: HeresyStep[] = script.script.map((s): HeresyStep => {
-      if (s.step === 'shoot') return { kind: 'shoot', label: `turn 1: ${s.label ?? `${s.by} shoots ${s.at}`}`, by: idx(s.by), at: idx(s.at), distance: Math.abs(fronts[idx(s.at)]! - fronts[idx(s.by)]!) };
-      const a = s as Extract<ExperimentStep, { step: 'assault' }>;
-      const [by, at] = [list(a.by)[0]!, list(a.at)[0]!];
-      return { kind: 'assault', label: `turn 1: ${a.label ?? `${by} assaults ${at}`}`, by: [idx(by)], at: [idx(at)], support: a.support.map(idx) };
-    });
+    const steps: HeresyStep[] = [];
+    for (let turn = 1; turn <= script.turns; turn++) {
+      const label = (s: ExperimentStep, text: string) => `turn ${turn}: ${s.label ?? text}`;
+      for (const s of script.script) {
+        if (s.step === 'shoot') steps.push({ kind: 'shoot', label: label(s, `${s.by} shoots ${s.at}`), by: idx(s.by), at: idx(s.at), distance: Math.abs(fronts[idx(s.at)]! - fronts[idx(s.by)]!) });
+        else if (s.step === 'assault') {
+          const [by, at] = [list(s.by)[0]!, list(s.at)[0]!];
+          steps.push({ kind: 'assault', label: label(s, `${by} assaults ${at}`), by: [idx(by)], at: [idx(at)], support: s.support.map(idx) });
+        } else steps.push({ kind: 'end-phase', label: label(s, 'end phase') });
+      }
+      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+    }
     const name = label ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     variants.push({ name: name || experiment.name, values, names, formations, spec: { ruleset: 'heresy', formations: placed, steps, options } });
   }

@@ -4,6 +4,7 @@ import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import { recordAssault } from '../netea/recordAssault.js';
 import { recordFormation } from '../netea/recordFormation.js';
 import { assault, AssaultPlan } from './assault.js';
+import { endPhase, endTurn } from './endPhase.js';
 import { FirePlan, shoot } from './shoot.js';
 import type { HeresySpec } from './spec.js';
 import { HeresyState } from './state.js';
@@ -18,24 +19,33 @@ import { HeresyState } from './state.js';
  * break point (L508-525) and "Blast markers" are its suppression chits
  * (L171-186).
  */
+const END_PHASE = 1;
+const END_TURN = 2;
+
 export class HeresyRunner implements TrialRunner {
   readonly layout: TallyLayout;
   readonly path = 'heresy kernel';
   readonly state: HeresyState;
   private readonly fire: Array<FirePlan | null>;
   private readonly assaults: Array<AssaultPlan | null>;
+  /** Per step: END_PHASE, END_TURN, or 0 for a shot or an assault (its plan). */
+  private readonly other: Int8Array;
 
   constructor(spec: HeresySpec) {
     this.state = new HeresyState(spec);
     this.layout = engagementTallyLayout(spec);
     this.fire = spec.steps.map((s) => (s.kind === 'shoot' ? new FirePlan(this.state, s.by, s.at, s.distance, false) : null));
     this.assaults = spec.steps.map((s) => (s.kind === 'assault' ? new AssaultPlan(this.state, s.by[0], s.at[0], s.support) : null));
+    this.other = Int8Array.from(spec.steps, (s) => (s.kind === 'end-phase' ? END_PHASE : s.kind === 'end-turn' ? END_TURN : 0));
   }
 
   /** Plays step i on the state (without recording): for tests with forced dice. */
   playStep(rng: Sfc32, i: number): void {
     const f = this.fire[i];
+    const other = this.other[i];
     if (f) shoot(this.state, rng, f);
+    else if (other === END_PHASE) endPhase(this.state, rng);
+    else if (other === END_TURN) endTurn(this.state);
     else assault(this.state, rng, this.assaults[i]!);
   }
 

@@ -61,7 +61,19 @@ export interface HeresyAssaultStep {
   support: number[];
 }
 
-export type HeresyStep = HeresyShootStep | HeresyAssaultStep;
+/** The end phase's quality checks: suppression removal and broken troops (L309-319; endPhase.ts). */
+export interface HeresyEndPhaseStep {
+  kind: 'end-phase';
+  label: string;
+}
+
+/** The end of a turn: the shared layout counts turns by it; Stubborn's re-roll and the casualties of the turn start again. */
+export interface HeresyEndTurnStep {
+  kind: 'end-turn';
+  label: string;
+}
+
+export type HeresyStep = HeresyShootStep | HeresyAssaultStep | HeresyEndPhaseStep | HeresyEndTurnStep;
 
 export interface HeresySpec {
   ruleset: 'heresy';

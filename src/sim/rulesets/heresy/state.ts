@@ -46,8 +46,10 @@ export class HeresyState {
   readonly level: Int8Array;
   readonly suppressed: Uint8Array;
   readonly chits: Int32Array;
-  /** Once-per-turn Stubborn re-roll used (L479-480): one script is one turn. */
+  /** Once-per-turn Stubborn re-roll used (L479-480). */
   readonly stubbornUsed: Uint8Array;
+  /** Stands alive at the start of the turn: a unit past its break point that lost stands since checks in the end phase (L429-430). */
+  readonly aliveAtTurnStart: Int32Array;
   /** The unit's skills: the union of its stands'. */
   readonly unitSkills: Int32Array;
   readonly breakPoint: Int32Array;
@@ -88,6 +90,7 @@ export class HeresyState {
     this.suppressed0 = new Uint8Array(F);
     this.chits = new Int32Array(F);
     this.stubbornUsed = new Uint8Array(F);
+    this.aliveAtTurnStart = new Int32Array(F);
     this.unitSkills = new Int32Array(F);
     this.breakPoint = new Int32Array(F);
     const profiles: Array<HeresySpec['formations'][number]['formation']['units'][number]['unit']> = [];
@@ -155,6 +158,7 @@ export class HeresyState {
       this.suppressed[f] = this.suppressed0[f]!;
       this.chits[f] = 0;
       this.stubbornUsed[f] = 0;
+      this.aliveAtTurnStart[f] = this.count[f]!;
     }
   }
 
