@@ -21,6 +21,7 @@ import { writeRunReport } from '../reports/writeRunReport.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
 import { badOption, wholeNumber } from './options.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
+import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 
 export interface AuditOptions {
   data?: string;
@@ -40,7 +41,7 @@ export interface AuditOptions {
   fit?: 'A' | 'B';
   fitOut?: string;
   /** The rule system (default NetEA); `epic40k` audits the BattleBible lists (epic40kAudit.ts). */
-  rules?: 'netea' | 'epic40k';
+  rules?: 'netea' | 'rulebook-2004' | 'epic40k';
 }
 
 /** What an audit split with --chunks writes: the values of its range of audited formations. */
@@ -144,7 +145,7 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
-  let s = `epic-balance audit: ${o.rules === 'epic40k' ? 'rules epic40k, ' : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
@@ -170,7 +171,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
 /** The --json contract of audit (extend it, never rename a field). */
 export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o: AuditOptions) {
   return {
-    ...(o.rules === 'epic40k' ? { rules: o.rules } : {}),
+    ...(o.rules !== undefined && o.rules !== 'netea' ? { rules: o.rules } : {}),
     dataset: { id: data.id, version: data.version },
     battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
     seed: o.seed,
@@ -229,7 +230,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));
@@ -254,7 +255,7 @@ export function registerAudit(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
     .option('--quiet', 'no progress on stderr')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA, or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'epic40k']).default('netea'))
+    .addOption(new Option('--rules <system>', 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'rulebook-2004', 'epic40k']).default('netea'))
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
@@ -283,7 +284,7 @@ export function registerAudit(program: Command): void {
       }
       const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
       const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
+      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
       if (o.chunks !== undefined || o.partialOut !== undefined) {
         const key = auditKey(data, loaded.battle, o, entries);
         const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited: audited.length, range, values };
