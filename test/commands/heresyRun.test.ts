@@ -188,7 +188,7 @@ describe('run: "rules": "heresy"', () => {
     expect(manifest.data.id).toBe('heresy-examples');
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toContain('rules Heresy (D10 draft, Rules Part II 1999)');
-    expect(html).toContain('Fronts 20 cm apart (unless a formation sets its own); default rule switches (docs/heresy.md).');
+    expect(html).toContain('Fronts 20 cm apart (unless a formation sets its own); default rule switches (docs/heresy.md). Blast markers are suppression chits; broken is Routed or past the break point (L508-525).');
     expect(html).toContain('marines fires every weapon in range at orks; marines charges orks.');
   });
 

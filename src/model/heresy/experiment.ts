@@ -77,10 +77,10 @@ export function describeHeresyStep(s: ExperimentStep): string {
   return s.step;
 }
 
-/** How `run` states a Heresy experiment's set-up in its report: the gap and the switches changed from their defaults. */
+/** How `run` states a Heresy experiment's set-up in its report: the gap, the switches changed from their defaults, and what the shared words mean under Heresy. */
 export function heresySettingsNote(x: Pick<LoadedExperiment['experiment'], 'geometry' | 'heresyOptions'>): string {
   const changed = Object.entries(x.heresyOptions ?? {}).filter(([, v]) => v !== undefined);
-  return `Fronts ${x.geometry.gap} cm apart (unless a formation sets its own); ${changed.length ? `rule switches ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : 'default rule switches'} (docs/heresy.md).`;
+  return `Fronts ${x.geometry.gap} cm apart (unless a formation sets its own); ${changed.length ? `rule switches ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : 'default rule switches'} (docs/heresy.md). Blast markers are suppression chits; broken is Routed or past the break point (L508-525).`;
 }
 
 /** Refusals of everything a Heresy script cannot hold, each naming its path. */
