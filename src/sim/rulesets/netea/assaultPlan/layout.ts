@@ -51,3 +51,6 @@ export const RESULT_GUIDE_BITS = 5;
  * (`supportFolded`). Its compile takes about 3^n steps.
  */
 export const STAGED_MASK_UNITS = 10;
+/** The phases of a unit's attack lines (`lineStart` at [(u * 2 + cc) * 2 + phase]). */
+export const MAIN_PHASE = 0;
+export const FIRST_STRIKE_PHASE = 1;
