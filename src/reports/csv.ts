@@ -45,7 +45,7 @@ export const COLUMNS: Record<string, string> = {
   war_engine: '1 when the formation is or holds war engines',
   kind: 'ground, aircraft or spacecraft: which scenes of the battle the formation plays',
   army_rules: 'army- and force-level rules of its army that are not simulated (they may apply to some of its formations only)',
-  outside_engagement: 'rules of the formation, its army or its force that are not simulated and act outside the engagements the model plays (terrain, moves, deployment, the order of actions, summoning, list building: src/model/ruleReach.ts), joined by "; "',
+  outside_engagement: 'rules of its army or force that are not simulated and act outside the engagements the model plays (terrain, moves, deployment, the order of actions, summoning, list building: src/model/ruleReach.ts), joined by "; "',
   fair_cost: 'the fair cost under the battle\'s mix (efficiency parity unless --metric says otherwise)',
   band_low: 'lowest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
   band_high: 'highest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',

@@ -4,7 +4,10 @@ import { formationVariants } from '../../model/formationChoice.js';
 import { InputError } from '../../model/inputError.js';
 import type { Formation } from '../../model/schema.js';
 import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
-import { changesAnEngagement } from '../../model/ruleReach.js';
+import { changesAnEngagement, isArmyRuleNote } from '../../model/ruleReach.js';
+
+/** A formation's own rule, or an army rule that could change an engagement: see AuditEntry.unsupported. */
+const holdsBackVerdict = (note: string): boolean => !isArmyRuleNote(note) || changesAnEngagement(note);
 
 /**
  * The formations an audit covers: every formation of every army list of the
@@ -19,9 +22,13 @@ export interface AuditEntry {
   formation: string;
   cost: number | null;
   warEngine: boolean;
-  /** Rules of the formation, its army or force that the simulator does not model and that could change an engagement (they decide the 'unsupported-rules' verdict). */
+  /**
+   * Rules not modelled that hold back a verdict ('unsupported-rules'): every rule the formation's
+   * own units carry (what it is worth outside the model's engagements, moving or deploying, is
+   * not valued either), and the army's or force's that could change an engagement (ruleReach.ts).
+   */
   unsupported: string[];
-  /** Rules not modelled that act outside the engagements the model plays (ruleReach.ts): named, never deciding a verdict. */
+  /** The army's or force's rules not modelled that act outside the engagements the model plays: named, never deciding a verdict. */
   outsideEngagement: string[];
   /** Why it is not audited; absent when it is. */
   skipped?: string;
@@ -73,7 +80,7 @@ function auditEntry(data: Dataset, armyName: string, f: Formation, text: string)
     return { ...base, unsupported: [], outsideEngagement: [], skipped: `cannot be built: ${e.problems.map((p) => p.message).join('; ')}` };
   }
   // A pick priced per unit (Leman Russ variants) costs what it fields, not the formation's default.
-  const entry = { ...base, cost: spec.points !== null && spec.points > 0 ? spec.points : base.cost, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter(changesAnEngagement), outsideEngagement: spec.unsupported.filter((r) => !changesAnEngagement(r)) };
+  const entry = { ...base, cost: spec.points !== null && spec.points > 0 ? spec.points : base.cost, warEngine: base.warEngine || spec.units.some((u) => u.unit.type === 'WE'), unsupported: spec.unsupported.filter(holdsBackVerdict), outsideEngagement: spec.unsupported.filter((r) => !holdsBackVerdict(r)) };
   const kind = flyingKind(spec);
   if (kind === null) return { ...entry, skipped: 'mixes aircraft or spacecraft with ground units' };
   if (spec.unsupported.some((r) => EMPTY_MOUNTS.test(r))) return { ...entry, skipped: 'a titan with empty weapon mounts: its weapons are upgrades the audit does not choose' };
