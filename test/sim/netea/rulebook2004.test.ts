@@ -9,6 +9,9 @@ import { DEFAULT_OPTIONS, type EngagementSpec, type NeteaOptions } from '../../.
 import { playsTournamentPackChanges, variantOptions } from '../../../src/sim/rulesets/netea/rulesVariant.js';
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
+import { rngFromSeed } from '../../../src/sim/rng.js';
+import { probability } from '../../../src/reports/aggregate.js';
+import { tolerance999 } from '../../helpers/exact.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 
 /**
@@ -104,5 +107,39 @@ describe('the rulebook-2004 variant', () => {
       setAttackProfile(r.e, 0, false);
       expect(r.e.asAtkValue[0]).toBe(value);
     }
+  });
+
+  it('the assault: under the TP a stalled attack loses before its support fires; under the 2004 rulebook the support fires with the fight (exact, one round, 99.9%)', () => {
+    // Attacker CC 6+, defender CC 2+, a supporting unit FF 2+ within 15 cm; no armour, so every hit kills.
+    const a = formation('a', [[1, unit('ua', { type: 'INF', cc: 6, ff: 6, speed: 15 })]]);
+    const d = formation('d', [[1, unit('ud', { type: 'INF', cc: 2, ff: 6, speed: 15 })]]);
+    // A gun makes it a firefighter (a unit with no ranged weapon fights in base contact only, TP 1.12.5).
+    const s = formation('s', [[1, unit('us', { type: 'INF', cc: 6, ff: 2, speed: 15 }, [{ weapon: weapon('lasgun', [{ range: 30, ap: 6 }]) }])]]);
+    const spec = engagement(
+      [placed('a', 0, a, { front: 5 }), placed('d', 1, d, { front: 5 }), placed('s', 0, s, { front: 5 })],
+      [{ kind: 'assault', label: 'assault', by: [0], at: [1], support: [2], overwatch: [], test: false, retain: false }],
+      { maxAssaultRounds: 1 },
+    );
+    const N = 200_000;
+    const run = (options: NeteaOptions) => {
+      const runner = new NeteaRunner(withOptions(spec, { ...options, maxAssaultRounds: 1 }));
+      const tally = new Float64Array(runner.layout.length);
+      runner.run(rngFromSeed('rb2004-assault'), N, tally);
+      const L = runner.layout.records[0]!.assault!;
+      return { defenderWins: probability(tally[L.defenderWins]!, N).p, noResult: probability(tally[L.noResult]!, N).p };
+    };
+    // Both: the attacker dies with 5/6; with neither dead (5/216 in both) the result roll decides.
+    // TP: the attacker dead ends it (25/36 to the defender, 5/36 both dead); the support fires only after.
+    // RB 2004: the defender dies to the attacker or the support, 31/36: both dead 155/216, the defender alone wins 25/216.
+    const tp = run(TP);
+    const rb = run(RB);
+    const within = (p: number, lo: number, hi: number) => {
+      expect(p).toBeGreaterThanOrEqual(lo - tolerance999(lo, N));
+      expect(p).toBeLessThanOrEqual(hi + tolerance999(hi, N));
+    };
+    within(tp.defenderWins, 150 / 216, 155 / 216);
+    within(tp.noResult, 30 / 216, 35 / 216);
+    within(rb.defenderWins, 25 / 216, 30 / 216);
+    within(rb.noResult, 155 / 216, 160 / 216);
   });
 });

@@ -8,7 +8,7 @@ import { applyResult, countSide, resultModifiers } from './assault/result.js';
 import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } from './assault/chargeCache.js';
 import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
-import { fightPhase, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
+import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
 /** Assault outcomes. */
 export const NO_ASSAULT = 0;
@@ -200,17 +200,9 @@ function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
     if (round > 1 || !engaged) markEngaged(e);
     // IV. First strike, then everyone else; simultaneous within each phase (TP Resolve Attacks).
     if (firstStrike) fightPhase(e, PHASE_FIRST_STRIKE, rng);
-    fightPhase(e, PHASE_MAIN, rng);
-    const afterFight = wipeOut(e, true);
-    if (afterFight >= 0) {
-      outcome = afterFight;
-      break;
-    }
-    // Supporting fire from other formations within 15 cm (TP: only now; [A-17]: every round).
-    if (round === 1 || e.optSupportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
-    const afterSupport = wipeOut(e, false);
-    if (afterSupport >= 0) {
-      outcome = afterSupport;
+    const ended = e.optAssaultEarlyResult ? fightThenSupport(e, round, attackerSide, defenderLine, rng) : fightBesideSupport(e, round, attackerSide, defenderLine, rng);
+    if (ended >= 0) {
+      outcome = ended;
       break;
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
@@ -229,6 +221,30 @@ function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
   }
   if (outcome === ATTACKER_WINS || outcome === DEFENDER_WINS) applyResult(e, outcome === ATTACKER_WINS ? 1 : 0, margin, attackerSide, defenderLine, rng);
   return outcome;
+}
+
+/**
+ * TP Resolve Attacks and Supporting Fire: the engaged units' main attacks, the stall and
+ * wipe-out check, then supporting fire (round 1; every round under [A-17]) and the check
+ * again. The outcome, or -1 to go on to the result roll.
+ */
+function fightThenSupport(e: Engagement, round: number, attackerSide: number, defenderLine: number, rng: Sfc32): number {
+  fightPhase(e, PHASE_MAIN, rng);
+  const afterFight = wipeOut(e, true);
+  if (afterFight >= 0) return afterFight;
+  if (round === 1 || e.optSupportEveryRound) supportingFire(e, attackerSide, defenderLine, rng);
+  return wipeOut(e, false);
+}
+
+/**
+ * The 2004 rulebook (RB 1.12.5-1.12.6): the main attacks and supporting fire together, their
+ * casualties removed together; no stall, only a side wiped out ends the assault before the
+ * result roll.
+ */
+function fightBesideSupport(e: Engagement, round: number, attackerSide: number, defenderLine: number, rng: Sfc32): number {
+  if (round === 1 || e.optSupportEveryRound) fightWithSupport(e, attackerSide, defenderLine, rng);
+  else fightPhase(e, PHASE_MAIN, rng);
+  return wipeOut(e, false);
 }
 
 /**

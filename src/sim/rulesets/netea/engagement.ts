@@ -42,6 +42,7 @@ export class Engagement {
   readonly optFlakMovedPenalty: boolean;
   readonly optInterceptionUnderFireMarker: boolean;
   readonly optCloseCombatOnlyInContact: boolean;
+  readonly optAssaultEarlyResult: boolean;
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
@@ -348,6 +349,7 @@ export class Engagement {
     this.optFlakMovedPenalty = spec.options.flakMovedPenalty;
     this.optInterceptionUnderFireMarker = spec.options.interceptionUnderFireMarker;
     this.optCloseCombatOnlyInContact = spec.options.closeCombatOnlyInContact;
+    this.optAssaultEarlyResult = spec.options.assaultEarlyResult;
     const forms = spec.formations;
     const nUnits = forms.reduce((s, f) => s + f.formation.units.length, 0);
     this.nUnits = nUnits;

@@ -26,6 +26,8 @@ const RULEBOOK_2004: Partial<NeteaOptions> = {
   interceptionUnderFireMarker: false,
   // B1: units with close combat weapons only may use their firefight value out of contact.
   closeCombatOnlyInContact: false,
+  // B5, B6: supporting fire with the fight, no early end but a side wiped out.
+  assaultEarlyResult: false,
 };
 
 /**
@@ -33,8 +35,6 @@ const RULEBOOK_2004: Partial<NeteaOptions> = {
  * plays them under either variant, and named with every result of a 2004-rulebook run.
  */
 export const RULEBOOK_2004_NOT_PLAYED: readonly string[] = [
-  'the TP\'s early end of an assault (a wiped-out defender loses, and a stalled attack wins for the defender, before supporting fire; B5): played as the TP',
-  'supporting fire after the engaged units\' attacks (TP), not with them (2004; B6): played as the TP',
   'macro-weapon extra attacks allocated to any engaged unit within 15 cm (TP), not only those in contact with or in range of the attacker (2004; A3): played as the TP',
   'infantry on overwatch in the open at -1 to hit (TP; A1): no engagement puts a formation being shot on overwatch',
 ];

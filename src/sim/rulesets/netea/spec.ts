@@ -226,6 +226,12 @@ export interface NeteaOptions {
   interceptionUnderFireMarker: boolean;
   /** TP 1.12.5: units with close combat weapons only attack only in base contact (RB 2004: with their firefight value within 15 cm too). */
   closeCombatOnlyInContact: boolean;
+  /**
+   * TP Resolve Attacks and Supporting Fire: a wiped-out defender loses and a stalled attack (every
+   * directly engaged attacker dead) loses before supporting fire, which comes after the fight;
+   * RB 2004: supporting fire with the fight, casualties together, then the result roll.
+   */
+  assaultEarlyResult: boolean;
 }
 
 export const DEFAULT_OPTIONS: NeteaOptions = {
@@ -247,6 +253,7 @@ export const DEFAULT_OPTIONS: NeteaOptions = {
   flakMovedPenalty: true,
   interceptionUnderFireMarker: true,
   closeCombatOnlyInContact: true,
+  assaultEarlyResult: true,
 };
 
 export interface EngagementSpec {

@@ -98,13 +98,29 @@ export function supportTargetSide(e: Engagement, f: number): number {
 export function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
   e.nHits = 0;
   e.nMacroHits = 0;
+  rollFightPhase(e, phase, rng);
+  resolveAssaultHits(e, rng);
+}
+
+/**
+ * The 2004 rulebook's fight (RB 1.12.5-1.12.6): the engaged units' main attacks and the
+ * supporting fire rolled together, their casualties removed together.
+ */
+export function fightWithSupport(e: Engagement, attackerSide: number, defenderLine: number, rng: Sfc32): void {
+  e.nHits = 0;
+  e.nMacroHits = 0;
+  rollFightPhase(e, PHASE_MAIN, rng);
+  rollSupportingFire(e, attackerSide, defenderLine, rng);
+  resolveAssaultHits(e, rng);
+}
+
+function rollFightPhase(e: Engagement, phase: number, rng: Sfc32): void {
   const end = e.asBound[2]!;
   for (let k = 0; k < end; k++) {
     const u = e.asList[k]!;
     if (e.stAlive[u] === 0 || e.asEngaged[u] === 0) continue;
     rollUnitAttacks(e, u, phase, 1 - e.asSide[u]!, rng);
   }
-  resolveAssaultHits(e, rng);
 }
 
 /**
@@ -117,6 +133,11 @@ export function fightPhase(e: Engagement, phase: number, rng: Sfc32): void {
 export function supportingFire(e: Engagement, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   e.nHits = 0;
   e.nMacroHits = 0;
+  rollSupportingFire(e, attackerSide, defenderLine, rng);
+  resolveAssaultHits(e, rng);
+}
+
+function rollSupportingFire(e: Engagement, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] !== 3 || e.fBroken[f] === 1) continue;
     const targetSide = supportTargetSide(e, f);
@@ -129,5 +150,4 @@ export function supportingFire(e: Engagement, attackerSide: number, defenderLine
       rollUnitAttacks(e, u, PHASE_FIRST_STRIKE, targetSide, rng);
     }
   }
-  resolveAssaultHits(e, rng);
 }
