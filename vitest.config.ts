@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A folder per run for the one build of the playground the browser tests share (test/site/harness.ts).
+    globalSetup: ['test/site/globalSetup.ts'],
     // Vitest's default for `vitest run` is one test process fewer than the
     // CPUs: a single one on a 2-core machine, which then runs every file one
     // after another while the second core mostly waits. One per CPU keeps

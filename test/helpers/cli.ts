@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { vi } from 'vitest';
-import { registerCommands } from '../../src/commands/index.js';
-import { formatProblem, InputError } from '../../src/model/inputError.js';
 
 export interface CliResult {
   code: number;
@@ -19,6 +17,9 @@ export interface CliResult {
  * stderr, --help gives 0.
  */
 export async function inProcess(args: string[]): Promise<CliResult> {
+  // Imported here, not at the top: a test file that only spawns the command
+  // line (spawnCli) then does not load every command and its libraries.
+  const [{ registerCommands }, { formatProblem, InputError }] = await Promise.all([import('../../src/commands/index.js'), import('../../src/model/inputError.js')]);
   const program = new Command('epic-balance').exitOverride();
   registerCommands(program);
   for (const sub of program.commands) sub.exitOverride();

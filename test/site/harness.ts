@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildSite, type SiteBuild } from '../../site/build.js';
 import { serveStatic } from '../../src/commands/serve.js';
 import { inProcess } from '../helpers/cli.js';
@@ -30,7 +31,7 @@ export function playground(): Playground {
   let server: Server | null = null;
   let browser: Browser | null = null;
   beforeAll(async () => {
-    pg.site = await buildSite(join(pg.root, 'site'));
+    pg.site = await sharedSite(pg.root);
     ({ server, url: pg.base } = await serveStatic(pg.site.dir, 0));
     if (haveChromium) {
       browser = await chromium.launch({
@@ -69,4 +70,39 @@ export async function cliJson(args: string[]): Promise<unknown> {
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout);
+}
+
+/**
+ * The playground built from the sources once per test run, in the folder
+ * test/site/globalSetup.ts gives (every browser test file used to build the
+ * same sources into a folder of its own): the first file to get here builds
+ * it, the others wait for that build. Without that folder (another vitest
+ * configuration), a build of its own in `root`.
+ */
+export async function sharedSite(root: string): Promise<SiteBuild> {
+  const runDir = inject('siteRunDir') as string | undefined;
+  if (runDir === undefined) return buildSite(join(root, 'site'));
+  const built = join(runDir, 'site.json');
+  const failed = join(runDir, 'site.error');
+  try {
+    mkdirSync(join(runDir, 'building'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    // Another file is building it: wait for its result (a build takes seconds).
+    for (const until = Date.now() + 120_000; Date.now() < until; ) {
+      if (existsSync(built)) return JSON.parse(readFileSync(built, 'utf8')) as SiteBuild;
+      if (existsSync(failed)) throw new Error(`the playground's build failed in another test file: ${readFileSync(failed, 'utf8')}`);
+      await sleep(100);
+    }
+    throw new Error(`no build of the playground in ${runDir} after 2 minutes`);
+  }
+  try {
+    const site = await buildSite(join(runDir, 'site'));
+    writeFileSync(`${built}.tmp`, JSON.stringify(site));
+    renameSync(`${built}.tmp`, built);
+    return site;
+  } catch (e) {
+    writeFileSync(failed, e instanceof Error ? (e.stack ?? e.message) : String(e));
+    throw e;
+  }
 }

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type SiteBuild } from '../../site/build.js';
+import type { SiteBuild } from '../../site/build.js';
 import { serveStatic } from '../../src/commands/serve.js';
 import { inProcess } from '../helpers/cli.js';
+import { sharedSite } from './harness.js';
 
 /**
  * The playground (site/) in Debian's Chromium: a page opened with a scenario
@@ -28,7 +29,7 @@ let base: string;
 let browser: Browser | null = null;
 
 beforeAll(async () => {
-  site = await buildSite(join(root, 'site'));
+  site = await sharedSite(root);
   ({ server, url: base } = await serveStatic(site.dir, 0));
   if (haveChromium) {
     browser = await chromium.launch({
