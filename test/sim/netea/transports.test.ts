@@ -15,7 +15,7 @@ import type { EngagementSpec, PlacedFormation, Step } from '../../../src/sim/rul
 import { embarkationProblem, planEmbarkation } from '../../../src/sim/rulesets/netea/transport/embarkation.js';
 import { outcomeAt } from '../../../src/reports/aggregate.js';
 import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
-import { spawnCli } from '../../helpers/cli.js';
+import { inProcess, spawnCli } from '../../helpers/cli.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
 
@@ -227,14 +227,15 @@ describe('assaults (RB 1.7.5, 1.12.3; TP Transport Vehicles)', () => {
 
 describe('the CLI: --embarked', () => {
   it('more passengers than the transports hold: one message naming the formation, exit 2', async () => {
-    const r = await spawnCli(['shoot', '4 Devastator', '--at', '12 Imperial Guard Infantry, 5 Chimera', '--embarked']);
+    // In this process, as src/cli.ts runs it (test/cli/shoot.test.ts and assault.test.ts see a real process exit 2 on bad input).
+    const r = await inProcess(['shoot', '4 Devastator', '--at', '12 Imperial Guard Infantry, 5 Chimera', '--embarked']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('epic-balance:'))).toEqual(['epic-balance: formation "12 Imperial Guard Infantry, 5 Chimera": 12 units to carry but the transports hold 10 (Chimera: 2 each)']);
   });
 
   it('an attacker with no transport asked to ride: exit 2', async () => {
-    const r = await spawnCli(['assault', '8 Ork Boyz', '--at', '4 Devastator', '--attacker-embarked']);
+    const r = await inProcess(['assault', '8 Ork Boyz', '--at', '4 Devastator', '--attacker-embarked']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('formation "8 Ork Boyz": the formation has no transport to embark in');
   });
