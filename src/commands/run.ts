@@ -32,6 +32,10 @@ import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { variantFacts } from '../reports/variantFacts.js';
+import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
+
+/** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
+const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
 
 /**
  * `epic-balance run <experiment.json>`: runs an experiment file (a script
@@ -174,6 +178,10 @@ export function prepareExperiment(path: string, o: SimOptions, given: (option: s
     return { loaded: { ...loaded, data: { ...loaded.data, ...heresyData(o.data) } }, settings, variants };
   }
   if (x.engagement) return { loaded, settings, variants: compileScriptExperiment(loaded) };
+  // The 2004 rulebook plays scripts and fair costs in a battle; a matrix or a one-engagement fair cost is NetEA's.
+  if (x.rules === 'rulebook-2004' && (x.matrix !== undefined || x.fairCost?.engagement !== undefined)) {
+    throw new InputError([{ file: loaded.file, path: 'rules', message: '"rulebook-2004" runs an "engagement" script or a "fairCost" in a battle; a "matrix" or a "fairCost" with "engagement" plays NetEA\'s rules only' }]);
+  }
   if (x.fairCost) {
     const f = x.fairCost;
     const formation = inFile(loaded.file, 'fairCost.formation', () => parseFormation(loaded.data, f.formation));
@@ -245,7 +253,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
   }
   const simulationMs = Math.round(performance.now() - started);
-  const unsupported = [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))];
+  const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
   const notes = unsupported.map((r) => `Not simulated: ${r}`);
   const trials = Math.max(...results.map((r) => r.trials));
   const title = x.title ?? x.name;
@@ -391,11 +399,11 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const s = p.settings;
   const metric = (x.fairCost!.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded) });
+  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded), options: variantOptions(rulesVariantOf(x.rules)) });
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
-  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`)];
+  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported)), ...variantNotes(rulesVariantOf(x.rules))].map((r) => `Not simulated: ${r}`)];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
   const meta = metaFor(p, title, argv, s.trials, value.meetings, simulationMs, notes);
   const band = `${fix(value.fairCost.band[0], 0)} to ${fix(value.fairCost.band[1], 0)}`;

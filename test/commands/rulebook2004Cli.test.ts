@@ -21,7 +21,7 @@ describe('the 2004 rulebook from the command line', () => {
     const rb = JSON.parse((await inProcess([...args, '--rules', 'rulebook-2004'])).stdout) as Json;
     expect(tp.rules).toBeUndefined();
     expect(rb.rules).toBe('rulebook-2004');
-    expect(rb.unsupported.filter((n) => n.startsWith('2004 rulebook: '))).toHaveLength(4);
+    expect(rb.unsupported.filter((n) => n.startsWith('2004 rulebook: '))).toHaveLength(2);
     expect(rb.target.unitsKilled.mean).toBeLessThan(tp.target.unitsKilled.mean);
   });
 
@@ -58,5 +58,21 @@ describe('the 2004 rulebook from the command line', () => {
     const [own] = compileScriptExperiment(loadExperiment(file));
     expect(own!.spec.options.barrage3bpAt).toBe(5);
     expect(own!.spec.options.passengersSaveAgainstMacroWeapons).toBe(false);
+  });
+
+  it('run: a script under "rules": "rulebook-2004" names the rules and what it still plays as the TP; a matrix under it is refused (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eb-rb2004-'));
+    const script = join(dir, 'script.json');
+    writeFileSync(script, JSON.stringify({ name: 'rb', description: 'Devastators shoot Orks under the 2004 rulebook.', rules: 'rulebook-2004', trials: 2000, engagement: { formations: { a: { side: 'A', formation: '4 Devastator' }, b: { side: 'B', formation: '8 Ork Boyz' } }, script: [{ step: 'shoot', by: 'a', at: 'b' }] } }));
+    const r = await inProcess(['run', script, '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { rules: string; unsupported: string[] };
+    expect(out.rules).toBe('rulebook-2004');
+    expect(out.unsupported.filter((n) => n.startsWith('2004 rulebook: '))).toHaveLength(2);
+    const matrix = join(dir, 'matrix.json');
+    writeFileSync(matrix, JSON.stringify({ name: 'm', description: 'A matrix.', rules: 'rulebook-2004', matrix: { army: 'codex-astartes', vs: 'ork-war-horde', engagement: 'shoot' } }));
+    const bad = await inProcess(['run', matrix]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/matrix\.json: rules: "rulebook-2004" runs an "engagement" script or a "fairCost" in a battle/);
   });
 });
