@@ -1,0 +1,28 @@
+import { naiveHeresyRun, naiveHeresyScenario } from '../../../bench/naiveHeresyShoot.js';
+import { HERESY_SCENARIOS } from '../../../bench/scenarios.js';
+import { rngFromSeed } from '../../../src/sim/rng.js';
+import { compileScenario } from '../../../src/sim/scenario.js';
+
+/**
+ * Runs trials of a Heresy bench scenario in this process, for
+ * allocationFree.test.ts: a warm-up, then "trials start", N trials, "trials
+ * end" on stdout, so that node --trace-gc's lines between the two markers
+ * are the collections the trials caused. `naive` runs the naive reference
+ * instead (a control that allocates). Usage: trialLoop.ts <scenario> <N> [naive].
+ */
+const [id, count, naive] = process.argv.slice(2);
+const spec = HERESY_SCENARIOS.find((s) => s.id === id)!.build();
+const rng = rngFromSeed('allocation');
+let run: (trials: number) => void;
+if (naive === 'naive') {
+  const s = naiveHeresyScenario(spec);
+  run = (trials) => void naiveHeresyRun(s, rng, trials);
+} else {
+  const runner = compileScenario(spec);
+  const tally = new Float64Array(runner.layout.length);
+  run = (trials) => runner.run(rng, trials, tally);
+}
+run(20_000);
+process.stdout.write('trials start\n');
+run(Number(count));
+process.stdout.write('trials end\n');
