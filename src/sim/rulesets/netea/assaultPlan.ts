@@ -12,7 +12,7 @@ import { hitCountPmf } from '../../dice/hitCountPmf.js';
 import { sumOfCounts } from '../../dice/sumOfCounts.js';
 import { guideTable } from '../../dice/guideTable.js';
 import { hitChance } from './assaultPlan/fightDeaths.js';
-import { attackGroups, profileLines, sameUnits, type AttackGroup } from './assaultPlan/attackGroups.js';
+import { attackGroups, profileLines, sameUnits, type AttackGroup, type PlanGroups } from './assaultPlan/attackGroups.js';
 import { compileDeathTables } from './assaultPlan/deathTables.js';
 import { withdrawSafe } from './assaultPlan/withdrawSafe.js';
 import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_FEARLESS, U_FF, U_FORMATION, U_INSPIRING, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
@@ -571,17 +571,10 @@ export class AssaultPlan {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-export interface AssaultPlanParts {
+/** What the plan is compiled from: the engagement in its starting state, the step's record, the groups and how to roll them. */
+export interface AssaultPlanParts extends PlanGroups {
   e: Engagement;
   record: RecordLayout;
-  groups: AttackGroup[];
-  fsEnd: number;
-  mainEnd: number;
-  supportEnd: number;
-  staticRounds: boolean;
-  laterFsEnd: number;
-  laterMainEnd: number;
-  order: number[][];
   dice: PlanDice;
 }
 

@@ -1,5 +1,6 @@
 import type { Engagement } from '../engagement.js';
 import { setSideAttackProfiles } from './attacks.js';
+import { insertInAllocationOrder } from './allocationOrder.js';
 
 /**
  * Position of a unit not moved by the assault on the assault axis: the
@@ -59,15 +60,9 @@ export function markEngaged(e: Engagement): void {
       continue;
     }
     e.asEngaged[u] = 1;
-    const d = e.asDist[u]!;
-    const base = e.asOrderStart[side]!;
-    let slot = e.asOrderCount[side]!;
-    e.asOrderCount[side] = slot + 1;
-    while (slot > 0 && e.asDist[e.asOrder[base + slot - 1]!]! > d) {
-      e.asOrder[base + slot] = e.asOrder[base + slot - 1]!;
-      slot--;
-    }
-    e.asOrder[base + slot] = u;
+    const count = e.asOrderCount[side]!;
+    e.asOrderCount[side] = count + 1;
+    insertInAllocationOrder(e.asOrder, e.asOrderStart[side]!, count, e.asDist, u);
   }
 }
 

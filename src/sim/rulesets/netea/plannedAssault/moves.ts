@@ -1,5 +1,6 @@
 import * as layout from '../assaultPlan/layout.js';
 import type { AssaultPlan } from '../assaultPlan.js';
+import * as allocationOrder from '../assault/allocationOrder.js';
 
 // Copies of imported constants and functions, folded into the hot code (plannedAssault.ts says why).
 const U_STRIDE = layout.U_STRIDE;
@@ -7,6 +8,7 @@ const U_INSPIRING = layout.U_INSPIRING;
 const S_STRIDE = layout.S_STRIDE;
 const S_ENGAGED = layout.S_ENGAGED;
 const S_INSPIRING = layout.S_INSPIRING;
+const insertInAllocationOrder = allocationOrder.insertInAllocationOrder;
 
 /**
  * `computeDistances`: an assaulting unit in base contact is 0 from the
@@ -57,15 +59,9 @@ export function markEngaged(p: AssaultPlan): void {
     p.engaged[u] = 1;
     S[side * S_STRIDE + S_ENGAGED]!++;
     S[side * S_STRIDE + S_INSPIRING]! += p.U[u * U_STRIDE + U_INSPIRING]!;
-    const base = p.orderStart[side]!;
-    let slot = p.orderCount[side]!;
-    p.orderCount[side] = slot + 1;
-    while (slot > 0 && p.dist[p.order[base + slot - 1]!]! > d) {
-      p.order[base + slot] = p.order[base + slot - 1]!;
-      slot--;
-      p.orderFollowsList = false;
-    }
-    p.order[base + slot] = u;
+    const count = p.orderCount[side]!;
+    p.orderCount[side] = count + 1;
+    if (insertInAllocationOrder(p.order, p.orderStart[side]!, count, p.dist, u)) p.orderFollowsList = false;
   }
 }
 
