@@ -94,6 +94,13 @@ describe('TP critical-hit effects (forced dice)', () => {
     expect(e.stAlive[u]).toBe(0);
   });
 
+  it('hits around meet void shields first (RB 5.4.1): the neighbouring titan\'s shield stops the hit, no save rolled, no damage', () => {
+    const titan = unit('own-titan', { type: 'WE', armour: 5, cc: 4, ff: 4, damageCapacity: 3, voidShields: 1 });
+    const { e, u } = setUp(engine({}, effect([{ kind: 'hits-around', hitsAround: { toHit: 4, rangeCm: 5 } }])), [[1, titan]]);
+    critical(e, u, [4]);
+    expect([e.stShields[u + 1], e.stDC[u + 1]]).toEqual([0, 3]);
+  });
+
   it('Colossus: the first critical costs a point of damage (its immobilisation is named, not played); a subsequent one destroys it and hits the units within 5 cm on 4+', () => {
     const colossus = effect([{ kind: 'damage', amount: 1 }, { kind: 'movement', what: 'is immobilized' }, { kind: 'subsequent' }, { kind: 'destroyed', hitsAround: { toHit: 4, rangeCm: 5 } }]);
     const trooper = unit('own-trooper', { type: 'INF', armour: 4 });
