@@ -172,6 +172,10 @@ describe('README', () => {
     for (const c of commands) expect(c, c).toMatch(/^(npm install && npm (start|test)|npm run \w+|npx epic-balance \S|cat > \S+ <<'EOF')/);
   });
 
+  it('is a user guide of at most 20 KB; the method notes live in docs/ and bench/README.md (issue 18)', () => {
+    expect(Buffer.byteLength(README, 'utf8')).toBeLessThanOrEqual(20 * 1024);
+  });
+
   it('has the chart image it shows', () => {
     const images = [...README.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
     expect(images.length).toBeGreaterThan(0);
