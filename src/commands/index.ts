@@ -19,7 +19,7 @@ export function registerCommands(program: Command): void {
   registerImportTp(program);
   registerValidate(program);
   registerList(program);
-  registerMerge(program);
+  registerMerge(program, registerCommands);
   registerFairCost(program);
   registerMatrix(program);
   registerRun(program);

@@ -17,9 +17,12 @@ interface MergeOptions {
  * Without --out, the pieces must cover the whole run, and merge prints what
  * the original command prints (its command line is in the files; add --json
  * to get JSON whatever it was). With --out, it writes the combined partial
- * result (any contiguous range), to merge further later.
+ * result (any contiguous range), to merge further later. `registerCommands`
+ * registers every command on a fresh program for the replay; it is passed in
+ * by commands/index.ts, which owns the list, so the two modules do not import
+ * each other.
  */
-export function registerMerge(program: Command): void {
+export function registerMerge(program: Command, registerCommands: (program: Command) => void): void {
   program
     .command('merge')
     .description('combine partial results of a run split with --chunks A-B into the result of the whole run')
@@ -60,13 +63,12 @@ Example (one run of 200 chunks over two machines):
         process.stdout.write(JSON.stringify(genericResult(merged, results), null, 2) + '\n');
         return;
       }
-      await replay(merged, results, o.json === true);
+      await replay(merged, results, o.json === true, registerCommands);
     });
 }
 
 /** Runs the original command line with the merged results standing in for its simulations. */
-async function replay(merged: PartialFile, results: RunResult[], json: boolean): Promise<void> {
-  const { registerCommands } = await import('./index.js');
+async function replay(merged: PartialFile, results: RunResult[], json: boolean, registerCommands: (program: Command) => void): Promise<void> {
   const program = new Command('epic-balance').exitOverride();
   registerCommands(program);
   for (const sub of program.commands) sub.exitOverride();
