@@ -39,10 +39,10 @@ describe('the Epic 40,000 reference battle (battles/epic40k-reference.json)', ()
     expect(assault.spec.steps).toEqual([expect.objectContaining({ kind: 'assault', by: [1], at: [0] })]);
   });
 
-  it('a 45-point unit meets a 150-point opponent three to one', () => {
+  it('a 50-point unit meets a 150-point opponent three to one', () => {
     const loaded = loadEpic40kBattle();
-    const prince = { ...catalogue('chaos').formations.find((f) => f.id === 'daemon-prince')!.spec };
-    const one = { ...prince, units: prince.units.slice(0, 1), points: 45 };
+    const guns = { ...catalogue('chaos').formations.find((f) => f.id === 'chaos-artillery')!.spec };
+    const one = { ...guns, units: guns.units.slice(0, 1), points: 50 };
     const plan = planEpic40kValue(asFormation(one), epic40kBattleField(loaded).map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
     expect(plan.meetings.every((m) => m.m === 3 && m.n === 1)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEpic40kLists } from '../../src/model/epic40k/load.js';
 import { parseEpic40kDetachment } from '../../src/model/epic40k/detachment.js';
+import { characterRow, listDetachments } from '../../src/model/epic40k/listDetachments.js';
 import type { Unit } from '../../src/model/epic40k/schema.js';
 import { problemsOf } from '../helpers/simulate.js';
 
@@ -31,7 +32,8 @@ const PROFILES: Array<[string, string, number, string, string[]]> = [
   ['chaos', 'Chaos Space Marines', 1475, '10/30/1/3/5', ['rapid-fire']],
   ['chaos', 'Berzerkers', 1476, '10/30/1/3/5', ['rapid-fire', 'rampage', 'assault']],
   ['chaos', 'Noise Marines', 1477, '10/30/1/3/5', ['heavy-weapons', 'stubborn']],
-  ['chaos', 'Land Raider', 1489, '20/45/(2)/2/6', ['anti-tank'].filter(() => false)],
+  // "Anti-tank" is the firepower's kind, "(2)" its shots; "Transport-2" is checked below.
+  ['chaos', 'Land Raider', 1489, '20/45/(2)/2/6', []],
   ['chaos', 'Khorne Engine', 1492, '20/30/2/D3+3/6', ['rampage']],
   ['chaos', 'Nurgle Engine', 1493, '20/30-90/disrupt/1/5', ['artillery']],
   ['chaos', 'Chaos Artillery', 1496, '10/90/heavy-barrage/0/5', ['artillery']],
@@ -77,8 +79,9 @@ describe('Epic 40,000 lists: spot checks against the seed', () => {
     const u = unitOf('imperium', 'Imperial Leviathan');
     expect([u.speed, u.armour, u.shields, u.damageCapacity, u.assault, u.transport]).toEqual([10, 6, { kind: 'void', points: 4 }, 8, 6, 6]);
   });
-  it('transports and flyers: Rhino Transport-2 (L2209), Thunderhawk Intercept 1 / Gunnery 4 from the "¼" (L2214)', () => {
+  it('transports and flyers: Rhino Transport-2 (L2209), the Chaos Land Raider Transport-2 (L1489), Thunderhawk Intercept 1 / Gunnery 4 from the "¼" (L2214)', () => {
     expect(unitOf('imperium', 'Rhino').transport).toBe(2);
+    expect(unitOf('chaos', 'Land Raider').transport).toBe(2);
     const th = unitOf('imperium', 'Thunderhawk');
     expect([th.kind, th.intercept, th.gunnery, th.transport]).toEqual(['flyer', 1, 4, 6]);
     expect(th.errata.join(' ')).toContain('1/4');
@@ -111,6 +114,33 @@ describe('Epic 40,000 lists: spot checks against the seed', () => {
     expect([unitOf('imperium', 'Imperial Guard').points, unitOf('imperium', 'Imperial Guard').pointsLine]).toEqual([7, 2251]);
     expect([unitOf('orks', 'Orks').points, unitOf('orks', 'Orks').pointsLine]).toEqual([9, 2684]);
     expect(unitOf('imperium', 'Devastator Squad').points).toBe(20);
+  });
+});
+
+describe('the catalogue matrix and audit field (listDetachments.ts)', () => {
+  const skippedOf = (army: string) => listDetachments(lists, lists.get(army)!).skipped;
+  it('characters, one per detachment on the cards, are left out with the row that says so', () => {
+    // L1538 "Chaos Lord (0-1x) | 1 | 25" (Command); L2544 "Chapter Master | 1 | 50" ("up to 1 Supreme Commander", L2536); L1605 "Include a Demagogue | - | +8".
+    const lord = skippedOf('chaos').find((x) => x.name === 'Chaos Lord')!;
+    expect(lord.reason).toContain('a character');
+    expect(lord.reason).toContain('L1538 "Chaos Lord (0-1x) | 1 | 25"');
+    expect(skippedOf('imperium').find((x) => x.name === 'Chapter Master')!.reason).toContain('L2544 "Chapter Master | 1 | 50"');
+    expect(skippedOf('chaos').find((x) => x.name === 'Demagogue')!.reason).toContain('L1605 "Include a Demagogue | - | +8"');
+    const characters = (army: string) => lists.get(army)!.units.filter((u) => characterRow(lists.get(army)!, u) !== null).map((u) => u.name);
+    expect(['chaos', 'eldar', 'imperium', 'orks', 'tyranids'].map(characters)).toEqual([
+      ['Chaos Lord', 'Chaos Sorcerer', 'Daemon Prince', 'Demagogue', 'Magus'],
+      ['Avatar', 'Farseer', 'Warlock', 'Exarch', 'Great Harlequin', 'Shadow Seer'],
+      ['Inquisitor Lord', 'Colonel', 'Chapter Master', 'Captain', 'Librarian'],
+      ['Warlord', 'Weirdboy'],
+      [],
+    ]);
+  });
+  it('Nobz, priced per mob (L2685), and three Hive Tyrants ("choose 3 and only 3 Synapse creatures", L2926) are fielded in copies; the Warboss is the Nobz\' profile (L2620)', () => {
+    const orks = listDetachments(lists, lists.get('orks')!).formations;
+    expect(orks.find((f) => f.id === 'nobz')!.label).toBe('11 Nobz (154)');
+    expect(unitOf('orks', 'Warboss').id).toBe('nobz');
+    expect(listDetachments(lists, lists.get('tyranids')!).formations.find((f) => f.id === 'hive-tyrant')!.label).toBe('3 Hive Tyrant (150)');
+    expect([...lists.values()].map((a) => listDetachments(lists, a).formations.length)).toEqual([26, 15, 30, 18, 12]);
   });
 });
 

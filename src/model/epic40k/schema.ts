@@ -133,3 +133,4 @@ export const Army = z.strictObject({
 });
 export type Army = z.infer<typeof Army>;
 export type DetachmentCard = z.infer<typeof DetachmentCard>;
+export type ListRow = z.infer<typeof ListRow>;
