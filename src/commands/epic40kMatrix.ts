@@ -65,11 +65,11 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
   const kind = o.engagement;
   const engagement = { kind, action: 'advance' as const, gap: o.gap ?? (kind === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
   const { matrixJson, printMatrix, runMatrixOnPool } = await import('./matrix.js');
-  const result: MatrixResult = await runMatrixOnPool({ rows, cols, engagement, build: epic40kFairCostRules().build }, o, 'matrix');
+  const result: MatrixResult = { ...(await runMatrixOnPool({ rows, cols, engagement, build: epic40kFairCostRules().build }, o, 'matrix')), described: describe(kind, engagement.gap) };
   const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), engagement: { kind, action: 'none', gap: engagement.gap }, unsupported }, null, 2) + '\n');
   else {
-    process.stdout.write(`${EPIC40K_TITLE}: ${describe(kind, engagement.gap)}\n`);
+    process.stdout.write(`${EPIC40K_TITLE}\n`);
     printMatrix(result);
   }
   if (o.quiet !== true && unsupported.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these detachments):\n${unsupported.map((n) => `  - ${n}\n`).join('')}`);

@@ -29,7 +29,7 @@ interface MatrixOptions extends SimOptions {
 
 export function printMatrix(m: MatrixResult): void {
   const w = 8;
-  let s = `Points destroyed per 100 points: ${m.rows.army.name} (rows) acting on ${m.cols.army.name} (columns), ${describeEngagement(m.engagement)}\n\n`;
+  let s = `Points destroyed per 100 points: ${m.rows.army.name} (rows) acting on ${m.cols.army.name} (columns), ${m.described ?? describeEngagement(m.engagement)}\n\n`;
   s += m.cols.formations.map((c, j) => `  [${j + 1}] ${c.label}\n`).join('') + '\n';
   s += `${''.padEnd(40)}${m.cols.formations.map((_, j) => `[${j + 1}]`.padStart(w)).join('')}\n`;
   m.rows.formations.forEach((r, i) => {

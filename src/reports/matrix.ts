@@ -82,6 +82,8 @@ export interface MatrixResult {
   rows: ArmyFormations;
   cols: ArmyFormations;
   engagement: EngagementSettings;
+  /** What the engagement is in another rule system's words (Epic 40,000); default describeEngagement(engagement). */
+  described?: string;
   cells: MatrixCell[];
   simulations: number;
   elapsedMs: number;

@@ -19,7 +19,7 @@ const f1 = (x: number) => x.toFixed(1);
  * the heatmap and the bars of the row averages.
  */
 export function matrixSection(m: MatrixResult, ctx: ChartContext): ReportSection {
-  const engagement = describeEngagement(m.engagement);
+  const engagement = m.described ?? describeEngagement(m.engagement);
   const rows: CsvRow[] = [];
   const chartRows: MatrixChartRow[] = [];
   for (const c of m.cells) {
