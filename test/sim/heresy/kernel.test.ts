@@ -63,6 +63,31 @@ describe('fire resolution (seed 003, L20-140): exact distributions matched by th
     });
   }
 
+  // Who loses which stand (L59-70 never says): the Markov chain of kills over the dice, each die killing the next victim with P(hit) x P(penetrate its armour).
+  function killsInOrder(dice: number, pHit: number, armours: number[]): number[] {
+    let dist = [1];
+    for (let i = 0; i < dice; i++) {
+      const next = new Array(dist.length + 1).fill(0);
+      dist.forEach((p, k) => {
+        const pKill = k < armours.length ? pHit * pAtLeast(armours[k]!) : 0;
+        next[k] += p * (1 - pKill);
+        next[k + 1] += p * pKill;
+      });
+      dist = next;
+    }
+    return [...dist, ...new Array(Math.max(0, armours.length + 1 - dist.length)).fill(0)];
+  }
+  const nob = stand('Ork Nob', { accuracy: 7, armour: 5, assault: 3, quality: [6, 8, 10] });
+  for (const [casualties, armours] of [
+    ['owner', [3, 3, 3, 3, 3, 3, 5, 5]],
+    ['front', [5, 5, 3, 3, 3, 3, 3, 3]],
+  ] as const) {
+    it(`casualties (switch shootingCasualties: ${casualties}): 6 Marines at 2 Nobs (armour 5, assault 3) in front of 6 Orks (armour 3, assault 2): ${casualties === 'owner' ? 'the Orks, weakest, first' : 'the Nobs, in front, first'}`, () => {
+      const sim = simulateHeresy(shot(unitOf([6, marine]), unitOf([2, nob], [6, ork]), { options: { shootingCasualties: casualties } }), `casualties-${casualties}`);
+      expectDistribution(sim.at(0, 1).unitsKilled.distribution, killsInOrder(6, pAtLeast(6), [...armours]));
+    });
+  }
+
   it('the oracle\'s per-die probabilities are the faces counted: 0.5, 0.8, 0.7, 0.4, 0.64, 0.51', () => {
     expect([pAtLeast(6), pAtLeast(3), pAtLeast(4), pAtLeast(7)]).toEqual([0.5, 0.8, 0.7, 0.4]);
     expect(1 - (1 - pAtLeast(7)) ** 2).toBeCloseTo(0.64, 12);
@@ -169,6 +194,46 @@ describe('assault combat (L193-308): exact outcomes matched by the Monte Carlo',
   });
 });
 
+describe('the charge into prepared fire (L418, L295-298): every face enumerated, matched by the Monte Carlo', () => {
+  it('2 Orks (Fresh 7) charge 1 Guard stand on prepared fire: the charge check, the Guard\'s shot at +2, one round', () => {
+    // Faces in the kernel's order: the charge check, the Guard's to-hit die (acc 8 - 2 point blank: 6+) and its penetration die (armour 3),
+    // then the round: the Orks' D10 + (2 x their stands - 1) buying the Guard (cost 1), the Guard's D10 buying Orks at 2 each (L227-240).
+    let noAssault = 0;
+    let attackerWins = 0;
+    let noResult = 0;
+    const orksKilled = [0, 0, 0];
+    for (let c = 1; c <= 10; c++) {
+      if (c < 7) {
+        noAssault += 0.1;
+        orksKilled[0]! += 0.1;
+        continue;
+      }
+      for (let h = 1; h <= 10; h++) {
+        for (let pen = 1; pen <= 10; pen++) {
+          const orks = h >= 6 && pen >= 3 ? 1 : 2;
+          for (let rd = 1; rd <= 10; rd++) {
+            const p = 0.1 ** 4;
+            // The Orks' die always buys the one Guard stand; the Guard's buys floor(rd / 2) Orks.
+            const lost = Math.min(orks, Math.floor(rd / 2));
+            if (lost === orks) noResult += p;
+            else attackerWins += p;
+            orksKilled[2 - orks + lost]! += p;
+          }
+        }
+      }
+    }
+    const spec = heresyAssaultEngagement(unitOf([2, ork]), unitOf([1, guard]), { attacker: FRESH_IN_THE_OPEN, target: { ...FRESH_IN_THE_OPEN, order: 'prepared' }, options: { maxRounds: 1 } });
+    const sim = simulateHeresy(spec, 'prepared-fire');
+    const a = sim.layout.records[0]!.assault!;
+    expect(noAssault + attackerWins + noResult).toBeCloseTo(1, 12);
+    expectP(sim.tally[a.fought]! / sim.trials, 1 - noAssault);
+    expectP(sim.tally[a.attackerWins]! / sim.trials, attackerWins);
+    expectP(sim.tally[a.noResult]! / sim.trials, noResult);
+    expect(sim.tally[a.defenderWins]).toBe(0);
+    expectDistribution(sim.at(0, 0).unitsKilled.distribution, orksKilled);
+  });
+});
+
 describe('the seed\'s worked examples with forced dice', () => {
   it('L50-70: 4 Marines roll 1, 5, 6, 7 at 6: two hits; penetration 5 against armour 3 kills, 2 does not', () => {
     const runner = new HeresyRunner(shot(unitOf([4, marine]), unitOf([8, ork])));
@@ -213,6 +278,18 @@ describe('the seed\'s worked examples with forced dice', () => {
     const p2 = new AssaultPlan(routed.state, 0, 1, []);
     assault(routed.state, new ScriptedDice([], 10), p2);
     expect([p2.outcome, routed.state.aliveIn(1)]).toEqual([ATTACKER_WINS, 0]);
+  });
+
+  it('L404-409: a Guard unit (6/8/10) that lost more than its foe checks at Fresh 6: a 5 makes it Fatigued and it abandons the combat; a 6 holds', () => {
+    // 4 Orks (2 each) charge 8 Guard (1 each): 8 against 8, no bonus. The Orks roll 4: four Guard; the Guard roll 3: one Ork (2 points each).
+    const spec = heresyAssaultEngagement(unitOf([4, ork]), unitOf([8, guard]), { attacker: FRESH_IN_THE_OPEN, target: FRESH_IN_THE_OPEN, options: { maxRounds: 1 } });
+    const r = new HeresyRunner(spec);
+    const plan = new AssaultPlan(r.state, 0, 1, []);
+    assault(r.state, new ScriptedDice([4, 3, 5], 10), plan);
+    expect([plan.outcome, r.state.level[1], r.state.aliveIn(0), r.state.aliveIn(1)]).toEqual([ATTACKER_WINS, 1, 3, 4]);
+    r.state.reset();
+    assault(r.state, new ScriptedDice([4, 3, 6], 10), plan);
+    expect([plan.outcome, r.state.level[1], r.state.aliveIn(0), r.state.aliveIn(1)]).toEqual([NO_RESULT, 0, 3, 4]);
   });
 
   it('prepared fire at the chargers at +2 (L295-298) after the charge check (L418): Guard (acc 8) on prepared fire hit on 6', () => {
