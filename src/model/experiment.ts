@@ -49,7 +49,7 @@ export const ExperimentFormation = z.strictObject({
   /** Its units that can ride start in its transports (RB 1.7.5; docs/engagement-model.md, Transports). */
   embarked: z.boolean().default(false),
   /** Epic 40,000: the detachment's orders (L920-942); default none, or assault for a detachment that assaults. Heresy: none or prepared (first fire, L291-298). */
-  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march', 'prepared']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).optional(),
+  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march', 'prepared']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, 'expected an order: none, assault, overwatch or march (Epic 40,000, L920-942), none or prepared (Heresy, L291-298), or a {{parameter}}')]).optional(),
 });
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);

@@ -156,6 +156,9 @@ describe('run: "rules": "epic40k"', () => {
     const order = await bad('order.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, marines: { side: 'A', formation: '6 Space Marines', order: 'march' } } } }));
     expect(order).toContain('engagement.script[0].by');
     expect(order).toContain('may not shoot (L942)');
+    const unknownOrder = await bad('unknown-order.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, marines: { side: 'A', formation: '6 Space Marines', order: 'charge' } } } }));
+    expect(unknownOrder).toContain('engagement.formations.marines.order');
+    expect(unknownOrder).toContain('expected an order: none, assault, overwatch or march (Epic 40,000, L920-942)');
     const ownSide = await bad('own-side.json', (x) => ({ ...x, engagement: { ...x.engagement, formations: { ...x.engagement.formations, allies: { side: 'A', formation: 'imperium/10 Imperial Guard' } }, script: [{ step: 'assault', by: 'allies', at: 'marines' }] } }));
     expect(ownSide).toContain('engagement.script[0].at');
     expect(ownSide).toContain('same side as the attacker');
