@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { defaultChosen, pickUnits } from './formationChoice.js';
 import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
+import { chargeMountSurcharges } from './mountSurcharges.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
@@ -304,6 +305,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   for (const id of loadouts) {
     if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
   }
+  const mountSurcharges = chargeMountSurcharges(data, formation, units);
+  points += mountSurcharges.points;
+  upgradeChoices.push(...mountSurcharges.said);
   const kind = formation.kind;
   return {
     text,

@@ -341,6 +341,20 @@ export const Formation = z.strictObject({
   /** As printed: "0-1", "up to a third of the army", ... */
   limit: z.string().optional(),
   notes: z.string().optional(),
+  /**
+   * What the list's rules charge for the weapons on the formation's weapon mounts, beyond the
+   * weapons' own points (mountSurcharges.ts): `differentWeapons` when fewer than `min` different
+   * weapons are mounted (TP War Griffons: "each Scout or Battle Titan formation must select at
+   * least two different weapons or pay a surcharge of an additional +25 points"), and `perWeapon`
+   * for each weapon (the upgrade's character id) mounted on a unit (TP Gryphonne IV: "Ordinatus
+   * Minorus Weapon Mounts ... pay surcharges of an additional +50 points for a Carapace Landing Pad").
+   */
+  mountSurcharges: z
+    .strictObject({
+      differentWeapons: z.strictObject({ min: z.number().int().min(2), points: z.number().int().min(0) }).optional(),
+      perWeapon: z.array(z.strictObject({ unit: Id, weapon: Id, points: z.number().int().min(0) })).default([]),
+    })
+    .optional(),
 });
 
 export const Upgrade = z.strictObject({

@@ -18,6 +18,7 @@ import { parseInitiative } from './initiative.js';
 import { UnitResolver } from './names.js';
 import type { ReportLog } from './report.js';
 import { armyRuleMapping } from './specialRules.js';
+import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
 import { countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
@@ -584,6 +585,8 @@ export function importArmyList(
     for (const f of c.formations) f.upgrades.push(c.upgrade.id);
     log.decide(file, id, `free character "${c.upgrade.name}" offered to ${c.formations.length} formations: ${c.upgrade.notes}`);
   }
+  const surcharged = setMountSurcharges({ ruleIds, ruleText, resolver, units, formations: kept.map((d) => d.formation), upgrades: upgrades.map((u) => u.upgrade), mountWeapons });
+  for (const p of surcharged) log.unmap('special-rule', file, `${id}/${p.rule}`, p.rule, `weapon-mount surcharge not priced: ${p.reason}`);
   const offered = new Set(kept.flatMap((d) => d.formation.upgrades));
   for (const u of upgrades) {
     if (offered.has(u.upgrade.id)) result.upgrades.offered += 1;

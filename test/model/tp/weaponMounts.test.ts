@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
+import { setMountSurcharges } from '../../../src/model/tp/mountSurcharges.js';
+import { UnitResolver } from '../../../src/model/tp/names.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
 
 /** The checkout imported once for this file (it was imported once per block): the blocks only read it. */
@@ -28,6 +30,44 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
     const bare = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound');
     expect(bare.unsupported).toContain('Warhound Class Titan: 2 of 2 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
     expect(() => parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter+vulcan-mega-bolter+inferno-gun')).toThrow(InputError);
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack weapon-mount surcharges (the lists\' special rules)', () => {
+  const data = tpAvailable ? tp.dataset : null!;
+  const points = (text: string) => parseFormation(data, text).points;
+
+  it('War Griffons: a titan formation with fewer than two different weapons pays +25, the units together standing for the whole cost', () => {
+    // "each Scout or Battle Titan formation must select at least two different weapons or pay a surcharge of an additional +25 points"
+    const T = 'adeptus-mechanicus-titan-legion';
+    expect(points(`${T}/warhound+inferno-gun+vulcan-mega-bolter`)).toBe(275);
+    const same = parseFormation(data, `${T}/warhound-pack+turbo-laser-destructor+turbo-laser-destructor+turbo-laser-destructor+turbo-laser-destructor`);
+    expect(same.points).toBe(500 + 4 * 25 + 25);
+    expect(same.units.reduce((t, u) => t + u.points!, 0)).toBe(625);
+    expect(same.choice).toBe('weapon-mount surcharges: +25 points for fewer than 2 different weapons on its mounts (the list\'s special rules)');
+    expect(points(`${T}/warlord+apocalypse-missile-launcher+apocalypse-missile-launcher+apocalypse-missile-launcher+apocalypse-missile-launcher`)).toBe(675 + 4 * 25 + 25);
+    // None named, none charged: the empty mounts are named instead.
+    expect(points(`${T}/warhound`)).toBe(275);
+  });
+
+  it('Gryphonne IV: a Carapace Landing Pad on an Ordinatus Minorus is +50, a Quake Cannon +25, on a titan nothing more', () => {
+    // "Ordinatus Minorus Weapon Mounts must be Battle Titan Weapons; and pay surcharges of an additional +50 points for a Carapace Landing Pad and +25 points for a Quake Cannon"
+    const S = 'adeptus-mechanicus-skitarii-legion';
+    expect(points(`${S}/minorus+carapace-landing-pad+carapace-landing-pad`)).toBe(250 + 2 * 50);
+    expect(points(`${S}/minorus+quake-cannon+volcano-cannon`)).toBe(250 + 75 + 25 + 50);
+    expect(parseFormation(data, `${S}/minorus+quake-cannon+quake-cannon`).choice).toBe('weapon-mount surcharges: +50 points for 2 Quake Cannon on Ordinatus Minorus (the list\'s special rules)');
+    expect(points(`${S}/warlord+carapace-landing-pad+carapace-landing-pad+quake-cannon+quake-cannon`)).toBe(675 + 2 * 75);
+    // The two-different-weapons rule is the War Griffons' only.
+    expect(points(`${S}/warhound+inferno-gun+inferno-gun`)).toBe(275);
+  });
+
+  it('a rule naming a weapon the list does not offer is named, and charges nothing', () => {
+    const army = data.armies.get('adeptus-mechanicus-skitarii-legion')!;
+    const formations = army.formations.map((f) => ({ ...f, mountSurcharges: undefined }));
+    const rule = 'Ordinatus Minorus _Weapon Mounts_ must be Battle Titan Weapons; and pay surcharges of an additional +50 points for a Doom Ray and +25 points for a Quake Cannon.';
+    const problems = setMountSurcharges({ ruleIds: ['r'], ruleText: new Map([['r', rule]]), resolver: new UnitResolver([...data.units.values()]), units: data.units, formations, upgrades: army.upgrades, mountWeapons: new Set(['carapace-weapon-mount']) });
+    expect(problems).toEqual([{ rule: 'r', reason: '"+50 points for a Doom Ray": the list has no weapon-mount upgrade "Doom Ray"' }]);
+    expect(formations.find((f) => f.id === 'minorus')!.mountSurcharges).toEqual({ perWeapon: [{ unit: 'ordinatus-minorus', weapon: 'quake-cannon', points: 25 }] });
   });
 });
 
