@@ -146,6 +146,11 @@ export const UnitAbility = z.enum([
   'grot',
   /** Not counted when working out Mob Rule's unit count (RB 5.5.1: Big Gunz). */
   'not-counted-for-mob-rule',
+  /**
+   * TP Squat Land Train: "Characters added to this unit add their damage capacity and void
+   * shields to the unit's respective starting values of each" (its carriages).
+   */
+  'carriages',
 ]);
 
 /** Roll numbers on one D6, e.g. [2, 3]. */
@@ -232,6 +237,18 @@ export const CriticalPart = z.discriminatedUnion('kind', [
   }),
   /** TP "D3 units of the player's choice that are being transported are destroyed": no save. */
   z.strictObject({ kind: z.literal('passengers-killed'), count: DiceExpr }),
+  /**
+   * TP Cyclops: "will take an extra point of damage whenever the Hellfury Cannon misses": from
+   * this critical on, each shot of the named weapon (its name as printed) that misses costs the
+   * unit `amount` points of damage.
+   */
+  z.strictObject({ kind: z.literal('damage-on-miss'), weapon: z.string().min(1), amount: z.number().int().min(1) }),
+  /**
+   * TP Land Train: "Choose a random character added to this unit and remove it, remembering to
+   * reduce the unit's starting damage capacity and void shields values. ... If the unit doesn't
+   * have any characters added to it then it is destroyed."
+   */
+  z.strictObject({ kind: z.literal('loses-character') }),
   /** Ordinatus Majoris: every formation of its side with a line of fire to it (the model gives one to all) takes a Blast marker. */
   z.strictObject({ kind: z.literal('friendly-blast-markers') }),
   /**

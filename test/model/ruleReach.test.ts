@@ -47,10 +47,8 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
     // Titans and Gargants fielded with no weapons: the player fills the mounts with upgrades; the audit leaves them out.
     expect(mounts.flatMap((k) => byReason.get(k)!).length).toBe(12);
     for (const k of mounts) byReason.delete(k);
-    expect(Object.fromEntries(byReason)).toEqual({
-      // Cyclops: an extra point of damage whenever its Hellfury Cannon misses; Land Train: a random character (a carriage) removed.
-      critical: ['squat/cyclops', 'squat/land-train'],
-    });
+    // Every critical effect that could change an engagement is played (the Cyclops's Hellfury misses and the Land Train's carriages last).
+    expect(Object.fromEntries(byReason)).toEqual({});
   });
 
   it('the formations simulated with nothing named that could change an engagement hold at least 95% of the Tournament Pack\'s points (the target; 96.0% measured)', () => {

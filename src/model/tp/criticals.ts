@@ -128,6 +128,8 @@ const damage: Matcher = (s, i) => {
   const passengers = /^(d3|[0-9]+) units of the player'?s choice that are being transported are destroyed$/.exec(m[1] ?? '');
   if (passengers) parts.push({ kind: 'passengers-killed', count: passengers[1] === 'd3' ? 'D3' : Number(passengers[1]) });
   else if (/^is immobili[sz]ed$/.test(m[1] ?? '')) parts.push({ kind: 'movement', what: s[i]! });
+  // Cyclops: "... and will take an extra point of damage whenever the Hellfury Cannon misses."
+  else if (/^will take an extra point of damage whenever the .+ misses$/.test(m[1] ?? '')) parts.push({ kind: 'damage-on-miss', weapon: /whenever the (.+) misses\.?$/i.exec(fold(s[i]!))![1]!, amount: 1 });
   // A move that the stagger matcher (tried first) did not recognise stays unsupported.
   // The unsupported part keeps the whole printed sentence.
   else if (m[1] !== undefined) parts.push({ kind: 'unsupported', what: s[i]! });
@@ -170,6 +172,22 @@ const movement: Matcher = (s, i) => {
   let used = 1;
   while (/^(?:if it moves into |all units it moves into or over suffer a hit)/.test(N(s[i + used] ?? ''))) used++;
   return { parts: [{ kind: 'movement', what: s.slice(i, i + used).join(' ') }], used };
+};
+
+/**
+ * Land Train: "Choose a random character added to this unit and remove it, remembering to reduce
+ * the unit's starting damage capacity and void shields values. The unit is immobilized for its
+ * next activation or withdrawal. If the unit doesn't have any characters added to it then it is
+ * destroyed." The immobilisation is movement.
+ */
+const losesCharacter: Matcher = (s, i) => {
+  if (!/^choose a random character added to this unit and remove it, remembering to reduce the unit'?s starting damage capacity and void shields values$/.test(N(s[i]!))) return undefined;
+  const immobilised = /^the unit is immobili[sz]ed(?: for its next activation or withdrawal)?$/.test(N(s[i + 1] ?? ''));
+  const last = immobilised ? i + 2 : i + 1;
+  if (!/^if the unit doesn'?t have any characters added to it,? then it is destroyed$/.test(N(s[last] ?? ''))) return undefined;
+  const parts: CriticalPart[] = [{ kind: 'loses-character' }];
+  if (immobilised) parts.push({ kind: 'movement', what: s[i + 1]! });
+  return { parts, used: last + 1 - i };
 };
 
 const reactor: Matcher = (s, i) => {
@@ -322,7 +340,7 @@ const d6Table: Matcher = (s, i) => {
   return { parts, used: 1 };
 };
 
-const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, disarmed, d6Table, destroyed, hitsAround, damage, subsequent, movement];
+const MATCHERS: Matcher[] = [reactor, fire, stagger, toHitPenalty, loses, disarmed, d6Table, destroyed, hitsAround, damage, subsequent, movement, losesCharacter];
 
 function parseCriticalSentences(sentences: string[]): CriticalPart[] {
   const parts: CriticalPart[] = [];

@@ -1,4 +1,4 @@
-import { Unit, UnitType, type DiceExpr, type UnitAbility, type UnitWeapon, type Weapon, type Arc } from '../schema.js';
+import { Unit, UnitType, type CriticalEffect, type CriticalPart, type DiceExpr, type UnitAbility, type UnitWeapon, type Weapon, type Arc } from '../schema.js';
 import { formatPath } from '../inputError.js';
 import { extractCritical } from './criticals.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
@@ -175,6 +175,11 @@ export interface UnitImport {
 
 /** Unit names Mob Rule leaves out of its count. */
 const MOB_RULE_EXCLUDED = /\b(grot|grotz|gretchin|big gunz?|squig katapultz?)\b/i;
+
+/** A damage-on-miss part names one of the unit's weapons (by `nameKey`); if it does not, the effect stays unsupported as printed. */
+function withMissWeapon(c: CriticalEffect, weaponKeys: string[]): CriticalEffect {
+  return { ...c, parts: c.parts.map((p): CriticalPart => (p.kind === 'damage-on-miss' && !weaponKeys.includes(nameKey(p.weapon)) ? { kind: 'unsupported', what: c.text } : p)) };
+}
 
 /**
  * One `_units/*.md` file → a Unit. Special rules become abilities or fields where the schema
@@ -361,7 +366,9 @@ export function importUnit(
   if (armour.ok && armour.value.assaultOnly) candidate.assaultArmour = Number(armour.value.assaultOnly.replace('+', ''));
   if (notes) {
     const crit = extractCritical(notes);
-    if (crit.critical) candidate.critical = crit.critical;
+    if (crit.critical) candidate.critical = withMissWeapon(crit.critical, unitWeapons.map((w) => nameKey(weapons.get(w.weapon)!.name)));
+    // TP Land Train: "Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each."
+    if (/\bcharacters added to this unit add their damage capacity and void shields\b/i.test(notes)) abilities.push('carriages');
     if (abilities.includes('transport')) {
       const cap = transportCapacity(notes);
       if (cap !== undefined) candidate.transport = cap;

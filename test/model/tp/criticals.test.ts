@@ -41,6 +41,22 @@ describe('parseCritical', () => {
       { kind: 'destroyed' },
     ]);
   });
+  it('reads damage whenever a named weapon misses, and a random character removed or the unit destroyed without one', () => {
+    expect(parseCritical('The unit takes an extra point of damage and will take an extra point of damage whenever the Doom Cannon misses. Subsequent critical hits destroy the unit.').parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'damage-on-miss', weapon: 'Doom Cannon', amount: 1 },
+      { kind: 'subsequent' },
+      { kind: 'destroyed' },
+    ]);
+    const carriage = "Choose a random character added to this unit and remove it, remembering to reduce the unit's starting damage capacity and void shields values.";
+    expect(parseCritical(`${carriage} The unit is immobilised. If the unit doesn't have any characters added to it, then it is destroyed.`).parts).toEqual([
+      { kind: 'loses-character' },
+      { kind: 'movement', what: 'The unit is immobilised.' },
+    ]);
+    expect(parseCritical(`${carriage} If the unit doesn't have any characters added to it then it is destroyed.`).parts).toEqual([{ kind: 'loses-character' }]);
+    // Without the sentence saying what happens with no character left, the removal stays unsupported.
+    expect(parseCritical(carriage).parts).toEqual([{ kind: 'unsupported', what: carriage }]);
+  });
   it('reads passengers that survive on a roll', () => {
     expect(parseCritical('The unit is destroyed and all units being carried are destroyed unless they roll a 5+.').parts).toEqual([
       { kind: 'destroyed', passengersSurviveOn: [5, 6] },

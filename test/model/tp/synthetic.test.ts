@@ -137,6 +137,25 @@ describe('importTournamentPack on a synthetic checkout', () => {
     expect(importTournamentPack(join(dir, '_site')).dataset.units.size).toBe(2);
   });
 
+  it('reads a critical that costs damage whenever one of the unit\'s weapons misses (another weapon\'s name leaves it unsupported), and characters adding their damage capacity and shields', () => {
+    const critical = (weaponName: string) =>
+      BASE['_site/_units/strider.md']!.replace(
+        'Critical Hit Effect: Destroyed. All units within 5cm of the model suffer a hit on a roll of 5+.',
+        `Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each. Critical Hit Effect: The unit takes an extra point of damage and will take an extra point of damage whenever the ${weaponName} misses.`,
+      );
+    const own = importTournamentPack(checkout({ ...BASE, '_site/_units/strider.md': critical('Star Cannon') })).dataset.units.get('strider')!;
+    expect(own.abilities).toEqual(['fearless', 'carriages']);
+    expect(own.critical?.parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'damage-on-miss', weapon: 'Star Cannon', amount: 1 },
+    ]);
+    const other = importTournamentPack(checkout({ ...BASE, '_site/_units/strider.md': critical('Lance Gun') })).dataset.units.get('strider')!;
+    expect(other.critical?.parts).toEqual([
+      { kind: 'damage', amount: 1 },
+      { kind: 'unsupported', what: other.critical!.text },
+    ]);
+  });
+
   it('names the file and the path for a malformed unit', () => {
     const dir = checkout({ ...BASE, '_site/_units/broken.md': '---\nname: Broken\ntype: INF\nweapons:\n  -\n    multiplier: 2\n---\n' });
     const e = inputError(() => importTournamentPack(dir));

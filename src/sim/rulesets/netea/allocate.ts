@@ -82,7 +82,7 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
         best = u;
         break;
       }
-      const level = (e.scLoad[u]! / e.uStartDC[u]!) | 0;
+      const level = (e.scLoad[u]! / e.stStartDC[u]!) | 0;
       if (level < bestLevel) {
         bestLevel = level;
         best = u;
@@ -143,7 +143,7 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
       const u = e.orderFront[k]!;
       if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
       if (eligible !== null && eligible[u] === 0) continue;
-      const level = (e.scLoad[u]! / e.uStartDC[u]!) | 0;
+      const level = (e.scLoad[u]! / e.stStartDC[u]!) | 0;
       if (level < bestLevel) {
         bestLevel = level;
         best = u;

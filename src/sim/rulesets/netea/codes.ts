@@ -66,6 +66,10 @@ export const W_REAR_ARC = 1 << 9;
 export const W_PIN_POINT = 1 << 10;
 /** TP Guided Missile: fires only at a marked formation. */
 export const W_GUIDED = 1 << 11;
+/** A weapon of a carriage (TP Land Train): lost with it (criticals/carriages.ts). */
+export const W_CARRIAGE = 1 << 12;
+/** The weapon whose misses cost its unit damage after a critical (TP Cyclops, criticals/damageOnMiss.ts). */
+export const W_MISS_DAMAGE = 1 << 13;
 
 /** Weapon-line kinds. */
 export const KIND_RANGED = 0;

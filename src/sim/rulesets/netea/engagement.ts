@@ -7,6 +7,7 @@ import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
 import { SwarmValues } from './swarming.js';
 import { CriticalTable } from './criticals/criticalTable.js';
+import { Carriages } from './criticals/carriages.js';
 import { collectLines, fillLine } from './engagement/weaponLines.js';
 import { fillFormation, fillUnit } from './engagement/unitProfile.js';
 import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
@@ -155,6 +156,8 @@ export class Engagement {
   readonly swarm: SwarmValues;
   /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
   readonly saves: UnitSaves;
+  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
+  readonly carriages: Carriages;
 
   // ---- formations ----
   readonly fUnitStart: Int32Array;
@@ -207,6 +210,15 @@ export class Engagement {
   readonly stCritCount: Int32Array;
   readonly stReactor: Uint8Array;
   readonly stFires: Int32Array;
+  /** Points of damage each miss of its W_MISS_DAMAGE weapon costs the unit, once a critical says so (TP Cyclops). */
+  readonly stMissDamage: Int32Array;
+  /**
+   * The unit's starting damage capacity, break weight and void shields in this trial: uStartDC,
+   * uBreakWeight and uShields less the carriages a critical removed (TP Land Train, criticals/carriages.ts).
+   */
+  readonly stStartDC: Int32Array;
+  readonly stBreakWeight: Int32Array;
+  readonly stShieldsMax: Int32Array;
   readonly stDamageTaken: Int32Array;
   readonly stSingleShotUsed: Uint8Array;
   /** Turn in which a slow-firing weapon last fired (-10 = never). */
@@ -355,7 +367,7 @@ export class Engagement {
     this.nUnits = nUnits;
     this.nFormations = forms.length;
 
-    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits } = collectLines(forms, spec.steps);
+    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits, carriages } = collectLines(forms, spec.steps);
     const nLines = lineSpecs.length;
     this.nLines = nLines;
 
@@ -451,6 +463,7 @@ export class Engagement {
     this.transports = new TransportState(spec, nUnits);
     this.saves = new UnitSaves(nUnits);
     this.swarm = new SwarmValues(nUnits);
+    this.carriages = new Carriages(carriages, nUnits, nLines);
     let g = 0;
     for (let f = 0; f < nF; f++) {
       const pf = forms[f]!;
@@ -498,6 +511,10 @@ export class Engagement {
     this.stCritCount = new Int32Array(nUnits);
     this.stReactor = new Uint8Array(nUnits);
     this.stFires = new Int32Array(nUnits);
+    this.stMissDamage = new Int32Array(nUnits);
+    this.stStartDC = this.uStartDC.slice();
+    this.stBreakWeight = this.uBreakWeight.slice();
+    this.stShieldsMax = this.uShields.slice();
     this.stDamageTaken = new Int32Array(nUnits);
     this.stSingleShotUsed = new Uint8Array(nLines);
     this.stLastFired = new Int32Array(nLines);

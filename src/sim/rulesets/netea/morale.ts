@@ -111,7 +111,7 @@ export function regroup(e: Engagement, f: number, rng: Sfc32): void {
   for (; pips > 0; pips--) {
     let repaired = false;
     for (let u = e.fUnitStart[f]!; u < end; u++) {
-      if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.uShields[u]!) {
+      if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.stShieldsMax[u]!) {
         e.stShields[u]!++;
         repaired = true;
       }
@@ -127,7 +127,7 @@ function mobSize(e: Engagement, f: number): number {
   const end = e.fUnitEnd[f]!;
   for (let u = e.fUnitStart[f]!; u < end; u++) {
     if (e.stAlive[u] === 0 || (e.uFlags[u]! & (C.U_GROT | C.U_NO_MOB_RULE)) !== 0) continue;
-    n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+    n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.stStartDC[u]! : 1;
   }
   return n;
 }
@@ -136,7 +136,7 @@ function mobSize(e: Engagement, f: number): number {
 function unitWeight(e: Engagement, f: number): number {
   let n = 0;
   const end = e.fUnitEnd[f]!;
-  for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+  for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) n += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.stStartDC[u]! : 1;
   return n;
 }
 

@@ -10,6 +10,6 @@ import { regainPoint } from './unitState.js';
  */
 export function regenerate(e: Engagement): void {
   for (let u = 0; u < e.nUnits; u++) {
-    if ((e.uFlags[u]! & C.U_REGENERATES) !== 0 && e.stAlive[u] === 1 && e.stDC[u]! < e.uStartDC[u]!) regainPoint(e, u);
+    if ((e.uFlags[u]! & C.U_REGENERATES) !== 0 && e.stAlive[u] === 1 && e.stDC[u]! < e.stStartDC[u]!) regainPoint(e, u);
   }
 }

@@ -401,11 +401,13 @@ export class NeteaRunner implements TrialRunner {
       e.stCritCount[u] = 0;
       e.stReactor[u] = 0;
       e.stFires[u] = 0;
+      e.stMissDamage[u] = 0;
       e.stDamageTaken[u] = 0;
       e.transports.resetUnit(u);
       if (e.saves.changes) e.saves.resetUnit(u);
     }
     e.nDirty = 0;
+    if (e.carriages.any) e.carriages.reset(e);
     if (this.hasLimitedWeapons) {
       for (let l = 0; l < e.nLines; l++) {
         e.stSingleShotUsed[l] = 0;

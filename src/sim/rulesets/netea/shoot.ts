@@ -11,6 +11,7 @@ import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.j
 import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
 import { disruptPlacesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
+import { damageOnMisses } from './criticals/damageOnMiss.js';
 
 /** Firepower types: which value of a weapon mode a shot uses (RB 1.9.5). */
 export const FP_AP = 1;
@@ -29,6 +30,8 @@ export function lineReady(e: Engagement, l: number): boolean {
   const fl = e.wFlags[l]!;
   if (e.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) return false;
   if ((fl & C.W_SINGLE_SHOT) !== 0 && e.stSingleShotUsed[l] === 1) return false;
+  // TP Land Train: a carriage's weapons go with it (criticals/carriages.ts).
+  if ((fl & C.W_CARRIAGE) !== 0 && e.carriages.stLineLost[l] === 1) return false;
   if ((fl & C.W_SLOW_FIRING) !== 0 && e.stLastFired[l] === e.turn - 1) return false;
   return e.wAP[l]! < C.NONE || e.wAT[l]! < C.NONE || e.wMW[l]! < C.NONE || e.wBpN[l]! + e.wBpPlus[l]! > 0;
 }
@@ -110,7 +113,7 @@ export function suppressShooters(e: Engagement, by: number, shooters: number): n
   for (let k = fStart; k < fEnd && budget > 0; k++) {
     const u = e.orderBack[k]!;
     if (e.scCanFire[u] === 0) continue;
-    const cost = e.uBreakWeight[u]!;
+    const cost = e.stBreakWeight[u]!;
     if (budget >= cost) {
       budget -= cost;
       e.scCanFire[u] = 0;
@@ -342,10 +345,16 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
   if (e.wExN[l]! + e.wExPlus[l]! > 0) shots += rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
   const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | C.H_MW : e.wHitFlags[l]!;
   const reach = lineRange(e, l, sustained, distance) - gap - e.uDepth[u]!;
+  let misses = 0;
   for (let s = 0; s < shots; s++) {
-    if (!rollToHit(rng, t)) continue;
+    if (!rollToHit(rng, t)) {
+      misses++;
+      continue;
+    }
     queueHit(e, mask, reach, hitFlags, -1, l);
   }
+  // TP Cyclops: after its first critical each miss of its Hellfury Cannon costs it damage.
+  if ((fl & C.W_MISS_DAMAGE) !== 0 && misses > 0) damageOnMisses(e, u, misses, rng);
 }
 
 /**
@@ -375,7 +384,7 @@ function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: numbe
     attacked++;
     let attacks = 1;
     if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && centred < templates) {
-      attacks = (e.uStartDC[u]! + 1) >> 1;
+      attacks = (e.stStartDC[u]! + 1) >> 1;
       centred++;
     }
     const value = (e.uClass[u]! & (C.CLASS_INF | C.CLASS_LV)) !== 0 ? apValue : atValue;

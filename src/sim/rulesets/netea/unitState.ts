@@ -31,7 +31,7 @@ export function markDead(e: Engagement, u: number): void {
   e.stAlive[u] = 0;
   e.stDC[u] = 0;
   e.fAlive[f]!--;
-  e.fBreakWeight[f]! -= e.uBreakWeight[u]!;
+  e.fBreakWeight[f]! -= e.stBreakWeight[u]!;
   if (e.uDepth[u] === e.fMinDepth[f] && --e.fMinDepthCount[f]! === 0) {
     let best = Infinity;
     let count = 0;

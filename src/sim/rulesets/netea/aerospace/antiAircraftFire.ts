@@ -7,10 +7,11 @@ import { allocateHitsFrontToBack, queueHit } from '../allocate.js';
 import { flushPendingBlastMarkers } from '../blastMarkers.js';
 import { markFired, resolveStage, suppressShooters } from '../shoot.js';
 import { JINK_SAVE } from '../saves/saveStack.js';
+import { carriageLineLost } from '../criticals/carriages.js';
 
-/** Can line l fire at aircraft now (an AA value, a ranged weapon, a single shot not yet used)? */
+/** Can line l fire at aircraft now (an AA value, a ranged weapon, a single shot not yet used, not a lost carriage's)? */
 export function aaLineReady(e: Engagement, l: number): boolean {
-  if (e.air.wAA[l]! >= C.NONE || e.wKind[l] !== C.KIND_RANGED) return false;
+  if (e.air.wAA[l]! >= C.NONE || e.wKind[l] !== C.KIND_RANGED || carriageLineLost(e, l)) return false;
   return (e.wFlags[l]! & C.W_SINGLE_SHOT) === 0 || e.stSingleShotUsed[l] === 0;
 }
 

@@ -90,7 +90,7 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
       if ((mask & ONLY_CONTACT) !== 0 && e.asContact[u] === 0) continue;
       if ((mask & ONLY_NOT_CONTACT) !== 0 && e.asContact[u]! > 0) continue;
       const load = e.scStamp[u] === stamp ? e.scLoad[u]! : 0;
-      const level = (load / e.uStartDC[u]!) | 0;
+      const level = (load / e.stStartDC[u]!) | 0;
       if (level < bestLevel) {
         bestLevel = level;
         best = u;

@@ -6,6 +6,7 @@ import type { Engagement } from '../engagement.js';
 import { queueHit } from '../allocate.js';
 import { ONLY_CONTACT, ONLY_NOT_CONTACT, resolveAssaultHits } from './assaultHits.js';
 import { staticCoordinate, withinOfSide } from './positions.js';
+import { carriageLineLost } from '../criticals/carriages.js';
 
 /** Attack phases. */
 export const PHASE_FIRST_STRIKE = 0;
@@ -34,7 +35,7 @@ export function setAttackProfile(e: Engagement, u: number, supporting: boolean):
   const useCC = inContact && (cc <= ff || (fl & C.U_WAR_ENGINE) === 0);
   const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
   e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact ? C.NONE : useCC ? cc : ff;
-  e.asAtkDice[u] = warEngine ? e.uStartDC[u]! : 1;
+  e.asAtkDice[u] = warEngine ? e.stStartDC[u]! : 1;
   e.asAtkFlags[u] = assaultHitFlags(useCC, supporting);
   e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);
 }
@@ -76,7 +77,7 @@ function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: nu
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
     const kind = e.wKind[l]!;
-    if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0) continue;
+    if (kind === C.KIND_RANGED || e.wExN[l]! + e.wExPlus[l]! === 0 || carriageLineLost(e, l)) continue;
     if ((kind === C.KIND_ASSAULT) !== useCC) continue;
     const first = unitFirst || (e.wFlags[l]! & C.W_FIRST_STRIKE) !== 0;
     if (first !== (phase === PHASE_FIRST_STRIKE)) continue;

@@ -45,7 +45,7 @@ export function countSide(e: Engagement, side: number): void {
       const alive = e.stAlive[u] === 1;
       if ((fl & C.U_WAR_ENGINE) !== 0) {
         losses += e.stDamageTaken[u]! - e.asStartDamage[u]!;
-        if (alive) units += e.uStartDC[u]!;
+        if (alive) units += e.stStartDC[u]!;
       } else if (alive) {
         units++;
       } else if (e.asStartAlive[u] === 1 && ((fl & C.U_GROT) === 0 || e.fHasNonGrot[f] === 0)) {
@@ -76,7 +76,7 @@ function sideBlastMarkers(e: Engagement, side: number): void {
     if (e.fBroken[f] === 1) {
       let units = 0;
       const end = e.fUnitEnd[f]!;
-      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) units += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
+      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) units += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.stStartDC[u]! : 1;
       n += units;
       if (units > 0) any = 1;
     } else {
@@ -201,7 +201,7 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
       k = nextInTurn(e, list, base, count, k, C.U_FEARLESS);
       if (k < 0) break;
       u = list[base + k]!;
-      room = e.uStartDC[u]!;
+      room = e.stStartDC[u]!;
       if (e.scStamp[u] !== stamp) stampUnit(e, u, stamp);
     }
     e.scLoad[u]!++;

@@ -9,11 +9,13 @@ import { destroyPassengers, wreckPassengers } from '../transport/passengers.js';
 import {
   CRIT_D6_TABLE,
   CRIT_DAMAGE,
+  CRIT_DAMAGE_ON_MISS,
   CRIT_DESTROYED,
   CRIT_DISARMED,
   CRIT_FIRE,
   CRIT_FRIENDLY_BLAST_MARKERS,
   CRIT_HITS_AROUND,
+  CRIT_LOSES_CHARACTER,
   CRIT_LOSES_DEFLECTOR,
   CRIT_LOSES_HOLOFIELD,
   CRIT_PASSENGERS_KILLED,
@@ -25,6 +27,7 @@ import {
   LATER_DESTROYED,
 } from './criticalTable.js';
 import { hitsAround } from './hitsAround.js';
+import { loseCarriage } from './carriages.js';
 
 /**
  * A war engine's critical-hit effect, from its datasheet (RB 3.2.3): every
@@ -90,6 +93,13 @@ export function applyCritical(e: Engagement, u: number, noBm: boolean, rng: Sfc3
         break;
       case CRIT_PASSENGERS_KILLED:
         destroyPassengers(e, u, rollDice(rng, t.a[c]!, t.b[c]!, t.c[c]!), noBm, rng);
+        break;
+      case CRIT_DAMAGE_ON_MISS:
+        // Cyclops: "will take an extra point of damage whenever the Hellfury Cannon misses" (damageOnMiss.ts).
+        if (e.stAlive[u] === 1) e.stMissDamage[u] = t.a[c]!;
+        break;
+      case CRIT_LOSES_CHARACTER:
+        loseCarriage(e, u, noBm, rng);
         break;
       case CRIT_FRIENDLY_BLAST_MARKERS:
         // Ordinatus Majoris: every formation of its side (each has a line of fire in the model);

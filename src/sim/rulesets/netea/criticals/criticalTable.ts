@@ -21,6 +21,10 @@ export const CRIT_FRIENDLY_BLAST_MARKERS = 12;
 export const CRIT_SUBSEQUENT = 13;
 /** Named with the run, not played: the model does not move a war engine once it is hit. */
 export const CRIT_MOVEMENT = 14;
+/** TP Cyclops: from now on each miss of the named weapon costs `a` points of damage (damageOnMiss.ts). */
+export const CRIT_DAMAGE_ON_MISS = 15;
+/** TP Land Train: a random carriage removed, or the unit destroyed without one (carriages.ts). */
+export const CRIT_LOSES_CHARACTER = 16;
 
 /** What a `loses` part does on later criticals (in `b`). */
 export const LATER_NOTHING = 0;
@@ -155,6 +159,14 @@ export class CriticalTable {
         this.c[i] = t.plus;
         return i + 1;
       }
+      case 'damage-on-miss':
+        // The weapon is found by name when the lines are compiled (W_MISS_DAMAGE).
+        this.kind[i] = CRIT_DAMAGE_ON_MISS;
+        this.a[i] = part.amount;
+        return i + 1;
+      case 'loses-character':
+        this.kind[i] = CRIT_LOSES_CHARACTER;
+        return i + 1;
       case 'friendly-blast-markers':
         this.kind[i] = CRIT_FRIENDLY_BLAST_MARKERS;
         return i + 1;

@@ -42,7 +42,7 @@ export function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
         e.stFires[u] = burning + spread;
       }
     }
-    if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.uShields[u]!) e.stShields[u]!++;
+    if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.stShieldsMax[u]!) e.stShields[u]!++;
   }
   flushPendingBlastMarkers(e, rng);
   for (let f = 0; f < e.nFormations; f++) checkBreak(e, f, rng);

@@ -46,9 +46,11 @@ export function fillUnit(e: Engagement, g: number, f: number, i: number, ru: Res
   e.uArmour[g] = u.armour ?? C.NONE;
   e.uCC[g] = u.cc ?? C.NONE;
   e.uFF[g] = u.ff ?? C.NONE;
-  e.uStartDC[g] = isWE ? (u.damageCapacity ?? 1) : 1;
-  e.uShields[g] = u.voidShields ?? 0;
-  e.uShieldRepair[g] = u.voidShields !== undefined && u.voidShields > 0 ? 1 : 0;
+  // TP Land Train: "Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each."
+  const carriages = u.abilities.includes('carriages') ? ru.characters : [];
+  e.uStartDC[g] = isWE ? carriages.reduce((n, c) => n + (c.damageCapacity ?? 0), u.damageCapacity ?? 1) : 1;
+  e.uShields[g] = carriages.reduce((n, c) => n + (c.voidShields ?? 0), u.voidShields ?? 0);
+  e.uShieldRepair[g] = e.uShields[g]! > 0 ? 1 : 0;
   if (u.powerFields !== undefined) {
     const t = parseDiceExpr(u.powerFields);
     e.uPfN[g] = t.n;

@@ -19,8 +19,8 @@ export function fillRanges(e: Engagement, u: number): void {
     if (e.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) continue;
     const barrage = e.wBpN[l]! + e.wBpPlus[l]! > 0;
     if (!barrage && e.wAP[l]! >= C.NONE && e.wAT[l]! >= C.NONE && e.wMW[l]! >= C.NONE) continue;
-    // Guided missiles need a marked target: checked shot by shot like limited weapons.
-    if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING | C.W_GUIDED)) !== 0) limited = 1;
+    // Guided missiles need a marked target, a carriage's weapons the carriage: checked shot by shot like limited weapons.
+    if ((fl & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING | C.W_GUIDED | C.W_CARRIAGE)) !== 0) limited = 1;
     if (e.wRange[l]! > direct) direct = e.wRange[l]!;
     if (barrage && (fl & C.W_INDIRECT) !== 0 && 2 * e.wRange[l]! > indirect) indirect = 2 * e.wRange[l]!;
   }

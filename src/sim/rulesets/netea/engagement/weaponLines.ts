@@ -19,6 +19,19 @@ export interface LineSpec {
   arc: string;
   unitSniper: boolean;
   pinPoint: boolean;
+  /** A weapon of a carriage (TP Land Train), lost with it. */
+  carriage: boolean;
+  /** The weapon a critical's damage-on-miss names (TP Cyclops: the Hellfury Cannon). */
+  missDamage: boolean;
+}
+
+/** A character of a unit with carriages (TP Land Train): what it adds to the unit, and its weapon lines [lineStart, lineEnd). */
+export interface CarriageSpec {
+  unit: number;
+  dc: number;
+  shields: number;
+  lineStart: number;
+  lineEnd: number;
 }
 
 /**
@@ -33,6 +46,7 @@ export interface UnitLines {
   perUnitLines: [number, number][];
   perUnitGroups: [number, number][];
   perUnitCrits: [number, number][];
+  carriages: CarriageSpec[];
 }
 
 /**
@@ -51,6 +65,7 @@ export function collectLines(forms: readonly PlacedFormation[], steps: readonly 
   const perUnitCrits: [number, number][] = [];
   const groupRanges: [number, number][] = [];
   const perUnitGroups: [number, number][] = [];
+  const carriages: CarriageSpec[] = [];
   for (const [f, units] of forms.map((p) => p.formation.units).entries()) {
     const seen = new Map<string, number>();
     for (const ru of units) {
@@ -59,10 +74,17 @@ export function collectLines(forms: readonly PlacedFormation[], steps: readonly 
       const start = lineSpecs.length;
       const gStart = groupRanges.length;
       const sniper = hasAbility(ru, 'sniper');
-      for (const w of [...ru.weapons, ...ru.characterWeapons] as ResolvedWeapon[]) {
+      const missWeapons = (ru.unit.critical?.parts ?? []).flatMap((p) => (p.kind === 'damage-on-miss' ? [p.weapon.toLowerCase()] : []));
+      // TP Land Train: each character is a carriage; its weapons are among characterWeapons, in the characters' order.
+      const owner = ru.unit.abilities.includes('carriages') ? [...ru.weapons.map(() => -1), ...ru.characters.flatMap((c, k) => c.weapons.map(() => carriages.length + k))] : [];
+      for (const c of owner.length > 0 ? ru.characters : []) carriages.push({ unit: g, dc: c.damageCapacity ?? 0, shields: c.voidShields ?? 0, lineStart: -1, lineEnd: -1 });
+      for (const [wi, w] of ([...ru.weapons, ...ru.characterWeapons] as ResolvedWeapon[]).entries()) {
         // RB 5.2.1: "one unit in every two has an autocannon": every sharedBy-th unit carries it.
         if (w.sharedBy !== undefined && nth % w.sharedBy !== 0) continue;
         if (w.multiplier === 0) continue;
+        const carriage = owner.length > 0 ? carriages[owner[wi]!] : undefined;
+        if (carriage !== undefined && carriage.lineStart < 0) carriage.lineStart = lineSpecs.length;
+        const missDamage = missWeapons.includes(w.weapon.name.toLowerCase());
         let groupStart = lineSpecs.length;
         w.weapon.modes.forEach((mode, mi) => {
           if (mode.engageOnly && !engages[f]) return;
@@ -72,11 +94,13 @@ export function collectLines(forms: readonly PlacedFormation[], steps: readonly 
             group++;
             groupStart = lineSpecs.length;
           }
-          lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper, pinPoint: ru.unit.type === 'SC' && PIN_POINT.test(`${w.weapon.id} ${w.weapon.name}`) });
+          lineSpecs.push({ unit: g, group, mode, multiplier: w.multiplier, arc: w.arc, unitSniper: sniper, pinPoint: ru.unit.type === 'SC' && PIN_POINT.test(`${w.weapon.id} ${w.weapon.name}`), carriage: carriage !== undefined, missDamage });
         });
         groupRanges.push([groupStart, lineSpecs.length]);
         group++;
+        if (carriage !== undefined) carriage.lineEnd = lineSpecs.length;
       }
+      for (const c of carriages) if (c.lineStart < 0) c.lineStart = c.lineEnd = lineSpecs.length;
       perUnitLines.push([start, lineSpecs.length]);
       perUnitGroups.push([gStart, groupRanges.length]);
       const cstart = critRows;
@@ -88,12 +112,12 @@ export function collectLines(forms: readonly PlacedFormation[], steps: readonly 
       g++;
     }
   }
-  return { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits };
+  return { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits, carriages };
 }
 
 /** Weapon line i from its spec: its dice, to-hit values, abilities as flags (W_*) and the flags its hits carry (H_*). */
 export function fillLine(e: Engagement, i: number, line: LineSpec): void {
-  const { unit, group, mode, multiplier, arc, unitSniper, pinPoint } = line;
+  const { unit, group, mode, multiplier, arc, unitSniper, pinPoint, carriage, missDamage } = line;
   e.wUnit[i] = unit;
   e.wGroup[i] = group;
   e.wKind[i] = mode.kind === 'ranged' ? C.KIND_RANGED : mode.kind === 'small-arms' ? C.KIND_SMALL_ARMS : C.KIND_ASSAULT;
@@ -151,6 +175,8 @@ export function fillLine(e: Engagement, i: number, line: LineSpec): void {
   if (mode.guidedMissile) flags |= C.W_GUIDED;
   if (arc === 'rear') flags |= C.W_REAR_ARC;
   if (pinPoint) flags |= C.W_PIN_POINT;
+  if (carriage) flags |= C.W_CARRIAGE;
+  if (missDamage) flags |= C.W_MISS_DAMAGE;
   e.wFlags[i] = flags;
   let hit = 0;
   if (mode.macroWeapon) hit |= C.H_MW;
