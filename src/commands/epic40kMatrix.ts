@@ -57,6 +57,7 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
   if (o.engagement === undefined) {
     const battle = o.battle ?? epic40kBattlePath();
     loadEpic40kBattle(battle);
+    if (o.json !== true) process.stdout.write(`${EPIC40K_TITLE}\n`);
     const { battleMatrix } = await import('./matrixBattle.js');
     await battleMatrix(data, rows, cols, { ...o, battle, plan: planEpic40kValue, rules: 'epic40k' });
     return;

@@ -66,6 +66,9 @@ describe('matrix --rules epic40k', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(manifest.rules).toBe('epic40k');
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('epic40k-reference');
+    // The text names the rule system too.
+    const text = await inProcess(['matrix', '--rules', 'epic40k', 'tyranids', '--vs', 'tyranids', '--trials', '10', '--quiet']);
+    expect(text.stdout.split('\n')[0]).toBe('Epic 40,000 (BattleBible 1998)');
   });
 
   it('bad input: one message naming the option, exit 2', async () => {
