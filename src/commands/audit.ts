@@ -114,7 +114,7 @@ export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
 }
 
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */
-function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: AuditEntry[]): string {
+export function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: AuditEntry[]): string {
   const h = createHash('sha256');
   h.update(JSON.stringify([data.id, data.version, battle, o.seed, o.trials, o.chunkSize, o.metric, entries.map((e) => e.text)]));
   return h.digest('hex');
@@ -136,6 +136,30 @@ const commandWithoutSplit = (argv: string[]) => {
 
 function showProgress(done: number, total: number): void {
   process.stderr.write(`\raudit: ${done}/${total} formations${done === total ? '\n' : ''}`);
+}
+
+/** The audited formations to value: the --chunks range, or all `audited` of them. */
+export function auditRange(o: AuditOptions, audited: number): { first: number; last: number } {
+  if (o.chunks !== undefined && o.chunks.last >= audited) {
+    throw new InputError([{ file: 'option --chunks', path: '', message: `expected a range within 0-${audited - 1} (this audit has ${audited} audited formations), got ${o.chunks.first}-${o.chunks.last}` }]);
+  }
+  return o.chunks ?? { first: 0, last: audited - 1 };
+}
+
+/** While `merge` replays an audit's command: the merged values and the pieces' command, once the key shows they are this audit's; otherwise null. */
+export function replayedAudit(key: string): { command: string[]; values: FormationValue[] } | null {
+  if (replayed === null) return null;
+  if (replayed.key !== key) throw new InputError([{ file: 'merge', path: 'key', message: 'the pieces were made with other data, battle, seed, trials or lists than this command now finds; rerun the pieces' }]);
+  return replayed;
+}
+
+/** Writes the values of one piece of an audit split with --chunks (or --partial-out), for `merge`. */
+export function writeAuditPartial(o: AuditOptions, argv: string[], key: string, audited: number, range: { first: number; last: number }, values: FormationValue[]): void {
+  const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited, range, values };
+  const file = o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
+  writeFileSync(`${file}.tmp`, JSON.stringify(partial, keepInfinity));
+  renameSync(`${file}.tmp`, file);
+  if (o.quiet !== true) process.stderr.write(`wrote formations ${range.first}-${range.last} of ${audited} to ${file}\n`);
 }
 
 /** JSON keeps no infinities: an unbounded interval end travels as the string "Infinity". */
@@ -161,8 +185,8 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
     s += `${x.text.slice(0, 59).padEnd(60)}${String(x.cost).padStart(6)}${fmt(x.fairCost.value).padStart(7)}${`${fmt(x.fairCost.band[0])}-${fmt(x.fairCost.band[1])}`.padStart(14)}${x.relativeToList.toFixed(2).padStart(9)}  ${x.verdict}\n`;
     if (x.choice !== null) s += `  uses ${x.choice}\n`;
     for (const p of x.options) {
-      const option = `  @${p.text.slice(p.text.indexOf('@') + 1)}`.slice(0, 59);
-      s += `${option.padEnd(60)}${''.padStart(6)}${fmt(p.fairCost.value).padStart(7)}${`${fmt(p.fairCost.band[0])}-${fmt(p.fairCost.band[1])}`.padStart(14)}${p.relativeToList.toFixed(2).padStart(9)}  ${p.verdict}\n`;
+      const option = `  ${p.option}`.slice(0, 59);
+      s += `${option.padEnd(60)}${String(p.cost).padStart(6)}${fmt(p.fairCost.value).padStart(7)}${`${fmt(p.fairCost.band[0])}-${fmt(p.fairCost.band[1])}`.padStart(14)}${p.relativeToList.toFixed(2).padStart(9)}  ${p.verdict}\n`;
     }
   }
   process.stdout.write(s);
@@ -197,7 +221,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       armyRules: x.armyRules,
       dominatedBy: x.dominatedBy,
       choice: x.choice,
-      options: x.options.map((p) => ({ text: p.text, fairCost: p.fairCost, valuePerPoint: p.valuePerPoint, relativeToList: p.relativeToList, verdict: p.verdict, unsupported: p.unsupported })),
+      options: x.options.map((p) => ({ text: p.text, option: p.option, cost: p.cost, fairCost: p.fairCost, valuePerPoint: p.valuePerPoint, relativeToList: p.relativeToList, verdict: p.verdict, unsupported: p.unsupported })),
     })),
     skipped: r.skipped,
     validation: r.validation,
@@ -273,25 +297,18 @@ export function registerAudit(program: Command): void {
       const entries = auditEntries(data, lists);
       const audited = entries.filter((e) => e.spec !== undefined);
       const argv = process.argv.slice(2);
-      const range = o.chunks ?? { first: 0, last: audited.length - 1 };
-      if (o.chunks !== undefined && o.chunks.last >= audited.length) {
-        throw new InputError([{ file: 'option --chunks', path: '', message: `expected a range within 0-${audited.length - 1} (this audit has ${audited.length} audited formations), got ${o.chunks.first}-${o.chunks.last}` }]);
-      }
-      if (replayed !== null) {
-        if (replayed.key !== auditKey(data, loaded.battle, o, entries)) throw new InputError([{ file: 'merge', path: 'key', message: 'the pieces were made with other data, battle, seed, trials or lists than this command now finds; rerun the pieces' }]);
-        await finishAudit(entries, replayed.values, data, loaded, o, replayed.command, 0);
+      const range = auditRange(o, audited.length);
+      const key = auditKey(data, loaded.battle, o, entries);
+      const replay = replayedAudit(key);
+      if (replay !== null) {
+        await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);
         return;
       }
       const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
       const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
       const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
       if (o.chunks !== undefined || o.partialOut !== undefined) {
-        const key = auditKey(data, loaded.battle, o, entries);
-        const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited: audited.length, range, values };
-        const file = o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
-        writeFileSync(`${file}.tmp`, JSON.stringify(partial, keepInfinity));
-        renameSync(`${file}.tmp`, file);
-        if (o.quiet !== true) process.stderr.write(`wrote formations ${range.first}-${range.last} of ${audited.length} to ${file}\n`);
+        writeAuditPartial(o, argv, key, audited.length, range, values);
         return;
       }
       await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);

@@ -51,7 +51,7 @@ export function isWeaponMount(w: ResolvedWeapon): boolean {
 }
 
 /** A unit's weapon mounts by weapon id (`arm-weapon-mount` 2, `belly-weapon-mount` 1). */
-function mountCapacity(ru: ResolvedUnit): Map<string, number> {
+export function mountCapacity(ru: ResolvedUnit): Map<string, number> {
   const out = new Map<string, number>();
   for (const w of ru.weapons) {
     if (isWeaponMount(w)) out.set(w.weapon.id, (out.get(w.weapon.id) ?? 0) + (typeof w.multiplier === 'number' ? w.multiplier : 1));

@@ -47,7 +47,9 @@ export interface AuditRow {
   trialsPerMeeting: number;
   /** For a formation the list lets the player choose units for: what the row used. */
   choice: string | null;
-  /** Each option of that choice on its own ("army/formation@option"), valued the same way. */
+  /** For an option: how it differs from its formation's row ("@flakwagon", "+volcano-cannon x4"). */
+  option: string | null;
+  /** Each option valued beside the formation (a choice of units, a loadout), valued the same way, each at its own cost. */
   options: AuditRow[];
 }
 
@@ -126,6 +128,7 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       dominatedBy: v.dominatedBy,
       trialsPerMeeting: v.trialsPerMeeting,
       choice: e.spec!.choice ?? null,
+      option: e.option ?? null,
       options: [],
     };
   });
