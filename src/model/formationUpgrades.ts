@@ -2,7 +2,7 @@ import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { InputError } from './inputError.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
-import type { Unit, Upgrade } from './schema.js';
+import { UnitAbility, type Unit, type Upgrade } from './schema.js';
 
 /**
  * Upgrades applied to a formation's units: units added and removed, characters joining a unit
@@ -143,11 +143,36 @@ function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upg
 }
 
 /**
+ * A rule given to units of the formation: each unit that takes it becomes a copy of its type with
+ * the rule (a unit ability the engine plays, or a rule named with every run), and carries the
+ * upgrade's points. Units that have the rule already are passed over, so a repeated "+snipers"
+ * gives Sniper to one more Scout each time.
+ */
+function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<Upgrade['grant']>, text: string): void {
+  const ability = (UnitAbility.options as readonly string[]).includes(grant.rule);
+  const has = (u: Unit) => (ability ? u.abilities.includes(grant.rule as UnitAbility) : u.otherRules.includes(grant.rule));
+  const takers = units.filter((ru) => (grant.unit === undefined || ru.unit.id === grant.unit) && (grant.type === undefined || ru.unit.type === grant.type) && !has(ru.unit));
+  const chosen = grant.count === undefined ? takers : takers.slice(0, grant.count);
+  if (chosen.length === 0 || chosen.length < (grant.count ?? 1)) {
+    const whom = grant.unit ?? (grant.type === 'INF' ? 'infantry' : 'any');
+    throw upgradeError(text, `upgrade "${upgrade.name}" gives ${grant.rule} to ${grant.count ?? 'every'} ${whom} unit(s) without it, and the formation has ${takers.length}`);
+  }
+  for (const ru of chosen) {
+    ru.unit = ability ? { ...ru.unit, abilities: [...ru.unit.abilities, grant.rule as UnitAbility] } : { ...ru.unit, otherRules: [...ru.unit.otherRules, grant.rule] };
+    ru.points = (ru.points ?? 0) + upgrade.points / chosen.length;
+  }
+}
+
+/**
  * Applies one upgrade: removes what it replaces, adds its units (its points shared over them)
  * or its character (its points to the unit it joins). A weapon upgrade goes to the unit with the
  * most mounts it may take, so "+a+a+b+b" arms two titans with an a and a b each.
  */
 export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
+  if (upgrade.grant !== undefined) {
+    grantRule(units, upgrade, upgrade.grant, text);
+    return;
+  }
   const swappedOn = removeUnits(data, units, upgrade, text);
   const added: ResolvedUnit[] = [];
   for (const ac of upgrade.add) {

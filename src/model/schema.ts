@@ -398,6 +398,21 @@ export const Upgrade = z.strictObject({
    */
   mount: z.strictObject({ only: Id.optional() }).optional(),
   /**
+   * A rule the upgrade gives units of the formation ("Give up to four Scout units Sniper", "Give
+   * all infantry units in the formation Self-Reliant"): `rule` is a unit ability the engine plays
+   * (`sniper`, `supreme-commander`) or another rule, named with every run as unit rules are. It
+   * goes to `count` units (all when absent) of type `unit`, or of class `type`, or any unit,
+   * that do not have it yet; a repeatable upgrade gives it again each time it is taken.
+   */
+  grant: z
+    .strictObject({
+      rule: Id,
+      unit: Id.optional(),
+      type: UnitType.optional(),
+      count: z.number().int().min(1).optional(),
+    })
+    .optional(),
+  /**
    * Set when the upgrade's effect cannot be expressed with the fields above (it grants an
    * ability, prices by a rule, ...): why, so a simulation can name it as unsupported. The
    * printed text is in `notes`.

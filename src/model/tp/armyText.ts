@@ -1,4 +1,4 @@
-import type { Unit } from '../schema.js';
+import { UnitAbility, type Unit, type Upgrade } from '../schema.js';
 import type { UnitResolver } from './names.js';
 import { COUNT_RE, countWord, fold, squash } from './text.js';
 
@@ -394,6 +394,8 @@ export interface UpgradeEffect {
   unsupported?: string;
   /** Whom the units or character go to, as printed: "a Warlord, Guildmaster or a unit in a War Engine formation". */
   target?: string;
+  /** A rule given to units of the formation ("Give up to four Scout units Sniper"). */
+  grant?: NonNullable<Upgrade['grant']>;
 }
 
 interface Quantity {
@@ -475,8 +477,8 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
 }
 
 /**
- * An upgrade's effect: "Add ...", "Replace ... with ...". Anything else ("Give ...",
- * "Transport a formation ...", rules text) is kept with `unsupported` set.
+ * An upgrade's effect: "Add ...", "Replace ... with ...", "Give ... <rule>". Anything else
+ * ("Transport a formation ...", rules text) is kept with `unsupported` set.
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
@@ -534,10 +536,56 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
     mergeInto(out, parseComposition(b, resolver, groups), 'add');
     return out;
   }
-  if (/^give\b/i.test(t)) out.unsupported = 'gives units an ability or rule (the Upgrade schema has no field for that)';
+  m = /^give\s+(.+)$/i.exec(t);
+  if (m) parseGive(m[1]!, each, resolver, out);
   else if (/^transport\b/i.test(t)) out.unsupported = 'transports the formation in other units, priced per unit';
   else out.unsupported = 'the text is a rule, not units to add or replace (kept in notes)';
   return out;
+}
+
+/** Unit abilities by their printed names, longest first ("Self Planetfall" before "Planetfall"). */
+const ABILITY_NAMES = UnitAbility.options
+  .map((id) => ({ id, re: new RegExp(`\\s+${id.replace(/-/g, '[\\s-]+')}$`, 'i') }))
+  .sort((a, b) => b.id.length - a.id.length);
+
+/** The rule a "Give ..." upgrade ends with: a unit ability by name, or else one capitalised (hyphenated) word ("Self-Reliant"). */
+function ruleAtEnd(body: string): { id: string; at: number } | null {
+  for (const a of ABILITY_NAMES) {
+    const m = a.re.exec(body);
+    if (m) return { id: a.id, at: m.index };
+  }
+  const m = /\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)*)$/.exec(body);
+  return m ? { id: m[1]!.toLowerCase(), at: m.index } : null;
+}
+
+/**
+ * "Give up to four Scout units Sniper", "Give any number of Scout units Sniper" (one unit per
+ * purchase), "Give a Land Raider Supreme Commander", "Give all infantry units in the formation
+ * Self-Reliant", "Give all units in the formation Planetfall": the rule, and which units take it.
+ */
+function parseGive(body: string, each: boolean, resolver: UnitResolver, out: UpgradeEffect): void {
+  const rule = ruleAtEnd(body);
+  if (rule === null) {
+    out.unsupported = `gives units a rule whose name cannot be read in "${body}"`;
+    return;
+  }
+  const q = quantity(body.slice(0, rule.at).replace(/\s+in the formation$/i, ''), each);
+  out.notes.push(...q.notes);
+  if (q.repeatable) out.repeatable = q.repeatable;
+  const all = /^all\s+(.*)$/i.exec(q.rest.trim());
+  const who = (all ? all[1]! : q.rest).replace(/(?:^|\s+)units?$/i, '').replace(/^(?:a|an|one)\s+/i, '').trim();
+  const grant: NonNullable<UpgradeEffect['grant']> = { rule: rule.id };
+  if (!all) grant.count = q.count ?? 1;
+  if (/^infantry$/i.test(who)) grant.type = 'INF';
+  else if (who !== '') {
+    const r = resolver.resolve(who);
+    if (!r.ok) {
+      out.problems.push(r.reason);
+      return;
+    }
+    grant.unit = r.unit.id;
+  }
+  out.grant = grant;
 }
 
 /** An inline upgrade in an "Extras" cell: "Add up to three Knight Paladins for +90 points each". */

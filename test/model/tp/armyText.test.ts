@@ -111,8 +111,18 @@ describe('parseUpgradeEffect', () => {
     expect(u.add).toEqual([{ unit: 'carrier', count: 1 }]);
     expect(u.repeatable).toEqual({});
   });
+  it('reads "Give ..." as a rule given to units: which rule, whom, how often', () => {
+    const snipers = up('Give up to four Trooper units Sniper', true);
+    expect(snipers.grant).toEqual({ rule: 'sniper', unit: 'trooper', count: 1 });
+    expect(snipers.repeatable).toEqual({ max: 4 });
+    expect(snipers.unsupported).toBeUndefined();
+    expect(up('Give all infantry units in the formation Self Planetfall').grant).toEqual({ rule: 'self-planetfall', type: 'INF' });
+    expect(up('Give a Heavy Trooper Supreme Commander').grant).toEqual({ rule: 'supreme-commander', unit: 'heavy-trooper', count: 1 });
+    expect(up('Give all units in the formation Self-Reliant').grant).toEqual({ rule: 'self-reliant' });
+    expect(up('Give up to four Grenadier units Sniper', true).problems).toEqual(['no unit named "Grenadier" in the list\'s forces']);
+  });
   it('marks what it cannot express as unsupported', () => {
-    expect(up('Give up to four Trooper units Sniper', true).unsupported).toContain('ability');
+    expect(up('give the formation a pep talk').unsupported).toBe('gives units a rule whose name cannot be read in "the formation a pep talk"');
     expect(up('The formation may call down lightning').unsupported).toContain('rule');
   });
 });
