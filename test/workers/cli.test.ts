@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partialFile, partialJob, writePartialFile } from '../../src/workers/partial.js';
 import { simulate } from '../../src/workers/simulate.js';
+import { inProcess } from '../helpers/cli.js';
 import { devastatorsAtBoyz, runCli, workersStarted } from './helpers.js';
 
 const SHOOT = ['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '300000', '--chunk-size', '20000', '--seed', 'cli', '--json'];
@@ -53,20 +54,20 @@ describe('the CLI on worker threads', () => {
       // The piece's own output is that of its chunks only.
       expect(JSON.parse(r.stdout).trials).toBe(range === '7-7' ? 20_000 : 140_000);
     });
+    // The merge of the three pieces is a process of its own (the real command's
+    // stdout); the merges after it run in this process, as src/cli.ts runs a command.
     const [merged, ab] = await Promise.all([
       runCli(['merge', join(dir, 'c.json'), join(dir, 'a.json'), join(dir, 'b.json')]),
       // In two steps, through a combined piece.
-      runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '--out', join(dir, 'ab.json')]),
+      inProcess(['merge', join(dir, 'a.json'), join(dir, 'b.json'), '--out', join(dir, 'ab.json')]),
     ]);
     expect(merged!.code, merged!.stderr).toBe(0);
     expect(merged!.stdout).toBe(whole!.stdout);
     expect(ab!.code, ab!.stderr).toBe(0);
     expect(ab!.stdout).toBe('');
-    const [again, gap, missing] = await Promise.all([
-      runCli(['merge', join(dir, 'ab.json'), join(dir, 'c.json')]),
-      runCli(['merge', join(dir, 'a.json'), join(dir, 'c.json')]),
-      runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]),
-    ]);
+    const again = await inProcess(['merge', join(dir, 'ab.json'), join(dir, 'c.json')]);
+    const gap = await inProcess(['merge', join(dir, 'a.json'), join(dir, 'c.json')]);
+    const missing = await inProcess(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
     expect(again!.stdout).toBe(whole!.stdout);
     // A piece missing: one line naming the chunks, exit 2 (overlaps: see partial.test.ts).
     expectBadInput(gap!, /^epic-balance: .*c\.json: jobs\[0\]\.chunks: chunk 7 is missing between .*a\.json \(chunks 0-6\) and .*c\.json \(chunks 8-14\)$/);
@@ -90,7 +91,9 @@ describe('the CLI on worker threads', () => {
       [['--chunks', '5-3'], /^epic-balance: option --chunks: expected a chunk range A-B with A <= B, chunks numbered from 0 \(e\.g\. 0-99\), got "5-3"$/],
       [['--chunks', '10-15'], /^epic-balance: option --chunks: expected chunks within 0-14: 300000 trials in chunks of 20000 make 15 chunks, got "10-15"$/],
     ];
-    const results = await Promise.all(cases.map(([flags]) => runCli([...SHOOT, ...flags])));
+    // The first through the real command line (its exit code and streams), the others in this process.
+    const results = [await runCli([...SHOOT, ...cases[0]![0]])];
+    for (const [flags] of cases.slice(1)) results.push(await inProcess([...SHOOT, ...flags]));
     results.forEach((r, i) => expectBadInput(r, cases[i]![1]));
   });
 
@@ -104,10 +107,9 @@ describe('the CLI on worker threads', () => {
     await write('a.json', 'one', 0, 1);
     await write('b.json', 'two', 2, 3);
     await write('c.json', 'one', 2, 3, 'another matchup');
-    const [seeds, scenarios] = await Promise.all([
-      runCli(['merge', join(dir, 'a.json'), join(dir, 'b.json')]),
-      runCli(['merge', join(dir, 'a.json'), join(dir, 'c.json')]),
-    ]);
+    // In this process: the merge above runs as a process of its own.
+    const seeds = await inProcess(['merge', join(dir, 'a.json'), join(dir, 'b.json')]);
+    const scenarios = await inProcess(['merge', join(dir, 'a.json'), join(dir, 'c.json')]);
     expectBadInput(seeds!, /b\.json: jobs\[0\]\.seed: "two" where .*a\.json has "one": pieces of different seeds cannot be merged$/);
     expectBadInput(scenarios!, /c\.json: jobs\[0\]\.matchup: "another matchup" where .*a\.json has "4 Devastator -> 8 Ork Boyz": pieces of different scenarios cannot be merged$/);
   });
