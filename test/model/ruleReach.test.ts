@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../src/model/formation.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { changesAnEngagement, isArmyRuleNote, reachOf, ruleNote, ruleOfNote, RULE_REACH } from '../../src/model/ruleReach.js';
+import { auditEntries } from '../../src/reports/audit/auditEntries.js';
 import { inProcess } from '../helpers/cli.js';
 import { TP_DIR, tpAvailable } from './tp/tpPath.js';
 
@@ -44,11 +45,18 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
     const byReason = new Map<string, string[]>();
     for (const x of gaps) byReason.set(named(x), [...(byReason.get(named(x)) ?? []), x.text]);
     const mounts = [...byReason.keys()].filter((k) => /weapon mounts empty/.test(k));
-    // Titans and Gargants fielded with no weapons: the player fills the mounts with upgrades; the audit leaves them out.
+    // Titans and Gargants fielded with no weapons: the player fills the mounts with upgrades; the audit arms them (next test).
     expect(mounts.flatMap((k) => byReason.get(k)!).length).toBe(12);
     for (const k of mounts) byReason.delete(k);
     // Every critical effect that could change an engagement is played (the Cyclops's Hellfury misses and the Land Train's carriages last).
     expect(Object.fromEntries(byReason)).toEqual({});
+  });
+
+  it('the audit values each of the 12 armed, none left out for its empty mounts', () => {
+    const unarmed = gaps.filter((x) => x.spec.unsupported.some((n) => /weapon mounts empty/.test(n)));
+    const audit = auditEntries(data, [...new Set(unarmed.map((x) => x.spec.armyId!))]);
+    const armed = unarmed.map((x) => audit.find((e) => e.variantOf === undefined && e.text.startsWith(`${x.text}+`)));
+    expect(armed.map((e) => (e?.spec === undefined ? 'not audited' : e.spec.unsupported.filter((n) => /weapon mounts empty/.test(n)).length))).toEqual(Array<number>(12).fill(0));
   });
 
   it('the formations simulated with nothing named that could change an engagement hold at least 95% of the Tournament Pack\'s points (the target; 96.0% measured)', () => {
