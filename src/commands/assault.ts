@@ -28,7 +28,7 @@ export function registerAssault(program: Command): void {
     .addOption(new Option('--bm <n>', 'Blast markers on the attacker').default(0).argParser(wholeNumber('--bm', 0)))
     .addOption(new Option('--target-bm <n>', 'Blast markers on the target').default(0).argParser(wholeNumber('--target-bm', 0)))
     .option('--target-broken', 'the target is already broken (if it loses, it is destroyed)')
-    .option('--cover [save]', 'target infantry in cover: with a value, their cover save in the assault (woods 5, ruins 4)')
+    .option('--cover [save]', 'target infantry in cover: with a value, their cover save in the assault (woods 5, ruins 4); or a fortified position: bunker, gun-emplacement, trench')
     .option('--test', 'take the engage action test first (a failure means a hold action and a Blast marker)')
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')

@@ -4,7 +4,7 @@ import { InputError } from '../model/inputError.js';
 import { outcomeAt, probability, type FormationOutcome } from '../reports/aggregate.js';
 import { meanInterval } from '../reports/stats/meanInterval.js';
 import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../sim/rulesets/netea/engagements.js';
-import type { ActionName, CoverSpec, EngagementSpec } from '../sim/rulesets/netea/spec.js';
+import { FORTIFIED_POSITIONS, type ActionName, type CoverSpec, type EngagementSpec } from '../sim/rulesets/netea/spec.js';
 import type { SimulationResult } from '../workers/simulate.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
@@ -38,12 +38,18 @@ function optionProblem(option: string, got: string, expected: string): InputErro
   return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);
 }
 
-/** `--cover` alone: obscured (-1 to hit, no save); `--cover 4`: -1 to hit and a 4+ infantry cover save (as shoot.ts parseCover). */
+/**
+ * `--cover` alone: obscured (-1 to hit, no save); `--cover 4`: -1 to hit and a 4+ infantry cover save;
+ * `--cover bunker|gun-emplacement|trench`: a fortified position, as its table gives each kind of unit
+ * (TP Fortified Positions, engagement/cover.ts).
+ */
 export function parseCover(value: string | boolean | undefined): CoverSpec {
   if (value === undefined || value === false) return { kind: 'none' };
   if (value === true) return { kind: 'obscured' };
+  const position = FORTIFIED_POSITIONS.find((p) => p === value);
+  if (position !== undefined) return { kind: 'position', position };
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 2 || n > 6) throw optionProblem('--cover', String(value), 'no value (obscured: -1 to hit) or an infantry cover save from 2 to 6');
+  if (!Number.isInteger(n) || n < 2 || n > 6) throw optionProblem('--cover', String(value), `no value (obscured: -1 to hit), an infantry cover save from 2 to 6, or a fortified position (bunker, gun-emplacement or trench)`);
   return { kind: 'save', save: n };
 }
 

@@ -23,7 +23,7 @@ export function registerShoot(program: Command): void {
     .argument('<formation>', 'the shooting formation: "4 Devastator", "6 Tactical, 3 Rhino" or "codex-astartes/devastator"')
     .requiredOption('--at <formation>', 'the target formation, same syntax')
     .addOption(new Option('--action <action>', 'the shooter\'s action').choices(SHOOT_ACTIONS).default('advance'))
-    .option('--cover [save]', 'target in cover: -1 to hit; with a value, infantry also get that cover save (woods 5, ruins 4)')
+    .option('--cover [save]', 'target in cover: -1 to hit; with a value, infantry also get that cover save (woods 5, ruins 4); or a fortified position: bunker, gun-emplacement, trench')
     .option('--crossfire', 'the shot is a crossfire (-1 to saves, 2 Blast markers for the first kill)')
     .addOption(new Option('--gap <cm>', 'distance between the two front ranks').default(DEFAULT_GAP).argParser(nonNegativeNumber('--gap')))
     .addOption(new Option('--bm <n>', 'Blast markers on the shooter').default(0).argParser(wholeNumber('--bm', 0)))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HeresySwitches } from './heresy/schema.js';
+import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod
@@ -13,11 +14,13 @@ export const Cover = z.union([
   z.literal('none'),
   z.literal('obscured'),
   z.strictObject({ save: z.number().int().min(2).max(6) }),
+  /** NetEA: a Tournament Pack fortified position; each kind of unit in it gets what the position's table gives (TP Fortified Positions). */
+  z.enum(FORTIFIED_POSITIONS),
   /** Epic 40,000 ("rules": "epic40k"): the terrain's infantry armour bonus (L948-956), 1 for woods, ruins and buildings, 2 for fortifications. */
   z.strictObject({ armour: z.union([z.literal(1), z.literal(2)]) }),
   /** Heresy ("rules": "heresy"): soft, hard or fortified cover (L108-125). */
   z.enum(['soft', 'hard', 'fortified']),
-]);
+], { error: 'expected NetEA\'s "none", "obscured", {"save": 2-6} or a fortified position ("bunker", "gun-emplacement", "trench"), Epic 40,000\'s {"armour": 1|2} or Heresy\'s "soft", "hard", "fortified"' });
 
 /** The rule systems an experiment can be played under: NetEA Epic Armageddon, Epic 40,000 (BattleBible 1998, docs/epic40k.md) or Heresy (D10, docs/heresy.md). */
 export const RulesSystem = z.enum(['netea', 'rulebook-2004', 'epic40k', 'heresy']);
@@ -273,4 +276,5 @@ export const Experiment = z
 
 export type Experiment = z.infer<typeof Experiment>;
 export type ExperimentStep = z.infer<typeof ExperimentStep>;
+export type Cover = z.infer<typeof Cover>;
 export type ScriptExperiment = z.infer<typeof ScriptExperiment>;

@@ -1,13 +1,13 @@
 import { dirname, relative, resolve } from 'node:path';
 import type { Dataset } from './dataset.js';
-import { Experiment, type ExperimentStep, type ScriptExperiment } from './experiment.js';
+import { Experiment, type Cover, type ExperimentStep, type ScriptExperiment } from './experiment.js';
 import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from './flyingKind.js';
 import { parseFormation, type FormationSpec } from './formation.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
 import { loadDataset } from './loadDataset.js';
 import { variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
-import { type ActionName, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
+import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
 import type { ScenarioSpec } from '../sim/scenario.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
@@ -164,8 +164,8 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   for (const name of names) {
     const f = script.formations[name]!;
     if (f.order !== undefined) problems.push({ file, path: `engagement.formations.${name}.order`, message: 'orders are Epic 40,000\'s ("rules": "epic40k"); a NetEA formation takes its action in the shoot step ("action")' });
-    if (typeof f.cover === 'string' && f.cover !== 'none' && f.cover !== 'obscured') problems.push({ file, path: `engagement.formations.${name}.cover`, message: `"${f.cover}" is Heresy cover ("rules": "heresy"); NetEA cover is "none", "obscured" or {"save": 2-6}` });
-    if (typeof f.cover === 'object' && 'armour' in f.cover) problems.push({ file, path: `engagement.formations.${name}.cover`, message: '{"armour": 1|2} is Epic 40,000 cover ("rules": "epic40k"); NetEA cover is "none", "obscured" or {"save": 2-6}' });
+    if (f.cover === 'soft' || f.cover === 'hard' || f.cover === 'fortified') problems.push({ file, path: `engagement.formations.${name}.cover`, message: `"${f.cover}" is Heresy cover ("rules": "heresy"); NetEA cover is "none", "obscured", {"save": 2-6} or a fortified position: "bunker", "gun-emplacement", "trench"` });
+    if (typeof f.cover === 'object' && 'armour' in f.cover) problems.push({ file, path: `engagement.formations.${name}.cover`, message: `{"armour": 1|2} is Epic 40,000 cover ("rules": "epic40k"); NetEA cover is "none", "obscured", {"save": 2-6} or a fortified position: "bunker", "gun-emplacement", "trench"` });
   }
   checkSteps(script, sides, file, problems);
   if (script.variants && Object.keys(script.parameters).length > 0) {
@@ -211,7 +211,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
         front: f.front ?? (f.side === 'A' ? 0 : g.gap),
         rankWidth: f.rankWidth ?? g.rankWidth,
         spacing: f.spacing ?? g.spacing,
-        cover: f.cover === 'none' || 'armour' in (f.cover as object) ? { kind: 'none' } : f.cover === 'obscured' ? { kind: 'obscured' } : { kind: 'save', save: (f.cover as { save: number }).save },
+        cover: neteaCover(f.cover),
         blastMarkers: f.blastMarkers,
         broken: f.broken,
         ...(f.coverUnits ? { coverUnits: f.coverUnits } : {}),
@@ -237,6 +237,14 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   }
   if (problems.length > 0) throw new InputError(dedupe(problems));
   return variants;
+}
+
+/** A formation's cover as the NetEA engine takes it; another system's cover was refused with a problem. */
+function neteaCover(c: Cover): CoverSpec {
+  if (c === 'obscured') return { kind: 'obscured' };
+  if (c === 'bunker' || c === 'gun-emplacement' || c === 'trench') return { kind: 'position', position: c };
+  if (typeof c === 'object' && 'save' in c) return { kind: 'save', save: c.save };
+  return { kind: 'none' };
 }
 
 export function definedOnly<T extends object>(o: T): Partial<T> {

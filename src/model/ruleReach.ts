@@ -38,7 +38,7 @@ const summoning = (why: string): Reach => ({ reach: 'summoning', why });
 const armyList = (why: string): Reach => ({ reach: 'army-list', why });
 
 const SUMMONING = 'daemons summoned from the Daemon Pool are not fielded';
-const FORTIFIED = 'fortified positions are terrain the army sets up; the model places none (an infantry formation in a bunker or trench is a "cover" save; a vehicle\'s save in a gun emplacement cannot be given yet)';
+const FORTIFIED = 'setting the positions up, and the dangerous-terrain tests, razor wire and minefields of moving through them: the effects of a bunker, gun emplacement or trench on the units placed in one are simulated (--cover bunker|gun-emplacement|trench; "cover": "bunker" in an experiment)';
 const HIT_AND_RUN = 'shooting before or after a move and the full consolidation move: the model fixes the distance between formations';
 
 /** The classification, by the rule's id as the data names it (unit abilities and rules, weapon rules, army and force rules). */
@@ -85,7 +85,7 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   'imperial-fist-fortified-positions': terrain(FORTIFIED),
   'iron-warrior-fortified-positions': terrain(FORTIFIED),
   'knight-world-fortified-positions': terrain(FORTIFIED),
-  'masters-of-siege': terrain('the effects of the army\'s minefields, trenches and bunkers, and a third garrison on overwatch'),
+  'masters-of-siege': terrain('a third garrisoned formation on overwatch and walker on the army\'s minefields; its infantry\'s 4+ reinforced-armour save in a bunker and first strike in a trench are simulated when the formation is placed in one (--cover bunker, --cover trench)'),
   'hit-and-run-tactics': movement(HIT_AND_RUN),
   'dark-eldar-hit-and-run-tactics': movement(HIT_AND_RUN),
   'eldar-technology': deployment('webway portals; its Holofield and Lance are simulated'),
@@ -140,6 +140,11 @@ export function ruleOfNote(note: string): string {
   const rest = at >= 0 ? note.slice(at + ARMY_RULE_MARK.length) : note.slice(note.indexOf(': ') + 2);
   const end = rest.indexOf(': ');
   return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** Whether one of these notes names `rule` (a rule partly simulated stays named for what is not). */
+export function namesRule(notes: readonly string[], rule: string): boolean {
+  return notes.some((n) => ruleOfNote(n) === rule);
 }
 
 /** Whether a named rule could change the result of an engagement the model plays. */

@@ -8,6 +8,7 @@ import { applyResult, countSide, resultModifiers } from './assault/result.js';
 import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } from './assault/chargeCache.js';
 import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
+import { strikesFirst } from './assault/firstStrike.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
 /** Assault outcomes. */
@@ -81,7 +82,7 @@ function listUnits(e: Engagement): void {
         e.asList[n++] = u;
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);
-        if (e.uFirstStrike[u] === 1) e.asListFirstStrike = true;
+        if (e.uFirstStrike[u] === 1 || strikesFirst(e, u)) e.asListFirstStrike = true;
         if ((fl & C.U_WAR_ENGINE) !== 0) e.asListWarEngine = true;
       }
     }

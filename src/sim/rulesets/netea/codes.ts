@@ -18,6 +18,8 @@ export const ELIGIBLE_ANY_GROUND = CLASS_INF | CLASS_LV | CLASS_AV | CLASS_WE;
 /** Unit ability flags (bits of `units.flags`). */
 export const U_REINFORCED = 1 << 0;
 export const U_THICK_REAR = 1 << 1;
+/** In a position that counts as Fortifications (TP Bunker): crossfire does not worsen its saves (RB 1.11). */
+export const U_IN_FORTIFICATION = 1 << 2;
 export const U_FEARLESS = 1 << 3;
 export const U_LEADER = 1 << 4;
 export const U_INSPIRING = 1 << 5;
@@ -50,6 +52,10 @@ export const U_AUTOMATON = 1 << 24;
 export const U_MARKERLIGHT = 1 << 25;
 /** TP Necron: may return to play after being destroyed. */
 export const U_NECRON = 1 << 26;
+/** TP Masters of Siege: infantry in a bunker save on 4+ with reinforced armour instead of their armour and the cover save (saves/saveStack.ts). */
+export const U_SIEGE_BUNKER = 1 << 27;
+/** TP Masters of Siege: infantry in a trench strike first while they hold it (assault/firstStrike.ts). */
+export const U_TRENCH_FIRST_STRIKE = 1 << 28;
 
 /** Weapon-line flags. */
 export const W_MACRO = 1 << 0;

@@ -9,12 +9,18 @@ import type { FormationSpec } from '../../../model/formation.js';
 
 export type ActionName = 'advance' | 'double' | 'sustained' | 'marshal' | 'overwatch' | 'hold' | 'engage';
 
+/** The Tournament Pack's fortified positions a formation's units can stand in (TP Fortified Positions). */
+export const FORTIFIED_POSITIONS = ['bunker', 'gun-emplacement', 'trench'] as const;
+export type FortifiedPosition = (typeof FORTIFIED_POSITIONS)[number];
+
 /**
  * Cover for a formation's units (RB 1.8): `none`; `obscured` (−1 to hit, no
- * save, e.g. infantry touching a vehicle); or an infantry cover save value in
- * addition to the −1 (woods 5+, ruins 4+, fortifications 3+).
+ * save, e.g. infantry touching a vehicle); an infantry cover save value in
+ * addition to the −1 (woods 5+, ruins 4+, fortifications 3+); or a fortified
+ * position, whose effect on each kind of unit is its table's
+ * (engagement/cover.ts).
  */
-export type CoverSpec = { kind: 'none' } | { kind: 'obscured' } | { kind: 'save'; save: number };
+export type CoverSpec = { kind: 'none' } | { kind: 'obscured' } | { kind: 'save'; save: number } | { kind: 'position'; position: FortifiedPosition };
 
 export interface PlacedFormation {
   /** Short handle scripts refer to ("marines", "A"). */

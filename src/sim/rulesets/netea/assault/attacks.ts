@@ -6,6 +6,7 @@ import type { Engagement } from '../engagement.js';
 import { queueHit } from '../allocate.js';
 import { ONLY_CONTACT, ONLY_NOT_CONTACT, resolveAssaultHits } from './assaultHits.js';
 import { staticCoordinate, withinOfSide } from './positions.js';
+import { strikesFirst } from './firstStrike.js';
 import { carriageLineLost } from '../criticals/carriages.js';
 
 /** Attack phases. */
@@ -65,7 +66,7 @@ export function setSideAttackProfiles(e: Engagement): void {
 function rollUnitAttacks(e: Engagement, u: number, phase: number, targetSide: number, rng: Sfc32): void {
   const value = e.asAtkValue[u]!;
   if (value >= C.NONE) return;
-  const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
+  const unitFirst = strikesFirst(e, u);
   const mask = e.asAtkMask[u]!;
   const baseFlags = e.asAtkFlags[u]!;
   if (unitFirst === (phase === PHASE_FIRST_STRIKE)) {

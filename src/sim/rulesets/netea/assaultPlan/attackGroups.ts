@@ -2,6 +2,7 @@ import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { supportTargetSide } from '../assault/attacks.js';
 import { staticCoordinate } from '../assault/positions.js';
+import { strikesFirst } from '../assault/firstStrike.js';
 
 export interface AttackGroup {
   /** The unit rolling, or -1 for several units that cannot die before they roll. */
@@ -97,7 +98,7 @@ function engagedEnemiesWithin15(e: Engagement, u: number): number[] {
  */
 export function profileLines(e: Engagement, u: number, baseFlags: number, firstStrikePhase: boolean): AttackGroup[] {
   const out: AttackGroup[] = [];
-  const unitFirst = (e.uFlags[u]! & C.U_FIRST_STRIKE) !== 0;
+  const unitFirst = strikesFirst(e, u);
   const useCC = (baseFlags & C.H_CLOSE_COMBAT) !== 0;
   if (unitFirst === firstStrikePhase) out.push({ unit: u, diceN: 0, diceSides: 0, dicePlus: 1, toHit: C.NONE, flags: baseFlags, side: 0, near: [] });
   if (e.uExtraAttacks[u] === 0) return out;

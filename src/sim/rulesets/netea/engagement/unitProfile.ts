@@ -6,6 +6,7 @@ import { OFF_TABLE } from '../aerospace/arrival.js';
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import type { PlacedFormation } from '../spec.js';
+import { fillCover } from './cover.js';
 
 /** Formation f's profile: where it stands, its Blast markers, its army rules as flags, its points. */
 export function fillFormation(e: Engagement, f: number, pf: PlacedFormation, firstUnit: number): void {
@@ -94,14 +95,7 @@ export function fillUnit(e: Engagement, g: number, f: number, i: number, ru: Res
   if (pf.formation.rules.includes('they-shall-know-no-fear') && !isWE) flags |= C.U_TSKNF;
   const ranged = [...ru.weapons, ...ru.characterWeapons].some((w) => w.weapon.modes.some((m) => m.kind !== 'assault'));
   if (!ranged) flags |= C.U_CC_ONLY;
-  const coverHere = pf.coverUnits === undefined || pf.coverUnits.includes(i);
-  e.uCoverSave[g] = C.NONE;
-  if (coverHere && pf.cover.kind !== 'none') {
-    flags |= C.U_IN_COVER;
-    // RB 1.8.3: cover saves are for infantry only; mounted units count as vehicles for terrain.
-    if (pf.cover.kind === 'save' && e.uClass[g] === C.CLASS_INF && (flags & C.U_MOUNTED) === 0) e.uCoverSave[g] = pf.cover.save;
-  }
-  e.uFlags[g] = flags;
+  e.uFlags[g] = fillCover(e, g, i, pf, flags);
   e.saves.fillUnit(g, ru, e.uArmour[g]!);
   e.swarm.fillUnit(g, ru);
   const isLeader = (x: Unit) => x.abilities.includes('leader') || x.abilities.includes('supreme-commander');

@@ -7,6 +7,8 @@ import { NO_SAVES, packSaves } from './saveCode.js';
 export const JINK_SAVE = 4;
 /** RB 1.7.5 (errata): the cover save a passenger may take instead of its armour when its transport is destroyed. */
 export const WRECK_COVER_SAVE = 6;
+/** TP Masters of Siege: "a 4+ save with reinforced armour" for infantry in a bunker. */
+export const SIEGE_BUNKER_SAVE = 4;
 
 /**
  * The rolls that may save one hit on unit u (RB 1.9.6, the abilities of §3.6
@@ -26,7 +28,16 @@ export const WRECK_COVER_SAVE = 6;
  * - In an assault, armour that counts in assaults only does (TP: Wyches' "(5+)").
  * - Jinking aircraft save on 4+ instead of their armour (RB 4.2.3).
  * - Crossfire (`crossfire`) and sniper each worsen the save by one, cumulatively
- *   (RB 1.11, 2.1.14, FAQ); thick rear armour ignores crossfire (RB 2.1.16).
+ *   (RB 1.11, 2.1.14, FAQ); thick rear armour and units in fortifications (a
+ *   bunker: TP Fortified Positions) ignore crossfire (RB 2.1.16, 1.11).
+ * - Masters of Siege (TP, Imperial Fists): infantry in a bunker "gain a 4+ save
+ *   with reinforced armour", which "replaces both their regular save and the
+ *   3+ bunker cover save": it stands against MW without its re-roll and not
+ *   against TK, as reinforced armour does (RB 2.1.11). "This save is lost if
+ *   the unit suffers an ignore cover hit": that hit meets the unit's own armour
+ *   alone, as an ignore-cover hit meets any unit in cover (RB 2.2.5); so does
+ *   an assault hit on a unit of the engaging formation, which left the bunker
+ *   to charge (RB 1.12.5).
  * - Reinforced armour re-rolls a failed save against anything but MW, TK and
  *   lance (RB 2.1.11, TP Lance), with the save it failed; a cover save used is
  *   re-rolled as is ([A-25]).
@@ -50,17 +61,20 @@ export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: 
   if ((hitFlags & C.H_NO_SAVE) !== 0) return NO_SAVES;
   const uf = e.uFlags[u]!;
   const s = e.saves;
-  const worse = (crossfire && (uf & C.U_THICK_REAR) === 0 ? 1 : 0) + ((hitFlags & C.H_SNIPER) !== 0 ? 1 : 0);
+  const worse = (crossfire && (uf & (C.U_THICK_REAR | C.U_IN_FORTIFICATION)) === 0 ? 1 : 0) + ((hitFlags & C.H_SNIPER) !== 0 ? 1 : 0);
+  const siege = (uf & C.U_SIEGE_BUNKER) !== 0 && !noCover && (hitFlags & C.H_IGNORE_COVER) === 0;
+  const reinforced = siege || (uf & C.U_REINFORCED) !== 0;
   let armour: number = C.NONE;
-  if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || (uf & C.U_REINFORCED) !== 0)) {
+  if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || reinforced)) {
     let base = (hitFlags & C.H_ASSAULT) !== 0 ? s.uAssaultArmour[u]! : e.uArmour[u]!;
     const cover = (hitFlags & C.H_WRECKED_TRANSPORT) !== 0 ? Math.min(e.uCoverSave[u]!, WRECK_COVER_SAVE) : e.uCoverSave[u]!;
-    if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
+    if (siege) base = SIEGE_BUNKER_SAVE;
+    else if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
     // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
     if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
     if (base < C.NONE) armour = base + worse < C.NONE ? base + worse : C.NONE;
   }
-  const reroll = armour < C.NONE && (uf & C.U_REINFORCED) !== 0 && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? armour : C.NONE;
+  const reroll = armour < C.NONE && reinforced && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? armour : C.NONE;
   if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) return withField(e, u, hitFlags, crossfire, worse, armour, reroll);
   return packSaves(armour, reroll, s.stSecond[u]!);
 }
