@@ -30,8 +30,6 @@ const NETEA_ONLY: Array<[keyof AuditOptions, string, string]> = [
   ['data', '--data', 'names a NetEA Tournament Pack checkout; the Epic 40,000 lists are built in (datasheets/epic40k)'],
   ['fit', '--fit', 'fits scene weights to the costs it then judges; the Epic 40,000 reference battle is reasoned, not fitted (docs/epic40k.md, Audit)'],
   ['fitOut', '--fit-out', 'writes fitted weights; the Epic 40,000 reference battle is not fitted (docs/epic40k.md, Audit)'],
-  ['chunks', '--chunks', 'splits a long NetEA audit; the Epic 40,000 audit runs whole (a few minutes)'],
-  ['partialOut', '--partial-out', 'splits a long NetEA audit; the Epic 40,000 audit runs whole (a few minutes)'],
 ];
 
 function rejectNeteaAuditOptions(o: AuditOptions): void {
@@ -92,19 +90,37 @@ function showProgress(done: number, total: number): void {
   process.stderr.write(`\raudit: ${done}/${total} detachments${done === total ? '\n' : ''}`);
 }
 
-/** Runs the Epic 40,000 audit and hands its values to the shared printer and report. */
+/**
+ * Runs the Epic 40,000 audit and hands its values to the shared printer and
+ * report; with --chunks (or --partial-out) only a range of the units, written
+ * as a piece for `merge`, as NetEA's audit does (audit.ts).
+ */
 export async function epic40kAudit(o: AuditOptions, started: number): Promise<void> {
   rejectNeteaAuditOptions(o);
+  const { auditKey, auditRange, finishAudit, replayedAudit, writeAuditPartial } = await import('./audit.js');
   const loaded = loadEpic40kBattle(o.battle);
   const lists = loadEpic40kLists();
   const entries = epic40kAuditEntries(lists, auditedLists(lists, o.lists));
-  const field = epic40kBattleField(loaded) as unknown as FormationSpec[];
-  const audited = entries.filter((e) => e.spec !== undefined).map((e) => e.spec!);
-  const copies = audited.map((d) => d.units.length);
-  const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-  const detachmentValues = await valueFormations(audited, field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, plan: planEpic40kValue, ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
-  const values = detachmentValues.map((v, i) => unitValue(v, copies[i]!));
-  const { finishAudit } = await import('./audit.js');
   // The shared printer and report read a data set's id and version only.
-  await finishAudit(entries, values, epic40kData() as Dataset, loaded, { ...o, rules: 'epic40k' }, process.argv.slice(2), performance.now() - started);
+  const data = epic40kData() as Dataset;
+  const options: AuditOptions = { ...o, rules: 'epic40k' };
+  const argv = process.argv.slice(2);
+  const audited = entries.filter((e) => e.spec !== undefined).map((e) => e.spec!);
+  const range = auditRange(o, audited.length);
+  const key = auditKey(data, loaded.battle, o, entries);
+  const replay = replayedAudit(key);
+  if (replay !== null) {
+    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0);
+    return;
+  }
+  const piece = audited.slice(range.first, range.last + 1);
+  const field = epic40kBattleField(loaded) as unknown as FormationSpec[];
+  const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
+  const detachmentValues = await valueFormations(piece, field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, plan: planEpic40kValue, ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
+  const values = detachmentValues.map((v, i) => unitValue(v, piece[i]!.units.length));
+  if (o.chunks !== undefined || o.partialOut !== undefined) {
+    writeAuditPartial(o, argv, key, audited.length, range, values);
+    return;
+  }
+  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started);
 }

@@ -9,7 +9,7 @@ import { listDetachments } from '../../src/model/epic40k/listDetachments.js';
 import type { FormationSpec } from '../../src/model/formation.js';
 import { valueFormations } from '../../src/reports/value/valueFormations.js';
 import { DEFAULT_CHUNK_SIZE } from '../../src/workers/simulate.js';
-import { inProcess } from '../helpers/cli.js';
+import { inProcess, spawnCli } from '../helpers/cli.js';
 
 /** `audit --rules epic40k` (issue 20, item 2) and the Epic 40,000 reference battle's plan. */
 
@@ -76,6 +76,21 @@ describe('audit --rules epic40k', () => {
     expect(existsSync(join(out, 'report.html'))).toBe(true);
   });
 
+  it('--chunks: two pieces, each a process of its own, merged, give the whole audit\'s numbers', async () => {
+    const args = ['audit', '--rules', 'epic40k', '--lists', 'tyranids', '--trials', '60', '--workers', '1', '--quiet'];
+    const whole = await inProcess([...args, '--json']);
+    expect(whole.code, whole.stderr).toBe(0);
+    const pieces = ['0-4', '5-11'].map((range) => ({ range, file: join(tmp, `piece-${range}.json`) }));
+    for (const r of await Promise.all(pieces.map((p) => spawnCli([...args, '--chunks', p.range, '--partial-out', p.file])))) expect(r.code, r.stderr).toBe(0);
+    const merged = await inProcess(['merge', ...pieces.map((p) => p.file).reverse(), '--json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const [a, b] = [JSON.parse(whole.stdout), JSON.parse(merged.stdout)];
+    expect(b.rules).toBe('epic40k');
+    expect(b.formations).toHaveLength(12);
+    expect(b.formations).toEqual(a.formations);
+    expect(b.validation).toEqual(a.validation);
+  });
+
   it('bad input: one message naming the option or the battle file and the path in it, exit 2', async () => {
     const bad = async (args: string[], where: string, text: string) => {
       const r = await inProcess(['audit', '--rules', 'epic40k', ...args, '--quiet']);
@@ -88,6 +103,7 @@ describe('audit --rules epic40k', () => {
     await bad(['--data', '../shared/netea-tp'], 'option --data', 'built in');
     await bad(['--fit', 'A'], 'option --fit', 'not fitted');
     await bad(['--lists', 'ork-war-horde'], 'option --lists', 'no Epic 40,000 army list "ork-war-horde"');
+    await bad(['--lists', 'tyranids', '--chunks', '10-12'], 'option --chunks', 'expected a range within 0-11 (this audit has 12 audited formations)');
     const battle = JSON.parse(readFileSync(epic40kBattlePath(), 'utf8'));
     const write = (name: string, json: unknown) => {
       const path = join(tmp, name);
