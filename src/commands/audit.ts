@@ -185,8 +185,8 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
     s += `${x.text.slice(0, 59).padEnd(60)}${String(x.cost).padStart(6)}${fmt(x.fairCost.value).padStart(7)}${`${fmt(x.fairCost.band[0])}-${fmt(x.fairCost.band[1])}`.padStart(14)}${x.relativeToList.toFixed(2).padStart(9)}  ${x.verdict}\n`;
     if (x.choice !== null) s += `  uses ${x.choice}\n`;
     for (const p of x.options) {
-      const option = `  @${p.text.slice(p.text.indexOf('@') + 1)}`.slice(0, 59);
-      s += `${option.padEnd(60)}${''.padStart(6)}${fmt(p.fairCost.value).padStart(7)}${`${fmt(p.fairCost.band[0])}-${fmt(p.fairCost.band[1])}`.padStart(14)}${p.relativeToList.toFixed(2).padStart(9)}  ${p.verdict}\n`;
+      const option = `  ${p.option}`.slice(0, 59);
+      s += `${option.padEnd(60)}${String(p.cost).padStart(6)}${fmt(p.fairCost.value).padStart(7)}${`${fmt(p.fairCost.band[0])}-${fmt(p.fairCost.band[1])}`.padStart(14)}${p.relativeToList.toFixed(2).padStart(9)}  ${p.verdict}\n`;
     }
   }
   process.stdout.write(s);
@@ -221,7 +221,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       armyRules: x.armyRules,
       dominatedBy: x.dominatedBy,
       choice: x.choice,
-      options: x.options.map((p) => ({ text: p.text, fairCost: p.fairCost, valuePerPoint: p.valuePerPoint, relativeToList: p.relativeToList, verdict: p.verdict, unsupported: p.unsupported })),
+      options: x.options.map((p) => ({ text: p.text, option: p.option, cost: p.cost, fairCost: p.fairCost, valuePerPoint: p.valuePerPoint, relativeToList: p.relativeToList, verdict: p.verdict, unsupported: p.unsupported })),
     })),
     skipped: r.skipped,
     validation: r.validation,
