@@ -41,7 +41,7 @@ const POSITIONS: Readonly<Record<FortifiedPosition, PositionEffect>> = {
 };
 
 /**
- * The cover of unit g (unit i of formation f) as its formation is placed:
+ * The cover of unit g (unit i of its formation) as the formation is placed:
  * sets its cover save (uCoverSave) and returns its flags with the cover ones
  * added (U_IN_COVER, U_IN_FORTIFICATION and Masters of Siege's).
  */
@@ -50,7 +50,8 @@ export function fillCover(e: Engagement, g: number, i: number, pf: PlacedFormati
   const cover = pf.cover;
   if (cover.kind === 'none' || (pf.coverUnits !== undefined && !pf.coverUnits.includes(i))) return flags;
   const cls = e.uClass[g]!;
-  const infantry = cls === C.CLASS_INF && (flags & C.U_MOUNTED) === 0;
+  const mounted = (flags & C.U_MOUNTED) !== 0;
+  const infantry = cls === C.CLASS_INF && !mounted;
   if (cover.kind === 'obscured') return flags | C.U_IN_COVER;
   if (cover.kind === 'save') {
     // RB 1.8.3: cover saves are for infantry only; mounted units count as vehicles for terrain.
@@ -58,7 +59,9 @@ export function fillCover(e: Engagement, g: number, i: number, pf: PlacedFormati
     return flags | C.U_IN_COVER;
   }
   const effect = POSITIONS[cover.position];
-  const save = infantry ? effect.infantry : cls === C.CLASS_LV || cls === C.CLASS_AV || cls === C.CLASS_INF ? effect.vehicle : cls === C.CLASS_WE ? effect.warEngine : NO_SHELTER;
+  const vehicle = cls === C.CLASS_LV || cls === C.CLASS_AV || (cls === C.CLASS_INF && mounted);
+  // Aircraft and spacecraft are never in a position.
+  const save = infantry ? effect.infantry : vehicle ? effect.vehicle : cls === C.CLASS_WE ? effect.warEngine : NO_SHELTER;
   if (save === NO_SHELTER) return flags;
   e.uCoverSave[g] = save;
   let out = flags | C.U_IN_COVER;
