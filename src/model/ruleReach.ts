@@ -38,7 +38,7 @@ const summoning = (why: string): Reach => ({ reach: 'summoning', why });
 const armyList = (why: string): Reach => ({ reach: 'army-list', why });
 
 const SUMMONING = 'daemons summoned from the Daemon Pool are not fielded';
-const FORTIFIED = 'setting the positions up, and the dangerous-terrain tests, razor wire and minefields of moving through them: the effects of a bunker, gun emplacement or trench on the units placed in one are simulated (--cover bunker|gun-emplacement|trench; "cover": "bunker" in an experiment)';
+const FORTIFIED = 'setting the positions up, the war engines that may not barge units in them, and the dangerous-terrain tests, razor wire and minefields of moving through them: the effects of a bunker, gun emplacement or trench on the units placed in one are simulated (--cover bunker|gun-emplacement|trench; "cover": "bunker" in an experiment)';
 const HIT_AND_RUN = 'shooting before or after a move and the full consolidation move: the model fixes the distance between formations';
 
 /** The classification, by the rule's id as the data names it (unit abilities and rules, weapon rules, army and force rules). */
