@@ -29,9 +29,9 @@ describe('matrix --rules epic40k', () => {
     expect(j.rules).toBe('epic40k');
     expect(j.data.id).toBe('epic40k-battlebible-1998');
     expect(j.engagement).toEqual({ kind: 'shoot', action: 'none', gap: 30 });
-    // The Ork characters, the Warlord and the Weirdboy, are not fielded in copies (listDetachments.ts, characterRow).
+    // The Ork characters, the Warlord, the Warboss and the Weirdboy, are not fielded in copies (listDetachments.ts, characterRow).
     expect([j.rows.length, j.cols.length, j.cells.length]).toEqual([12, 18, 216]);
-    expect(j.skipped.cols.map((s: { name: string }) => s.name)).toEqual(['Warlord', 'Warphead', 'Weirdboy', 'Fighta-Bommer']);
+    expect(j.skipped.cols.map((s: { name: string }) => s.name)).toEqual(['Warlord', 'Warphead', 'Warboss', 'Weirdboy', 'Fighta-Bommer']);
     expect(j.skipped.rows.map((s: { name: string }) => s.name)).toEqual(['Gargoyles', 'Harridan']);
     const row = j.rows.findIndex((x: { id: string }) => x.id === 'carnifex');
     const col = j.cols.findIndex((x: { id: string }) => x.id === 'orks');

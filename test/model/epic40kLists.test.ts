@@ -15,9 +15,9 @@ const fpText = (u: Unit) => (u.firepower.kind === 'normal' ? String(u.firepower.
 const rangeText = (u: Unit) => (u.range === null ? 'n/a' : u.range.min > 0 ? `${u.range.min}-${u.range.max}` : String(u.range.max));
 
 describe('Epic 40,000 lists: integrity', () => {
-  it('holds the five lists with the seed\'s 137 profiles (and the Leviathan line)', () => {
+  it('holds the five lists with the seed\'s 137 profiles (and the Leviathan line; the Orks\' "Warboss/Nobz" row, L2620, as two units priced apart)', () => {
     expect([...lists.keys()].sort()).toEqual(['chaos', 'eldar', 'imperium', 'orks', 'tyranids']);
-    expect(['chaos', 'eldar', 'imperium', 'orks', 'tyranids'].map((a) => lists.get(a)!.units.length)).toEqual([35, 26, 40, 22, 14]);
+    expect(['chaos', 'eldar', 'imperium', 'orks', 'tyranids'].map((a) => lists.get(a)!.units.length)).toEqual([35, 26, 40, 23, 14]);
   });
   it('every profile and row records a line inside its army\'s section of the seed', () => {
     for (const a of lists.values()) {
@@ -131,14 +131,16 @@ describe('the catalogue matrix and audit field (listDetachments.ts)', () => {
       ['Chaos Lord', 'Chaos Sorcerer', 'Daemon Prince', 'Demagogue', 'Magus'],
       ['Avatar', 'Farseer', 'Warlock', 'Exarch', 'Great Harlequin', 'Shadow Seer'],
       ['Inquisitor Lord', 'Colonel', 'Chapter Master', 'Captain', 'Librarian'],
-      ['Warlord', 'Weirdboy'],
+      ['Warlord', 'Warboss', 'Weirdboy'],
       [],
     ]);
   });
-  it('Nobz, priced per mob (L2685), and three Hive Tyrants ("choose 3 and only 3 Synapse creatures", L2926) are fielded in copies; the Warboss is the Nobz\' profile (L2620)', () => {
+  it('Nobz, priced per mob (L2685), and three Hive Tyrants ("choose 3 and only 3 Synapse creatures", L2926) are fielded in copies; the Warboss, the same profile (L2620), costs 40 as an HQ (L2668)', () => {
     const orks = listDetachments(lists, lists.get('orks')!).formations;
     expect(orks.find((f) => f.id === 'nobz')!.label).toBe('11 Nobz (154)');
-    expect(unitOf('orks', 'Warboss').id).toBe('nobz');
+    expect([unitOf('orks', 'Nobz').points, unitOf('orks', 'Nobz').pointsLine, unitOf('orks', 'Warboss').points, unitOf('orks', 'Warboss').pointsLine]).toEqual([14, 2685, 40, 2668]);
+    expect(unitOf('orks', 'Warboss/Nobz').id).toBe('nobz');
+    expect(parseEpic40kDetachment(lists, '1 Warboss, 6 Orks').points).toBe(40 + 6 * 9);
     expect(listDetachments(lists, lists.get('tyranids')!).formations.find((f) => f.id === 'hive-tyrant')!.label).toBe('3 Hive Tyrant (150)');
     expect([...lists.values()].map((a) => listDetachments(lists, a).formations.length)).toEqual([26, 15, 30, 18, 12]);
   });
