@@ -15,7 +15,7 @@ import type { EngagementSpec, PlacedFormation, Step } from '../../../src/sim/rul
 import { embarkationProblem, planEmbarkation } from '../../../src/sim/rulesets/netea/transport/embarkation.js';
 import { outcomeAt } from '../../../src/reports/aggregate.js';
 import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
-import { inProcess, spawnCli } from '../../helpers/cli.js';
+import { inProcess } from '../../helpers/cli.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
 
@@ -241,7 +241,8 @@ describe('the CLI: --embarked', () => {
   });
 
   it('a Tactical detachment charging out of its Rhinos from 30 cm, where on foot it could not reach', async () => {
-    const r = await spawnCli(['assault', 'codex-astartes/tactical-detachment', '--at', '8 Ork Boyz', '--gap', '30', '--attacker-embarked', '--trials', '2000', '--json', '--quiet']);
+    // In this process too (the two tests above load the commands here; test/cli/assault.test.ts runs the real command line).
+    const r = await inProcess(['assault', 'codex-astartes/tactical-detachment', '--at', '8 Ork Boyz', '--gap', '30', '--attacker-embarked', '--trials', '2000', '--json', '--quiet']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.assault.fought.p).toBe(1);
