@@ -54,16 +54,17 @@ describe('epic40k catalogue detachments (listDetachments.ts)', () => {
     expect([5, 7, 9, 15, 26, 50, 54, 390].map(catalogueCount)).toEqual([MAX_UNITS, 20, 17, 10, 6, 3, 3, 1]);
   });
 
-  it('every priced ground unit of the five lists, 119 in all; flyers and units no row prices are skipped with the reason', () => {
+  it('every priced ground unit of the five lists but the characters, 101 in all; flyers, units no row prices and characters are skipped with the reason', () => {
     const lists = loadEpic40kLists();
     const counts = [...lists.values()].map((a) => [a.id, listDetachments(lists, a).formations.length]);
-    expect(counts).toEqual([['chaos', 31], ['eldar', 21], ['imperium', 35], ['orks', 20], ['tyranids', 12]]);
+    expect(counts).toEqual([['chaos', 26], ['eldar', 15], ['imperium', 30], ['orks', 18], ['tyranids', 12]]);
     const imperium = listDetachments(lists, lists.get('imperium')!);
     expect(imperium.formations.find((f) => f.id === 'space-marines')).toMatchObject({ label: '10 Space Marines (150)', spec: { text: 'imperium/10 Space Marines', points: 150, armyId: 'imperium' } });
     expect(imperium.formations.find((f) => f.id === 'imperial-guard')!.spec.points).toBe(140);
-    expect(imperium.skipped.map((s) => s.name)).toEqual(['Deathstrike Launcher', 'Marauder', 'Thunderbolt', 'Thunderhawk', 'Imperial Leviathan']);
-    expect(imperium.skipped[1]!.reason).toContain('flyer');
-    expect(imperium.skipped[0]!.reason).toContain('priced by no row');
+    expect(imperium.skipped.map((s) => s.name)).toEqual(['Inquisitor Lord', 'Colonel', 'Deathstrike Launcher', 'Marauder', 'Thunderbolt', 'Chapter Master', 'Captain', 'Librarian', 'Thunderhawk', 'Imperial Leviathan']);
+    expect(imperium.skipped[3]!.reason).toContain('flyer');
+    expect(imperium.skipped[2]!.reason).toContain('priced by no row');
+    expect(imperium.skipped[0]!.reason).toContain('a character');
   });
 
   it('an unknown list: one problem naming the option and the lists', () => {
