@@ -1,4 +1,5 @@
 import type { FormationSpec } from '../../model/formation.js';
+import { startingDamageCapacity } from '../../model/carriages.js';
 import type { FormationRecordLayout } from '../../sim/ruleset.js';
 
 /**
@@ -10,7 +11,8 @@ import type { FormationRecordLayout } from '../../sim/ruleset.js';
  *   loss = lost + γ·min(bm, S)/S·(P − lost)         otherwise
  *
  * with P the formation's points, S its strength (units, a war engine counting
- * its damage capacity: Blast markers break a war engine against its damage,
+ * its starting damage capacity, a Land Train's with its carriages' (TP): Blast
+ * markers break a war engine against its damage,
  * RB 3.1.3), β the battle's broken credit and γ its Blast-marker credit. Every
  * term is proportional to the formation's cost, so changing the cost only
  * rescales the loss: one run gives it at every cost.
@@ -34,7 +36,7 @@ export interface LossCredits {
 /** The slots of a formation's block in the last record, with its points and strength. */
 export function lossSlots(block: FormationRecordLayout, formation: FormationSpec): LossSlots {
   const points = formation.units.reduce((t, u) => t + (u.points ?? 0), 0);
-  const strength = formation.units.reduce((t, u) => t + (u.unit.type === 'WE' || u.unit.type === 'AC/WE' ? Math.max(1, u.unit.damageCapacity ?? 1) : 1), 0);
+  const strength = formation.units.reduce((t, u) => t + (u.unit.type === 'WE' || u.unit.type === 'AC/WE' ? Math.max(1, startingDamageCapacity(u)) : 1), 0);
   return { broken: block.broken, destroyed: block.destroyed, bmSum: block.bmSum, pointsLostSum: block.pointsLostSum, points, strength };
 }
 

@@ -7,6 +7,7 @@ import { lineReady, shoot } from '../../../src/sim/rulesets/netea/shoot.js';
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
+import { lossSlots } from '../../../src/reports/value/lossValue.js';
 import type { CriticalEffect } from '../../../src/model/schema.js';
 import type { Engagement } from '../../../src/sim/rulesets/netea/engagement.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
@@ -170,6 +171,9 @@ describe.skipIf(!tpAvailable)('the Tournament Pack\'s Squat war engines, importe
     expect(ru.unit.critical!.parts.map((p) => p.kind)).toEqual(['loses-character', 'movement']);
     const e = new NeteaRunner(engagement([placed('squats', 0, spec), placed('enemy', 1, formation('enemy', [[1, unit('target', { type: 'INF' })]]))], [shootStep(0, 1)])).e;
     expect([e.uStartDC[0], e.uShields[0]]).toEqual([3, 3]);
+    // The value of its losses counts its Blast markers against the same 3 (reports/value/lossValue.ts).
+    const block = { killedHistogram: 0, units: 1, broken: 0, destroyed: 0, bmSum: 0, bmSumSq: 0, pointsLostSum: 0, pointsLostSumSq: 0, damageSum: 0, damageSumSq: 0, bmPlacedSum: 0, bmPlacedSumSq: 0 };
+    expect(lossSlots(block, spec).strength).toBe(3);
     expect(spec.unsupported.filter((n) => n.startsWith('Land Train: critical'))).toEqual([
       'Land Train: critical-movement: a critical effect that moves, slows or immobilises the war engine, or takes its Portal; the rest of its effect is simulated ("The unit is immobilized for its next activation or withdrawal.")',
     ]);

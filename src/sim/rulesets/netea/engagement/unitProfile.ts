@@ -1,5 +1,6 @@
 import type { ResolvedUnit } from '../../../../model/formation.js';
 import { hasAbility } from '../../../../model/resolvedUnit.js';
+import { startingDamageCapacity, startingVoidShields } from '../../../../model/carriages.js';
 import type { Unit, UnitAbility } from '../../../../model/schema.js';
 import { parseDiceExpr } from '../../../diceExpr.js';
 import { OFF_TABLE } from '../aerospace/arrival.js';
@@ -47,10 +48,9 @@ export function fillUnit(e: Engagement, g: number, f: number, i: number, ru: Res
   e.uArmour[g] = u.armour ?? C.NONE;
   e.uCC[g] = u.cc ?? C.NONE;
   e.uFF[g] = u.ff ?? C.NONE;
-  // TP Land Train: "Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each."
-  const carriages = u.abilities.includes('carriages') ? ru.characters : [];
-  e.uStartDC[g] = isWE ? carriages.reduce((n, c) => n + (c.damageCapacity ?? 0), u.damageCapacity ?? 1) : 1;
-  e.uShields[g] = carriages.reduce((n, c) => n + (c.voidShields ?? 0), u.voidShields ?? 0);
+  // A Land Train's carriages add their damage capacity and void shields (TP, model/carriages.ts).
+  e.uStartDC[g] = isWE ? startingDamageCapacity(ru) : 1;
+  e.uShields[g] = startingVoidShields(ru);
   e.uShieldRepair[g] = e.uShields[g]! > 0 ? 1 : 0;
   if (u.powerFields !== undefined) {
     const t = parseDiceExpr(u.powerFields);
