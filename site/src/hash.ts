@@ -37,7 +37,7 @@ export interface PageScenario {
   data?: string;
   action?: ActionName;
   gap?: number;
-  /** true: `cover` alone (obscured); a string: the cover save. */
+  /** true: `cover` alone (obscured); a string: the cover save or a fortified position, as `--cover` takes them. */
   cover?: string | true;
   crossfire?: boolean;
   bm?: number;

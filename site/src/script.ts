@@ -4,7 +4,7 @@ import { InputError } from '../../src/model/inputError.js';
 import { compileScriptExperiment, describeIssues, type Variant } from '../../src/model/loadExperiment.js';
 import { variantFacts } from '../../src/reports/variantFacts.js';
 import type { SimulationResult } from '../../src/workers/simulate.js';
-import { CLI_DEFAULTS } from '../../src/commands/oneStepJobs.js';
+import { CLI_DEFAULTS, parseCover } from '../../src/commands/oneStepJobs.js';
 import { runNumbers, type PageScenario } from './hash.js';
 
 /**
@@ -45,7 +45,8 @@ export function experimentOf(s: PageScenario): Record<string, unknown> {
   }
   const compare = s.compare !== undefined || s.compareAt !== undefined;
   const { trials, seed, chunkSize } = runNumbers(s);
-  const cover = s.cover === undefined ? 'none' : s.cover === true ? 'obscured' : { save: Number(s.cover) };
+  const spec = parseCover(s.cover);
+  const cover = spec.kind === 'save' ? { save: spec.save } : spec.kind === 'position' ? spec.position : spec.kind;
   const formations: Record<string, unknown> = {
     attacker: { side: 'A', formation: compare ? '{{attacker}}' : s.formation, blastMarkers: s.bm ?? 0, ...(s.attackerEmbarked ? { embarked: true } : {}) },
     target: { side: 'B', formation: compare ? '{{target}}' : s.at, cover, blastMarkers: s.targetBm ?? 0, broken: s.targetBroken === true, ...(s.embarked ? { embarked: true } : {}) },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCover } from '../../src/commands/oneStepJobs.js';
 import { compileScriptExperiment, loadExperiment } from '../../src/model/loadExperiment.js';
+import { experimentOf } from '../../site/src/script.js';
 import { inProcess } from '../helpers/cli.js';
 import { problemsOf } from '../helpers/simulate.js';
 
@@ -32,6 +33,13 @@ describe('fortified positions as cover', () => {
     const r = await inProcess(['shoot', '4 Devastator', '--at', '6 Tactical', '--cover', 'fortress']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('epic-balance: option --cover: expected no value (obscured: -1 to hit), an infantry cover save from 2 to 6, or a fortified position (bunker, gun-emplacement or trench), got "fortress"\n');
+  });
+
+  it('the playground\'s scripts write a position as the experiment\'s cover', () => {
+    const formations = (cover: string | true) => experimentOf({ command: 'shoot-assault', formation: '6 Tactical', at: '8 Boyz', cover }).engagement as { formations: Record<string, { cover: unknown }> };
+    expect(formations('trench').formations.target!.cover).toBe('trench');
+    expect(formations('4').formations.target!.cover).toEqual({ save: 4 });
+    expect(formations(true).formations.target!.cover).toBe('obscured');
   });
 
   it('an experiment\'s "cover": "bunker" places the units named in coverUnits in a bunker', () => {
