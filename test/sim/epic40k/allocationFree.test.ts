@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { collectionsDuring } from '../../helpers/gcCollections.js';
+
+/**
+ * Epic 40,000 trials allocate nothing (issue 20, item 4: allocation-free
+ * trials like the NetEA kernel): node --trace-gc reports no garbage
+ * collection while a warmed-up runner plays 1,000,000 trials of either bench
+ * scenario (test/helpers/trialLoop.ts). That the method sees allocation is
+ * shown by test/sim/heresy/allocationFree.test.ts's control.
+ */
+
+describe('Epic 40,000 trials allocate nothing', () => {
+  it.each(['epic40k-shooting', 'epic40k-assault'])('%s: no garbage collection in 1,000,000 trials', (id) => {
+    expect(collectionsDuring(id, '1000000')).toBe(0);
+  }, 120_000);
+});
