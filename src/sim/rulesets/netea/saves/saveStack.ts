@@ -39,8 +39,10 @@ export const SIEGE_BUNKER_SAVE = 4;
  *   an assault hit on a unit of the engaging formation, which left the bunker
  *   to charge (RB 1.12.5).
  * - Reinforced armour re-rolls a failed save against anything but MW, TK and
- *   lance (RB 2.1.11, TP Lance), with the save it failed; a cover save used is
- *   re-rolled as is ([A-25]).
+ *   lance (RB 2.1.11, TP Lance), with the save it failed; a failed cover save
+ *   is re-rolled "only using its armour value" (TP FAQ Reinforced Armour,
+ *   which settles [A-25] against the spec's reading), with the same crossfire
+ *   and sniper modifiers.
  * - Holofield (TP Eldar Technology): a 3+ save "instead of the Titan's normal
  *   saving throw", against any hit, assault, MW and TK included; the crossfire
  *   and sniper modifiers apply to it as to any save (the text exempts it from
@@ -65,16 +67,23 @@ export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: 
   const siege = (uf & C.U_SIEGE_BUNKER) !== 0 && !noCover && (hitFlags & C.H_IGNORE_COVER) === 0;
   const reinforced = siege || (uf & C.U_REINFORCED) !== 0;
   let armour: number = C.NONE;
+  // A cover save standing in for the unit's armour, and that armour: a re-roll's need.
+  let coverUsed = false;
+  let ownArmour: number = C.NONE;
   if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || reinforced)) {
     let base = (hitFlags & C.H_ASSAULT) !== 0 ? s.uAssaultArmour[u]! : e.uArmour[u]!;
     const cover = (hitFlags & C.H_WRECKED_TRANSPORT) !== 0 ? Math.min(e.uCoverSave[u]!, WRECK_COVER_SAVE) : e.uCoverSave[u]!;
     if (siege) base = SIEGE_BUNKER_SAVE;
-    else if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) base = cover;
+    else if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) {
+      coverUsed = true;
+      ownArmour = base + worse < C.NONE ? base + worse : C.NONE;
+      base = cover;
+    }
     // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
     if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
     if (base < C.NONE) armour = base + worse < C.NONE ? base + worse : C.NONE;
   }
-  const reroll = armour < C.NONE && reinforced && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? armour : C.NONE;
+  const reroll = armour < C.NONE && reinforced && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? (coverUsed ? ownArmour : armour) : C.NONE;
   if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) return withField(e, u, hitFlags, crossfire, worse, armour, reroll);
   return packSaves(armour, reroll, s.stSecond[u]!);
 }
