@@ -611,5 +611,38 @@ export function splitInline(text: string): Array<{ effect: string; cost: string 
     // "Replace four Rangers with three War Walkers for free or four Falcons for +200 points"
     out.push({ effect: replaced ? `${replaced[1]} with ${or[2]}` : `${verb} ${or[2]}`, cost: or[3]! });
   }
-  return out;
+  return respectively(out[0]!) ?? out;
+}
+
+const RESPECTIVE_COST = /^\+?\s*([0-9]+)\s+or\s+\+?\s*([0-9]+)\s+points?(\s+each)?,?\s+respectively$/i;
+const COUNTED_ALTERNATIVE = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})\\s`, 'i');
+
+/**
+ * Two alternatives priced in one phrase ("... for +75 or +25 points, respectively"), as two
+ * upgrades. Where the second alternative starts with a count ("Add up to one Autarch character
+ * per army or one Exarch character to an infantry unit"), each is its own quantity and they share
+ * the verb and the "to ..." target; otherwise the two are the names either side of "or", sharing
+ * what comes before and after ("Add the number of Termites or Moles required to transport the
+ * formation").
+ */
+function respectively(only: { effect: string; cost: string }): Array<{ effect: string; cost: string }> | null {
+  const price = RESPECTIVE_COST.exec(only.cost);
+  if (!price) return null;
+  const each = price[3] !== undefined ? ' each' : '';
+  const costs = [`+${price[1]} points${each}`, `+${price[2]} points${each}`];
+  const counted = /^(add|replace)\s+(.+?)\s+or\s+(.+?)(\s+to\s+(?:an?|any|one|the)\s+.+)?$/i.exec(only.effect);
+  if (counted && COUNTED_ALTERNATIVE.test(counted[3]!)) {
+    const tail = counted[4] ?? '';
+    return [
+      { effect: `${counted[1]} ${counted[2]}${tail}`, cost: costs[0]! },
+      { effect: `${counted[1]} ${counted[3]}${tail}`, cost: costs[1]! },
+    ];
+  }
+  const names = /^(.*\s)(\S+)\s+or\s+(\S+)(\s.*)?$/.exec(only.effect);
+  if (!names) return null;
+  const after = names[4] ?? '';
+  return [
+    { effect: `${names[1]}${names[2]}${after}`, cost: costs[0]! },
+    { effect: `${names[1]}${names[3]}${after}`, cost: costs[1]! },
+  ];
 }

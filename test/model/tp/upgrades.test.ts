@@ -119,10 +119,11 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
 
   it('counts the upgrades some formation takes and names each of the rest with its reason', () => {
     // 594 upgrades printed, the Heavy Support Battery's "(replace three Gun Emplacements with three
-    // Trojans)" now read with its formation, and the 8 free characters of the lists' rules.
-    expect(report.counts.upgradesOffered).toEqual({ total: 603, mapped: 563 });
+    // Trojans)" now read with its formation, the 8 free characters of the lists' rules, and the
+    // four inline upgrades priced "+a or +b points, respectively" read as two each.
+    expect(report.counts.upgradesOffered).toEqual({ total: 607, mapped: 567 });
     const rest = report.unmapped.filter((u) => u.kind === 'unoffered-upgrade');
-    expect(rest).toHaveLength(603 - 563);
+    expect(rest).toHaveLength(607 - 567);
     expect(rest.find((u) => u.id === 'chaos-space-marine-black-legion/greater-daemon')?.reason).toContain('summoning is not modelled');
     expect(rest.find((u) => u.id === 'imperial-guard-minervan-tank-legion/leman-russ')?.reason).toContain('offered by no formation');
   });
@@ -187,5 +188,24 @@ describe.skipIf(!tpAvailable)('Tournament Pack free characters, as the lists\' r
     // "One Demagogue or Chaos Marine Aspiring Champion and any eleven of the following units: Cultists, Mutants".
     expect(fielded(coven)[0]).toBe('demagogue[arch-heretic]');
     expect(coven.points).toBe(200);
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack inline alternatives priced "respectively"', () => {
+  const data = tpAvailable ? tp.dataset : null!;
+
+  it('an Alaitoc Exarch (+25) joins an Aspect Warrior; Squat Moles (+25 each) carry a Brotherhood', () => {
+    // Alaitoc Aspect Warrior: six Dark Reapers by default, 225; "Add up to one Autarch character per army or one Exarch
+    // character to an infantry unit for +75 or +25 points, respectively".
+    const aspects = parseFormation(data, 'eldar-alaitoc/aspect-warrior+aspect-warrior-add-one-exarch-character-to-an-infantry-unit');
+    expect(fielded(aspects)).toEqual(['dark-reapers[exarch]', ...Array(5).fill('dark-reapers')]);
+    expect(aspects.points).toBe(250);
+    expect(parseFormation(data, 'eldar-alaitoc/aspect-warrior+aspect-warrior-add-up-to-one-autarch-character-per-army-to-a').points).toBe(300);
+    // Squat Warrior Brotherhood, 250; "Add the number of Termites or Moles required to transport the formation for +10 or +25 points each".
+    const moles = 'squat/warrior+warrior-add-the-number-of-moles-required-to-transport-the-fo';
+    const brotherhood = parseFormation(data, `${moles}+warrior-add-the-number-of-moles-required-to-transport-the-fo`);
+    expect(count(brotherhood, 'mole')).toBe(2);
+    expect(brotherhood.points).toBe(300);
+    expect(parseFormation(data, 'squat/warrior+warrior-add-the-number-of-termites-required-to-transport-the').points).toBe(260);
   });
 });
