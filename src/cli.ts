@@ -10,7 +10,7 @@ import { registerCommands } from './commands/index.js';
  */
 async function main(argv: string[]): Promise<number> {
   const program = new Command('epic-balance')
-    .description('Monte Carlo analysis and army balancing for Epic Armageddon (NetEA rules)')
+    .description('Monte Carlo analysis and army balancing for Epic Armageddon as NetEA plays it (default), the 2004 rulebook, Epic 40,000 and Heresy (--rules)')
     .version(toolVersion())
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
