@@ -588,7 +588,8 @@ export function importArmyList(
     log.decide(file, id, `free character "${c.upgrade.name}" offered to ${c.formations.length} formations: ${c.upgrade.notes}`);
   }
   const surcharged = setMountSurcharges({ ruleIds, ruleText, resolver, units, formations: kept.map((d) => d.formation), upgrades: upgrades.map((u) => u.upgrade), mountWeapons });
-  for (const p of surcharged) log.unmap('special-rule', file, `${id}/${p.rule}`, p.rule, `weapon-mount surcharge not priced: ${p.reason}`);
+  for (const c of surcharged.charged) log.decide(file, id, c);
+  for (const p of surcharged.problems) log.unmap('special-rule', file, `${id}/${p.rule}`, p.rule, `weapon-mount surcharge not priced: ${p.reason}`);
   const offered = new Set(kept.flatMap((d) => d.formation.upgrades));
   for (const u of upgrades) {
     if (offered.has(u.upgrade.id)) result.upgrades.offered += 1;

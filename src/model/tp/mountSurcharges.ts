@@ -34,9 +34,14 @@ export interface MountSurchargeContext {
   mountWeapons: Set<string>;
 }
 
-/** Sets `mountSurcharges` on the formations the list's rules charge; returns each rule it could not read, with why. */
-export function setMountSurcharges(ctx: MountSurchargeContext): Array<{ rule: string; reason: string }> {
+/**
+ * Sets `mountSurcharges` on the formations the list's rules charge; returns what it charged, in
+ * words, for the import report, and each rule it could not read, with why.
+ */
+export function setMountSurcharges(ctx: MountSurchargeContext): { charged: string[]; problems: Array<{ rule: string; reason: string }> } {
+  const charged: string[] = [];
   const problems: Array<{ rule: string; reason: string }> = [];
+  const said = (rule: string, sentence: string, fs: Formation[]) => charged.push(`weapon-mount surcharge (${rule}): "${sentence}", charged in ${fs.map((f) => f.id).join(', ')}`);
   const weapons = ctx.upgrades.filter((u) => u.mount !== undefined && u.character !== undefined);
   const hasMounts = (f: Formation) => f.units.some((uc) => ctx.units.get(uc.unit)?.weapons.some((w) => ctx.mountWeapons.has(w.weapon)) === true);
   for (const rule of ctx.ruleIds) {
@@ -46,7 +51,11 @@ export function setMountSurcharges(ctx: MountSurchargeContext): Array<{ rule: st
     if (different) {
       const min = WORDS[different[1]!.toLowerCase()] ?? Number(different[1]);
       if (!Number.isInteger(min) || min < 2) problems.push({ rule, reason: `"${different[0]}": expected a number of different weapons from two` });
-      else for (const f of ctx.formations.filter(hasMounts)) f.mountSurcharges = { perWeapon: [], ...f.mountSurcharges, differentWeapons: { min, points: Number(different[2]) } };
+      else {
+        const fs = ctx.formations.filter(hasMounts);
+        for (const f of fs) f.mountSurcharges = { perWeapon: [], ...f.mountSurcharges, differentWeapons: { min, points: Number(different[2]) } };
+        said(rule, different[0], fs);
+      }
     }
     const perWeapon = PER_WEAPON.exec(text);
     if (!perWeapon) continue;
@@ -62,8 +71,10 @@ export function setMountSurcharges(ctx: MountSurchargeContext): Array<{ rule: st
         continue;
       }
       const charge = { unit: unit.unit.id, weapon: weapon.character!, points: Number(m[1]) };
-      for (const f of ctx.formations.filter((x) => x.upgrades.includes(weapon.id))) f.mountSurcharges = { ...f.mountSurcharges, perWeapon: [...(f.mountSurcharges?.perWeapon ?? []), charge] };
+      const fs = ctx.formations.filter((x) => x.upgrades.includes(weapon.id));
+      for (const f of fs) f.mountSurcharges = { ...f.mountSurcharges, perWeapon: [...(f.mountSurcharges?.perWeapon ?? []), charge] };
+      said(rule, `${m[0]} (on ${unit.unit.name})`, fs);
     }
   }
-  return problems;
+  return { charged, problems };
 }

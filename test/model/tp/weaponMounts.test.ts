@@ -61,11 +61,20 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon-mount surcharges (the list
     expect(points(`${S}/warhound+inferno-gun+inferno-gun`)).toBe(275);
   });
 
+  it('import-tp says what it charged, and where', () => {
+    const said = tp.report.decisions.filter((d) => d.message.startsWith('weapon-mount surcharge')).map((d) => `${d.id}: ${d.message}`);
+    expect(said).toEqual([
+      'adeptus-mechanicus-skitarii-legion: weapon-mount surcharge (gryphonne-iv-skitarii-legion-epic-tournament-special-rules): "+50 points for a Carapace Landing Pad (on Ordinatus Minorus)", charged in sagitarii, skitarii, minorus, praetorian-maniple, reaver, warlord',
+      'adeptus-mechanicus-skitarii-legion: weapon-mount surcharge (gryphonne-iv-skitarii-legion-epic-tournament-special-rules): "+25 points for a Quake Cannon (on Ordinatus Minorus)", charged in sagitarii, skitarii, minorus, praetorian-maniple, reaver, warlord',
+      'adeptus-mechanicus-titan-legion: weapon-mount surcharge (war-griffons-epic-tournament-special-rules): "must select at least two different weapons or pay a surcharge of an additional +25 points", charged in reaver, warlord, warhound, warhound-pack',
+    ]);
+  });
+
   it('a rule naming a weapon the list does not offer is named, and charges nothing', () => {
     const army = data.armies.get('adeptus-mechanicus-skitarii-legion')!;
     const formations = army.formations.map((f) => ({ ...f, mountSurcharges: undefined }));
     const rule = 'Ordinatus Minorus _Weapon Mounts_ must be Battle Titan Weapons; and pay surcharges of an additional +50 points for a Doom Ray and +25 points for a Quake Cannon.';
-    const problems = setMountSurcharges({ ruleIds: ['r'], ruleText: new Map([['r', rule]]), resolver: new UnitResolver([...data.units.values()]), units: data.units, formations, upgrades: army.upgrades, mountWeapons: new Set(['carapace-weapon-mount']) });
+    const { problems } = setMountSurcharges({ ruleIds: ['r'], ruleText: new Map([['r', rule]]), resolver: new UnitResolver([...data.units.values()]), units: data.units, formations, upgrades: army.upgrades, mountWeapons: new Set(['carapace-weapon-mount']) });
     expect(problems).toEqual([{ rule: 'r', reason: '"+50 points for a Doom Ray": the list has no weapon-mount upgrade "Doom Ray"' }]);
     expect(formations.find((f) => f.id === 'minorus')!.mountSurcharges).toEqual({ perWeapon: [{ unit: 'ordinatus-minorus', weapon: 'quake-cannon', points: 25 }] });
   });
