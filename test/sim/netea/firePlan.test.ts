@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
-import { rngFromSeed } from '../../../src/sim/rng.js';
 import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/sim/rulesets/netea/engagements.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
+import { expectFirePlanSameAsGeneral } from '../../helpers/firePlanAgreement.js';
 
 /**
  * A fire plan must be the general shooting procedure, only faster: for every
@@ -15,23 +15,7 @@ import { engagement, formation, placed, shootStep, unit, weapon } from '../../he
 
 const TRIALS = 20_000;
 
-function tallyOf(spec: EngagementSpec, firePlan: boolean): { path: string; tally: number[] } {
-  const runner = new NeteaRunner(spec, { firePlan });
-  const tally = new Float64Array(runner.layout.length);
-  const rng = rngFromSeed('fire-plan');
-  // Two runs on one generator: the plan must leave it where the general path does.
-  runner.run(rng, TRIALS / 2, tally);
-  runner.run(rng, TRIALS / 2, tally);
-  return { path: runner.path, tally: Array.from(tally) };
-}
-
-function expectSameAsGeneral(spec: EngagementSpec): void {
-  const fast = tallyOf(spec, true);
-  const general = tallyOf(spec, false);
-  expect(fast.path).toBe('fire plan');
-  expect(general.path).toBe('general (fire plans turned off)');
-  expect(fast.tally).toEqual(general.tally);
-}
+const expectSameAsGeneral = (spec: EngagementSpec): void => expectFirePlanSameAsGeneral(spec, 'fire-plan', TRIALS);
 
 const missileLauncher = weapon('missile-launcher', [{ range: 45, ap: 5, at: 6 }]);
 const bolter = weapon('bolter', [{ range: 30, ap: 5 }]);

@@ -8,6 +8,7 @@ import type { CoverSpec, EngagementSpec, FortifiedPosition } from '../../../src/
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
+import { expectFirePlanSameAsGeneral } from '../../helpers/firePlanAgreement.js';
 
 /**
  * TP Fortified Positions (engagement/cover.ts): what a bunker, a gun
@@ -117,22 +118,7 @@ describe('shooting at units in fortified positions: exact probabilities', () => 
 });
 
 describe('fire plan: identical to the general path for units in fortified positions', () => {
-  function tallyOf(spec: EngagementSpec, firePlan: boolean): { path: string; tally: number[] } {
-    const runner = new NeteaRunner(spec, { firePlan });
-    const tally = new Float64Array(runner.layout.length);
-    const rng = rngFromSeed('fortified');
-    runner.run(rng, 10_000, tally);
-    runner.run(rng, 10_000, tally);
-    return { path: runner.path, tally: Array.from(tally) };
-  }
-
-  function expectSameAsGeneral(spec: EngagementSpec): void {
-    const fast = tallyOf(spec, true);
-    const general = tallyOf(spec, false);
-    expect(fast.path).toBe('fire plan');
-    expect(general.path).toBe('general (fire plans turned off)');
-    expect(fast.tally).toEqual(general.tally);
-  }
+  const expectSameAsGeneral = (spec: EngagementSpec): void => expectFirePlanSameAsGeneral(spec, 'fortified', 20_000);
 
   const flamer = weapon('flamer', [{ range: 30, ap: 4, ignoreCover: true }]);
   const lance = weapon('lance', [{ range: 30, at: 4, lance: true }]);
