@@ -59,7 +59,7 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
     expect(armed.map((e) => (e?.spec === undefined ? 'not audited' : e.spec.unsupported.filter((n) => /weapon mounts empty/.test(n)).length))).toEqual(Array<number>(12).fill(0));
   });
 
-  it('the formations simulated with nothing named that could change an engagement hold at least 95% of the Tournament Pack\'s points (the target; 96.0% measured)', () => {
+  it('the formations simulated with nothing named that could change an engagement hold at least 95% of the Tournament Pack\'s points (the target; 96.5% measured)', () => {
     const points = (xs: typeof all) => xs.reduce((s, x) => s + (x.spec.points ?? 0), 0);
     const share = 1 - points(gaps) / points(all);
     expect(share).toBeGreaterThanOrEqual(0.95);
