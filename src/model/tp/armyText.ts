@@ -529,11 +529,20 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
     out.notes.push(...q.notes);
     if (q.repeatable) out.repeatable = q.repeatable;
     const rest = q.rest.replace(/^(?:the|a|an)\s+/i, '');
-    const removed = parseComposition(`${q.count ?? 1} ${rest}`, resolver, groups);
+    let removed = parseComposition(`${q.count ?? 1} ${rest}`, resolver, groups);
+    const replacement = m[2]!;
+    const withCount = (count: number) => replacement.trim().replace(/^an equal number of\s+/i, `${count} `).replace(/^(?:a|an)\s+/i, 'one ');
+    if (removed.problems.length > 0) {
+      // A name shared by what is replaced and what replaces it ("Land Speeders" in an Ordo Xenos
+      // list whose Land Speeders are Tornadoes and Typhoons) is read among the other units.
+      const replacing = parseComposition(withCount(q.count ?? 1), resolver, groups);
+      const others = resolver.without([...replacing.units.map((u) => u.unit), ...replacing.characters.flatMap((c) => c.from)]);
+      const retried = parseComposition(`${q.count ?? 1} ${rest}`, others, groups);
+      if (replacing.problems.length === 0 && retried.problems.length === 0) removed = retried;
+    }
     mergeInto(out, removed, 'remove');
     const removedCount = removed.units[0]?.count ?? removed.characters[0]?.count ?? 1;
-    const b = m[2]!.trim().replace(/^an equal number of\s+/i, `${removedCount} `).replace(/^(?:a|an)\s+/i, 'one ');
-    mergeInto(out, parseComposition(b, resolver, groups), 'add');
+    mergeInto(out, parseComposition(withCount(removedCount), resolver, groups), 'add');
     return out;
   }
   m = /^give\s+(.+)$/i.exec(t);

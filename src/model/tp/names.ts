@@ -21,7 +21,7 @@ export class UnitResolver {
   private readonly names: Array<{ key: string; unit: Unit }> = [];
   private readonly cache = new Map<string, Resolution>();
 
-  constructor(units: Unit[]) {
+  constructor(private readonly units: Unit[]) {
     const seen = new Set<string>();
     for (const u of units) {
       if (seen.has(u.id)) continue;
@@ -38,6 +38,11 @@ export class UnitResolver {
         for (const form of [key, ...plurals]) this.compact.push({ form: form.replace(/ /g, ''), unit: u });
       }
     }
+  }
+
+  /** A resolver over the same units but `ids`: "Replace up to five Land Speeders with ... Land Speeder Typhoons" never means the Typhoons. */
+  without(ids: string[]): UnitResolver {
+    return new UnitResolver(this.units.filter((u) => !ids.includes(u.id)));
   }
 
   resolve(text: string): Resolution {

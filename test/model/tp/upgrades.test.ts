@@ -209,3 +209,15 @@ describe.skipIf(!tpAvailable)('Tournament Pack inline alternatives priced "respe
     expect(parseFormation(data, 'squat/warrior+warrior-add-the-number-of-termites-required-to-transport-the').points).toBe(260);
   });
 });
+
+describe.skipIf(!tpAvailable)('Tournament Pack replacements whose name the replacing unit shares', () => {
+  const data = tpAvailable ? tp.dataset : null!;
+
+  it('Ordo Xenos Typhoons: "Replace up to five Land Speeders with an equal number of Land Speeder Typhoons" replaces the Tornadoes', () => {
+    // Land Speeder: "Five Land Speeder Tornadoes", 200; Typhoons +10 points each. The list has no plain Land Speeder.
+    const speeders = parseFormation(data, 'inquisition-ordo-xenos/land-speeder+typhoons+typhoons');
+    expect(fielded(speeders)).toEqual([...Array(3).fill('land-speeder-tornado'), 'land-speeder-typhoon', 'land-speeder-typhoon']);
+    expect(speeders.points).toBe(220);
+    expect(tp.report.unmapped.some((u) => u.id === 'inquisition-ordo-xenos/typhoons')).toBe(false);
+  });
+});
