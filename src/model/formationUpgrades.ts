@@ -145,7 +145,7 @@ function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upg
 /**
  * A rule given to units of the formation: each unit that takes it becomes a copy of its type with
  * the rule (a unit ability the engine plays, or a rule named with every run), and carries the
- * upgrade's points. Units that have the rule already are passed over, so a repeated "+snipers"
+ * upgrade's points (an upgrade that brings the unit, "with Supreme Commander", priced it already). Units that have the rule already are passed over, so a repeated "+snipers"
  * gives Sniper to one more Scout each time.
  */
 function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<Upgrade['grant']>, text: string): void {
@@ -157,9 +157,11 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
     const whom = grant.unit ?? (grant.type === 'INF' ? 'infantry' : 'any');
     throw upgradeError(text, `upgrade "${upgrade.name}" gives ${grant.rule} to ${grant.count ?? 'every'} ${whom} unit(s) without it, and the formation has ${takers.length}`);
   }
+  // The points go with the rule, unless the upgrade brought units that carry them already.
+  const priced = upgrade.add.length === 0 && upgrade.character === undefined;
   for (const ru of chosen) {
     ru.unit = ability ? { ...ru.unit, abilities: [...ru.unit.abilities, grant.rule as UnitAbility] } : { ...ru.unit, otherRules: [...ru.unit.otherRules, grant.rule] };
-    ru.points = (ru.points ?? 0) + upgrade.points / chosen.length;
+    if (priced) ru.points = (ru.points ?? 0) + upgrade.points / chosen.length;
   }
 }
 
@@ -169,10 +171,6 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
  * most mounts it may take, so "+a+a+b+b" arms two titans with an a and a b each.
  */
 export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
-  if (upgrade.grant !== undefined) {
-    grantRule(units, upgrade, upgrade.grant, text);
-    return;
-  }
   const swappedOn = removeUnits(data, units, upgrade, text);
   const added: ResolvedUnit[] = [];
   for (const ac of upgrade.add) {
@@ -182,4 +180,5 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
   if (upgrade.character !== undefined) joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, swappedOn, text);
   else for (const a of added) a.points = upgrade.points / added.length;
   units.push(...added);
+  if (upgrade.grant !== undefined) grantRule(units, upgrade, upgrade.grant, text);
 }

@@ -519,7 +519,10 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
     if (out.add.length === 0 && out.character === undefined && out.problems.length === 0) out.problems.push(`no unit found in "${text}"`);
     return out;
   }
-  m = /^replace\s+(.+)\s+with\s+(.+)$/i.exec(t);
+  // "Replace a Land Raider with a Land Raider Prometheus with Supreme Commander": the unit that
+  // comes in has the ability.
+  const endsWithAbility = /^replace\b/i.test(t) ? ABILITY_NAMES.find((a) => new RegExp(`\\s+with${a.re.source}`, 'i').test(t)) : undefined;
+  m = /^replace\s+(.+)\s+with\s+(.+)$/i.exec(endsWithAbility ? t.replace(new RegExp(`\\s+with${endsWithAbility.re.source}`, 'i'), '') : t);
   if (m) {
     let a = m[1]!;
     // "Replace a unit with a Chaos Lord character with a Daemon Prince": the character goes.
@@ -543,6 +546,7 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
     mergeInto(out, removed, 'remove');
     const removedCount = removed.units[0]?.count ?? removed.characters[0]?.count ?? 1;
     mergeInto(out, parseComposition(withCount(removedCount), resolver, groups), 'add');
+    if (endsWithAbility && out.add.length === 1) out.grant = { rule: endsWithAbility.id, unit: out.add[0]!.unit, count: out.add[0]!.count };
     return out;
   }
   m = /^give\s+(.+)$/i.exec(t);

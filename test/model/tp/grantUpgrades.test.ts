@@ -29,6 +29,8 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades that give units a rule',
       'space-marine-raven-guard/snipers: {"rule":"sniper","unit":"scout","count":1} +10 xany',
       'space-marine-salamanders/snipers: {"rule":"sniper","unit":"scout","count":1} +10 x4',
       'space-marine-scions-of-iron/commander-give-a-land-raider-supreme-commander: {"rule":"supreme-commander","unit":"land-raider","count":1} +100',
+      'space-marine-scions-of-iron/commander-replace-a-land-raider-with-a-land-raider-prometheus-with-supreme-commander: {"rule":"supreme-commander","unit":"land-raider-prometheus","count":1} +100',
+      'space-marine-scions-of-iron/commander-replace-a-predator-destructor-or-vindicator-with-a-land-raider-prometheus-with-supreme-commander: {"rule":"supreme-commander","unit":"land-raider-prometheus","count":1} +125',
       'space-marine-scions-of-iron/snipers: {"rule":"sniper","unit":"scout","count":1} +10 x4',
       'space-marine-space-wolves/snipers: {"rule":"sniper","unit":"wolf-scouts","count":1} +10 x4',
       'space-marine-white-scars/snipers: {"rule":"sniper","unit":"scout","count":1} +10 x4',
@@ -60,11 +62,16 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades that give units a rule',
     expect([0, 1, 2, 3].map((u) => sniperLines.get(u))).toEqual([[true], [true], [false], [false]]);
   });
 
-  it('a Land Raider made Supreme Commander; a formation without one is refused, naming the count', () => {
+  it('a Land Raider made Supreme Commander, or replaced by a Prometheus that is one; a formation without one is refused, naming the count', () => {
     // Scions of Iron Land Raider: four Land Raiders, 325; "Give a Land Raider Supreme Commander", +100.
     const raiders = parseFormation(data, 'space-marine-scions-of-iron/land-raider+commander-give-a-land-raider-supreme-commander');
     expect(marks(raiders)).toEqual(['land-raider+supreme-commander', 'land-raider', 'land-raider', 'land-raider']);
     expect(raiders.points).toBe(425);
+    // "Replace a Land Raider with a Land Raider Prometheus with Supreme Commander", +100: the Prometheus comes in with the ability.
+    const command = parseFormation(data, 'space-marine-scions-of-iron/land-raider+commander-replace-a-land-raider-with-a-land-raider-prometheus-with-supreme-commander');
+    expect(marks(command)).toEqual(['land-raider', 'land-raider', 'land-raider', 'land-raider-prometheus+supreme-commander']);
+    expect(command.points).toBe(425);
+    expect(command.units[3]!.points).toBe(100);
     const attempt = () => parseFormation(data, 'space-marine-scions-of-iron/bike+commander-give-a-land-raider-supreme-commander');
     expect(attempt).toThrow('upgrade "Commander: Give a Land Raider Supreme Commander" gives supreme-commander to 1 land-raider unit(s) without it, and the formation has 0');
   });
