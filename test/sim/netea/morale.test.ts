@@ -11,19 +11,24 @@ import { markDead } from '../../../src/sim/rulesets/netea/unitState.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import type { ArmyRule } from '../../../src/model/schema.js';
 import { engagement, formation, placed, shootStep, unit } from '../../helpers/fixtures.js';
+import { RULES_VARIANTS, variantOptions } from '../../../src/sim/rulesets/netea/rulesVariant.js';
 
 /**
  * Morale and the Battle for Junction 25 walk-through (RB, after the FAQ) with
- * the dice the book rolls, using the built-in datasheets.
+ * the dice the book rolls, using the built-in datasheets, under the Tournament
+ * Pack and under the 2004 rulebook (`--rules rulebook-2004`). They differ in one
+ * step: a Space Marine leader rallying removes two Blast markers under the TP,
+ * one under the 2004 rulebook (RB 5.1.1), as the book's end phase shows.
  */
 
 const data = loadBuiltinDataset();
 const warband = () => parseFormation(data, '2 Grotz, 3 Stompa, 9 Gunwagon, 1 Stormboyz, 2 Nobz, 6 Boyz');
 
-describe('Junction 25 with the book dice', () => {
+describe.each(RULES_VARIANTS)('Junction 25 with the book dice (%s)', (variant) => {
+  const options = variantOptions(variant);
   it('2.A: the Land Raiders shoot Gogard\'s Boyz: Grots and two Stompas die, three Blast markers', () => {
     const raiders = parseFormation(data, '4 Land Raider');
-    const spec = engagement([placed('citus', 0, raiders, { front: 0, rankWidth: 30 }), placed('orks', 1, warband(), { front: 20, rankWidth: 30 })], [shootStep(0, 1)]);
+    const spec = engagement([placed('citus', 0, raiders, { front: 0, rankWidth: 30 }), placed('orks', 1, warband(), { front: 20, rankWidth: 30 })], [shootStep(0, 1)], options);
     const r = new NeteaRunner(spec);
     // Per Land Raider: 2 lascannon dice then the heavy bolter: the book's 1,2,2,3,4,5,5,6 and 1,3,4,6.
     // Saves: the Stompas 1/3, 1/3, 2/4 (reinforced armour re-rolls), the Gunwagon 6; Grots have none.
@@ -40,7 +45,7 @@ describe('Junction 25 with the book dice', () => {
   });
 
   it('2.B: retaining the initiative at -1, a 1 fails even for 1+ Space Marines: hold and a Blast marker', () => {
-    const spec = engagement([placed('actaeon', 0, parseFormation(data, '3 Devastator')), placed('orks', 1, warband())], [shootStep(0, 1)]);
+    const spec = engagement([placed('actaeon', 0, parseFormation(data, '3 Devastator')), placed('orks', 1, warband())], [shootStep(0, 1)], options);
     const r = new NeteaRunner(spec);
     r.reset(new ScriptedDice([]));
     expect(actionTest(r.e, 1 << 0, C.ACTION_SUSTAINED, true, new ScriptedDice([1]))).toBe(false);
@@ -56,7 +61,7 @@ describe('Junction 25 with the book dice', () => {
     const boy = unit('boy', { type: 'INF', cc: 4, ff: 6 });
     const orks = formation('orks', [[1, boss], [8, boy]], { initiative: 3 });
     orks.rules = ['power-of-the-waaagh', 'mob-rule'];
-    const spec = engagement([placed('orks', 0, orks, { blastMarkers: 4 }), placed('sm', 1, formation('sm', [[3, boy]]))], [shootStep(0, 1)]);
+    const spec = engagement([placed('orks', 0, orks, { blastMarkers: 4 }), placed('sm', 1, formation('sm', [[3, boy]]))], [shootStep(0, 1)], options);
     const r = new NeteaRunner(spec);
     r.reset(new ScriptedDice([]));
     const rng = new ScriptedDice([1, 5]);
@@ -83,6 +88,7 @@ describe('Junction 25 with the book dice', () => {
         placed('citus', 1, parseFormation(data, '4 Land Raider'), { front: 5, rankWidth: 30 }),
       ],
       [shootStep(0, 1)],
+      options,
     );
     const r = new NeteaRunner(spec);
     r.reset(new ScriptedDice([]));
@@ -115,12 +121,13 @@ describe('Junction 25 with the book dice', () => {
     expect(e.fBm[0]).toBe(6);
   });
 
-  it('3: the end phase: broken Space Marines rally on 4+ and keep units - 2 (TP leader) Blast markers; the Orks 6 -> 3 -> 1', () => {
+  it('3: the end phase: broken Space Marines rally on 4+ and keep units - 2 (TP leader) or units - 1 (RB 5.1.1, the book\'s 1) Blast markers; the Orks 6 -> 3 -> 1', () => {
     const actaeon = parseFormation(data, 'codex-astartes/devastator+commander');
     actaeon.units.splice(3);
     const spec = engagement(
       [placed('actaeon', 0, actaeon, { front: 0, broken: true, rankWidth: 10 }), placed('orks', 1, warband(), { front: 20, blastMarkers: 6, rankWidth: 30 })],
       [shootStep(0, 1)],
+      options,
     );
     const r = new NeteaRunner(spec);
     r.reset(new ScriptedDice([]));
@@ -131,7 +138,7 @@ describe('Junction 25 with the book dice', () => {
     rally(e, 0, new ScriptedDice([3]));
     expect(e.fBroken[0]).toBe(1);
     rally(e, 0, new ScriptedDice([6]));
-    expect([e.fBroken[0], e.fBm[0]]).toEqual([0, 0]);
+    expect([e.fBroken[0], e.fBm[0]]).toEqual([0, variant === 'netea' ? 0 : 1]);
     // Orks: 3+, -1 enemy within 30 cm, +2 Mob Rule (over ten units): a 6 passes; half of 6 removed, then 2 Nobz leaders.
     markDead(e, e.fUnitStart[1]!);
     markDead(e, e.fUnitStart[1]! + 1);
