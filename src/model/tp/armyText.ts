@@ -482,6 +482,12 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
+  // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield": a unit that comes with one
+  // option only; read as a note, it would go unfielded.
+  if (/\(and (?:one|an?)\s+[^)]+\)\s*,?\s+or\b/i.test(text)) {
+    out.unsupported = 'a choice between options one of which brings a unit of its own ("(and one ...)"): fielding it would leave that unit out';
+    return out;
+  }
   const t = stripQualifiers(separateNotes(text, out.notes), out.notes);
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
@@ -528,12 +534,16 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
     // "Replace a unit with a Chaos Lord character with a Daemon Prince": the character goes.
     const host = /^(?:a|one|the)\s+units?\s+with\s+(?:an?\s+)?(.+)$/i.exec(a);
     if (host) a = `one ${host[1]}`;
-    const q = quantity(a, each);
+    // "Replace between one and four Berserker Battlecar characters with ... for +25 points": a price
+    // for a choice of how many is a price for each.
+    const q = quantity(a, each || /^between\b/i.test(a));
     out.notes.push(...q.notes);
     if (q.repeatable) out.repeatable = q.repeatable;
     const rest = q.rest.replace(/^(?:the|a|an)\s+/i, '');
     let removed = parseComposition(`${q.count ?? 1} ${rest}`, resolver, groups);
-    const replacement = m[2]!;
+    // "... with any of the following characters: Dragon, Skyhammer or Mortar Battlecar": each one
+    // replaced becomes one of those.
+    const replacement = m[2]!.replace(/^any of the following(?:\s+units|\s+characters)?\s*:\s*/i, 'an equal number of ');
     const withCount = (count: number) => replacement.trim().replace(/^an equal number of\s+/i, `${count} `).replace(/^(?:a|an)\s+/i, 'one ');
     if (removed.problems.length > 0) {
       // A name shared by what is replaced and what replaces it ("Land Speeders" in an Ordo Xenos

@@ -58,6 +58,20 @@ function descendants(el: HTMLElement, tag: string, stop?: string): HTMLElement[]
   return out;
 }
 
+/**
+ * A cell's list items. An item holding a list of its own ("Replace ... with any of the following
+ * characters:" over "Dragon, Skyhammer or Mortar Battlecar for +25 points", ...) stands for one
+ * item per nested item, its own words before each.
+ */
+function listItems(el: HTMLElement): string[] {
+  return descendants(el, 'LI', 'LI').flatMap((li) => {
+    const nested = descendants(li, 'LI');
+    if (nested.length === 0) return [squash(li.text)];
+    const own = squash(li.childNodes.filter((c) => !['UL', 'OL'].includes((c as HTMLElement).tagName ?? '')).map((c) => c.text).join(' '));
+    return nested.map((n) => `${own} ${squash(n.text)}`);
+  });
+}
+
 export function cellText(el: HTMLElement): string {
   const items = descendants(el, 'LI');
   if (items.length > 0) return items.map((li) => squash(li.text)).join(' | ');
@@ -135,7 +149,7 @@ export function parsePage(html: string): Page {
         const cell: Cell = {
           el,
           text: cellText(el),
-          items: descendants(el, 'LI').map((li) => squash(li.text)),
+          items: listItems(el),
           row: r,
           col: c,
           rowspan: span(el, 'rowspan'),

@@ -120,10 +120,11 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
   it('counts the upgrades some formation takes and names each of the rest with its reason', () => {
     // 594 upgrades printed, the Heavy Support Battery's "(replace three Gun Emplacements with three
     // Trojans)" now read with its formation, the 8 free characters of the lists' rules, and the
-    // four inline upgrades priced "+a or +b points, respectively" read as two each.
-    expect(report.counts.upgradesOffered).toEqual({ total: 607, mapped: 567 });
+    // four inline upgrades priced "+a or +b points, respectively" read as two each; the Land Train's
+    // list within a list item is three upgrades, not its flattened text and three fragments.
+    expect(report.counts.upgradesOffered).toEqual({ total: 606, mapped: 566 });
     const rest = report.unmapped.filter((u) => u.kind === 'unoffered-upgrade');
-    expect(rest).toHaveLength(607 - 567);
+    expect(rest).toHaveLength(606 - 566);
     expect(rest.find((u) => u.id === 'chaos-space-marine-black-legion/greater-daemon')?.reason).toContain('summoning is not modelled');
     expect(rest.find((u) => u.id === 'imperial-guard-minervan-tank-legion/leman-russ')?.reason).toContain('offered by no formation');
   });
@@ -219,5 +220,23 @@ describe.skipIf(!tpAvailable)('Tournament Pack replacements whose name the repla
     expect(fielded(speeders)).toEqual([...Array(3).fill('land-speeder-tornado'), 'land-speeder-typhoon', 'land-speeder-typhoon']);
     expect(speeders.points).toBe(220);
     expect(tp.report.unmapped.some((u) => u.id === 'inquisition-ordo-xenos/typhoons')).toBe(false);
+  });
+});
+
+describe.skipIf(!tpAvailable)('Tournament Pack upgrades written as a list within a list item', () => {
+  const data = tpAvailable ? tp.dataset : null!;
+  const replace = 'land-train-replace-between-one-and-four-berserker-battlecar';
+
+  it('the Land Train\'s Battlecars: "Replace between one and four Berserker Battlecar characters with any of the following characters:" over three priced items', () => {
+    // Land Train: "One Land Train with a Berserker Battlecar character", 275; "Dragon, Skyhammer or Mortar Battlecar for +25 points".
+    const skyhammer = parseFormation(data, `squat/land-train+${replace}@skyhammer-battlecar`);
+    expect(fielded(skyhammer)).toEqual(['land-train[skyhammer-battlecar]']);
+    expect(skyhammer.points).toBe(300);
+    // A second Berserker (+50), then both replaced by Bomb Battlecars, "+75 points" each.
+    const bombs = parseFormation(data, `squat/land-train+land-train-add-up-to-three-berserker-battlecar-characters+${replace}-3+${replace}-3`);
+    expect(fielded(bombs)).toEqual(['land-train[bomb-battlecar,bomb-battlecar]']);
+    expect(bombs.points).toBe(275 + 50 + 2 * 75);
+    // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield for +50 points": not fielded, and why.
+    expect(tp.report.unmapped.find((u) => u.kind === 'upgrade' && u.id === `squat/${replace}-2`)?.reason).toBe('a choice between options one of which brings a unit of its own ("(and one ...)"): fielding it would leave that unit out');
   });
 });
