@@ -3,14 +3,13 @@ import { formatPath } from '../inputError.js';
 import {
   parseComposition,
   parseCost,
-  parseUpgradeEffect,
   separateNotes,
-  splitInline,
   splitLimit,
   type Composition,
   type Cost,
   type NameGroups,
 } from './armyText.js';
+import { parseUpgradeEffect, splitInline } from './upgradeText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
 import { columnsOf, joinVariant, optionText, recordsOf } from './listTables.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '../../../src/model/schema.js';
-import { parseComposition, parseCost, parseUpgradeEffect, splitInline, splitLimit } from '../../../src/model/tp/armyText.js';
+import { parseComposition, parseCost, splitLimit } from '../../../src/model/tp/armyText.js';
+import { parseUpgradeEffect, splitInline } from '../../../src/model/tp/upgradeText.js';
 import { UnitResolver } from '../../../src/model/tp/names.js';
 import { slug } from '../../../src/model/tp/text.js';
 
