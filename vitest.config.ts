@@ -19,7 +19,18 @@ const ALONE = ['test/site/playground.test.ts'];
  * The other files (the command line, worker pools, the browser, the README)
  * keep a process of their own.
  */
-const SHARED = ['test/model/**/*.test.ts', 'test/sim/**/*.test.ts', 'test/reports/**/*.test.ts'];
+const SHARED = [
+  'test/model/**/*.test.ts',
+  'test/sim/**/*.test.ts',
+  'test/reports/**/*.test.ts',
+  // Small files of other folders that only call functions (or parse command lines) in this process.
+  'test/site/hash.test.ts',
+  'test/site/rng.test.ts',
+  'test/commands/help.test.ts',
+  'test/workers/exactSum.test.ts',
+  'test/workers/progress.test.ts',
+  'test/workers/simOptions.test.ts',
+];
 
 export default defineConfig({
   test: {
