@@ -92,7 +92,7 @@ describe('the CLI on worker threads', () => {
       [['--chunks', '10-15'], /^epic-balance: option --chunks: expected chunks within 0-14: 300000 trials in chunks of 20000 make 15 chunks, got "10-15"$/],
     ];
     // The first through the real command line (its exit code and streams), the others in this process.
-    const results = [await runCli([...SHOOT, ...cases[0]![0]])];
+    const results: Array<{ code: number | null; stdout: string; stderr: string }> = [await runCli([...SHOOT, ...cases[0]![0]])];
     for (const [flags] of cases.slice(1)) results.push(await inProcess([...SHOOT, ...flags]));
     results.forEach((r, i) => expectBadInput(r, cases[i]![1]));
   });
