@@ -23,13 +23,20 @@ const SHARED = [
   'test/model/**/*.test.ts',
   'test/sim/**/*.test.ts',
   'test/reports/**/*.test.ts',
-  // Small files of other folders that only call functions (or parse command lines) in this process.
+  // Files of other folders that only call functions, or run commands in this process (test/helpers/cli.ts inProcess).
   'test/site/hash.test.ts',
   'test/site/rng.test.ts',
   'test/commands/help.test.ts',
+  'test/commands/aerospaceCli.test.ts',
+  'test/commands/aerospaceSweep.test.ts',
+  'test/commands/rulebook2004Cli.test.ts',
   'test/workers/exactSum.test.ts',
+  'test/workers/naiveReference.test.ts',
+  'test/workers/partial.test.ts',
+  'test/workers/precision.test.ts',
   'test/workers/progress.test.ts',
   'test/workers/simOptions.test.ts',
+  'test/workers/variants.test.ts',
 ];
 
 export default defineConfig({
