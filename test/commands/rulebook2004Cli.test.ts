@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../helpers/tempDir.js';
 import { compileScriptExperiment, loadExperiment } from '../../src/model/loadExperiment.js';
 import { variantOf } from '../../src/sim/rulesets/netea/rulesVariant.js';
 import { inProcess } from '../helpers/cli.js';
@@ -26,7 +26,7 @@ describe('the 2004 rulebook from the command line', () => {
   });
 
   it('fair-cost under the 2004 rulebook names it in the JSON and in the report\'s manifest', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'eb-rb2004-'));
+    const out = testTempDir('eb-rb2004-');
     const r = await inProcess(['fair-cost', '4 Devastator', '--vs', 'ork-war-horde/warband', '--rules', 'rulebook-2004', '--trials', '200', '--json', '--quiet', '--out', out]);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { rules: string }).rules).toBe('rulebook-2004');
@@ -42,7 +42,7 @@ describe('the 2004 rulebook from the command line', () => {
   });
 
   it('an experiment with "rules": "rulebook-2004" runs the 2004 switches, and its own options still win', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-rb2004-'));
+    const dir = testTempDir('eb-rb2004-');
     const file = join(dir, 'x.json');
     const experiment = (extra: object) => ({
       name: 'x',
@@ -61,7 +61,7 @@ describe('the 2004 rulebook from the command line', () => {
   });
 
   it('run: a script under "rules": "rulebook-2004" names the rules and what it still plays as the TP; a matrix under it is refused (exit 2)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-rb2004-'));
+    const dir = testTempDir('eb-rb2004-');
     const script = join(dir, 'script.json');
     writeFileSync(script, JSON.stringify({ name: 'rb', description: 'Devastators shoot Orks under the 2004 rulebook.', rules: 'rulebook-2004', trials: 2000, engagement: { formations: { a: { side: 'A', formation: '4 Devastator' }, b: { side: 'B', formation: '8 Ork Boyz' } }, script: [{ step: 'shoot', by: 'a', at: 'b' }] } }));
     const r = await inProcess(['run', script, '--json', '--quiet']);

@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { problemsOf } from '../helpers/simulate.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileScriptExperiment, loadExperiment, parameterCombinations } from '../../src/model/loadExperiment.js';
 import { datasheetJsonSchema, experimentJsonSchema } from '../../src/model/jsonSchemas.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'epic-exp-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 function write(json: unknown): string {
   const path = join(dir, `e${n++}.json`);

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseCover } from '../../src/commands/oneStepJobs.js';
 import { compileScriptExperiment, loadExperiment } from '../../src/model/loadExperiment.js';
 import { experimentOf } from '../../site/src/script.js';
@@ -11,6 +11,7 @@ import { problemsOf } from '../helpers/simulate.js';
 /** Fortified positions as cover: `--cover bunker|gun-emplacement|trench` and `"cover": "bunker"`, and what bad input gets. */
 
 const dir = mkdtempSync(join(tmpdir(), 'epic-cover-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 function experimentWith(cover: unknown): string {
   const path = join(dir, `e${n++}.json`);

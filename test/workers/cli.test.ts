@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../helpers/tempDir.js';
 import { partialFile, partialJob, writePartialFile } from '../../src/workers/partial.js';
 import { simulate } from '../../src/workers/simulate.js';
 import { inProcess } from '../helpers/cli.js';
@@ -40,7 +40,7 @@ describe('the CLI on worker threads', () => {
   });
 
   it('merges chunk ranges run separately into exactly the single run\'s output', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-cli-'));
+    const dir = testTempDir('eb-cli-');
     const pieces = [['0-6', 'a.json'], ['7-7', 'b.json'], ['8-14', 'c.json']] as const;
     const [whole, ...runs] = await Promise.all([
       wholeRun === null ? runCli([...SHOOT, '--workers', '2']) : Promise.resolve({ code: 0, stdout: wholeRun, stderr: '' }),
@@ -75,7 +75,7 @@ describe('the CLI on worker threads', () => {
   });
 
   it('writes a default partial file name in the current folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-cli-'));
+    const dir = testTempDir('eb-cli-');
     const r = await runCli([...SHOOT, '--chunks', '3', '--quiet'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
@@ -98,7 +98,7 @@ describe('the CLI on worker threads', () => {
   });
 
   it('refuses to merge pieces of different seeds or scenarios', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-cli-'));
+    const dir = testTempDir('eb-cli-');
     const plan = { scenario: 'shoot', matchup: '4 Devastator -> 8 Ork Boyz', trials: 40_000, chunkSize: 10_000 };
     const write = async (name: string, seed: string, first: number, last: number, matchup = plan.matchup) => {
       const r = await simulate({ spec: devastatorsAtBoyz(), ...plan, matchup, seed, chunks: { first, last } });
@@ -133,7 +133,7 @@ describe('the CLI on worker threads', () => {
   });
 
   it('Ctrl-C stops the workers, writes nothing and exits 130', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-cli-'));
+    const dir = testTempDir('eb-cli-');
     const out = join(dir, 'piece.json');
     const started = performance.now();
     let sentAt = 0;

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../helpers/tempDir.js';
 import { InputError } from '../../src/model/inputError.js';
 import { mergePartials, missingChunks, partialFile, partialJob, readPartialFile, resultFromPartialJob, writePartialFile, type NamedPartial } from '../../src/workers/partial.js';
 import { simulate } from '../../src/workers/simulate.js';
@@ -46,7 +46,7 @@ describe('partial results', () => {
   });
 
   it('survive a round trip through a file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-partial-'));
+    const dir = testTempDir('eb-partial-');
     const p = await piece(2, 5);
     const path = join(dir, 'p.json');
     writePartialFile(path, p.file);
@@ -74,7 +74,7 @@ describe('partial results', () => {
   });
 
   it('refuse files that are not partial results, with the file and field named', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-partial-'));
+    const dir = testTempDir('eb-partial-');
     const notOurs = join(dir, 'other.json');
     writeFileSync(notOurs, '{"hello": 1}');
     expect(problemOf(() => readPartialFile(notOurs))).toMatch(/other.json: format: expected "epic-balance\/partial-result"/);
@@ -85,7 +85,7 @@ describe('partial results', () => {
   });
 
   it('refuse a tampered tally', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eb-partial-'));
+    const dir = testTempDir('eb-partial-');
     const p = await piece(0, 1);
     const path = join(dir, 'p.json');
     writePartialFile(path, p.file);
