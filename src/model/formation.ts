@@ -2,6 +2,7 @@ import type { Dataset } from './dataset.js';
 import { defaultChosen, pickUnits } from './formationChoice.js';
 import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
 import { chargeMountSurcharges } from './mountSurcharges.js';
+import { mountLoadouts } from './mountLoadouts.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
@@ -304,6 +305,17 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   }
   for (const id of loadouts) {
     if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
+  }
+  // TP Weapon Mount: every mount carries a weapon. A text that names none fields the first weapon
+  // of its tables each mount may take (mountLoadouts.ts), priced, and says so; one that names some
+  // is taken as written, its empty mounts named.
+  if (!taken.some((t) => t.upgrade.mount !== undefined) && units.some((u) => mounts(u).free > 0)) {
+    const plan = mountLoadouts(army, formation, units);
+    if (plan !== null && !('cannot' in plan)) {
+      const armed = parseArmyReference(data, `${text}+${plan.fielded.upgrades.join('+')}`);
+      const said = `weapon mounts: ${plan.fielded.said}, the first weapon of its tables each mount may take (name others as upgrades, e.g. "+${plan.alternatives[0]?.upgrades.find((id) => !plan.fielded.upgrades.includes(id)) ?? plan.fielded.upgrades[0]}")`;
+      return { ...armed, text, choice: [armed.choice, said].filter((c) => c !== undefined).join('; ') };
+    }
   }
   const mountSurcharges = chargeMountSurcharges(data, formation, units);
   points += mountSurcharges.points;

@@ -6,7 +6,7 @@ import type { Formation } from '../../model/schema.js';
 import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
 import { changesAnEngagement, isArmyRuleNote } from '../../model/ruleReach.js';
 import type { Army } from '../../model/schema.js';
-import { mountLoadouts, type MountLoadout } from './mountLoadouts.js';
+import { mountLoadouts, type MountLoadout } from '../../model/mountLoadouts.js';
 
 /** A formation's own rule, or an army rule that could change an engagement: see AuditEntry.unsupported. */
 const holdsBackVerdict = (note: string): boolean => !isArmyRuleNote(note) || changesAnEngagement(note);
@@ -78,7 +78,7 @@ const armed = (text: string, l: MountLoadout) => `${text}+${l.upgrades.join('+')
 /** The formation's loadouts when its units have weapon mounts (mountLoadouts.ts); null when none, or when it cannot be built (auditEntry says why). */
 function mountPlan(data: Dataset, army: Army, f: Formation, text: string) {
   try {
-    return mountLoadouts(army, f, parseFormation(data, text));
+    return mountLoadouts(army, f, parseFormation(data, text).units);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     return null;

@@ -76,10 +76,14 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-S
     expect(fielded(mob)).toEqual(['supa-stompa-ogbm[soopagun,soopagun,snappa,flak-gunz]']);
     expect(mob.points).toBe(300);
     expect(mob.units[0]!.mounted).toHaveLength(3);
-    // The Supa-Stompa Mob no longer comes with three free weapon characters.
-    expect(parseFormation(data, 'ork-gargant-mob/supa-stompa-mob').units[0]!.characters).toEqual([]);
+    // The Supa-Stompa Mob comes with no free weapon characters: named bare, it carries the default loadout, priced (150 + 3 x 50).
+    const bare = parseFormation(data, 'ork-gargant-mob/supa-stompa-mob');
+    expect(fielded(bare)).toEqual(['supa-stompa-ogbm[gatling-cannon,gatling-cannon,gatling-cannon]']);
+    expect(bare.points).toBe(300);
+    // Carapace Multilasers take no mount: the four mounts still carry the default weapons.
     const warlord = parseFormation(data, 'adeptus-mechanicus-titan-legion/warlord+carapace-multilasers');
-    expect(warlord.unsupported).toContain('Warlord Class Titan: 4 of 4 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
+    expect(fielded(warlord)).toEqual(['warlord-class-titan-amtl[carapace-multilasers,apocalypse-missile-launcher,apocalypse-missile-launcher,apocalypse-missile-launcher,apocalypse-missile-launcher]']);
+    expect(warlord.units[0]!.mounted).toHaveLength(4);
   });
 
   it('the Ordinatus Minorus takes the Battle Titan Weapons its notes name, also when a demi-century adds one', () => {

@@ -26,9 +26,13 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
     expect(hound.points).toBe(300);
   });
 
-  it('empty mounts are named; a fifth weapon for two Warhounds is refused', () => {
+  it('a text naming no weapon fields the default loadout and says so; one naming some leaves the rest empty, named; a fifth weapon for two Warhounds is refused', () => {
     const bare = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound');
-    expect(bare.unsupported).toContain('Warhound Class Titan: 2 of 2 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
+    expect(bare.units[0]!.characters.map((c) => c.id)).toEqual(['inferno-gun', 'inferno-gun']);
+    expect(bare.choice).toContain('weapon mounts: 2 Inferno Gun, the first weapon of its tables each mount may take');
+    expect(bare.unsupported.filter((n) => /weapon mounts empty/.test(n))).toEqual([]);
+    const half = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter');
+    expect(half.unsupported).toContain('Warhound Class Titan: 1 of 2 weapon mounts empty (add weapons as upgrades, e.g. "+vulcan-mega-bolter")');
     expect(() => parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound+vulcan-mega-bolter+vulcan-mega-bolter+inferno-gun')).toThrow(InputError);
   });
 });
@@ -46,8 +50,8 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon-mount surcharges (the list
     expect(same.units.reduce((t, u) => t + u.points!, 0)).toBe(625);
     expect(same.choice).toBe('weapon-mount surcharges: +25 points for fewer than 2 different weapons on its mounts (the list\'s special rules)');
     expect(points(`${T}/warlord+apocalypse-missile-launcher+apocalypse-missile-launcher+apocalypse-missile-launcher+apocalypse-missile-launcher`)).toBe(675 + 4 * 25 + 25);
-    // None named, none charged: the empty mounts are named instead.
-    expect(points(`${T}/warhound`)).toBe(275);
+    // None named: the default two Inferno Guns, the same weapon twice, pay the +25.
+    expect(points(`${T}/warhound`)).toBe(300);
   });
 
   it('Gryphonne IV: a Carapace Landing Pad on an Ordinatus Minorus is +50, a Quake Cannon +25, on a titan nothing more', () => {

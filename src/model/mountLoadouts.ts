@@ -1,9 +1,9 @@
-import type { FormationSpec } from '../../model/formation.js';
-import { mountCapacity } from '../../model/resolvedUnit.js';
-import type { Army, Formation, Upgrade } from '../../model/schema.js';
+import { mountCapacity, type ResolvedUnit } from './resolvedUnit.js';
+import type { Army, Formation, Upgrade } from './schema.js';
 
 /**
- * The weapons the audit puts on a formation's weapon mounts: titans, Gargants, Supa-Stompas and
+ * The weapons a formation's weapon mounts carry when its text names none (formation.ts), and
+ * those the audit values: titans, Gargants, Supa-Stompas and
  * the Ordinatus Minorus, whose weapons are upgrades of the list's weapon tables (TP Weapon Mount:
  * "Mount each weapon mount in the formation with one of the following upgrades"). Every list
  * that has them makes them compulsory ("All Weapon Mounts ... must be mounted with a weapon":
@@ -39,10 +39,10 @@ export type MountPlan = { fielded: MountLoadout; alternatives: MountLoadout[] } 
 
 const mayTake = (w: Upgrade, kind: string): boolean => w.mount!.only === undefined || w.mount!.only === kind;
 
-/** Mounts of the formation by kind (`arm-weapon-mount`), as fielded with no upgrades: all of them empty. */
-function mountKinds(spec: FormationSpec): Map<string, number> {
+/** Mounts of the formation's units by kind (`arm-weapon-mount`), filled or not. */
+function mountKinds(units: ResolvedUnit[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const ru of spec.units) for (const [kind, n] of mountCapacity(ru)) out.set(kind, (out.get(kind) ?? 0) + n);
+  for (const ru of units) for (const [kind, n] of mountCapacity(ru)) out.set(kind, (out.get(kind) ?? 0) + n);
   return out;
 }
 
@@ -59,11 +59,11 @@ function loadout(kinds: Map<string, number>, byKind: Map<string, Upgrade>, optio
 
 /**
  * The default loadout and the alternatives of a formation whose units have weapon mounts; null
- * for one with none. `spec` is the formation as fielded with no upgrades. A mount no weapon of
- * its tables may take (the importer found no table for it) is named, and nothing is valued.
+ * for one with none. `units` are the formation's units as fielded. A mount no weapon of its
+ * tables may take (the importer found no table for it) is named, and nothing is valued.
  */
-export function mountLoadouts(army: Army, f: Formation, spec: FormationSpec): MountPlan | null {
-  const kinds = mountKinds(spec);
+export function mountLoadouts(army: Army, f: Formation, units: ResolvedUnit[]): MountPlan | null {
+  const kinds = mountKinds(units);
   if (kinds.size === 0) return null;
   const weapons = f.upgrades.map((id) => army.upgrades.find((u) => u.id === id)).filter((u): u is Upgrade => u?.mount !== undefined);
   const fielded = new Map<string, Upgrade>();
