@@ -8,7 +8,7 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
 /**
  * Titans, Gargants, Supa-Stompas and Ordinatus Minorus audited armed (issue 17): the default
  * loadout is the first weapon of the formation's tables each mount may take, and each other
- * weapon is valued on every mount it may take (src/reports/audit/mountLoadouts.ts). Costs checked
+ * weapon is valued on every mount it may take (src/model/mountLoadouts.ts). Costs checked
  * by hand against the list pages (/work/shared/netea-tp/_site/_army_lists/*.html), row by row as
  * each comment says.
  */
