@@ -1,11 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess } from './helpers/cli.js';
+import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
 
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the
@@ -27,7 +26,6 @@ import { inProcess } from './helpers/cli.js';
  */
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const SHARED = resolve(REPO, '../shared');
@@ -103,18 +101,6 @@ export function smallTrials(args: string[]): string[] {
   return setOption(setOption(args, '--trials', '400'), '--chunk-size', String(chunkSize / factor));
 }
 
-function spawnCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
-
 /** Is dist/ newer than every source file the bench runs (src/ and bench/)? */
 function builtSinceSources(): boolean {
   const built = join(REPO, 'dist/bench/bench.js');
@@ -137,25 +123,8 @@ let cwd = '';
  * own test does not wait for a whole compile (the test checks it, and builds
  * again if the sources changed meanwhile).
  */
-let earlyBuild: Promise<{ status: number | null; stdout: string; stderr: string }> | null = null;
-const buildDist = () => runNode([join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
-
-/**
- * `node ...args` in the repository, as spawnSync would run it but without
- * blocking this test process (a bench of a minute would hold up the test
- * runner's own messages, which time out after 60 s).
- */
-function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+let earlyBuild: ReturnType<typeof spawnNode> | null = null;
+const buildDist = () => spawnNode([join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 
 beforeAll(() => {
   if (commands.includes('npm run bench') && !builtSinceSources()) {
@@ -236,14 +205,14 @@ describe('README', () => {
         expect(PKG.scripts.prebench).toContain('npm run build');
         if (earlyBuild !== null) {
           const b = await earlyBuild;
-          expect(b.status, b.stdout + b.stderr).toBe(0);
+          expect(b.code, b.stdout + b.stderr).toBe(0);
         }
         if (!builtSinceSources()) {
           const b = await buildDist();
-          expect(b.status, b.stdout + b.stderr).toBe(0);
+          expect(b.code, b.stdout + b.stderr).toBe(0);
         }
-        const r = await runNode([join(REPO, 'dist/bench/bench.js'), '--seconds', '0.05', '--reps', '1', '--memory-trials', '20000', '--only', 'shooting']);
-        expect(r.status, r.stderr).toBe(0);
+        const r = await spawnNode([join(REPO, 'dist/bench/bench.js'), '--seconds', '0.05', '--reps', '1', '--memory-trials', '20000', '--only', 'shooting']);
+        expect(r.code, r.stderr).toBe(0);
         expect(r.stdout).toContain('| scenario |');
         return;
       }

@@ -43,14 +43,10 @@ export async function inProcess(args: string[]): Promise<CliResult> {
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/**
- * Runs a command line as a process of its own, from the TypeScript sources
- * (no build step): for commands that start worker threads, and to see the
- * real exit code and output streams.
- */
-export function spawnCli(args: string[], cwd = REPO): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `node ...args` as a process of its own in `cwd`, awaited without blocking this one: its exit code and output. */
+export function spawnNode(args: string[], cwd = REPO): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/cli.ts'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -58,4 +54,13 @@ export function spawnCli(args: string[], cwd = REPO): Promise<{ code: number | n
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs a command line as a process of its own, from the TypeScript sources
+ * (no build step): for commands that start worker threads, and to see the
+ * real exit code and output streams.
+ */
+export function spawnCli(args: string[], cwd = REPO): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return spawnNode(['--import', TSX, join(REPO, 'src/cli.ts'), ...args], cwd);
 }

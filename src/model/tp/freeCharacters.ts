@@ -1,5 +1,5 @@
+import type { ListRuleContext } from './listRuleContext.js';
 import type { Formation, Unit, Upgrade } from '../schema.js';
-import type { UnitResolver } from './names.js';
 import { nameKey, slug, squash } from './text.js';
 
 /**
@@ -27,13 +27,7 @@ const RULES: Record<string, FreeCharacterRule> = {
   'stigmatus-covenant-epic-tournament-special-rules': { character: /must include an (Arch-Heretic) character\. The Arch-Heretic character is free/, hosts: /may be added to any (Daemon Prince), (Demagogue) or (Chaos Marine Aspiring Champion) unit/ },
 };
 
-export interface FreeCharacterContext {
-  ruleIds: string[];
-  /** Each special rule's text, by id. */
-  ruleText: Map<string, string>;
-  resolver: UnitResolver;
-  units: Map<string, Unit>;
-  formations: Formation[];
+export interface FreeCharacterContext extends ListRuleContext {
   /** Every upgrade of the list, by id (what a formation may field through them counts). */
   upgrades: Map<string, Upgrade>;
   /** Units of the list's own force: a formation with none of them is an ally formation. */

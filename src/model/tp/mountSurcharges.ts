@@ -1,5 +1,5 @@
-import type { Formation, Unit, Upgrade } from '../schema.js';
-import type { UnitResolver } from './names.js';
+import type { ListRuleContext } from './listRuleContext.js';
+import type { Formation, Upgrade } from '../schema.js';
 import { nameKey, squash } from './text.js';
 
 /**
@@ -23,12 +23,7 @@ const PER_WEAPON = /([A-Z][\w -]*?) Weapon Mounts must be [^;.]*; and pay surcha
 const EACH = /\+(\d+) points for an? (.+?)(?= and \+|,|$)/g;
 const WORDS: Record<string, number> = { two: 2, three: 3, four: 4 };
 
-export interface MountSurchargeContext {
-  ruleIds: string[];
-  ruleText: Map<string, string>;
-  resolver: UnitResolver;
-  units: Map<string, Unit>;
-  formations: Formation[];
+export interface MountSurchargeContext extends ListRuleContext {
   upgrades: Upgrade[];
   /** Ids of the weapons that are weapon mounts (TP Weapon Mount). */
   mountWeapons: Set<string>;
