@@ -82,7 +82,10 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
       });
       a.upgrades.forEach((up, j) => {
         up.add.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].add[${k}].unit`));
-        up.remove.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].remove[${k}].unit`));
+        up.remove.forEach((uc, k) => {
+          checkUnit(uc.unit, `armies[${i}].upgrades[${j}].remove[${k}].unit`);
+          (uc.or ?? []).forEach((id, n) => checkUnit(id, `armies[${i}].upgrades[${j}].remove[${k}].or[${n}]`));
+        });
         up.choices.forEach((c, k) => c.from.forEach((u, l) => checkUnit(u, `armies[${i}].upgrades[${j}].choices[${k}].from[${l}]`)));
         if (up.character !== undefined) {
           const ch = units.get(up.character);

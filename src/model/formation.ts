@@ -289,6 +289,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const names: string[] = [];
   const unsupportedUpgrades: string[] = [];
   const upgradeChoices: string[] = [];
+  /** The upgrade taken of each set of alternatives (Upgrade.oneOf), by name. */
+  const alternativesTaken = new Map<string, string>();
   for (const { upgrade: asPicked, offered, options: picked } of taken) {
     const upgrade = asPicked === offered ? offered : { ...asPicked, points: asPicked.points + surchargeOf(surcharges, asPicked.add) - surchargeOf(surcharges, offered.add) };
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
@@ -297,6 +299,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     if (times > 0 && upgrade.mount === undefined && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && times >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
+    const rival = upgrade.oneOf === undefined ? undefined : alternativesTaken.get(upgrade.oneOf);
+    if (rival !== undefined && rival !== upgrade.name) throw formationError(text, `upgrades "${rival}" and "${upgrade.name}" are alternatives of one upgrade of the list; take one of them`);
+    if (upgrade.oneOf !== undefined) alternativesTaken.set(upgrade.oneOf, upgrade.name);
     applyUpgrade(data, units, upgrade, text);
     points += upgrade.points;
     names.push(upgrade.name);

@@ -37,6 +37,16 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
   if (options.length === 0) return upgrade;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
   const matches = (id: string, want: string) => id === want || kebab(nameOf(id)) === want;
+  // "Replace a Predator Destructor or Vindicator with ...": "@vindicator" says which is replaced.
+  const replacing = options.filter((o) => upgrade.remove.some((r) => r.or !== undefined && [r.unit, ...r.or].some((id) => matches(id, kebab(o)))));
+  if (replacing.length > 0) {
+    const remove = upgrade.remove.map((r) => {
+      const all = [r.unit, ...(r.or ?? [])];
+      const pick = replacing.map((o) => all.find((id) => matches(id, kebab(o)))).find((id) => id !== undefined);
+      return pick === undefined ? r : { unit: pick, count: r.count };
+    });
+    return pickUpgradeOptions(data, { ...upgrade, remove }, options.filter((o) => !replacing.includes(o)), text);
+  }
   if (upgrade.choices.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
   const wanted = upgrade.choices.map((): string[] => []);
   for (const o of options) {
@@ -97,21 +107,29 @@ function removeCharacter(data: Dataset, units: ResolvedUnit[], character: string
   return undefined;
 }
 
+/** Which of a replacement's alternatives goes: the first the formation fields, as unit or character. */
+function replacedUnit(units: ResolvedUnit[], rc: Upgrade['remove'][number]): string {
+  if (rc.or === undefined) return rc.unit;
+  return [rc.unit, ...rc.or].find((id) => units.some((u) => u.unit.id === id || u.characters.some((c) => c.id === id))) ?? rc.unit;
+}
+
 function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): ResolvedUnit | undefined {
   let swappedOn: ResolvedUnit | undefined;
   const withUnit = upgrade.add.length > 0;
   for (const rc of upgrade.remove) {
-    const removed = data.units.get(rc.unit);
+    const id = replacedUnit(units, rc);
+    const removed = data.units.get(id);
+    const either = rc.or === undefined ? '' : ` (or ${rc.or.map((o) => data.units.get(o)?.name ?? o).join(', ')})`;
     for (let i = 0; i < rc.count; i++) {
       if (removed?.type === 'CH') {
-        const host = removeCharacter(data, units, rc.unit, withUnit);
-        if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" replaces one ${removed.name} character, but no unit of the formation has one (take the upgrade that adds it first)`);
+        const host = removeCharacter(data, units, id, withUnit);
+        if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" replaces one ${removed.name} character${either}, but no unit of the formation has one (take the upgrade that adds it first)`);
         if (!withUnit) swappedOn = host;
         continue;
       }
       let idx = -1;
-      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === rc.unit) { idx = j; break; }
-      if (idx < 0) throw upgradeError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? rc.unit} but the formation has fewer (take the upgrade that adds them first)`);
+      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === id) { idx = j; break; }
+      if (idx < 0) throw upgradeError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? id}${either} but the formation has fewer (take the upgrade that adds them first)`);
       units.splice(idx, 1);
     }
   }

@@ -332,6 +332,13 @@ export const Unit = z
 
 export const UnitCount = z.strictObject({ unit: Id, count: z.number().int().min(1) });
 
+/**
+ * Units an upgrade replaces: `count` of `unit`, or of one of the units in `or` where the list
+ * lets the player say which ("Replace a Predator Destructor or Vindicator with a Land Raider
+ * Prometheus"): the first of `unit`, then `or`, that the formation fields.
+ */
+export const ReplacedUnits = z.strictObject({ unit: Id, count: z.number().int().min(1), or: z.array(Id).min(1).optional() });
+
 /** A choice the player makes inside a formation: `count` units from `from`. */
 export const UnitChoice = z.strictObject({
   count: z.number().int().min(1),
@@ -379,7 +386,7 @@ export const Upgrade = z.strictObject({
   name: z.string().min(1),
   points: z.number().int().min(0),
   add: z.array(UnitCount).default([]),
-  remove: z.array(UnitCount).default([]),
+  remove: z.array(ReplacedUnits).default([]),
   /** A character upgrade joins a unit of the formation instead of adding one (RB 2.1.1). */
   character: Id.optional(),
   /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
@@ -390,6 +397,13 @@ export const Upgrade = z.strictObject({
    * up to `max` times, or any number of times when `max` is absent.
    */
   repeatable: z.strictObject({ max: z.number().int().min(1).optional() }).optional(),
+  /**
+   * One of the alternatives a single printed upgrade offers at different prices ("add four
+   * Chimera or Valkyries (+100 or +150 points)", "Replace two or four Chaos Space Marines with
+   * an equal number of Havocs (+25 or +50 points)"): the id the alternatives share. A formation
+   * takes at most one upgrade of each `oneOf`, as it takes the printed upgrade once.
+   */
+  oneOf: Id.optional(),
   /**
    * A weapon for a weapon mount (TP Weapon Mount: "Mount each weapon mount in the formation
    * with one of the following upgrades"): its `character` takes one empty mount of a unit, and

@@ -9,7 +9,8 @@ import {
   type Cost,
   type NameGroups,
 } from './armyText.js';
-import { parseUpgradeEffect, splitInline } from './upgradeText.js';
+import { upgradeAlias } from './upgradeAliases.js';
+import { parseUpgradeEffect, pricedAlternatives, splitInline } from './upgradeText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
 import { columnsOf, joinVariant, optionText, recordsOf } from './listTables.js';
@@ -286,6 +287,18 @@ export function importArmyList(
     return draft;
   };
 
+  /**
+   * The upgrades of one printed upgrade: itself, or each alternative it prices apart ("add four
+   * Chimera or Valkyries (+100 or +150 points)") as an upgrade of its own, the alternatives
+   * sharing a `oneOf` so a formation takes one of them.
+   */
+  const addAlternatives = (alternatives: Array<{ effect: string; cost: string; label?: string }>, make: (effect: string, cost: string, label: string | undefined) => UpgradeDraft): UpgradeDraft[] => {
+    const drafts = alternatives.map((a) => make(a.effect, a.cost, alternatives.length > 1 ? a.label : undefined));
+    if (drafts.length > 1) for (const d of drafts) d.upgrade.oneOf = drafts[0]!.upgrade.id;
+    return drafts;
+  };
+  const printedAlternatives = (effect: string, cost: string): Array<{ effect: string; cost: string; label?: string }> => pricedAlternatives({ effect, cost }) ?? [{ effect, cost }];
+
   const inlineUpgrades = (cell: Cell, owner: string, grid: Grid): { ids: string[]; names: string[]; all?: { except: string[] } } => {
     const items = cell.items.length > 0 ? cell.items : [];
     const text = squash(cell.text);
@@ -298,8 +311,10 @@ export function importArmyList(
           noteless.push(n.trim());
           return '';
         });
-        for (const { effect, cost } of splitInline(body.replace(/\.$/, ''))) {
-          const draft = addUpgrade(effect, undefined, effect, cost, [], grid, false, undefined, slug(`${owner} ${effect}`).slice(0, 60).replace(/-+$/, ''));
+        const drafts = addAlternatives(splitInline(body.replace(/\.$/, '')), (effect, cost) =>
+          addUpgrade(effect, undefined, effect, cost, [], grid, false, undefined, slug(`${owner} ${effect}`).slice(0, 60).replace(/-+$/, '')),
+        );
+        for (const draft of drafts) {
           if (noteless.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${noteless.join(' ')}`;
           ids.push(draft.upgrade.id);
         }
@@ -390,17 +405,38 @@ export function importArmyList(
       if (asUpgrade) {
         const nameNotes: string[] = [];
         const cleanName = separateNotes(recName, nameNotes);
+        /** A heading row's limit ("0–1 of one of the following options per army:") on the rows after it. */
+        let headed: string | undefined;
+        const recordDrafts: UpgradeDraft[] = [];
         rec.variants.forEach((v) => {
           const cost = v.costs.find((c) => c !== '') ?? '';
           let text = joinVariant(v.text, v.label);
+          const heading = squash(v.label ?? v.text);
+          if (cost === '' && /\bof the following options\b[^:]*:$/i.test(heading)) {
+            headed = heading.replace(/\s*\bof\s+(?:one\s+of\s+)?the following options\b/i, ' of them').replace(/:$/, '');
+            log.decide(file, id, `upgrade "${cleanName}": "${heading}" is a heading over the options after it, not an upgrade; they are limited "${headed}"`);
+            return;
+          }
           if (cols.effectless || text.trim() === '') text = `Add one ${cleanName}`;
           if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
-          const draft = addUpgrade(cleanName, rec.variants.length > 1 ? (v.label ?? v.text) : undefined, text, cost, v.altCosts, grid, grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless, limit);
-          if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
-          const mount = mountOf(grid.notes, nameNotes);
-          if (mount) draft.upgrade.mount = mount;
+          const regular = grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless;
+          const drafts = addAlternatives(printedAlternatives(text, cost), (effect, price, label) =>
+            addUpgrade(cleanName, label ?? (rec.variants.length > 1 ? (v.label ?? v.text) : undefined), effect, price, v.altCosts, grid, regular, headed ?? limit),
+          );
+          for (const draft of drafts) {
+            if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
+            const mount = mountOf(grid.notes, nameNotes);
+            if (mount) draft.upgrade.mount = mount;
+          }
+          recordDrafts.push(...drafts);
         });
-        for (const o of rec.options) addUpgrade(cleanName, optionText(o.text), optionText(o.text), o.cost, [], grid, false, limit);
+        // "Commander: Choose one of the following options: ...": the record's options are alternatives.
+        if (/^choose one of the following options:?$/i.test(squash(first.text)) && recordDrafts.length > 1) {
+          for (const d of recordDrafts) d.upgrade.oneOf = recordDrafts[0]!.upgrade.id;
+        }
+        for (const o of rec.options) {
+          addAlternatives(printedAlternatives(optionText(o.text), o.cost), (effect, price) => addUpgrade(cleanName, effect, effect, price, [], grid, false, limit));
+        }
         continue;
       }
       // A formation (or one formation per variant).
@@ -501,9 +537,10 @@ export function importArmyList(
         formation.upgrades.push(...upgradeRefs.ids);
         if (rec.options.length > 0 && optionIds.length === 0) {
           for (const o of rec.options) {
-            const text = optionText(o.text);
-            const draft = addUpgrade(text, undefined, text, o.cost, [], grid, false, undefined, slug(`${recName} ${text}`).slice(0, 60).replace(/-+$/, ''));
-            optionIds.push(draft.upgrade.id);
+            const drafts = addAlternatives(printedAlternatives(optionText(o.text), o.cost), (effect, price) =>
+              addUpgrade(effect, undefined, effect, price, [], grid, false, undefined, slug(`${recName} ${effect}`).slice(0, 60).replace(/-+$/, '')),
+            );
+            optionIds.push(...drafts.map((d) => d.upgrade.id));
           }
         }
         formation.upgrades.push(...optionIds);
@@ -562,7 +599,9 @@ export function importArmyList(
       for (const u of upgrades) if (u.regular && !excluded.has(u.upgrade.id)) ids.add(u.upgrade.id);
     }
     for (const n of draft.upgradeNames) {
-      const g = findGroup(n);
+      const alias = upgradeAlias(id, splitLimit(n).name);
+      const g = findGroup(n) ?? (alias === undefined ? undefined : findGroup(alias));
+      if (alias !== undefined && g) log.decide(file, id, `formation "${f.name}": upgrade "${n}", which the list does not define, read as its "${alias}" (upgradeAliases.ts)`);
       if (!g) {
         log.unmap('upgrade', file, `${id}/${f.id}:${slug(n)}`, n, `formation "${f.name}" lists upgrade "${n}", which the list does not define`);
         continue;

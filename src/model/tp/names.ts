@@ -63,6 +63,19 @@ export class UnitResolver {
     // A list is never one unit: no guessing across commas.
     if (cleaned.includes(',')) return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
     const corrected = (unit: Unit, how: string): Resolution => ({ ok: true, unit, corrected: `"${cleaned}" read as "${unit.name}" (${how})` });
+    // A unique near miss of the whole name: typos such as "Mutli-melta", "Medrendgard", "Etheral".
+    // Before the guesses that drop words: "Mutli-melta Attack Bikes" is the Multi-melta Attack Bike,
+    // not the Attack Bike its last two words name.
+    const compact = key.replace(/ /g, '');
+    if (compact.length >= 7) {
+      const max = compact.length >= 14 ? 2 : 1;
+      const near = new Map<string, Unit>();
+      for (const { form, unit } of this.compact) {
+        if (editDistance(compact, form, max) <= max) near.set(unit.id, unit);
+      }
+      if (near.size === 1) return corrected([...near.values()][0]!, 'spelling');
+      if (near.size > 1) return { ok: false, reason: `"${cleaned}" is close to several units (${[...near.values()].map((u) => u.name).join(', ')})` };
+    }
     // Extra words around a name: one or two leading words ("Chaos Basilisks" → Basilisk) or a trailing
     // kind of unit ("Razorwing Bombers" → Razorwing). Never across "or", "and" or a list.
     const words = key.split(' ');
@@ -98,17 +111,6 @@ export class UnitResolver {
     // Warriors list, whose only Terminators are Iron Warriors Terminators.
     const own = /\b(or|and|of|with|per|every|formation)\b/.test(key) ? undefined : this.sameEnding(words);
     if (own) return corrected(own, 'the list\'s own unit of that kind');
-    // A unique near miss: typos such as "Mutli-melta", "Medrendgard", "Etheral".
-    const compact = key.replace(/ /g, '');
-    if (compact.length >= 7) {
-      const max = compact.length >= 14 ? 2 : 1;
-      const near = new Map<string, Unit>();
-      for (const { form, unit } of this.compact) {
-        if (editDistance(compact, form, max) <= max) near.set(unit.id, unit);
-      }
-      if (near.size === 1) return corrected([...near.values()][0]!, 'spelling');
-      if (near.size > 1) return { ok: false, reason: `"${cleaned}" is close to several units (${[...near.values()].map((u) => u.name).join(', ')})` };
-    }
     return { ok: false, reason: `no unit named "${cleaned}" in the list's forces` };
   }
 

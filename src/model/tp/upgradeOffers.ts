@@ -1,3 +1,4 @@
+import { PLUS_TRANSPORT } from '../formationChoice.js';
 import type { Formation, Unit, Upgrade } from '../schema.js';
 import type { UnitResolver } from './names.js';
 import { nameKey, pluralKeys, slug } from './text.js';
@@ -199,7 +200,7 @@ function textOffers(ctx: OfferContext, unclaimed: UpgradeEntry[], byId: Map<stri
     if (u.upgrade.remove.length === 0 && parts.length === 0) continue;
     for (const fe of ctx.formations) {
       const fields = fieldable(fe.formation, byId);
-      const replaces = u.upgrade.remove.length > 0 && u.upgrade.remove.every((r) => fields.has(r.unit));
+      const replaces = u.upgrade.remove.length > 0 && u.upgrade.remove.every((r) => [r.unit, ...(r.or ?? [])].some((id) => fields.has(id)));
       const joins = parts.some((p) => targetNames(p, fe, fields, ctx.resolver) === true);
       if (!replaces && !joins) continue;
       const why = replaces ? `it replaces ${u.upgrade.remove.map((r) => ctx.units.get(r.unit)?.name ?? r.unit).join(', ')}, which the formation fields` : `its text adds it to ${u.target}`;
@@ -207,6 +208,20 @@ function textOffers(ctx: OfferContext, unclaimed: UpgradeEntry[], byId: Map<stri
     }
   }
   return out;
+}
+
+/**
+ * A transport table's upgrades to the formations that come "plus transport": TP Dark Eldar
+ * Transport, "Any Dark Eldar formation that includes plus transport may choose from the Dark Eldar
+ * Transport section" (Raiders, Barges of Pleasure). The transports a formation still needs after
+ * them are added as for any "plus transport" formation (formationChoice.ts).
+ */
+function transportOffers(ctx: OfferContext, unclaimed: UpgradeEntry[]): Offer[] {
+  const section = unclaimed.filter((u) => /\btransports?$/i.test(u.captions[0] ?? ''));
+  if (section.length === 0) return [];
+  return ctx.formations
+    .filter((fe) => PLUS_TRANSPORT.test(fe.formation.notes ?? ''))
+    .map((fe) => ({ formation: fe.formation, upgrades: section.map((u) => u.upgrade), because: `it comes "plus transport", and the "${section[0]!.captions[0]}" table is for such formations` }));
 }
 
 /**
@@ -228,6 +243,7 @@ export function offerUpgrades(ctx: OfferContext): Offer[] {
   const unclaimed = () => ctx.upgrades.filter((u) => !claimed().has(u.upgrade.id) && u.upgrade.unsupported === undefined);
   apply(tableNoteOffers(ctx, unclaimed(), byId));
   apply(textOffers(ctx, unclaimed(), byId));
+  apply(transportOffers(ctx, unclaimed()));
   // Last: the upgrades offered above may bring units with weapon mounts ("Add one Ordinatus Minorus").
   apply(weaponOffers(ctx, byId));
   return offers;

@@ -22,7 +22,7 @@ const COUNTED_OR = new RegExp(`\\s+or\\s+${C}\\s`, 'i');
 
 export interface UpgradeEffect {
   add: Array<{ unit: string; count: number }>;
-  remove: Array<{ unit: string; count: number }>;
+  remove: Array<{ unit: string; count: number; or?: string[] }>;
   character?: string;
   choices: Array<{ count: number; from: string[] }>;
   repeatable?: { max?: number };
@@ -101,12 +101,19 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
   out.problems.push(...c.problems);
   out.corrections.push(...c.corrections);
   out.notes.push(...c.notes);
-  out[into].push(...c.units);
-  if (into === 'add') out.choices.push(...c.choices);
-  if (c.characters.length === 0) return;
-  if (into === 'remove') {
-    for (const ch of c.characters) out.remove.push({ unit: ch.from[0]!, count: ch.count });
-  } else if (out.character === undefined && c.characters.length === 1 && c.characters[0]!.count === 1) {
+  if (into === 'add') {
+    out.add.push(...c.units);
+    out.choices.push(...c.choices);
+  } else {
+    // "Replace a Predator Destructor or Vindicator": the player says which; the others are `or`.
+    for (const uc of c.units) {
+      const choice = c.choices.find((ch) => ch.from[0] === uc.unit && ch.count === uc.count && ch.from.length > 1);
+      out.remove.push(choice ? { ...uc, or: choice.from.slice(1) } : { ...uc });
+    }
+    for (const ch of c.characters) out.remove.push(ch.from.length > 1 ? { unit: ch.from[0]!, count: ch.count, or: ch.from.slice(1) } : { unit: ch.from[0]!, count: ch.count });
+  }
+  if (into === 'remove' || c.characters.length === 0) return;
+  if (out.character === undefined && c.characters.length === 1 && c.characters[0]!.count === 1) {
     const ch = c.characters[0]!;
     out.character = ch.from[0];
     if (ch.from.length > 1) out.choices.push({ count: 1, from: ch.from });
@@ -273,38 +280,41 @@ export function splitInline(text: string): Array<{ effect: string; cost: string 
     // "Replace four Rangers with three War Walkers for free or four Falcons for +200 points"
     out.push({ effect: replaced ? `${replaced[1]} with ${or[2]}` : `${verb} ${or[2]}`, cost: or[3]! });
   }
-  return respectively(out[0]!) ?? out;
+  return pricedAlternatives(out[0]!) ?? out;
 }
 
-const RESPECTIVE_COST = /^\+?\s*([0-9]+)\s+or\s+\+?\s*([0-9]+)\s+points?(\s+each)?,?\s+respectively$/i;
+const RESPECTIVE_COST = /^\(?\+?\s*([0-9]+)\s+or\s+\+?\s*([0-9]+)\s+points?(\s+each)?\)?(?:,?\s+respectively)?$/i;
 const COUNTED_ALTERNATIVE = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})\\s`, 'i');
+const ONLY_COUNT = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})$`, 'i');
 
 /**
- * Two alternatives priced in one phrase ("... for +75 or +25 points, respectively"), as two
- * upgrades. Where the second alternative starts with a count ("Add up to one Autarch character
+ * Two alternatives priced in one phrase ("... for +75 or +25 points, respectively", "add four
+ * Chimera or Valkyries (+100 or +150 points)"), as two upgrades, the first price going with the
+ * first alternative; `label` is what tells each apart ("Chimera", "two"). Where the second alternative starts with a count ("Add up to one Autarch character
  * per army or one Exarch character to an infantry unit"), each is its own quantity and they share
  * the verb and the "to ..." target; otherwise the two are the names either side of "or", sharing
  * what comes before and after ("Add the number of Termites or Moles required to transport the
  * formation").
  */
-function respectively(only: { effect: string; cost: string }): Array<{ effect: string; cost: string }> | null {
+export function pricedAlternatives(only: { effect: string; cost: string }): Array<{ effect: string; cost: string; label: string }> | null {
   const price = RESPECTIVE_COST.exec(only.cost);
   if (!price) return null;
   const each = price[3] !== undefined ? ' each' : '';
   const costs = [`+${price[1]} points${each}`, `+${price[2]} points${each}`];
   const counted = /^(add|replace)\s+(.+?)\s+or\s+(.+?)(\s+to\s+(?:an?|any|one|the)\s+.+)?$/i.exec(only.effect);
-  if (counted && COUNTED_ALTERNATIVE.test(counted[3]!)) {
+  // "Replace two or four Chaos Space Marines ..." is two counts of the same names, read below.
+  if (counted && COUNTED_ALTERNATIVE.test(counted[3]!) && !ONLY_COUNT.test(counted[2]!)) {
     const tail = counted[4] ?? '';
     return [
-      { effect: `${counted[1]} ${counted[2]}${tail}`, cost: costs[0]! },
-      { effect: `${counted[1]} ${counted[3]}${tail}`, cost: costs[1]! },
+      { effect: `${counted[1]} ${counted[2]}${tail}`, cost: costs[0]!, label: counted[2]! },
+      { effect: `${counted[1]} ${counted[3]}${tail}`, cost: costs[1]!, label: counted[3]! },
     ];
   }
   const names = /^(.*\s)(\S+)\s+or\s+(\S+)(\s.*)?$/.exec(only.effect);
   if (!names) return null;
   const after = names[4] ?? '';
   return [
-    { effect: `${names[1]}${names[2]}${after}`, cost: costs[0]! },
-    { effect: `${names[1]}${names[3]}${after}`, cost: costs[1]! },
+    { effect: `${names[1]}${names[2]}${after}`, cost: costs[0]!, label: names[2]! },
+    { effect: `${names[1]}${names[3]}${after}`, cost: costs[1]!, label: names[3]! },
   ];
 }

@@ -132,12 +132,12 @@ describe('costs, limits and inline upgrades', () => {
   it('splits two alternatives priced "+a or +b points, respectively" into two upgrades', () => {
     // TP Alaitoc Aspect Warrior extras; Squat Warrior Brotherhood extras.
     expect(splitInline('Add up to one Autarch character per army or one Exarch character to an infantry unit for +75 or +25 points, respectively')).toEqual([
-      { effect: 'Add up to one Autarch character per army to an infantry unit', cost: '+75 points' },
-      { effect: 'Add one Exarch character to an infantry unit', cost: '+25 points' },
+      { effect: 'Add up to one Autarch character per army to an infantry unit', cost: '+75 points', label: 'up to one Autarch character per army' },
+      { effect: 'Add one Exarch character to an infantry unit', cost: '+25 points', label: 'one Exarch character' },
     ]);
     expect(splitInline('Add the number of Termites or Moles required to transport the formation for +10 or +25 points each, respectively')).toEqual([
-      { effect: 'Add the number of Termites required to transport the formation', cost: '+10 points each' },
-      { effect: 'Add the number of Moles required to transport the formation', cost: '+25 points each' },
+      { effect: 'Add the number of Termites required to transport the formation', cost: '+10 points each', label: 'Termites' },
+      { effect: 'Add the number of Moles required to transport the formation', cost: '+25 points each', label: 'Moles' },
     ]);
   });
 
