@@ -2,6 +2,7 @@ import type { Dataset } from './dataset.js';
 import { defaultChosen, pickUnits } from './formationChoice.js';
 import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
 import { chargeMountSurcharges } from './mountSurcharges.js';
+import { chargeWeaponSurcharges } from './weaponSurcharges.js';
 import { mountLoadouts } from './mountLoadouts.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
@@ -279,6 +280,10 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const host = units.find((u) => u.unit.type !== 'WE') ?? units[0]!;
     for (let i = 0; i < choice.count; i++) joinCharacter(data, host, ch);
   }
+  // The formation's own units; units an upgrade adds carry its loadout (Upgrade.armedWith) or their default.
+  for (const id of loadouts) {
+    if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
+  }
   // Per-unit surcharges (formationSurcharges.ts): the formation's points price its default pick.
   const surcharges = surchargesOf(army);
   const formationPoints = formation.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
@@ -302,14 +307,13 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const rival = upgrade.oneOf === undefined ? undefined : alternativesTaken.get(upgrade.oneOf);
     if (rival !== undefined && rival !== upgrade.name) throw formationError(text, `upgrades "${rival}" and "${upgrade.name}" are alternatives of one upgrade of the list; take one of them`);
     if (upgrade.oneOf !== undefined) alternativesTaken.set(upgrade.oneOf, upgrade.name);
-    applyUpgrade(data, units, upgrade, text);
-    points += upgrade.points;
+    // "+75 points each or +125 points per pair": the second of each pair costs the difference.
+    const paid = upgrade.pairPoints !== undefined && times % 2 === 1 ? { ...upgrade, points: upgrade.pairPoints - upgrade.points } : upgrade;
+    applyUpgrade(data, units, paid, text);
+    points += paid.points;
     names.push(upgrade.name);
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);
-  }
-  for (const id of loadouts) {
-    if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
   }
   // TP Weapon Mount: every mount carries a weapon. A text that names none fields the first weapon
   // of its tables each mount may take (mountLoadouts.ts), priced, and says so; one that names some
@@ -325,6 +329,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const mountSurcharges = chargeMountSurcharges(data, formation, units);
   points += mountSurcharges.points;
   upgradeChoices.push(...mountSurcharges.said);
+  const weaponSurcharges = chargeWeaponSurcharges(data, formation, units);
+  points += weaponSurcharges.points;
+  upgradeChoices.push(...weaponSurcharges.said);
   const kind = formation.kind;
   return {
     text,

@@ -3,6 +3,7 @@ import { evenSplit } from './formationChoice.js';
 import { InputError } from './inputError.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
 import { UnitAbility, type Unit, type Upgrade } from './schema.js';
+import { applyLoadout } from './weaponLoadout.js';
 
 /**
  * Upgrades applied to a formation's units: units added and removed, characters joining a unit
@@ -37,6 +38,13 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
   if (options.length === 0) return upgrade;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
   const matches = (id: string, want: string) => id === want || kebab(nameOf(id)) === want;
+  // "Add up to two Hammerheads with Railguns or Twin Fusion Cannons": "@twin-fusion-cannon" arms them.
+  const arming = upgrade.armedWith === undefined ? [] : options.filter((o) => upgrade.armedWith!.includes(kebab(o)));
+  if (arming.length > 1) throw upgradeError(text, `upgrade "${upgrade.name}" arms its units with one of ${upgrade.armedWith!.map((w) => `"${w}"`).join(', ')}; pick one`);
+  if (arming.length === 1) {
+    const armedWith = [kebab(arming[0]!), ...upgrade.armedWith!.filter((w) => w !== kebab(arming[0]!))];
+    return pickUpgradeOptions(data, { ...upgrade, armedWith }, options.filter((o) => o !== arming[0]), text);
+  }
   // "Replace a Predator Destructor or Vindicator with ...": "@vindicator" says which is replaced.
   const replacing = options.filter((o) => upgrade.remove.some((r) => r.or !== undefined && [r.unit, ...r.or].some((id) => matches(id, kebab(o)))));
   if (replacing.length > 0) {
@@ -47,7 +55,11 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
     });
     return pickUpgradeOptions(data, { ...upgrade, remove }, options.filter((o) => !replacing.includes(o)), text);
   }
-  if (upgrade.choices.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
+  if (upgrade.choices.length === 0) {
+    const others = [...(upgrade.armedWith ?? []), ...upgrade.remove.flatMap((r) => (r.or === undefined ? [] : [r.unit, ...r.or]))];
+    if (others.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
+    throw upgradeError(text, `upgrade "${upgrade.name}" has no option "${options[0]}"; expected one of ${others.map((o) => `"${o}"`).join(', ')}`);
+  }
   const wanted = upgrade.choices.map((): string[] => []);
   for (const o of options) {
     const want = kebab(o);
@@ -194,6 +206,9 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
   for (const ac of upgrade.add) {
     const unit = data.units.get(ac.unit)!;
     for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
+  }
+  if (upgrade.armedWith !== undefined && applyLoadout(added, upgrade.armedWith[0]!).length === 0) {
+    throw upgradeError(text, `upgrade "${upgrade.name}" arms the units it adds with "${upgrade.armedWith[0]}", which none of them may carry`);
   }
   if (upgrade.character !== undefined) joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, swappedOn, text);
   else for (const a of added) a.points = upgrade.points / added.length;

@@ -373,6 +373,11 @@ export const Formation = z.strictObject({
    * for each weapon (the upgrade's character id) mounted on a unit (TP Gryphonne IV: "Ordinatus
    * Minorus Weapon Mounts ... pay surcharges of an additional +50 points for a Carapace Landing Pad").
    */
+  /**
+   * Paid once when one or more units of type `unit` in the formation, upgrades included, carry
+   * `weapon` (TP Tau Armour Support Group: "One or more Hammerheads with Railguns cost +25 points").
+   */
+  weaponSurcharges: z.array(z.strictObject({ unit: Id, weapon: Id, points: z.number().int().min(0) })).optional(),
   mountSurcharges: z
     .strictObject({
       differentWeapons: z.strictObject({ min: z.number().int().min(2), points: z.number().int().min(0) }).optional(),
@@ -397,6 +402,17 @@ export const Upgrade = z.strictObject({
    * up to `max` times, or any number of times when `max` is absent.
    */
   repeatable: z.strictObject({ max: z.number().int().min(1).optional() }).optional(),
+  /**
+   * A repeatable upgrade's price for two ("+75 points each or +125 points per pair"): each second
+   * time it is taken costs `pairPoints` less the first's `points`.
+   */
+  pairPoints: z.number().int().min(0).optional(),
+  /**
+   * The weapon of the added units' either-or loadout they carry ("Add two Hammerheads with Ion
+   * Cannons"); with several ("with Railguns or Twin Fusion Cannons") the first unless the player
+   * picks another with `@<weapon id>`.
+   */
+  armedWith: z.array(Id).min(1).optional(),
   /**
    * One of the alternatives a single printed upgrade offers at different prices ("add four
    * Chimera or Valkyries (+100 or +150 points)", "Replace two or four Chaos Space Marines with

@@ -10,6 +10,7 @@ import {
   type NameGroups,
 } from './armyText.js';
 import { upgradeAlias } from './upgradeAliases.js';
+import { armedWithOf, weaponSurchargeOf } from './weaponWords.js';
 import { parseUpgradeEffect, pricedAlternatives, splitInline } from './upgradeText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
@@ -21,7 +22,7 @@ import { armyRuleMapping } from './specialRules.js';
 import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
-import { countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
+import { COUNT_RE, countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
 
 /**
@@ -269,6 +270,22 @@ export function importArmyList(
     if (effect.grant) upgrade.grant = effect.grant;
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
+    const added = effect.add.length === 1 ? units.get(effect.add[0]!.unit) : undefined;
+    if (added !== undefined) {
+      const loadout = armedWithOf(effect.notes, added);
+      if (loadout.problem !== undefined) problems.push(loadout.problem);
+      if (loadout.armedWith !== undefined) upgrade.armedWith = loadout.armedWith;
+    }
+    // "+75 points each or +125 points per pair".
+    const pair = altCosts.map((a) => /^\+?\s*([0-9]+)\s*points?\s+per\s+pair$/i.exec(squash(a))).find((m) => m !== null);
+    if (pair && upgrade.repeatable !== undefined) upgrade.pairPoints = Number(pair[1]);
+    // "Add three Saim-Hann Jetbikes (+75 points or six for +150)": six is the upgrade taken twice.
+    const more = cost.notes.map((n) => new RegExp(`^or\\s+(${COUNT_RE})\\s+for\\s+\\+?\\s*([0-9]+)`, 'i').exec(n)).find((m) => m !== null);
+    if (more && effect.add.length === 1 && upgrade.repeatable === undefined && cost.points !== undefined) {
+      const times = countWord(more[1]!)! / effect.add[0]!.count;
+      if (Number.isInteger(times) && times > 1 && Number(more[2]) === times * cost.points) upgrade.repeatable = { max: times };
+      else problems.push(`"${more[0]}" is not the upgrade taken a whole number of times at its price`);
+    }
     if (effect.unsupported) upgrade.unsupported = upgrade.unsupported ? `${upgrade.unsupported}; ${effect.unsupported}` : effect.unsupported;
     if (problems.length > 0 && !upgrade.unsupported) upgrade.unsupported = `cannot resolve: ${problems.join('; ')}`;
     if (problems.length > 0) {
@@ -522,6 +539,9 @@ export function importArmyList(
         };
         if (comp.characters.length > 0) formation.characters = comp.characters;
         if (limit) formation.limit = limit;
+        const surcharge = weaponSurchargeOf(notes, resolver);
+        if (surcharge.problem !== undefined) log.decide(file, id, `formation "${fullName}": ${surcharge.problem}; not charged`);
+        if (surcharge.surcharge !== undefined) formation.weaponSurcharges = [surcharge.surcharge];
         const tableNotes = [grid.caption ? `table "${[...grid.parents, grid.caption].filter((s) => s).join(' / ')}"` : '', ...grid.notes];
         const allNotes = [`units "${b.text}"`, ...notes, ...tableNotes].filter((s) => s !== '');
         formation.notes = allNotes.join('; ');
@@ -537,9 +557,10 @@ export function importArmyList(
         formation.upgrades.push(...upgradeRefs.ids);
         if (rec.options.length > 0 && optionIds.length === 0) {
           for (const o of rec.options) {
-            const drafts = addAlternatives(printedAlternatives(optionText(o.text), o.cost), (effect, price) =>
-              addUpgrade(effect, undefined, effect, price, [], grid, false, undefined, slug(`${recName} ${effect}`).slice(0, 60).replace(/-+$/, '')),
-            );
+            const drafts = addAlternatives(printedAlternatives(optionText(o.text), o.cost), (effect, price) => {
+              const bare = effect.replace(/\s*\bNote:.*$/i, '');
+              return addUpgrade(bare, undefined, effect, price, [], grid, false, undefined, slug(`${recName} ${bare}`).slice(0, 60).replace(/-+$/, ''));
+            });
             optionIds.push(...drafts.map((d) => d.upgrade.id));
           }
         }

@@ -288,6 +288,26 @@ const COUNTED_ALTERNATIVE = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})\\s`, 'i');
 const ONLY_COUNT = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})$`, 'i');
 
 /**
+ * Two counted alternatives at one price ("add one Gorgon or eight Centaurs", +75 points): each
+ * its own upgrade at that price.
+ */
+function sameCostAlternatives(only: { effect: string; cost: string }): Array<{ effect: string; cost: string; label: string }> | null {
+  if (/\bor\b/i.test(only.cost)) return null;
+  const m = new RegExp(`^(add)\\s+((?:${C})\\s+[A-Z][^,]*?)\\s+or\\s+((?:${C})\\s+[A-Z][^,]*?)(\\s+Note:.*)?$`, 'i').exec(only.effect.trim());
+  // "Add one Chaos Warlord character per army to a Daemon Prince or a unit with ...": one upgrade, two targets.
+  if (!m || ONLY_COUNT.test(m[2]!) || ONLY_COUNT.test(m[3]!) || /\bto\b/i.test(m[2]!)) return null;
+  // "Note: When a Gorgon is added ..." goes with the alternative it names.
+  const noteFor = (side: string) => {
+    const name = side.trim().split(/\s+/).at(-1)!.replace(/s$/i, '');
+    return m[4] !== undefined && new RegExp(`\\b${name}`, 'i').test(m[4]) ? m[4] : '';
+  };
+  return [
+    { effect: `${m[1]} ${m[2]}${noteFor(m[2]!)}`, cost: only.cost, label: m[2]! },
+    { effect: `${m[1]} ${m[3]}${noteFor(m[3]!)}`, cost: only.cost, label: m[3]! },
+  ];
+}
+
+/**
  * Two alternatives priced in one phrase ("... for +75 or +25 points, respectively", "add four
  * Chimera or Valkyries (+100 or +150 points)"), as two upgrades, the first price going with the
  * first alternative; `label` is what tells each apart ("Chimera", "two"). Where the second alternative starts with a count ("Add up to one Autarch character
@@ -298,7 +318,7 @@ const ONLY_COUNT = new RegExp(`^(?:up\\s+to\\s+)?(?:${C})$`, 'i');
  */
 export function pricedAlternatives(only: { effect: string; cost: string }): Array<{ effect: string; cost: string; label: string }> | null {
   const price = RESPECTIVE_COST.exec(only.cost);
-  if (!price) return null;
+  if (!price) return sameCostAlternatives(only);
   const each = price[3] !== undefined ? ' each' : '';
   const costs = [`+${price[1]} points${each}`, `+${price[2]} points${each}`];
   const counted = /^(add|replace)\s+(.+?)\s+or\s+(.+?)(\s+to\s+(?:an?|any|one|the)\s+.+)?$/i.exec(only.effect);

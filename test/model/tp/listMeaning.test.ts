@@ -91,6 +91,44 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades read as the list means t
     );
   });
 
+  it('a weapon a row names with a unit arms it, and a surcharge for a weapon is paid once (Tau)', () => {
+    // Armour Support Group: "Four Hammerheads Note: One or more Hammerheads with Railguns cost +25
+    // points", 200; a Hammerhead is "Armed with either a Railgun, Ion Cannon or Twin Fusion Cannon".
+    const railguns = parseFormation(data, 'tau/armour-support-group');
+    expect(railguns.points).toBe(225);
+    expect(parseFormation(data, 'tau/armour-support-group@ion-cannon').points).toBe(200);
+    const carries = (f: FormationSpec, weapon: string) => f.units.filter((u) => u.weapons.some((w) => w.weapon.id === weapon && w.multiplier !== 0)).length;
+    // Fire Warrior Cadre (225): "Add two Hammerheads with Ion Cannons", +75; "Add up to two
+    // Hammerheads with Railguns or Twin Fusion Cannons", +50 points each.
+    const ion = parseFormation(data, 'tau/fire-warrior-cadre+hammerheads-add-two-hammerheads-with-ion-cannons');
+    expect([carries(ion, 'ion-cannon'), carries(ion, 'railgun'), ion.points]).toEqual([2, 0, 300]);
+    const either = 'hammerheads-add-up-to-two-hammerheads-with-railguns-or-twin-fusion-cannons';
+    const fusion = parseFormation(data, `tau/fire-warrior-cadre+${either}@twin-fusion-cannon+${either}`);
+    expect([carries(fusion, 'twin-fusion-cannon'), carries(fusion, 'railgun'), fusion.points]).toEqual([1, 1, 325]);
+    expect(() => parseFormation(data, `tau/fire-warrior-cadre+${either}@ion-cannon`)).toThrow('has no option "ion-cannon"');
+    // Ion Cannon Hammerheads with two railgun ones added: the surcharge once, 200 + 2 × 50 + 25.
+    const mixed = parseFormation(data, `tau/armour-support-group@ion-cannon+${either}+${either}`);
+    expect([carries(mixed, 'ion-cannon'), carries(mixed, 'railgun'), mixed.points]).toEqual([4, 2, 325]);
+  });
+
+  it('"+75 points each or +125 points per pair", "+75 points or six for +150", "one Gorgon or eight Centaurs"', () => {
+    // Codex Astartes Tactical: "Six Tactical units plus transport", 275; Land Raiders: "Add up to
+    // four Land Raiders", +75 points each, +125 points per pair.
+    const raiders = (n: number) => parseFormation(data, `space-marine-codex-astartes/tactical${'+land-raiders'.repeat(n)}`).points;
+    expect([raiders(1), raiders(2), raiders(3), raiders(4)]).toEqual([350, 400, 475, 525]);
+    // Saim-Hann Wild Rider Clan: "One unit of Wild Riders and six Saim-Hann Jetbikes", 250; "Add three
+    // Saim-Hann Jetbikes for +75 points or six for +150".
+    const jetbikes = 'wild-rider-clan-add-three-saim-hann-jetbikes';
+    const six = parseFormation(data, `eldar-saim-hann/wild-rider-clan+${jetbikes}+${jetbikes}`);
+    expect([count(six, 'saim-hann-jetbikes'), six.points]).toEqual([12, 400]);
+    expect(() => parseFormation(data, `eldar-saim-hann/wild-rider-clan${`+${jetbikes}`.repeat(3)}`)).toThrow('may be taken 2 time(s) per formation');
+    // Death Korps Grenadiers Platoon: "Eight Grenadiers", 225; "(add one Gorgon or eight Centaurs)", +75.
+    const centaurs = parseFormation(data, 'imperial-guard-death-korps-of-krieg/grenadiers-platoon+grenadiers-platoon-add-eight-centaurs');
+    expect([count(centaurs, 'centaur'), centaurs.points]).toEqual([8, 300]);
+    const gorgon = parseFormation(data, 'imperial-guard-death-korps-of-krieg/grenadiers-platoon+grenadiers-platoon-add-one-gorgon');
+    expect([count(gorgon, 'gorgon'), gorgon.points]).toEqual([1, 300]);
+  });
+
   it('the Dark Eldar Transport table goes to the formations that come "plus transport"', () => {
     // Kabal Syndicate: "Six Warriors plus transport", 200. Raider: "May transport two infantry
     // units", free; Barge of Pleasure: "May transport four infantry units", +125 points each.
