@@ -3,6 +3,7 @@ import { defaultChosen, pickUnits } from './formationChoice.js';
 import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcharges.js';
 import { chargeMountSurcharges } from './mountSurcharges.js';
 import { mountLoadouts } from './mountLoadouts.js';
+import { landingRules, podsSentence } from './planetfallPods.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
@@ -261,7 +262,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const taken = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  // An upgrade priced per unit counts the units the others leave ("+5 points per unit"): it goes last.
+  const written = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  const taken = [...written.filter((t) => t.upgrade.perUnit !== true), ...written.filter((t) => t.upgrade.perUnit === true)];
   const upgrades = taken.map((t) => t.upgrade);
   // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
   const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));
@@ -289,6 +292,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const names: string[] = [];
   const unsupportedUpgrades: string[] = [];
   const upgradeChoices: string[] = [];
+  /** What planetfall pods do as they land (planetfallPods.ts), named with the run. */
+  const landing: string[] = [];
   for (const { upgrade: asPicked, offered, options: picked } of taken) {
     const upgrade = asPicked === offered ? offered : { ...asPicked, points: asPicked.points + surchargeOf(surcharges, asPicked.add) - surchargeOf(surcharges, offered.add) };
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
@@ -297,9 +302,13 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     if (times > 0 && upgrade.mount === undefined && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && times >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
-    applyUpgrade(data, units, upgrade, text);
-    points += upgrade.points;
+    const charged = applyUpgrade(data, units, upgrade, text);
+    points += charged;
     names.push(upgrade.name);
+    if (upgrade.planetfallPods !== undefined) {
+      landing.push(...landingRules(data, upgrade.planetfallPods));
+      upgradeChoices.push(podsSentence(data, upgrade, upgrade.planetfallPods, charged, units.length));
+    }
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);
   }
@@ -330,7 +339,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     rules: [...armyRulesFor(data, units, army), ...scopedArmyRules(army.rules, formation)],
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
+    unsupported: [...unsupportedRules(units), ...landing, ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
     ...(choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices)! } : {}),
   };
 }
