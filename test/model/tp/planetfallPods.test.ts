@@ -80,6 +80,33 @@ describe.skipIf(!tpAvailable)('Tournament Pack planetfall pods priced per unit',
     expect(report.unmapped.filter((u) => /\/(dreadclaws|drop-pods)$/.test(u.id))).toEqual([]);
   });
 
+  it('every formation offering one takes it as listed: its printed cost plus the price times its units', () => {
+    const priced: string[] = [];
+    for (const army of data.armies.values()) {
+      for (const f of army.formations) {
+        for (const id of f.upgrades.filter((u) => army.upgrades.find((x) => x.id === u)!.perUnit === true)) {
+          const spec = parseFormation(data, `${army.id}/${f.id}+${id}`);
+          priced.push(`${army.id}/${f.id}+${id}: ${f.points} + ${spec.units.length} x ${army.upgrades.find((x) => x.id === id)!.points} = ${spec.points}`);
+        }
+      }
+    }
+    expect(priced).toEqual([
+      'chaos-space-marine-black-legion/retinue+dreadclaws: 275 + 8 x 5 = 315',
+      'chaos-space-marine-black-legion/chaos-terminators+dreadclaws: 275 + 4 x 5 = 295',
+      'chaos-space-marine-black-legion/chosen+dreadclaws: 125 + 4 x 5 = 145',
+      'chaos-space-marine-emperors-children/retinue+dreadclaws: 225 + 6 x 5 = 255',
+      'chaos-space-marine-emperors-children/chosen+dreadclaws: 125 + 4 x 5 = 145',
+      'chaos-space-marine-emperors-children/emperor-s-children-terminators+dreadclaws: 275 + 4 x 5 = 295',
+      'chaos-space-marine-emperors-children/noise-marines+dreadclaws: 300 + 6 x 5 = 330',
+      'chaos-space-marine-iron-warriors/chosen+dreadclaws: 125 + 4 x 5 = 145',
+      'chaos-space-marine-iron-warriors/dreadnought-assault-pack+dreadclaws: 225 + 5 x 5 = 250',
+      'chaos-space-marine-iron-warriors/siege-hammer-company+dreadclaws: 225 + 6 x 5 = 255',
+      'chaos-space-marine-red-corsairs/renegade-warbard+drop-pods: 275 + 8 x 10 = 355',
+      'chaos-space-marine-red-corsairs/chosen+drop-pods: 175 + 6 x 10 = 235',
+      'chaos-space-marine-red-corsairs/cult-marines+drop-pods: 275 + 8 x 10 = 355',
+    ]);
+  });
+
   it('priced per unit fielded once the other upgrades are applied, whatever the order written; characters are not counted', () => {
     // Black Legion Chosen: "Four Chaos Space Marine Chosen", 125: 125 + 4 x 5.
     const chosen = parseFormation(data, 'chaos-space-marine-black-legion/chosen+dreadclaws');
