@@ -249,7 +249,7 @@ function fillPickerFormation(): void {
     const check = document.createElement('input');
     check.type = 'checkbox';
     check.value = id;
-    label.append(check, ` ${u?.name ?? id}${u ? ` (+${u.points} pts)` : ''}`);
+    label.append(check, ` ${u?.name ?? id}${u ? ` (+${u.points} pts${u.perUnit ? ' per unit' : ''})` : ''}`);
     return label;
   });
   box.replaceChildren(legend, ...(items.length ? items : [Object.assign(document.createElement('span'), { textContent: 'none' })]));

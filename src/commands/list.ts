@@ -101,7 +101,8 @@ export function registerList(program: Command): void {
           const adds = u.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
-          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts  ${[...adds, ...removes, ...ch].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+          const pods = u.planetfallPods ? [`lands the formation in pods (${data.units.get(u.planetfallPods.pod)?.name ?? u.planetfallPods.pod})`] : [];
+          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${u.perUnit ? ' per unit' : ''}  ${[...adds, ...removes, ...ch, ...pods].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
         }
       }
     });

@@ -92,6 +92,12 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
           if (!ch) checkUnit(up.character, `armies[${i}].upgrades[${j}].character`);
           else if (ch.type !== 'CH') problems.push({ file, path: `armies[${i}].upgrades[${j}].character`, message: `"${up.character}" is a ${ch.type} unit; expected a character (type CH)` });
         }
+        const pods = up.planetfallPods;
+        if (pods !== undefined) {
+          checkUnit(pods.pod, `armies[${i}].upgrades[${j}].planetfallPods.pod`);
+          pods.except.forEach((u, k) => checkUnit(u, `armies[${i}].upgrades[${j}].planetfallPods.except[${k}]`));
+          pods.units.forEach((u, k) => checkUnit(u, `armies[${i}].upgrades[${j}].planetfallPods.units[${k}]`));
+        }
       });
       (a.forces ?? []).forEach((force, k) => {
         if (!forces.has(force)) problems.push({ file, path: `armies[${i}].forces[${k}]`, message: `unknown force id "${force}"` });

@@ -4,6 +4,7 @@ import { checkVariantLimits, surchargeOf, surchargesOf } from './formationSurcha
 import { chargeMountSurcharges } from './mountSurcharges.js';
 import { chargeWeaponSurcharges } from './weaponSurcharges.js';
 import { mountLoadouts } from './mountLoadouts.js';
+import { landingRules, podsSentence } from './planetfallPods.js';
 import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
@@ -262,7 +263,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const taken = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  // An upgrade priced per unit counts the units the others leave ("+5 points per unit"): it goes last.
+  const written = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  const taken = [...written.filter((t) => t.upgrade.perUnit !== true), ...written.filter((t) => t.upgrade.perUnit === true)];
   const upgrades = taken.map((t) => t.upgrade);
   // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
   const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));
@@ -296,6 +299,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const upgradeChoices: string[] = [];
   /** The upgrade taken of each set of alternatives (Upgrade.oneOf), by name. */
   const alternativesTaken = new Map<string, string>();
+  /** What planetfall pods do as they land (planetfallPods.ts), named with the run. */
+  const landing: string[] = [];
   for (const { upgrade: asPicked, offered, options: picked } of taken) {
     const upgrade = asPicked === offered ? offered : { ...asPicked, points: asPicked.points + surchargeOf(surcharges, asPicked.add) - surchargeOf(surcharges, offered.add) };
     if (upgrade.unsupported !== undefined) unsupportedUpgrades.push(`upgrade ${upgrade.name}: ${upgrade.unsupported}`);
@@ -309,9 +314,13 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     if (upgrade.oneOf !== undefined) alternativesTaken.set(upgrade.oneOf, upgrade.name);
     // "+75 points each or +125 points per pair": the second of each pair costs the difference.
     const paid = upgrade.pairPoints !== undefined && times % 2 === 1 ? { ...upgrade, points: upgrade.pairPoints - upgrade.points } : upgrade;
-    applyUpgrade(data, units, paid, text);
-    points += paid.points;
+    const charged = applyUpgrade(data, units, paid, text);
+    points += charged;
     names.push(upgrade.name);
+    if (upgrade.planetfallPods !== undefined) {
+      landing.push(...landingRules(data, upgrade.planetfallPods));
+      upgradeChoices.push(podsSentence(data, upgrade, upgrade.planetfallPods, charged, units.length));
+    }
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);
   }
@@ -342,7 +351,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     rules: [...armyRulesFor(data, units, army), ...scopedArmyRules(army.rules, formation)],
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: [...unsupportedRules(units), ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
+    unsupported: [...unsupportedRules(units), ...landing, ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
     ...(choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices)! } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { InputError } from './inputError.js';
+import { boardPods } from './planetfallPods.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
 import { UnitAbility, type Unit, type Upgrade } from './schema.js';
 import { applyLoadout } from './weaponLoadout.js';
@@ -196,11 +197,19 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
 }
 
 /**
- * Applies one upgrade: removes what it replaces, adds its units (its points shared over them)
- * or its character (its points to the unit it joins). A weapon upgrade goes to the unit with the
- * most mounts it may take, so "+a+a+b+b" arms two titans with an a and a b each.
+ * Applies one upgrade and returns the points it cost: removes what it replaces, adds its units
+ * (its points shared over them) or its character (its points to the unit it joins). A weapon
+ * upgrade goes to the unit with the most mounts it may take, so "+a+a+b+b" arms two titans with
+ * an a and a b each. One priced per unit ("+5 points per unit") charges each unit of the
+ * formation, taken after the formation's other upgrades (formation.ts); one carrying the
+ * formation in planetfall pods refuses a formation the pods do not take (planetfallPods.ts).
  */
-export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
+export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): number {
+  if (upgrade.planetfallPods !== undefined) boardPods(data, units, upgrade, upgrade.planetfallPods, text);
+  if (upgrade.perUnit === true) {
+    for (const ru of units) ru.points = (ru.points ?? 0) + upgrade.points;
+    return upgrade.points * units.length;
+  }
   const swappedOn = removeUnits(data, units, upgrade, text);
   const added: ResolvedUnit[] = [];
   for (const ac of upgrade.add) {
@@ -214,4 +223,5 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
   else for (const a of added) a.points = upgrade.points / added.length;
   units.push(...added);
   if (upgrade.grant !== undefined) grantRule(units, upgrade, upgrade.grant, text);
+  return upgrade.points;
 }

@@ -53,6 +53,10 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   planetfall: deployment('deployment (formations start on the table)'),
   'self-planetfall': deployment('deployment (formations start on the table)'),
   tunneler: deployment('deployment (formations start on the table)'),
+  // A weapon that fires only as its pod lands, before the formation it carried disembarks: part of entering play.
+  deathwind: deployment(
+    'a drop pod\'s attack as it lands (AP5+/AT5+ at every enemy unit within 15 cm, a Blast marker for each enemy formation attacked and each casualty): the model\'s formations start on the table, landed; an experiment\'s `arrive` step with "method": "drop-pod" plays it (RB 5.1.2, TP Chaos Drop Pod)',
+  ),
   'slow-and-steady': deployment('spacecraft timing (not modelled)'),
   transport: movement('starting embarked is modelled (--embarked, --attacker-embarked; "embarked": true in an experiment); embarking or picking units up during the engagement is not'),
   'critical-movement': movement('a critical effect that moves, slows or immobilises the war engine, or takes its Portal; the rest of its effect is simulated'),

@@ -443,12 +443,45 @@ export const Upgrade = z.strictObject({
     })
     .optional(),
   /**
+   * `points` is the price of each unit the formation fields once its other upgrades are applied,
+   * characters not counted (they are not units, RB 2.1.1): TP Black Legion Dreadclaws, "+5 points
+   * per unit". Such an upgrade adds, removes, joins, mounts and gives nothing, and is taken once.
+   */
+  perUnit: z.literal(true).optional(),
+  /**
+   * The formation comes to battle in pods that land by planetfall and are removed once it has
+   * disembarked, so no pod is fielded: TP Black Legion Dreadclaws, "Transport a formation
+   * containing only infantry units and Chaos Dreadnoughts in Dreadclaws"; TP Dreadclaw, "Dreadclaw
+   * models should be removed from the board once the formation they transport has disembarked".
+   * `pod` is the pod's unit; its landing rules (planetfall, a Chaos Drop Pod's Deathwind) are named
+   * with every run. Each unit of the formation must be one the pods carry: of a class in `types`
+   * but not an id in `except` ("infantry units (except Chaos Space Marine Bikes)"), or an id in
+   * `units` ("Chaos Dreadnoughts", and the units that count as one "for the purposes of being
+   * transported"). Characters ride with the unit they joined.
+   */
+  planetfallPods: z
+    .strictObject({
+      pod: Id,
+      types: z.array(UnitType).default([]),
+      except: z.array(Id).default([]),
+      units: z.array(Id).default([]),
+    })
+    .optional(),
+  /**
    * Set when the upgrade's effect cannot be expressed with the fields above (it grants an
    * ability, prices by a rule, ...): why, so a simulation can name it as unsupported. The
    * printed text is in `notes`.
    */
   unsupported: z.string().optional(),
   notes: z.string().optional(),
+}).superRefine((u, ctx) => {
+  if (u.perUnit === true && (u.add.length > 0 || u.remove.length > 0 || u.character !== undefined || u.choices.length > 0 || u.repeatable !== undefined || u.mount !== undefined || u.grant !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['perUnit'],
+      message: 'an upgrade priced per unit adds, removes, joins, mounts and gives nothing, and is taken once: its price counts the units the formation\'s other upgrades leave',
+    });
+  }
 });
 
 /** Army-wide rules the simulator implements; others go to `otherRules`. */

@@ -11,7 +11,8 @@ import {
 } from './armyText.js';
 import { upgradeAlias } from './upgradeAliases.js';
 import { armedWithOf, weaponSurchargeOf } from './weaponWords.js';
-import { parseUpgradeEffect, pricedAlternatives, splitInline } from './upgradeText.js';
+import { parseUpgradeEffect, pricedAlternatives, splitInline, type UpgradeEffect } from './upgradeText.js';
+import { readPlanetfallPods } from './planetfallPodText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
 import { columnsOf, joinVariant, optionText, recordsOf } from './listTables.js';
@@ -80,7 +81,7 @@ function priceFormation(
     out.notes.push(`per unit: ${printed}`);
     return out;
   }
-  if (cost.points !== undefined && cost.each) {
+  if (cost.points !== undefined && (cost.each || cost.perFormationUnit === true)) {
     out.points = cost.points * Math.max(1, comp.units.reduce((n, u) => n + u.count, 0));
     out.notes.push(printed);
     return out;
@@ -222,6 +223,15 @@ export function importArmyList(
     else rareTables.delete(key);
   }
 
+  /** "Transport a formation containing only ... in Dreadclaws": its pods, or why they cannot be read (planetfallPodText.ts). */
+  const podsEffect = (text: string): UpgradeEffect => {
+    const read = readPlanetfallPods(text, { resolver, listUnits: scope, allUnits: units });
+    const effect: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
+    if ('pods' in read) effect.planetfallPods = read.pods;
+    else effect.unsupported = read.unsupported;
+    return effect;
+  };
+
   const unmapUpgrade = (u: UpgradeDraft) => {
     const reason = u.upgrade.unsupported ?? u.problems.join('; ');
     log.unmap('upgrade', file, `${id}/${u.upgrade.id}`, u.upgrade.name, reason);
@@ -242,7 +252,7 @@ export function importArmyList(
     const notes: string[] = [];
     const problems: string[] = [];
     // A free "up to N" is priced per unit like "each": nothing to pay either way.
-    const effect = parseUpgradeEffect(effectText, cost.each || cost.points === 0, resolver, groups);
+    const effect = /^transport\b/i.test(effectText.trim()) ? podsEffect(effectText) : parseUpgradeEffect(effectText, cost.each || cost.points === 0, resolver, groups);
     if (cost.forCount !== undefined && effect.add.length === 1) {
       // "Add up to four Infantry Levy for +25 points for two": two units per purchase.
       const k = cost.forCount;
@@ -268,6 +278,10 @@ export function importArmyList(
     else if (cost.unsupported) upgrade.unsupported = cost.unsupported;
     if (effect.character) upgrade.character = effect.character;
     if (effect.grant) upgrade.grant = effect.grant;
+    if (effect.planetfallPods) upgrade.planetfallPods = effect.planetfallPods;
+    // "+5 points per unit" prices a transport by the units it carries; nothing else is priced so.
+    if (cost.perFormationUnit && effect.planetfallPods) upgrade.perUnit = true;
+    else if (cost.perFormationUnit) upgrade.unsupported = `priced "${costText}", per unit of the formation, for an effect other than carrying it`;
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
     const added = effect.add.length === 1 ? units.get(effect.add[0]!.unit) : undefined;

@@ -45,7 +45,9 @@ export interface Cost {
   perUnit?: Array<{ name: string; points: number }>;
   /** Everything printed besides the first price. */
   notes: string[];
-  /** The price depends on something the schema cannot express ("per unit transported", "per 4 DC"). */
+  /** "+5 points per unit": the price of each unit of the formation the upgrade is taken for. */
+  perFormationUnit?: true;
+  /** The price depends on something the schema cannot express ("per model", "per 4 DC"). */
   unsupported?: string;
 }
 
@@ -77,7 +79,8 @@ export function parseCost(text: string): Cost {
   }
   const forCount = FOR_COUNT.exec(rest);
   if (forCount) out.forCount = countWord(forCount[1]!);
-  if (/^per\s+(unit|model|[0-9]+\s*dc)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
+  if (/^per\s+unit\b/i.test(rest)) out.perFormationUnit = true;
+  else if (/^per\s+(model|[0-9]+\s*dc)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
   if (/\brespectively\b/i.test(rest)) out.unsupported = `alternatives at different prices ("${t}")`;
   if (rest) out.notes.push(rest);
   return out;

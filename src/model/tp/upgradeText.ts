@@ -35,6 +35,8 @@ export interface UpgradeEffect {
   target?: string;
   /** A rule given to units of the formation ("Give up to four Scout units Sniper"). */
   grant?: NonNullable<Upgrade['grant']>;
+  /** Pods the formation lands in ("Transport a formation containing only ... in Dreadclaws"). */
+  planetfallPods?: NonNullable<Upgrade['planetfallPods']>;
 }
 
 interface Quantity {
@@ -123,8 +125,8 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
 }
 
 /**
- * An upgrade's effect: "Add ...", "Replace ... with ...", "Give ... <rule>". Anything else
- * ("Transport a formation ...", rules text) is kept with `unsupported` set.
+ * An upgrade's effect: "Add ...", "Replace ... with ...", "Give ... <rule>". Anything else (rules
+ * text) is kept with `unsupported` set; "Transport a formation ..." is read by planetfallPodText.ts.
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
@@ -207,7 +209,6 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
   }
   m = /^give\s+(.+)$/i.exec(t);
   if (m) parseGive(m[1]!, each, resolver, out);
-  else if (/^transport\b/i.test(t)) out.unsupported = 'transports the formation in other units, priced per unit';
   else out.unsupported = 'the text is a rule, not units to add or replace (kept in notes)';
   return out;
 }
