@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
@@ -84,6 +84,23 @@ function nodeShimPlugin(): Plugin {
 }
 
 /**
+ * zod's index of locales (the error messages of some forty languages, about 170 kB, kept whole
+ * because zod re-exports it as a namespace) answered with English alone: the playground's
+ * messages are English, as the command line's.
+ */
+function zodEnglishOnlyPlugin(): Plugin {
+  return {
+    name: 'epic-balance-zod-english-only',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (a) =>
+        /[\\/]node_modules[\\/]zod[\\/]/.test(a.importer) ? { path: join(a.resolveDir, '../locales/en.js'), namespace: 'zod-english' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (a) => ({ contents: `export { default as en } from ${JSON.stringify(a.path)};`, loader: 'js', resolveDir: dirname(a.path) }));
+    },
+  };
+}
+
+/**
  * Builds the site into `outDir` (default site-dist/ at the package root),
  * whole or not at all: into a temporary folder beside it, then renamed.
  */
@@ -104,7 +121,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
       define: { 'process.env.NODE_ENV': '"production"' },
       // The CSV writer's own browser build (its Node build needs Buffer).
       alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },
-      plugins: [builtinDataPlugin(), browserRngPlugin(), nodeShimPlugin()],
+      plugins: [builtinDataPlugin(), browserRngPlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
       logLevel: 'silent',
     });
     for (const f of ['index.html', 'style.css']) copyFileSync(join(SITE, f), join(tmp, f));

@@ -439,9 +439,15 @@ export function importArmyList(
         /** A heading row's limit ("0–1 of one of the following options per army:") on the rows after it. */
         let headed: string | undefined;
         const recordDrafts: UpgradeDraft[] = [];
+        let eitherRow = false;
         rec.variants.forEach((v) => {
           const cost = v.costs.find((c) => c !== '') ?? '';
           let text = joinVariant(v.text, v.label);
+          // "Dreadnought: Add one Dreadnought, or | Replace one Killa Kan with one Dreadnought": the rows are alternatives.
+          if (/,?\s+or$/i.test(text)) {
+            text = text.replace(/,?\s+or$/i, '');
+            eitherRow = true;
+          }
           const heading = squash(v.label ?? v.text);
           if (cost === '' && /\bof the following options\b[^:]*:$/i.test(heading)) {
             headed = heading.replace(/\s*\bof\s+(?:one\s+of\s+)?the following options\b/i, ' of them').replace(/:$/, '');
@@ -452,7 +458,7 @@ export function importArmyList(
           if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
           const regular = grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless;
           const drafts = addAlternatives(printedAlternatives(text, cost), (effect, price, label) =>
-            addUpgrade(cleanName, label ?? (rec.variants.length > 1 ? (v.label ?? v.text) : undefined), effect, price, v.altCosts, grid, regular, headed ?? limit),
+            addUpgrade(cleanName, label ?? (rec.variants.length > 1 ? (v.label ?? v.text).replace(/,?\s+or$/i, '') : undefined), effect, price, v.altCosts, grid, regular, headed ?? limit),
           );
           for (const draft of drafts) {
             if (nameNotes.length > 0) draft.upgrade.notes = `${draft.upgrade.notes}; ${nameNotes.join('; ')}`;
@@ -462,7 +468,7 @@ export function importArmyList(
           recordDrafts.push(...drafts);
         });
         // "Commander: Choose one of the following options: ...": the record's options are alternatives.
-        if (/^choose one of the following options:?$/i.test(squash(first.text)) && recordDrafts.length > 1) {
+        if ((eitherRow || /^choose one of the following options:?$/i.test(squash(first.text))) && recordDrafts.length > 1) {
           for (const d of recordDrafts) d.upgrade.oneOf = recordDrafts[0]!.upgrade.id;
         }
         for (const o of rec.options) {

@@ -77,6 +77,12 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades read as the list means t
     expect(count(four, 'chaos-space-marines')).toBe(2);
     expect(four.points).toBe(275);
     expect(() => parseFormation(data, 'chaos-space-marine-emperors-children/retinue+havocs-two+havocs-four')).toThrow(InputError);
+    // Gargant Mob Dreadnought: "Add one Dreadnought, or" +35 | "Replace one Killa Kan with one Dreadnought" +10.
+    const dreadnoughts = data.armies.get('ork-gargant-mob')!.upgrades.filter((u) => u.name.startsWith('Dreadnought:'));
+    expect(dreadnoughts.map((u) => [u.name, u.points, u.oneOf])).toEqual([
+      ['Dreadnought: Add one Dreadnought', 35, 'dreadnought-add-one-dreadnought'],
+      ['Dreadnought: Replace one Killa Kan with one Dreadnought', 10, 'dreadnought-add-one-dreadnought'],
+    ]);
   });
 
   it('a heading row is no upgrade; "Choose one of the following options" makes the rows alternatives', () => {
