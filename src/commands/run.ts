@@ -33,6 +33,7 @@ import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
+import { boughtPositionNotes } from '../sim/rulesets/netea/boughtPositions.js';
 
 /** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
 const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
@@ -254,7 +255,8 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
-  const notes = unsupported.map((r) => `Not simulated: ${r}`);
+  const inPositions = [...new Set(variants.flatMap((v) => (v.spec.ruleset === 'netea' ? boughtPositionNotes(v.spec) : [])))];
+  const notes = [...unsupported.map((r) => `Not simulated: ${r}`), ...inPositions];
   const trials = Math.max(...results.map((r) => r.trials));
   const title = x.title ?? x.name;
   const meta = metaFor(p, title, argv, p.settings.trials, variants.length, simulationMs, notes);
