@@ -61,6 +61,13 @@ export function fieldPositions(units: ResolvedUnit[], upgrades: Upgrade[], text:
   return { upgrade: upgrade.name, position: p.position, capacity, units: inside, said };
 }
 
+/** What a positions upgrade buys, as `list` prints it: "a gun emplacement for every armoured vehicle unit", "a trench holding 13 infantry units, razor-wire (not played)". */
+export function describePositions(p: NonNullable<Upgrade['positions']>): string {
+  const what = p.position.replace('-', ' ');
+  const held = p.holds === undefined ? `a ${what} for every ${CLASS_NAMES[p.type]} unit` : `a ${what} holding ${p.holds} ${CLASS_NAMES[p.type]} units`;
+  return [held, ...p.unplayed.map((r) => `${r} (not played)`)].join(', ');
+}
+
 /** Rule notes for what the positions' upgrades set up that no engagement plays (razor wire), named with every run. */
 export function unplayedPositionNotes(upgrades: Upgrade[]): string[] {
   return upgrades.flatMap((u) => (u.positions?.unplayed ?? []).map((rule) => ruleNote(`upgrade ${u.name}`, rule)));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describePositions } from '../../../src/model/boughtPositions.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { changesAnEngagement, ruleOfNote } from '../../../src/model/ruleReach.js';
@@ -47,6 +48,11 @@ describe.skipIf(!tpAvailable)('Tournament Pack positions upgrades, imported and 
     expect(t).toMatchObject({ points: 50, add: [], positions: { position: 'trench', type: 'INF', holds: 13, unplayed: ['razor-wire'] } });
     expect(t.unsupported).toBeUndefined();
     expect(takers(KW, TRENCH)).toEqual(['infantry-platoon']);
+  });
+
+  it('`list` says what each buys', () => {
+    expect(describePositions(upgrade(IW, 'emplacements').positions!)).toBe('a gun emplacement for every armoured vehicle unit');
+    expect(describePositions(upgrade(KW, TRENCH).positions!)).toBe('a trench holding 13 infantry units, razor-wire (not played)');
   });
 
   it('an Artillery Battery with Emplacements: its four Basilisks in four gun emplacements, 325 + 25 points, 87.5 a unit; with a Stalker, five', () => {
