@@ -2,6 +2,7 @@ import { InputError } from './inputError.js';
 import { ruleNote } from './ruleReach.js';
 import { hasAbility, type ResolvedUnit } from './resolvedUnit.js';
 import type { Upgrade } from './schema.js';
+import type { FormationSpec } from './formation.js';
 import type { FortifiedPosition } from '../sim/rulesets/netea/spec.js';
 
 /**
@@ -79,4 +80,9 @@ export function positionsSentence(f: FieldedPositions, units: ResolvedUnit[]): s
   for (const i of f.units) names.set(units[i]!.unit.name, (names.get(units[i]!.unit.name) ?? 0) + 1);
   const who = [...names].map(([name, n]) => `${n} ${name}`).join(', ');
   return `upgrade ${f.upgrade}: ${f.said}; ${who} stand in ${f.said.startsWith('a ') ? 'it' : 'them'} wherever the formation is placed without other cover and does not charge (TP Fortified Positions)`;
+}
+
+/** Notes for a run whose scenes the engine places (a battle): each formation that bought positions, who stands in them, and when. */
+export function positionsNotes(formations: FormationSpec[]): string[] {
+  return [...new Set(formations.flatMap((f) => (f.positions === undefined ? [] : [`${f.name}: ${positionsSentence(f.positions, f.units)}`])))];
 }

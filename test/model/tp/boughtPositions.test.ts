@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePositions } from '../../../src/model/boughtPositions.js';
+import { describePositions, positionsNotes } from '../../../src/model/boughtPositions.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { changesAnEngagement, ruleOfNote } from '../../../src/model/ruleReach.js';
@@ -70,6 +70,8 @@ describe.skipIf(!tpAvailable)('Tournament Pack positions upgrades, imported and 
       expect(five.units.map((u) => u.points)).toEqual([86.25, 86.25, 86.25, 86.25, 55]);
     }
     expect(parseFormation(data, `${IW}/artillery-battery`).positions).toBeUndefined();
+    // A fair cost's notes (its battle's scenes place the formation): who stands in them, and when.
+    expect(positionsNotes([battery, parseFormation(data, `${IW}/artillery-battery`)])).toEqual([`Iron Warriors Chaos Space Marine Artillery Battery + Emplacements: ${battery.choice}`]);
   });
 
   it('an Infantry Platoon at full strength with its trench: 18 infantry units, the first 13 front to back inside (its Levy Command and 12 Infantry Levy)', () => {
