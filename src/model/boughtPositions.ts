@@ -24,7 +24,7 @@ export interface FieldedPositions {
   said: string;
 }
 
-const CLASS_NAMES = { INF: 'infantry', LV: 'light vehicle', AV: 'armoured vehicle' } as const;
+const CLASS_NAMES = { INF: 'infantry', AV: 'armoured vehicle' } as const;
 
 function positionsError(text: string, message: string): InputError {
   return new InputError([{ file: `formation "${text}"`, path: '', message }]);
@@ -32,11 +32,10 @@ function positionsError(text: string, message: string): InputError {
 
 /**
  * Whether a unit is of the class the positions are bought for: infantry that are not mounted
- * (mounted infantry count as vehicles for terrain, RB 2.1.10), light or armoured vehicles.
+ * (mounted infantry count as vehicles for terrain, RB 2.1.10), or armoured vehicles.
  */
 function ofClass(ru: ResolvedUnit, type: NonNullable<Upgrade['positions']>['type']): boolean {
-  if (type === 'INF') return ru.unit.type === 'INF' && !hasAbility(ru, 'mounted');
-  return ru.unit.type === type;
+  return type === 'INF' ? ru.unit.type === 'INF' && !hasAbility(ru, 'mounted') : ru.unit.type === 'AV';
 }
 
 /**

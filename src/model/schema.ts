@@ -427,7 +427,7 @@ export const Upgrade = z.strictObject({
   positions: z
     .strictObject({
       position: z.enum(FORTIFIED_POSITIONS),
-      type: z.enum(['INF', 'LV', 'AV']),
+      type: z.enum(['INF', 'AV']),
       holds: z.number().int().min(1).optional(),
       unplayed: z.array(Id).default([]),
     })

@@ -9,23 +9,15 @@ import type { Upgrade } from '../schema.js';
 type BoughtPositions = NonNullable<Upgrade['positions']>;
 
 /** TP Knight World Fortified Positions, Trench: "Can hold one infantry unit per 4cm of length". */
-export const TRENCH_CM_PER_UNIT = 4;
+const TRENCH_CM_PER_UNIT = 4;
 
-/** The unit classes a position is bought for, as the lists name them. */
-const CLASS_NAMES: Readonly<Record<string, BoughtPositions['type']>> = {
-  'armoured vehicle': 'AV',
-  'light vehicle': 'LV',
-  infantry: 'INF',
-};
-
-const ONE_PER_UNIT = /^add\s+one\s+gun\s+emplacement\s+for\s+every\s+(armoured vehicle|light vehicle|infantry)\s+unit$/i;
-const TRENCH_LENGTH = /^add\s+(?:up\s+to\s+)?([0-9]+)\s*cm\s+of\s+trench(?:es)?(?:\s+and\s+(?:up\s+to\s+)?[0-9]+\s*cm\s+of\s+(razor\s+wire))?$/i;
+const ONE_PER_AV = /^add\s+one\s+gun\s+emplacement\s+for\s+every\s+armoured\s+vehicle\s+unit$/i;
+const TRENCH_LENGTH = /^add\s+(?:up\s+to\s+)?([0-9]+)\s*cm\s+of\s+trench(?:\s+and\s+[0-9]+\s*cm\s+of\s+(razor\s+wire))?$/i;
 
 /** The positions an upgrade's text buys, or undefined when it buys none (or something else besides). */
 export function parseBoughtPositions(text: string): BoughtPositions | undefined {
   const t = text.trim().replace(/\s+/g, ' ');
-  const each = ONE_PER_UNIT.exec(t);
-  if (each) return { position: 'gun-emplacement', type: CLASS_NAMES[each[1]!.toLowerCase()]!, unplayed: [] };
+  if (ONE_PER_AV.test(t)) return { position: 'gun-emplacement', type: 'AV', unplayed: [] };
   const trench = TRENCH_LENGTH.exec(t);
   if (trench) {
     const holds = Math.floor(Number(trench[1]) / TRENCH_CM_PER_UNIT);
