@@ -1,4 +1,5 @@
 import type { Dataset } from '../../src/model/dataset.js';
+import { boughtPositionNotes } from '../../src/sim/rulesets/netea/boughtPositions.js';
 import { experimentHeadline } from './experimentView.js';
 import type { PageScenario } from './hash.js';
 import type { Plan } from './plan.js';
@@ -15,7 +16,8 @@ export function experimentPlan(data: Dataset, s: PageScenario): Plan {
   return {
     title,
     description: two ? variants.map((v) => `${v.name}: ${what(v)}.`).join(' ') : null,
-    unsupported: [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))],
+    // As the one-step jobs (oneStepJobs.ts): the rules not simulated, then the formations in positions they bought.
+    unsupported: [...new Set(variants.flatMap((v) => [...v.formations.flatMap((f) => f.unsupported), ...boughtPositionNotes(v.spec)]))],
     // Every variant on the same chunk seeds (common random numbers), as run.ts runScript.
     runs: variants.map((v) => ({ spec: v.spec, scenario: `run-${EXPERIMENT_NAME}`, matchup: EXPERIMENT_NAME, label: two ? v.name : null })),
     headline: (results) => (results.length === variants.length ? experimentHeadline(variants, results) : ''),

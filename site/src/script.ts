@@ -5,6 +5,7 @@ import { compileScriptExperiment, describeIssues, type Variant } from '../../src
 import { variantFacts } from '../../src/reports/variantFacts.js';
 import type { SimulationResult } from '../../src/workers/simulate.js';
 import { CLI_DEFAULTS, parseCover } from '../../src/commands/oneStepJobs.js';
+import { boughtPositionNotes } from '../../src/sim/rulesets/netea/boughtPositions.js';
 import { runNumbers, type PageScenario } from './hash.js';
 
 /**
@@ -106,7 +107,8 @@ export function experimentJson(experiment: Experiment, variants: Variant[], resu
     data: { id: data.id, version: data.version },
     simulations: variants.length,
     report: null,
-    notes: unsupported.map((r) => `Not simulated: ${r}`),
+    // As run.ts runScript: the rules not simulated, then the formations standing in positions they bought.
+    notes: [...unsupported.map((r) => `Not simulated: ${r}`), ...new Set(variants.flatMap((v) => boughtPositionNotes(v.spec)))],
     variants: variants.map((v, i) => ({ name: v.name, values: v.values, trials: results[i]!.trials, ...variantFacts(v, results[i]!, data).json })),
     unsupported,
   };

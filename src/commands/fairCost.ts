@@ -15,6 +15,7 @@ import { fairCostHeadline, fairCostSection, fairRange } from '../reports/section
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { nonNegativeNumber } from './options.js';
 import { loadBattle } from '../model/loadBattle.js';
+import { positionsNotes } from '../model/boughtPositions.js';
 import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
@@ -64,9 +65,9 @@ function printResult(r: FairCostResult): void {
   process.stdout.write(s);
 }
 
-/** "Not simulated: ..." for every rule of these formations the simulator does not model, once each. */
+/** "Not simulated: ..." for every rule of these formations the simulator does not model, once each; then who stands in positions they bought. */
 function unsupportedNotes(formations: FormationSpec[]): string[] {
-  return [...new Set(formations.flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`);
+  return [...[...new Set(formations.flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
 }
 
 /** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */

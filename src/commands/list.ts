@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
+import { describePositions } from '../model/boughtPositions.js';
 import type { Army, Unit } from '../model/schema.js';
 import { listEpic40k } from './epic40kList.js';
 import { listHeresy } from './heresyList.js';
@@ -102,7 +103,8 @@ export function registerList(program: Command): void {
           const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
           const pods = u.planetfallPods ? [`lands the formation in pods (${data.units.get(u.planetfallPods.pod)?.name ?? u.planetfallPods.pod})`] : [];
-          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${u.perUnit ? ' per unit' : ''}  ${[...adds, ...removes, ...ch, ...pods].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+          const positions = u.positions ? [describePositions(u.positions)] : [];
+          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${u.perUnit ? ' per unit' : ''}  ${[...adds, ...removes, ...ch, ...pods, ...positions].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
         }
       }
     });

@@ -8,6 +8,7 @@ import { FORTIFIED_POSITIONS, type ActionName, type CoverSpec, type EngagementSp
 import type { SimulationResult } from '../workers/simulate.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
+import { boughtPositionNotes } from '../sim/rulesets/netea/boughtPositions.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
 
 /**
@@ -193,7 +194,7 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
     target,
     others,
     kind,
-    unsupported: unsupportedOf([attacker, target, ...others]),
+    unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
     extra: () => (kind === 'shoot' ? {} : { attack: kind }),
   };
 }
@@ -264,7 +265,7 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
     target,
     others,
     kind: 'assault',
-    unsupported: unsupportedOf([attacker, target, ...others]),
+    unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
     extra: (result) => ({ assault: assaultJson(result) }),
   };
 }

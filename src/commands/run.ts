@@ -33,6 +33,8 @@ import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
+import { boughtPositionNotes } from '../sim/rulesets/netea/boughtPositions.js';
+import { positionsNotes } from '../model/boughtPositions.js';
 
 /** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
 const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
@@ -254,7 +256,8 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
-  const notes = unsupported.map((r) => `Not simulated: ${r}`);
+  const inPositions = [...new Set(variants.flatMap((v) => (v.spec.ruleset === 'netea' ? boughtPositionNotes(v.spec) : [])))];
+  const notes = [...unsupported.map((r) => `Not simulated: ${r}`), ...inPositions];
   const trials = Math.max(...results.map((r) => r.trials));
   const title = x.title ?? x.name;
   const meta = metaFor(p, title, argv, p.settings.trials, variants.length, simulationMs, notes);
@@ -403,7 +406,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
-  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported)), ...variantNotes(rulesVariantOf(x.rules))].map((r) => `Not simulated: ${r}`)];
+  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported)), ...variantNotes(rulesVariantOf(x.rules))].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
   const meta = metaFor(p, title, argv, s.trials, value.meetings, simulationMs, notes);
   const band = `${fix(value.fairCost.band[0], 0)} to ${fix(value.fairCost.band[1], 0)}`;
@@ -435,7 +438,7 @@ function runFairCost(p: PreparedExperiment, argv: string[]): Body {
   const started = performance.now();
   const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
   const simulationMs = Math.round(performance.now() - started);
-  const notes = [...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`);
+  const notes = [...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
   const meta = metaFor(p, title, argv, s.trials, result.meetings.length, simulationMs, notes);
   const ctx = chartContext(meta);

@@ -10,6 +10,7 @@ import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
+import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
 import { applyUpgrade, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
@@ -35,6 +36,8 @@ export interface FormationSpec {
   unsupported: string[];
   /** For a formation the list lets the player choose units for: what was chosen (formationChoice.ts). */
   choice?: string;
+  /** Fortified positions it bought with an upgrade, and who stands in them (boughtPositions.ts). */
+  positions?: FieldedPositions;
 }
 
 function formationError(text: string, message: string): InputError {
@@ -341,6 +344,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const weaponSurcharges = chargeWeaponSurcharges(data, formation, units);
   points += weaponSurcharges.points;
   upgradeChoices.push(...weaponSurcharges.said);
+  const positions = fieldPositions(units, upgrades, text);
+  if (positions !== undefined) upgradeChoices.push(positionsSentence(positions, units));
   const kind = formation.kind;
   return {
     text,
@@ -351,8 +356,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     rules: [...armyRulesFor(data, units, army), ...scopedArmyRules(army.rules, formation)],
     initiative: initiativeFor(army, kind, formation.id),
     strategyRating: army.strategyRating,
-    unsupported: [...unsupportedRules(units), ...landing, ...unsupportedUpgrades, ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
+    unsupported: [...unsupportedRules(units), ...landing, ...unsupportedUpgrades, ...unplayedPositionNotes(upgrades), ...(pick.transported ? [] : [PLUS_TRANSPORT_NOTE]), ...armyRulesNotModelled(data, units, army)],
     ...(choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices) !== null ? { choice: choiceSentence(pick.choice, units, loadouts.map(norm), upgradeChoices)! } : {}),
+    ...(positions !== undefined ? { positions } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { loadDataset } from './loadDataset.js';
 import { variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
+import { boughtPositionsProblem } from '../sim/rulesets/netea/boughtPositions.js';
 import type { ScenarioSpec } from '../sim/scenario.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
 import { epic40kData } from './epic40k/load.js';
@@ -226,14 +227,13 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
       steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
-    variants.push({
-      name: label || experiment.name,
-      values,
-      names,
-      formations,
-      // The rules variant's switches first (rulesVariant.ts), then any the experiment sets itself.
-      spec: { ruleset: 'netea', formations: placed, steps, options: { ...variantOptions(experiment.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...definedOnly(experiment.options) } as NeteaOptions },
+    // The rules variant's switches first (rulesVariant.ts), then any the experiment sets itself.
+    const spec: EngagementSpec = { ruleset: 'netea', formations: placed, steps, options: { ...variantOptions(experiment.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...definedOnly(experiment.options) } as NeteaOptions };
+    placed.forEach((pf, f) => {
+      const problem = boughtPositionsProblem(spec, f);
+      if (problem !== null) problems.push({ file, path: `engagement.formations.${pf.id}.coverUnits`, message: problem });
     });
+    variants.push({ name: label || experiment.name, values, names, formations, spec });
   }
   if (problems.length > 0) throw new InputError(dedupe(problems));
   return variants;

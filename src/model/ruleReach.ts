@@ -89,6 +89,7 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   'imperial-fist-fortified-positions': terrain(FORTIFIED),
   'iron-warrior-fortified-positions': terrain(FORTIFIED),
   'knight-world-fortified-positions': terrain(FORTIFIED),
+  'razor-wire': movement('dangerous terrain to infantry crossing it (TP Knight World Fortified Positions): no formation of the model moves through terrain; the trench bought with it is simulated, the formation\'s infantry standing in it'),
   'masters-of-siege': terrain('a third garrisoned formation on overwatch and walker on the army\'s minefields; its infantry\'s 4+ reinforced-armour save in a bunker and first strike in a trench are simulated when the formation is placed in one (--cover bunker, --cover trench)'),
   'hit-and-run-tactics': movement(HIT_AND_RUN),
   'dark-eldar-hit-and-run-tactics': movement(HIT_AND_RUN),

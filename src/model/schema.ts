@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
 
 /**
  * The data model: the single source of truth for datasheets, army lists and the
@@ -465,6 +466,25 @@ export const Upgrade = z.strictObject({
       types: z.array(UnitType).default([]),
       except: z.array(Id).default([]),
       units: z.array(Id).default([]),
+    })
+    .optional(),
+  /**
+   * Fortified positions the formation buys for its own units (TP Fortified Positions: those "listed
+   * as part of a formation's units ... are set up with the formation they are part of"; "Once set
+   * up, fortified positions may be used by any unit"). Its units of class `type` stand in a
+   * `position` (model/boughtPositions.ts): `holds` units, or, absent, one position for each unit of
+   * that class it fields (TP Iron Warriors Emplacements: "Add one gun emplacement for every
+   * armoured vehicle unit"; a gun emplacement "Can hold one unit"). A trench "Can hold one infantry
+   * unit per 4cm of length" (TP Knight World Fortified Positions): 52cm holds 13. `unplayed`: what
+   * else it sets up, by rule id, whose effect is on moving units, which no engagement plays
+   * (`razor-wire`: "Dangerous" to infantry crossing it), named with every run.
+   */
+  positions: z
+    .strictObject({
+      position: z.enum(FORTIFIED_POSITIONS),
+      type: z.enum(['INF', 'AV']),
+      holds: z.number().int().min(1).optional(),
+      unplayed: z.array(Id).default([]),
     })
     .optional(),
   /**

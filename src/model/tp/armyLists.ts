@@ -282,6 +282,7 @@ export function importArmyList(
     // "+5 points per unit" prices a transport by the units it carries; nothing else is priced so.
     if (cost.perFormationUnit && effect.planetfallPods) upgrade.perUnit = true;
     else if (cost.perFormationUnit) upgrade.unsupported = `priced "${costText}", per unit of the formation, for an effect other than carrying it`;
+    if (effect.positions) upgrade.positions = effect.positions;
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
     const added = effect.add.length === 1 ? units.get(effect.add[0]!.unit) : undefined;
@@ -309,6 +310,7 @@ export function importArmyList(
       upgrade.choices = [];
       delete upgrade.character;
       delete upgrade.grant;
+      delete upgrade.positions;
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');

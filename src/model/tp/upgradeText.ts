@@ -1,6 +1,7 @@
 import { UnitAbility, type Upgrade } from '../schema.js';
 import { addChoice, emptyComposition, parseChoiceList, parseComposition, separateNotes, stripQualifiers, type Composition, type NameGroups } from './armyText.js';
 import type { UnitResolver } from './names.js';
+import { parseBoughtPositions } from './positionText.js';
 import { COUNT_RE, countWord, squash } from './text.js';
 
 /**
@@ -37,6 +38,8 @@ export interface UpgradeEffect {
   grant?: NonNullable<Upgrade['grant']>;
   /** Pods the formation lands in ("Transport a formation containing only ... in Dreadclaws"). */
   planetfallPods?: NonNullable<Upgrade['planetfallPods']>;
+  /** Fortified positions for the formation's own units ("Add one gun emplacement for every armoured vehicle unit"). */
+  positions?: NonNullable<Upgrade['positions']>;
 }
 
 interface Quantity {
@@ -139,6 +142,11 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
   const t = stripQualifiers(separateNotes(text, out.notes), out.notes);
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
+    return out;
+  }
+  const positions = parseBoughtPositions(t);
+  if (positions !== undefined) {
+    out.positions = positions;
     return out;
   }
   let m = /^add\s+(.+)$/i.exec(t);

@@ -13,6 +13,7 @@ import { fillFormation, fillUnit } from './engagement/unitProfile.js';
 import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
 import { fillRanges } from './engagement/unitReach.js';
 import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
+import { placedAsPlayed } from './boughtPositions.js';
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
@@ -466,7 +467,7 @@ export class Engagement {
     this.carriages = new Carriages(carriages, nUnits, nLines);
     let g = 0;
     for (let f = 0; f < nF; f++) {
-      const pf = forms[f]!;
+      const pf = placedAsPlayed(spec, f);
       fillFormation(this, f, pf, g);
       for (let i = 0; i < pf.formation.units.length; i++) {
         const ru = pf.formation.units[i]!;
