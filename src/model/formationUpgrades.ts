@@ -2,7 +2,7 @@ import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { InputError } from './inputError.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
-import { UnitAbility, type Unit, type Upgrade } from './schema.js';
+import { UnitAbility, type Unit, type UnitCount, type Upgrade } from './schema.js';
 
 /**
  * Upgrades applied to a formation's units: units added and removed, characters joining a unit
@@ -64,13 +64,23 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
   return picked;
 }
 
+/**
+ * The units the picked options bring with them ("Iron Eagle Battlecar (and one Recon Iron
+ * Eagle)"): an option's units once for each of it the upgrade fields.
+ */
+function broughtByOptions(upgrade: Upgrade): UnitCount[] {
+  const fielded = (id: string) => (upgrade.character === id ? 1 : 0) + upgrade.add.filter((a) => a.unit === id).reduce((n, a) => n + a.count, 0);
+  return (upgrade.optionUnits ?? []).flatMap((o) => (fielded(o.option) === 0 ? [] : o.add.map((a) => ({ unit: a.unit, count: a.count * fielded(o.option) }))));
+}
+
 /** What each upgrade with options was fielded with, for the formation's choice sentence. */
 export function upgradeChoiceSentence(data: Dataset, upgrade: Upgrade, picked: Upgrade, options: string[]): string | null {
   if (upgrade.choices.length === 0) return null;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
-  const what = picked.character !== undefined && characterChoice(upgrade) !== undefined
+  const brought = broughtByOptions(picked).map((a) => `${a.count} ${nameOf(a.unit)}`);
+  const what = (picked.character !== undefined && characterChoice(upgrade) !== undefined
     ? nameOf(picked.character)
-    : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ');
+    : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ')) + (brought.length > 0 ? ` (with ${brought.join(', ')})` : '');
   const how = options.length > 0 ? 'as picked' : `the list's first option; pick others with +${upgrade.id}@<option>`;
   return `upgrade ${upgrade.name}: ${what} of ${upgrade.choices.map((c) => c.from.map(nameOf).join(', ')).join('; ')} (${how})`;
 }
@@ -128,7 +138,7 @@ function mountHost(units: ResolvedUnit[], upgrade: Upgrade, text: string): Resol
   throw upgradeError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
 }
 
-function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, swappedOn: ResolvedUnit | undefined, text: string): void {
+function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, points: number, swappedOn: ResolvedUnit | undefined, text: string): void {
   let host: ResolvedUnit | undefined;
   if (upgrade.mount !== undefined) {
     host = mountHost(units, upgrade, text);
@@ -139,7 +149,7 @@ function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upg
   }
   if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
   joinCharacter(data, host, character);
-  host.points = (host.points ?? 0) + upgrade.points;
+  host.points = (host.points ?? 0) + points;
 }
 
 /**
@@ -166,19 +176,22 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
 }
 
 /**
- * Applies one upgrade: removes what it replaces, adds its units (its points shared over them)
- * or its character (its points to the unit it joins). A weapon upgrade goes to the unit with the
- * most mounts it may take, so "+a+a+b+b" arms two titans with an a and a b each.
+ * Applies one upgrade: removes what it replaces, adds its units and those its picked options
+ * bring (its points shared over them) or its character (its points to the unit it joins, shared
+ * evenly with the units its option brings, as a formation's points are over its units). A weapon
+ * upgrade goes to the unit with the most mounts it may take, so "+a+a+b+b" arms two titans with
+ * an a and a b each.
  */
 export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
   const swappedOn = removeUnits(data, units, upgrade, text);
-  const added: ResolvedUnit[] = [];
-  for (const ac of upgrade.add) {
-    const unit = data.units.get(ac.unit)!;
-    for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
-  }
-  if (upgrade.character !== undefined) joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, swappedOn, text);
-  else for (const a of added) a.points = upgrade.points / added.length;
-  units.push(...added);
+  const fieldAll = (counts: UnitCount[]) => counts.flatMap((ac) => Array.from({ length: ac.count }, () => newUnit(data, data.units.get(ac.unit)!)));
+  const added = fieldAll(upgrade.add);
+  const brought = fieldAll(broughtByOptions(upgrade));
+  if (upgrade.character !== undefined) {
+    const share = upgrade.points / (1 + brought.length);
+    joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, share, swappedOn, text);
+    for (const b of brought) b.points = share;
+  } else for (const a of [...added, ...brought]) a.points = upgrade.points / (added.length + brought.length);
+  units.push(...added, ...brought);
   if (upgrade.grant !== undefined) grantRule(units, upgrade, upgrade.grant, text);
 }

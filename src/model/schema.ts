@@ -385,6 +385,12 @@ export const Upgrade = z.strictObject({
   /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
   choices: z.array(UnitChoice).default([]),
   /**
+   * Units one option of `choices` brings into the formation when it is picked (TP Squat Land
+   * Train: "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"); the other options
+   * bring none.
+   */
+  optionUnits: z.array(z.strictObject({ option: Id, add: z.array(UnitCount).min(1) })).optional(),
+  /**
    * The upgrade may be taken several times in one formation, each time adding `add`
    * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):
    * up to `max` times, or any number of times when `max` is absent.

@@ -266,6 +266,7 @@ export function importArmyList(
     else if (cost.unsupported) upgrade.unsupported = cost.unsupported;
     if (effect.character) upgrade.character = effect.character;
     if (effect.grant) upgrade.grant = effect.grant;
+    if (effect.optionUnits) upgrade.optionUnits = effect.optionUnits;
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
     if (effect.unsupported) upgrade.unsupported = upgrade.unsupported ? `${upgrade.unsupported}; ${effect.unsupported}` : effect.unsupported;
@@ -277,6 +278,7 @@ export function importArmyList(
       upgrade.choices = [];
       delete upgrade.character;
       delete upgrade.grant;
+      delete upgrade.optionUnits;
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');

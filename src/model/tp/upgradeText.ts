@@ -35,6 +35,8 @@ export interface UpgradeEffect {
   target?: string;
   /** A rule given to units of the formation ("Give up to four Scout units Sniper"). */
   grant?: NonNullable<Upgrade['grant']>;
+  /** Units one option brings ("Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"). */
+  optionUnits?: NonNullable<Upgrade['optionUnits']>;
 }
 
 interface Quantity {
@@ -121,13 +123,32 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
-  // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield": a unit that comes with one
-  // option only; read as a note, it would go unfielded.
-  if (/\(and (?:one|an?)\s+[^)]+\)\s*,?\s+or\b/i.test(text)) {
-    out.unsupported = 'a choice between options one of which brings a unit of its own ("(and one ...)"): fielding it would leave that unit out';
-    return out;
+  // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield": the brackets are units that
+  // come with that option only, taken out before separateNotes would keep them as a note.
+  const brought = OPTION_UNITS.exec(text);
+  const t = stripQualifiers(separateNotes(brought ? text.replace(brought[0], `${brought[1]!} or`) : text, out.notes), out.notes);
+  if (brought) {
+    const effect = parseEffect(t, text, each, resolver, groups, out);
+    attachOptionUnits(effect, brought[1]!, brought[2]!, resolver, groups);
+    return effect;
   }
-  const t = stripQualifiers(separateNotes(text, out.notes), out.notes);
+  return parseEffect(t, text, each, resolver, groups, out);
+}
+
+/** "<option> (and one <units>), or": the option's name and the units' text. */
+const OPTION_UNITS = /([^,:]+?)\s*\(and\s+((?:one|an?)\s+[^)]+)\)\s*,?\s+or\b/i;
+
+/** The units an option brings, on the choice that holds the option (pickUpgradeOptions adds them when it is picked). */
+function attachOptionUnits(out: UpgradeEffect, optionName: string, unitsText: string, resolver: UnitResolver, groups: NameGroups): void {
+  const option = resolver.resolve(optionName.trim());
+  const units = parseComposition(unitsText, resolver, groups);
+  const offered = option.ok && out.choices.some((c) => c.from.includes(option.unit.id));
+  if (!offered) out.problems.push(`"${optionName.trim()}", which brings "${unitsText}", is not one of the options read`);
+  else if (units.problems.length > 0 || units.characters.length > 0 || units.units.length === 0) out.problems.push(`cannot read the units "${unitsText}" that "${optionName.trim()}" brings: ${units.problems.join('; ') || 'expected units, not characters'}`);
+  else out.optionUnits = [{ option: option.unit.id, add: units.units }];
+}
+
+function parseEffect(t: string, text: string, each: boolean, resolver: UnitResolver, groups: NameGroups, out: UpgradeEffect): UpgradeEffect {
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
     return out;
