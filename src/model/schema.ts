@@ -301,6 +301,12 @@ export const Unit = z
     ff: Target.nullable(),
     damageCapacity: z.number().int().min(1).optional(),
     voidShields: z.number().int().min(0).optional(),
+    /**
+     * Void shields repaired in each end phase beyond the one a war engine repairs (RB 5.4.1); a
+     * Land Train's carriage adds its own to the train's (TP Fire Shield Battlecar: "The unit can
+     * repair one additional void shield in the end phase of each turn").
+     */
+    extraShieldRepairs: z.number().int().min(1).optional(),
     /** Power fields (Orks), rolled when the unit is set up: "D3", "D3+3". */
     powerFields: DiceExpr.optional(),
     /** Dark Eldar shadowfields (TP Dark Eldar Technology): each absorbs one hit. */

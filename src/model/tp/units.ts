@@ -369,6 +369,9 @@ export function importUnit(
     if (crit.critical) candidate.critical = withMissWeapon(crit.critical, unitWeapons.map((w) => nameKey(weapons.get(w.weapon)!.name)));
     // TP Land Train: "Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each."
     if (/\bcharacters added to this unit add their damage capacity and void shields\b/i.test(notes)) abilities.push('carriages');
+    // TP Fire Shield Battlecar: "The unit can repair one additional void shield in the end phase of each turn."
+    const repairs = new RegExp(`\\bcan repair (${COUNT_RE}) additional void shields? in the end phase\\b`, 'i').exec(notes);
+    if (repairs) candidate.extraShieldRepairs = countWord(repairs[1]!);
     if (abilities.includes('transport')) {
       const cap = transportCapacity(notes);
       if (cap !== undefined) candidate.transport = cap;
