@@ -80,7 +80,11 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
           }
         });
       });
+      const formationIds = new Set(a.formations.map((f) => f.id));
       a.upgrades.forEach((up, j) => {
+        if (up.formation !== undefined && !formationIds.has(up.formation)) {
+          problems.push({ file, path: `armies[${i}].upgrades[${j}].formation`, message: `unknown formation id "${up.formation}"; expected one of the formations of army "${a.id}"` });
+        }
         up.add.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].add[${k}].unit`));
         up.remove.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].remove[${k}].unit`));
         up.choices.forEach((c, k) => c.from.forEach((u, l) => checkUnit(u, `armies[${i}].upgrades[${j}].choices[${k}].from[${l}]`)));

@@ -8,7 +8,7 @@ import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
-import { applyUpgrade, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
+import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
 
@@ -298,7 +298,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
     applyUpgrade(data, units, upgrade, text);
-    points += upgrade.points;
+    // A formation of its own the upgrade brings costs its points, and is named (broughtFormationNote).
+    if (upgrade.formation === undefined) points += upgrade.points;
+    else unsupportedUpgrades.push(broughtFormationNote(data, army.id, upgrade));
     names.push(upgrade.name);
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);

@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { InputError } from './inputError.js';
+import { ruleNote } from './ruleReach.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
 import { UnitAbility, type Unit, type UnitCount, type Upgrade } from './schema.js';
 
@@ -83,6 +84,18 @@ export function upgradeChoiceSentence(data: Dataset, upgrade: Upgrade, picked: U
     : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ')) + (brought.length > 0 ? ` (with ${brought.join(', ')})` : '');
   const how = options.length > 0 ? 'as picked' : `the list's first option; pick others with +${upgrade.id}@<option>`;
   return `upgrade ${upgrade.name}: ${what} of ${upgrade.choices.map((c) => c.from.map(nameOf).join(', ')).join('; ')} (${how})`;
+}
+
+/**
+ * What an upgrade that brings a formation of its own (Upgrade.formation) does to the formation
+ * taking it: nothing but this note, named with every result ("Not simulated", ruleReach.ts
+ * `brought-formation`). The brought formation's units and points are its own, so the result is
+ * not valued with units it does not field.
+ */
+export function broughtFormationNote(data: Dataset, armyId: string, upgrade: Upgrade): string {
+  const f = data.armies.get(armyId)!.formations.find((x) => x.id === upgrade.formation)!;
+  const units = f.units.map((uc) => `${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ');
+  return `${ruleNote(f.name, 'brought-formation')} ("${armyId}/${f.id}": ${units}, ${f.points} points)`;
 }
 
 /**

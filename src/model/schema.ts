@@ -397,6 +397,13 @@ export const Upgrade = z.strictObject({
    */
   optionUnits: z.array(z.strictObject({ option: Id, add: z.array(UnitCount).min(1) })).optional(),
   /**
+   * A formation of its own the upgrade brings, by id in the same army (TP Tiger Shark Gun Drones:
+   * "add a Gun Drone formation of six Gun Drones"; "After this initial deployment the Gun Drones
+   * are a completely independent formation"). Its points are that formation's cost, not the
+   * taking formation's, and the taking formation fields none of its units: it is simulated on its own.
+   */
+  formation: Id.optional(),
+  /**
    * The upgrade may be taken several times in one formation, each time adding `add`
    * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):
    * up to `max` times, or any number of times when `max` is absent.

@@ -20,6 +20,7 @@ import { armyRuleMapping } from './specialRules.js';
 import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
+import { broughtFormation, type BroughtFormation } from './upgradeFormations.js';
 import { countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
 
@@ -108,6 +109,8 @@ interface UpgradeDraft {
   target?: string;
   regular: boolean;
   problems: string[];
+  /** A formation of its own it adds to the list (upgradeFormations.ts). */
+  brings?: BroughtFormation;
 }
 
 interface FormationDraft {
@@ -284,6 +287,7 @@ export function importArmyList(
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
     const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems };
     if (effect.target !== undefined) draft.target = effect.target;
+    if (effect.formation !== undefined && problems.length === 0) draft.brings = effect.formation;
     upgrades.push(draft);
     return draft;
   };
@@ -514,6 +518,24 @@ export function importArmyList(
   }
 
   pricePerUnit(upgrades, drafts);
+
+  // An upgrade that brings a formation of its own ("add a Gun Drone formation of six Gun Drones"):
+  // the formation joins the list, and the upgrade names it (upgradeFormations.ts).
+  for (const u of upgrades) {
+    if (u.brings === undefined) continue;
+    const owner = drafts.find((d) => d.formation.upgrades.includes(u.upgrade.id))?.formation;
+    if (owner === undefined) {
+      u.upgrade.unsupported = 'brings a formation of its own, but no formation row takes the upgrade';
+      continue;
+    }
+    const kind = formationKind(u.brings.units.map((uc) => units.get(uc.unit)!));
+    const f = broughtFormation(u.upgrade, u.brings, owner, kind, (idv) => units.get(idv)?.name ?? idv);
+    f.id = uniqueId(f.id, usedFormationIds);
+    result.formations.total += 1;
+    drafts.push({ formation: f, upgradeNames: [], mandatory: [], captions: [], weaponTables: [] });
+    u.upgrade.formation = f.id;
+    log.decide(file, id, `upgrade "${u.upgrade.name}" of formation "${owner.name}" brings formation "${f.id}" (${f.units.map((uc) => `${uc.count} ${units.get(uc.unit)?.name ?? uc.unit}`).join(', ')}, ${f.points} points), simulated as a formation of its own`);
+  }
 
   // Pass 2: upgrade names in formation rows → upgrade ids.
   const byGroup = new Map<string, UpgradeDraft[]>();

@@ -2,6 +2,7 @@ import { UnitAbility, type Upgrade } from '../schema.js';
 import { addChoice, emptyComposition, parseChoiceList, parseComposition, separateNotes, stripQualifiers, type Composition, type NameGroups } from './armyText.js';
 import type { UnitResolver } from './names.js';
 import { COUNT_RE, countWord, squash } from './text.js';
+import { parseBroughtFormation, type BroughtFormation } from './upgradeFormations.js';
 
 /**
  * The prose of army-list upgrades: their effects ("Add up to two Dreadnoughts", "Replace up to
@@ -37,6 +38,8 @@ export interface UpgradeEffect {
   grant?: NonNullable<Upgrade['grant']>;
   /** Units one option brings ("Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"). */
   optionUnits?: NonNullable<Upgrade['optionUnits']>;
+  /** A formation of its own the upgrade adds ("add a Gun Drone formation of six Gun Drones"): upgradeFormations.ts. */
+  formation?: BroughtFormation;
 }
 
 interface Quantity {
@@ -151,6 +154,12 @@ function attachOptionUnits(out: UpgradeEffect, optionName: string, unitsText: st
 function parseEffect(t: string, text: string, each: boolean, resolver: UnitResolver, groups: NameGroups, out: UpgradeEffect): UpgradeEffect {
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
+    return out;
+  }
+  const brings = parseBroughtFormation(t, resolver, groups);
+  if (brings) {
+    out.problems.push(...brings.problems);
+    if (brings.formation) out.formation = brings.formation;
     return out;
   }
   let m = /^add\s+(.+)$/i.exec(t);
