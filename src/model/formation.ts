@@ -297,10 +297,9 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     if (times > 0 && upgrade.mount === undefined && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && times >= upgrade.repeatable.max))) {
       throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
-    applyUpgrade(data, units, upgrade, text);
-    // A formation of its own the upgrade brings costs its points, and is named (broughtFormationNote).
-    if (upgrade.formation === undefined) points += upgrade.points;
-    else unsupportedUpgrades.push(broughtFormationNote(data, army.id, upgrade));
+    points += applyUpgrade(data, units, upgrade, text);
+    // A formation of its own the upgrade brings is named with the result (its points are its own).
+    if (upgrade.formation !== undefined) unsupportedUpgrades.push(broughtFormationNote(data, army.id, upgrade));
     names.push(upgrade.name);
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);

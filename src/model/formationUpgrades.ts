@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
+import { damageCapacityPrice } from './damageCapacityPrice.js';
 import { InputError } from './inputError.js';
 import { ruleNote } from './ruleReach.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
@@ -151,14 +152,15 @@ function mountHost(units: ResolvedUnit[], upgrade: Upgrade, text: string): Resol
   throw upgradeError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
 }
 
-function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, points: number, swappedOn: ResolvedUnit | undefined, text: string): void {
+/** `chosen`: the unit the character joins where that is decided already (the one a replaced character left, the one whose damage capacity prices it). */
+function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, points: number, chosen: ResolvedUnit | undefined, text: string): void {
   let host: ResolvedUnit | undefined;
   if (upgrade.mount !== undefined) {
     host = mountHost(units, upgrade, text);
     host.mounted = [...(host.mounted ?? []), { character: character.id, ...(upgrade.mount.only !== undefined ? { only: upgrade.mount.only } : {}) }];
   } else {
-    // A replacing character joins the unit the replaced one left; any other the first unit that is not a war engine.
-    host = swappedOn ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
+    // Any other character joins the first unit that is not a war engine.
+    host = chosen ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
   }
   if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
   joinCharacter(data, host, character);
@@ -189,22 +191,27 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
 }
 
 /**
- * Applies one upgrade: removes what it replaces, adds its units and those its picked options
- * bring (its points shared over them) or its character (its points to the unit it joins, shared
- * evenly with the units its option brings, as a formation's points are over its units). A weapon
- * upgrade goes to the unit with the most mounts it may take, so "+a+a+b+b" arms two titans with
- * an a and a b each.
+ * Applies one upgrade and returns the points the formation pays for it: removes what it replaces,
+ * adds its units and those its picked options bring (its points shared over them) or its
+ * character (its points to the unit it joins, shared evenly with the units its option brings, as
+ * a formation's points are over its units). A weapon upgrade goes to the unit with the most mounts
+ * it may take, so "+a+a+b+b" arms two titans with an a and a b each; a character priced per
+ * damage capacity to the unit whose damage capacity prices it (damageCapacityPrice.ts). A
+ * formation of its own the upgrade brings is paid for by that formation (broughtFormationNote).
  */
-export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): void {
+export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): number {
   const swappedOn = removeUnits(data, units, upgrade, text);
+  const byDamageCapacity = upgrade.pointsPerDamageCapacity !== undefined ? damageCapacityPrice(units, upgrade, text) : undefined;
+  const price = byDamageCapacity?.points ?? (upgrade.formation !== undefined ? 0 : upgrade.points);
   const fieldAll = (counts: UnitCount[]) => counts.flatMap((ac) => Array.from({ length: ac.count }, () => newUnit(data, data.units.get(ac.unit)!)));
   const added = fieldAll(upgrade.add);
   const brought = fieldAll(broughtByOptions(upgrade));
   if (upgrade.character !== undefined) {
-    const share = upgrade.points / (1 + brought.length);
-    joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, share, swappedOn, text);
+    const share = price / (1 + brought.length);
+    joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, share, byDamageCapacity?.host ?? swappedOn, text);
     for (const b of brought) b.points = share;
-  } else for (const a of [...added, ...brought]) a.points = upgrade.points / (added.length + brought.length);
+  } else for (const a of [...added, ...brought]) a.points = price / (added.length + brought.length);
   units.push(...added, ...brought);
   if (upgrade.grant !== undefined) grantRule(units, upgrade, upgrade.grant, text);
+  return price;
 }

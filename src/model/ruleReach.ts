@@ -96,6 +96,7 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   'scarab-conflict-necron-army-epic-tournament-special-rules': deployment('reserves and garrisons'),
   'tiger-shark-gun-drones': deployment('Gun Drones carried by Tiger Sharks, set down after an approach move (shooting as they disembark) and placing no Blast markers when destroyed aboard; the Gun Drone formation a Tiger Shark Squadron brings is simulated as a formation of its own, on the table from the start'),
   'thunderhawk-transporter': movement('carrying other formations'),
+  'transport-per-damage-capacity': movement('carrying units by the starting damage capacity of the war engine it joins (TP Ork Kart: for each point two infantry units without jump packs or mounts, light vehicles, Killa Kans or Dreadnoughts, light vehicles and Dreadnoughts two each, and one unit of Grotz; at most one unit of Big Gunz): no unit starts aboard it (--embarked finds no transport), and carrying units of other formations is not modelled'),
   'brought-formation': deployment('a formation of its own that an upgrade of this one brings (TP Tiger Shark Gun Drones: carried in, set down after the approach move, then "a completely independent formation"): neither fielded with this formation nor priced in it; simulate it on its own'),
   'phase-out': deployment('a broken Necron formation leaving the table in the end phase and coming back through a portal or by teleport; the model keeps it on the table'),
   'fleet-of-foot': activation('the march action, which the model never takes'),

@@ -404,6 +404,12 @@ export const Upgrade = z.strictObject({
    */
   formation: Id.optional(),
   /**
+   * The upgrade's `points` are for every `per` points of starting damage capacity of the unit its
+   * character joins, the formation's first unit with one (TP Ork Gargant Mob Kart: "+25 points per
+   * 4 DC"; the Tournament Pack prices only whole multiples of `per`).
+   */
+  pointsPerDamageCapacity: z.strictObject({ per: z.number().int().min(1) }).optional(),
+  /**
    * The upgrade may be taken several times in one formation, each time adding `add`
    * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):
    * up to `max` times, or any number of times when `max` is absent.

@@ -270,6 +270,10 @@ export function importArmyList(
     if (effect.character) upgrade.character = effect.character;
     if (effect.grant) upgrade.grant = effect.grant;
     if (effect.optionUnits) upgrade.optionUnits = effect.optionUnits;
+    if (cost.perDamageCapacity !== undefined) {
+      if (effect.character !== undefined) upgrade.pointsPerDamageCapacity = { per: cost.perDamageCapacity };
+      else problems.push(`priced per ${cost.perDamageCapacity} DC of the unit it joins, but adds no character to join one`);
+    }
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
     if (effect.unsupported) upgrade.unsupported = upgrade.unsupported ? `${upgrade.unsupported}; ${effect.unsupported}` : effect.unsupported;
@@ -282,6 +286,7 @@ export function importArmyList(
       delete upgrade.character;
       delete upgrade.grant;
       delete upgrade.optionUnits;
+      delete upgrade.pointsPerDamageCapacity;
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');

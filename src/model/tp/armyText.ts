@@ -45,7 +45,9 @@ export interface Cost {
   perUnit?: Array<{ name: string; points: number }>;
   /** Everything printed besides the first price. */
   notes: string[];
-  /** The price depends on something the schema cannot express ("per unit transported", "per 4 DC"). */
+  /** "+25 points per 4 DC" (TP Ork Kart): the price is for every this many points of the starting damage capacity of the unit it joins. */
+  perDamageCapacity?: number;
+  /** The price depends on something the schema cannot express ("per unit transported"). */
   unsupported?: string;
 }
 
@@ -77,7 +79,9 @@ export function parseCost(text: string): Cost {
   }
   const forCount = FOR_COUNT.exec(rest);
   if (forCount) out.forCount = countWord(forCount[1]!);
-  if (/^per\s+(unit|model|[0-9]+\s*dc)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
+  const perDc = /^per\s+([0-9]+)\s*dc\b/i.exec(rest);
+  if (perDc) out.perDamageCapacity = Number(perDc[1]);
+  if (/^per\s+(unit|model)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
   if (/\brespectively\b/i.test(rest)) out.unsupported = `alternatives at different prices ("${t}")`;
   if (rest) out.notes.push(rest);
   return out;

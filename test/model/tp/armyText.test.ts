@@ -148,6 +148,8 @@ describe('costs, limits and inline upgrades', () => {
     expect(parseCost('(+100 or +150 points)')).toMatchObject({ points: 100, notes: ['or +150 points'] });
     expect(parseCost('+25 points for two')).toMatchObject({ points: 25, forCount: 2 });
     expect(parseCost('+5 points per unit').unsupported).toContain('per unit');
+    expect(parseCost('+25 points per 4 DC')).toMatchObject({ points: 25, perDamageCapacity: 4, notes: ['per 4 DC'] });
+    expect(parseCost('+25 points per 4 DC').unsupported).toBeUndefined();
     expect(parseCost('50 points each per Hover Tank 75 points each per Carrier').perUnit).toEqual([
       { name: 'Hover Tank', points: 50 },
       { name: 'Carrier', points: 75 },
