@@ -37,6 +37,7 @@ function unitsOfArmy(data: Dataset, army: Army): Unit[] {
     up.add.forEach((uc) => ids.add(uc.unit));
     if (up.character) ids.add(up.character);
     up.choices.forEach((c) => c.from.forEach((u) => ids.add(u)));
+    up.optionUnits?.forEach((o) => o.add.forEach((uc) => ids.add(uc.unit)));
   }
   return [...ids].map((id) => data.units.get(id)!).filter(Boolean);
 }
@@ -101,7 +102,10 @@ export function registerList(program: Command): void {
           const adds = u.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
-          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts  ${[...adds, ...removes, ...ch].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+          const brought = (u.optionUnits ?? []).map((o) => `${o.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ')} with ${data.units.get(o.option)?.name ?? o.option}`);
+          const formation = u.formation !== undefined ? [`brings formation ${u.formation}`] : [];
+          const per = u.pointsPerDamageCapacity !== undefined ? ` per ${u.pointsPerDamageCapacity.per} DC` : '';
+          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${per}  ${[...adds, ...removes, ...ch, ...brought, ...formation].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
         }
       }
     });
