@@ -130,18 +130,15 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
   // come with that option only, taken out before separateNotes would keep them as a note.
   const brought = OPTION_UNITS.exec(text);
   const t = stripQualifiers(separateNotes(brought ? text.replace(brought[0], `${brought[1]!} or`) : text, out.notes), out.notes);
-  if (brought) {
-    const effect = parseEffect(t, text, each, resolver, groups, out);
-    attachOptionUnits(effect, brought[1]!, brought[2]!, resolver, groups);
-    return effect;
-  }
-  return parseEffect(t, text, each, resolver, groups, out);
+  const effect = parseEffect(t, text, each, resolver, groups, out);
+  if (brought) attachOptionUnits(effect, brought[1]!, brought[2]!, resolver, groups);
+  return effect;
 }
 
 /** "<option> (and one <units>), or": the option's name and the units' text. */
 const OPTION_UNITS = /([^,:]+?)\s*\(and\s+((?:one|an?)\s+[^)]+)\)\s*,?\s+or\b/i;
 
-/** The units an option brings, on the choice that holds the option (pickUpgradeOptions adds them when it is picked). */
+/** The units an option of the upgrade's choices brings (applyUpgrade fields them when the option is picked). */
 function attachOptionUnits(out: UpgradeEffect, optionName: string, unitsText: string, resolver: UnitResolver, groups: NameGroups): void {
   const option = resolver.resolve(optionName.trim());
   const units = parseComposition(unitsText, resolver, groups);
