@@ -3,6 +3,7 @@ import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import type { Army, Unit } from '../model/schema.js';
+import { upgradePrice } from '../model/upgradePrice.js';
 import { listEpic40k } from './epic40kList.js';
 import { listHeresy } from './heresyList.js';
 
@@ -103,9 +104,7 @@ export function registerList(program: Command): void {
           const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
           const brought = (u.optionUnits ?? []).map((o) => `${o.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ')} with ${data.units.get(o.option)?.name ?? o.option}`);
-          const formation = u.formation !== undefined ? [`brings formation ${u.formation}`] : [];
-          const per = u.pointsPerDamageCapacity !== undefined ? ` per ${u.pointsPerDamageCapacity.per} DC` : '';
-          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${per}  ${[...adds, ...removes, ...ch, ...brought, ...formation].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+          process.stdout.write(`  ${u.id.padEnd(24)} ${upgradePrice(u).padStart(8)}  ${[...adds, ...removes, ...ch, ...brought].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
         }
       }
     });

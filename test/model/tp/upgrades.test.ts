@@ -277,7 +277,7 @@ describe.skipIf(!tpAvailable)('`list` says what an upgrade brings and how it is 
   it('the Iron Eagle\'s Recon Iron Eagle, the Tiger Sharks\' Gun Drone formation, the Kart\'s price per 4 DC', async () => {
     const lines = async (army: string) => (await inProcess(['list', army, '--data', TP_DIR])).stdout.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     expect(await lines('squat')).toContain('land-train-replace-between-one-and-four-berserker-battlecar-2 50 pts -1 Berserker Battlecar, character Iron Eagle Battlecar, +1 Recon Iron Eagle with Iron Eagle Battlecar');
-    expect(await lines('tau')).toContain('tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr 100 pts brings formation tiger-shark-squadron-gun-drones');
+    expect(await lines('tau')).toContain('tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr 100 pts for formation tiger-shark-squadron-gun-drones');
     expect(await lines('ork-gargant-mob')).toContain('kart 25 pts per 4 DC character Kart');
   });
 });
