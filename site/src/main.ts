@@ -3,6 +3,7 @@ import { assaultJob, jobJson, shootJob, type OneStepJob } from '../../src/comman
 import type { Dataset } from '../../src/model/dataset.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
 import { InputError, type Problem } from '../../src/model/inputError.js';
+import { upgradePrice } from '../../src/model/upgradePrice.js';
 import { outcomeAt, type FormationOutcome, type Mean, type Probability } from '../../src/reports/aggregate.js';
 import { toCsv } from '../../src/reports/csv.js';
 import { commandLine, type RunMeta } from '../../src/reports/report.js';
@@ -249,7 +250,7 @@ function fillPickerFormation(): void {
     const check = document.createElement('input');
     check.type = 'checkbox';
     check.value = id;
-    label.append(check, ` ${u?.name ?? id}${u ? ` (+${u.points} pts${u.perUnit ? ' per unit' : ''})` : ''}`);
+    label.append(check, ` ${u?.name ?? id}${u ? ` (+${upgradePrice(u)})` : ''}`);
     return label;
   });
   box.replaceChildren(legend, ...(items.length ? items : [Object.assign(document.createElement('span'), { textContent: 'none' })]));

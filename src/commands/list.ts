@@ -4,6 +4,7 @@ import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { describePositions } from '../model/boughtPositions.js';
 import type { Army, Unit } from '../model/schema.js';
+import { upgradePrice } from '../model/upgradePrice.js';
 import { listEpic40k } from './epic40kList.js';
 import { listHeresy } from './heresyList.js';
 
@@ -38,6 +39,7 @@ function unitsOfArmy(data: Dataset, army: Army): Unit[] {
     up.add.forEach((uc) => ids.add(uc.unit));
     if (up.character) ids.add(up.character);
     up.choices.forEach((c) => c.from.forEach((u) => ids.add(u)));
+    up.optionUnits?.forEach((o) => o.add.forEach((uc) => ids.add(uc.unit)));
   }
   return [...ids].map((id) => data.units.get(id)!).filter(Boolean);
 }
@@ -104,7 +106,8 @@ export function registerList(program: Command): void {
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
           const pods = u.planetfallPods ? [`lands the formation in pods (${data.units.get(u.planetfallPods.pod)?.name ?? u.planetfallPods.pod})`] : [];
           const positions = u.positions ? [describePositions(u.positions)] : [];
-          process.stdout.write(`  ${u.id.padEnd(24)} ${String(u.points).padStart(4)} pts${u.perUnit ? ' per unit' : ''}  ${[...adds, ...removes, ...ch, ...pods, ...positions].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
+          const brought = (u.optionUnits ?? []).map((o) => `${o.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ')} with ${data.units.get(o.option)?.name ?? o.option}`);
+          process.stdout.write(`  ${u.id.padEnd(24)} ${upgradePrice(u).padStart(8)}  ${[...adds, ...removes, ...ch, ...brought, ...pods, ...positions].join(', ')}${u.unsupported ? `  (not simulated: ${u.unsupported})` : ''}\n`);
         }
       }
     });

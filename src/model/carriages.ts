@@ -15,6 +15,11 @@ export function startingDamageCapacity(ru: ResolvedUnit): number {
   return carried(ru).reduce((n, c) => n + (c.damageCapacity ?? 0), ru.unit.damageCapacity ?? 1);
 }
 
+/** Void shields the unit repairs in each end phase: one (RB 5.4.1) and the extra ones its datasheet and its carriages give. */
+export function endPhaseShieldRepairs(ru: ResolvedUnit): number {
+  return carried(ru).reduce((n, c) => n + (c.extraShieldRepairs ?? 0), 1 + (ru.unit.extraShieldRepairs ?? 0));
+}
+
 /** The unit's starting void shields, its carriages' added. */
 export function startingVoidShields(ru: ResolvedUnit): number {
   return carried(ru).reduce((n, c) => n + (c.voidShields ?? 0), ru.unit.voidShields ?? 0);

@@ -80,13 +80,21 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
           }
         });
       });
+      const formationIds = new Set(a.formations.map((f) => f.id));
       a.upgrades.forEach((up, j) => {
+        if (up.formation !== undefined && !formationIds.has(up.formation)) {
+          problems.push({ file, path: `armies[${i}].upgrades[${j}].formation`, message: `unknown formation id "${up.formation}"; expected one of the formations of army "${a.id}"` });
+        }
         up.add.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].add[${k}].unit`));
         up.remove.forEach((uc, k) => {
           checkUnit(uc.unit, `armies[${i}].upgrades[${j}].remove[${k}].unit`);
           (uc.or ?? []).forEach((id, n) => checkUnit(id, `armies[${i}].upgrades[${j}].remove[${k}].or[${n}]`));
         });
         up.choices.forEach((c, k) => c.from.forEach((u, l) => checkUnit(u, `armies[${i}].upgrades[${j}].choices[${k}].from[${l}]`)));
+        (up.optionUnits ?? []).forEach((o, k) => {
+          if (!up.choices.some((c) => c.from.includes(o.option))) problems.push({ file, path: `armies[${i}].upgrades[${j}].optionUnits[${k}].option`, message: `"${o.option}" is not one of the upgrade's choices` });
+          o.add.forEach((uc, l) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].optionUnits[${k}].add[${l}].unit`));
+        });
         if (up.character !== undefined) {
           const ch = units.get(up.character);
           if (!ch) checkUnit(up.character, `armies[${i}].upgrades[${j}].character`);

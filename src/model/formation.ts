@@ -11,7 +11,7 @@ import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
 import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
-import { applyUpgrade, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
+import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
 
@@ -319,6 +319,8 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const paid = upgrade.pairPoints !== undefined && times % 2 === 1 ? { ...upgrade, points: upgrade.pairPoints - upgrade.points } : upgrade;
     const charged = applyUpgrade(data, units, paid, text);
     points += charged;
+    // A formation of its own the upgrade brings is named with the result (its points are its own).
+    if (upgrade.formation !== undefined) unsupportedUpgrades.push(broughtFormationNote(data, army.id, upgrade));
     names.push(upgrade.name);
     if (upgrade.planetfallPods !== undefined) {
       landing.push(...landingRules(data, upgrade.planetfallPods));

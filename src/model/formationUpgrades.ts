@@ -1,9 +1,11 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
+import { damageCapacityPrice } from './damageCapacityPrice.js';
 import { InputError } from './inputError.js';
 import { boardPods } from './planetfallPods.js';
+import { ruleNote } from './ruleReach.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
-import { UnitAbility, type Unit, type Upgrade } from './schema.js';
+import { UnitAbility, type Unit, type UnitCount, type Upgrade } from './schema.js';
 import { applyLoadout } from './weaponLoadout.js';
 
 /**
@@ -87,15 +89,37 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
   return picked;
 }
 
+/**
+ * The units the picked options bring with them ("Iron Eagle Battlecar (and one Recon Iron
+ * Eagle)"): an option's units once for each of it the upgrade fields.
+ */
+function broughtByOptions(upgrade: Upgrade): UnitCount[] {
+  const fielded = (id: string) => (upgrade.character === id ? 1 : 0) + upgrade.add.filter((a) => a.unit === id).reduce((n, a) => n + a.count, 0);
+  return (upgrade.optionUnits ?? []).flatMap((o) => (fielded(o.option) === 0 ? [] : o.add.map((a) => ({ unit: a.unit, count: a.count * fielded(o.option) }))));
+}
+
 /** What each upgrade with options was fielded with, for the formation's choice sentence. */
 export function upgradeChoiceSentence(data: Dataset, upgrade: Upgrade, picked: Upgrade, options: string[]): string | null {
   if (upgrade.choices.length === 0) return null;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
-  const what = picked.character !== undefined && characterChoice(upgrade) !== undefined
+  const brought = broughtByOptions(picked).map((a) => `${a.count} ${nameOf(a.unit)}`);
+  const what = (picked.character !== undefined && characterChoice(upgrade) !== undefined
     ? nameOf(picked.character)
-    : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ');
+    : picked.add.map((a) => `${a.count} ${nameOf(a.unit)}`).join(', ')) + (brought.length > 0 ? ` (with ${brought.join(', ')})` : '');
   const how = options.length > 0 ? 'as picked' : `the list's first option; pick others with +${upgrade.id}@<option>`;
   return `upgrade ${upgrade.name}: ${what} of ${upgrade.choices.map((c) => c.from.map(nameOf).join(', ')).join('; ')} (${how})`;
+}
+
+/**
+ * What an upgrade that brings a formation of its own (Upgrade.formation) does to the formation
+ * taking it: nothing but this note, named with every result ("Not simulated", ruleReach.ts
+ * `brought-formation`). The brought formation's units and points are its own, so the result is
+ * not valued with units it does not field.
+ */
+export function broughtFormationNote(data: Dataset, armyId: string, upgrade: Upgrade): string {
+  const f = data.armies.get(armyId)!.formations.find((x) => x.id === upgrade.formation)!;
+  const units = f.units.map((uc) => `${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ');
+  return `${ruleNote(f.name, 'brought-formation')} ("${armyId}/${f.id}": ${units}, ${f.points} points)`;
 }
 
 /**
@@ -159,18 +183,19 @@ function mountHost(units: ResolvedUnit[], upgrade: Upgrade, text: string): Resol
   throw upgradeError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
 }
 
-function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, swappedOn: ResolvedUnit | undefined, text: string): void {
+/** `chosen`: the unit the character joins where that is decided already (the one a replaced character left, the one whose damage capacity prices it). */
+function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, character: Unit, points: number, chosen: ResolvedUnit | undefined, text: string): void {
   let host: ResolvedUnit | undefined;
   if (upgrade.mount !== undefined) {
     host = mountHost(units, upgrade, text);
     host.mounted = [...(host.mounted ?? []), { character: character.id, ...(upgrade.mount.only !== undefined ? { only: upgrade.mount.only } : {}) }];
   } else {
-    // A replacing character joins the unit the replaced one left; any other the first unit that is not a war engine.
-    host = swappedOn ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
+    // Any other character joins the first unit that is not a war engine.
+    host = chosen ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
   }
   if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
   joinCharacter(data, host, character);
-  host.points = (host.points ?? 0) + upgrade.points;
+  host.points = (host.points ?? 0) + points;
 }
 
 /**
@@ -197,12 +222,16 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
 }
 
 /**
- * Applies one upgrade and returns the points it cost: removes what it replaces, adds its units
- * (its points shared over them) or its character (its points to the unit it joins). A weapon
- * upgrade goes to the unit with the most mounts it may take, so "+a+a+b+b" arms two titans with
- * an a and a b each. One priced per unit ("+5 points per unit") charges each unit of the
- * formation, taken after the formation's other upgrades (formation.ts); one carrying the
- * formation in planetfall pods refuses a formation the pods do not take (planetfallPods.ts).
+ * Applies one upgrade and returns the points the formation pays for it: removes what it replaces,
+ * adds its units and those its picked options bring (its points shared over them) or its
+ * character (its points to the unit it joins, shared evenly with the units its option brings, as
+ * a formation's points are over its units). A weapon upgrade goes to the unit with the most mounts
+ * it may take, so "+a+a+b+b" arms two titans with an a and a b each; a character priced per
+ * damage capacity to the unit whose damage capacity prices it (damageCapacityPrice.ts). A
+ * formation of its own the upgrade brings is paid for by that formation (broughtFormationNote).
+ * One priced per unit ("+5 points per unit") charges each unit of the formation, taken after the
+ * formation's other upgrades (formation.ts); one carrying the formation in planetfall pods refuses
+ * a formation the pods do not take (planetfallPods.ts).
  */
 export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): number {
   if (upgrade.planetfallPods !== undefined) boardPods(data, units, upgrade, upgrade.planetfallPods, text);
@@ -211,17 +240,20 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
     return upgrade.points * units.length;
   }
   const swappedOn = removeUnits(data, units, upgrade, text);
-  const added: ResolvedUnit[] = [];
-  for (const ac of upgrade.add) {
-    const unit = data.units.get(ac.unit)!;
-    for (let i = 0; i < ac.count; i++) added.push(newUnit(data, unit));
-  }
+  const byDamageCapacity = upgrade.pointsPerDamageCapacity !== undefined ? damageCapacityPrice(units, upgrade, text) : undefined;
+  const price = byDamageCapacity?.points ?? (upgrade.formation !== undefined ? 0 : upgrade.points);
+  const fieldAll = (counts: UnitCount[]) => counts.flatMap((ac) => Array.from({ length: ac.count }, () => newUnit(data, data.units.get(ac.unit)!)));
+  const added = fieldAll(upgrade.add);
+  const brought = fieldAll(broughtByOptions(upgrade));
   if (upgrade.armedWith !== undefined && applyLoadout(added, upgrade.armedWith[0]!).length === 0) {
     throw upgradeError(text, `upgrade "${upgrade.name}" arms the units it adds with "${upgrade.armedWith[0]}", which none of them may carry`);
   }
-  if (upgrade.character !== undefined) joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, swappedOn, text);
-  else for (const a of added) a.points = upgrade.points / added.length;
-  units.push(...added);
+  if (upgrade.character !== undefined) {
+    const share = price / (1 + brought.length);
+    joinUpgradeCharacter(data, units, upgrade, data.units.get(upgrade.character)!, share, byDamageCapacity?.host ?? swappedOn, text);
+    for (const b of brought) b.points = share;
+  } else for (const a of [...added, ...brought]) a.points = price / (added.length + brought.length);
+  units.push(...added, ...brought);
   if (upgrade.grant !== undefined) grantRule(units, upgrade, upgrade.grant, text);
-  return upgrade.points;
+  return price;
 }

@@ -302,6 +302,12 @@ export const Unit = z
     ff: Target.nullable(),
     damageCapacity: z.number().int().min(1).optional(),
     voidShields: z.number().int().min(0).optional(),
+    /**
+     * Void shields repaired in each end phase beyond the one a war engine repairs (RB 5.4.1); a
+     * Land Train's carriage adds its own to the train's (TP Fire Shield Battlecar: "The unit can
+     * repair one additional void shield in the end phase of each turn").
+     */
+    extraShieldRepairs: z.number().int().min(1).optional(),
     /** Power fields (Orks), rolled when the unit is set up: "D3", "D3+3". */
     powerFields: DiceExpr.optional(),
     /** Dark Eldar shadowfields (TP Dark Eldar Technology): each absorbs one hit. */
@@ -397,6 +403,25 @@ export const Upgrade = z.strictObject({
   character: Id.optional(),
   /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
   choices: z.array(UnitChoice).default([]),
+  /**
+   * Units one option of `choices` brings into the formation when it is picked (TP Squat Land
+   * Train: "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"); the other options
+   * bring none.
+   */
+  optionUnits: z.array(z.strictObject({ option: Id, add: z.array(UnitCount).min(1) })).optional(),
+  /**
+   * A formation of its own the upgrade brings, by id in the same army (TP Tiger Shark Gun Drones:
+   * "add a Gun Drone formation of six Gun Drones"; "After this initial deployment the Gun Drones
+   * are a completely independent formation"). Its points are that formation's cost, not the
+   * taking formation's, and the taking formation fields none of its units: it is simulated on its own.
+   */
+  formation: Id.optional(),
+  /**
+   * The upgrade's `points` are for every `per` points of starting damage capacity of the unit its
+   * character joins, the formation's first unit with one (TP Ork Gargant Mob Kart: "+25 points per
+   * 4 DC"; the Tournament Pack prices only whole multiples of `per`).
+   */
+  pointsPerDamageCapacity: z.strictObject({ per: z.number().int().min(1) }).optional(),
   /**
    * The upgrade may be taken several times in one formation, each time adding `add`
    * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):

@@ -534,6 +534,32 @@ describe('datasheet loader: bad input', () => {
     expect(problems[0]!.message).toMatch(/unknown unit id "no-such-unit"/);
   });
 
+  it('reports units brought by an option the upgrade does not offer', () => {
+    const file = write('option-units.json', {
+      units: [goodUnit],
+      armies: [{
+        id: 'test-army', name: 'Test Army', strategyRating: 1, initiative: { default: 2 },
+        formations: [{ id: 'test-squad', name: 'Test Squad', units: [{ unit: 'test-trooper', count: 4 }], upgrades: ['more'], points: 100 }],
+        upgrades: [{ id: 'more', name: 'More', points: 25, add: [{ unit: 'test-trooper', count: 1 }], choices: [{ count: 1, from: ['test-trooper'] }], optionUnits: [{ option: 'no-such-option', add: [{ unit: 'test-trooper', count: 1 }] }] }],
+      }],
+    });
+    const problems = problemsOf([file]);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([['armies[0].upgrades[0].optionUnits[0].option', '"no-such-option" is not one of the upgrade\'s choices']]);
+  });
+
+  it('reports an upgrade that brings a formation the army does not have', () => {
+    const file = write('brought-formation.json', {
+      units: [goodUnit],
+      armies: [{
+        id: 'test-army', name: 'Test Army', strategyRating: 1, initiative: { default: 2 },
+        formations: [{ id: 'test-squad', name: 'Test Squad', units: [{ unit: 'test-trooper', count: 4 }], upgrades: ['escort'], points: 100 }],
+        upgrades: [{ id: 'escort', name: 'Escort', points: 25, formation: 'no-such-formation' }],
+      }],
+    });
+    const problems = problemsOf([file]);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([['armies[0].upgrades[0].formation', 'unknown formation id "no-such-formation"; expected one of the formations of army "test-army"']]);
+  });
+
   it('reports one problem per fault when several files have faults', () => {
     const a = write('fault-a.json', { units: [{ ...goodUnit, armour: '4+' }] });
     const { speed: _omitted, ...noSpeed } = goodUnit;

@@ -23,6 +23,7 @@ import { armyRuleMapping } from './specialRules.js';
 import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
+import { broughtFormation, type BroughtFormation } from './upgradeFormations.js';
 import { COUNT_RE, countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
 
@@ -111,6 +112,8 @@ interface UpgradeDraft {
   target?: string;
   regular: boolean;
   problems: string[];
+  /** A formation of its own it adds to the list (upgradeFormations.ts). */
+  brings?: BroughtFormation;
 }
 
 interface FormationDraft {
@@ -283,6 +286,11 @@ export function importArmyList(
     if (cost.perFormationUnit && effect.planetfallPods) upgrade.perUnit = true;
     else if (cost.perFormationUnit) upgrade.unsupported = `priced "${costText}", per unit of the formation, for an effect other than carrying it`;
     if (effect.positions) upgrade.positions = effect.positions;
+    if (effect.optionUnits) upgrade.optionUnits = effect.optionUnits;
+    if (cost.perDamageCapacity !== undefined) {
+      if (effect.character !== undefined) upgrade.pointsPerDamageCapacity = { per: cost.perDamageCapacity };
+      else problems.push(`priced per ${cost.perDamageCapacity} DC of the unit it joins, but adds no character to join one`);
+    }
     if (effect.repeatable) upgrade.repeatable = effect.repeatable;
     else if (cost.each && (effect.add.length > 0 || effect.character)) upgrade.repeatable = {};
     const added = effect.add.length === 1 ? units.get(effect.add[0]!.unit) : undefined;
@@ -311,11 +319,14 @@ export function importArmyList(
       delete upgrade.character;
       delete upgrade.grant;
       delete upgrade.positions;
+      delete upgrade.optionUnits;
+      delete upgrade.pointsPerDamageCapacity;
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
     const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems };
     if (effect.target !== undefined) draft.target = effect.target;
+    if (effect.formation !== undefined && problems.length === 0) draft.brings = effect.formation;
     upgrades.push(draft);
     return draft;
   };
@@ -592,6 +603,24 @@ export function importArmyList(
   }
 
   pricePerUnit(upgrades, drafts);
+
+  // An upgrade that brings a formation of its own ("add a Gun Drone formation of six Gun Drones"):
+  // the formation joins the list, and the upgrade names it (upgradeFormations.ts).
+  for (const u of upgrades) {
+    if (u.brings === undefined) continue;
+    const owner = drafts.find((d) => d.formation.upgrades.includes(u.upgrade.id))?.formation;
+    if (owner === undefined) {
+      u.upgrade.unsupported = 'brings a formation of its own, but no formation row takes the upgrade';
+      continue;
+    }
+    const kind = formationKind(u.brings.units.map((uc) => units.get(uc.unit)!));
+    const f = broughtFormation(u.upgrade, u.brings, owner, kind, (idv) => units.get(idv)?.name ?? idv);
+    f.id = uniqueId(f.id, usedFormationIds);
+    result.formations.total += 1;
+    drafts.push({ formation: f, upgradeNames: [], mandatory: [], captions: [], weaponTables: [] });
+    u.upgrade.formation = f.id;
+    log.decide(file, id, `upgrade "${u.upgrade.name}" of formation "${owner.name}" brings formation "${f.id}" (${f.units.map((uc) => `${uc.count} ${units.get(uc.unit)?.name ?? uc.unit}`).join(', ')}, ${f.points} points), simulated as a formation of its own`);
+  }
 
   // Pass 2: upgrade names in formation rows → upgrade ids.
   const byGroup = new Map<string, UpgradeDraft[]>();

@@ -47,7 +47,9 @@ export interface Cost {
   notes: string[];
   /** "+5 points per unit": the price of each unit of the formation the upgrade is taken for. */
   perFormationUnit?: true;
-  /** The price depends on something the schema cannot express ("per model", "per 4 DC"). */
+  /** "+25 points per 4 DC" (TP Ork Kart): the price is for every this many points of the starting damage capacity of the unit it joins. */
+  perDamageCapacity?: number;
+  /** The price depends on something the schema cannot express ("per model"). */
   unsupported?: string;
 }
 
@@ -79,8 +81,10 @@ export function parseCost(text: string): Cost {
   }
   const forCount = FOR_COUNT.exec(rest);
   if (forCount) out.forCount = countWord(forCount[1]!);
+  const perDc = /^per\s+([0-9]+)\s*dc\b/i.exec(rest);
+  if (perDc) out.perDamageCapacity = Number(perDc[1]);
   if (/^per\s+unit\b/i.test(rest)) out.perFormationUnit = true;
-  else if (/^per\s+(model|[0-9]+\s*dc)\b/i.test(rest)) out.unsupported = `priced "${t}"`;
+  else if (/^per\s+model\b/i.test(rest)) out.unsupported = `priced "${t}"`;
   if (/\brespectively\b/i.test(rest)) out.unsupported = `alternatives at different prices ("${t}")`;
   if (rest) out.notes.push(rest);
   return out;

@@ -369,6 +369,11 @@ export function importUnit(
     if (crit.critical) candidate.critical = withMissWeapon(crit.critical, unitWeapons.map((w) => nameKey(weapons.get(w.weapon)!.name)));
     // TP Land Train: "Characters added to this unit add their damage capacity and void shields to the unit's respective starting values of each."
     if (/\bcharacters added to this unit add their damage capacity and void shields\b/i.test(notes)) abilities.push('carriages');
+    // TP Fire Shield Battlecar: "The unit can repair one additional void shield in the end phase of each turn."
+    const repairs = new RegExp(`\\bcan repair (${COUNT_RE}) additional void shields? in the end phase\\b`, 'i').exec(notes);
+    if (repairs) candidate.extraShieldRepairs = countWord(repairs[1]!);
+    // TP Ork Kart: "For every point of starting damage capacity the unit may transport: ...": not played, named with every run (ruleReach.ts).
+    if (/\bfor every point of starting damage capacity the unit may transport\b/i.test(notes)) otherRules.push('transport-per-damage-capacity');
     if (abilities.includes('transport')) {
       const cap = transportCapacity(notes);
       if (cap !== undefined) candidate.transport = cap;

@@ -78,6 +78,7 @@ function fieldable(f: Formation, byId: Map<string, Upgrade>): Set<string> {
     if (!up) continue;
     for (const a of up.add) out.add(a.unit);
     for (const c of up.choices) for (const u of c.from) out.add(u);
+    for (const o of up.optionUnits ?? []) for (const a of o.add) out.add(a.unit);
     if (up.character !== undefined) out.add(up.character);
   }
   return out;

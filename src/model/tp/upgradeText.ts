@@ -3,6 +3,7 @@ import { addChoice, emptyComposition, parseChoiceList, parseComposition, separat
 import type { UnitResolver } from './names.js';
 import { parseBoughtPositions } from './positionText.js';
 import { COUNT_RE, countWord, squash } from './text.js';
+import { parseBroughtFormation, type BroughtFormation } from './upgradeFormations.js';
 
 /**
  * The prose of army-list upgrades: their effects ("Add up to two Dreadnoughts", "Replace up to
@@ -40,6 +41,10 @@ export interface UpgradeEffect {
   planetfallPods?: NonNullable<Upgrade['planetfallPods']>;
   /** Fortified positions for the formation's own units ("Add one gun emplacement for every armoured vehicle unit"). */
   positions?: NonNullable<Upgrade['positions']>;
+  /** Units one option brings ("Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"). */
+  optionUnits?: NonNullable<Upgrade['optionUnits']>;
+  /** A formation of its own the upgrade adds ("add a Gun Drone formation of six Gun Drones"): upgradeFormations.ts. */
+  formation?: BroughtFormation;
 }
 
 interface Quantity {
@@ -133,13 +138,29 @@ function mergeInto(out: UpgradeEffect, c: Composition, into: 'add' | 'remove'): 
  */
 export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitResolver, groups: NameGroups): UpgradeEffect {
   const out: UpgradeEffect = { add: [], remove: [], choices: [], notes: [], problems: [], corrections: [] };
-  // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield": a unit that comes with one
-  // option only; read as a note, it would go unfielded.
-  if (/\(and (?:one|an?)\s+[^)]+\)\s*,?\s+or\b/i.test(text)) {
-    out.unsupported = 'a choice between options one of which brings a unit of its own ("(and one ...)"): fielding it would leave that unit out';
-    return out;
-  }
-  const t = stripQualifiers(separateNotes(text, out.notes), out.notes);
+  // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield": the brackets are units that
+  // come with that option only, taken out before separateNotes would keep them as a note.
+  const brought = OPTION_UNITS.exec(text);
+  const t = stripQualifiers(separateNotes(brought ? text.replace(brought[0], `${brought[1]!} or`) : text, out.notes), out.notes);
+  const effect = parseEffect(t, text, each, resolver, groups, out);
+  if (brought) attachOptionUnits(effect, brought[1]!, brought[2]!, resolver, groups);
+  return effect;
+}
+
+/** "<option> (and one <units>), or": the option's name and the units' text. */
+const OPTION_UNITS = /([^,:]+?)\s*\(and\s+((?:one|an?)\s+[^)]+)\)\s*,?\s+or\b/i;
+
+/** The units an option of the upgrade's choices brings (applyUpgrade fields them when the option is picked). */
+function attachOptionUnits(out: UpgradeEffect, optionName: string, unitsText: string, resolver: UnitResolver, groups: NameGroups): void {
+  const option = resolver.resolve(optionName.trim());
+  const units = parseComposition(unitsText, resolver, groups);
+  const offered = option.ok && out.choices.some((c) => c.from.includes(option.unit.id));
+  if (!offered) out.problems.push(`"${optionName.trim()}", which brings "${unitsText}", is not one of the options read`);
+  else if (units.problems.length > 0 || units.characters.length > 0 || units.units.length === 0) out.problems.push(`cannot read the units "${unitsText}" that "${optionName.trim()}" brings: ${units.problems.join('; ') || 'expected units, not characters'}`);
+  else out.optionUnits = [{ option: option.unit.id, add: units.units }];
+}
+
+function parseEffect(t: string, text: string, each: boolean, resolver: UnitResolver, groups: NameGroups, out: UpgradeEffect): UpgradeEffect {
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
     return out;
@@ -147,6 +168,12 @@ export function parseUpgradeEffect(text: string, each: boolean, resolver: UnitRe
   const positions = parseBoughtPositions(t);
   if (positions !== undefined) {
     out.positions = positions;
+    return out;
+  }
+  const brings = parseBroughtFormation(t, resolver, groups);
+  if (brings) {
+    out.problems.push(...brings.problems);
+    if (brings.formation) out.formation = brings.formation;
     return out;
   }
   let m = /^add\s+(.+)$/i.exec(t);

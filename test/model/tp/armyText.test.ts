@@ -147,9 +147,10 @@ describe('costs, limits and inline upgrades', () => {
     expect(parseCost('Free')).toMatchObject({ points: 0 });
     expect(parseCost('(+100 or +150 points)')).toMatchObject({ points: 100, notes: ['or +150 points'] });
     expect(parseCost('+25 points for two')).toMatchObject({ points: 25, forCount: 2 });
-    // "+5 points per unit" (Dreadclaws): a price for each unit of the formation; "per 4 DC" is not read.
+    // "+5 points per unit" (Dreadclaws): a price for each unit of the formation; "per 4 DC" (the Kart) per DC of the unit it joins.
     expect(parseCost('+5 points per unit')).toEqual({ points: 5, each: false, perFormationUnit: true, notes: ['per unit'] });
-    expect(parseCost('+25 points per 4 DC').unsupported).toBe('priced "+25 points per 4 DC"');
+    expect(parseCost('+25 points per 4 DC')).toMatchObject({ points: 25, perDamageCapacity: 4, notes: ['per 4 DC'] });
+    expect(parseCost('+25 points per 4 DC').unsupported).toBeUndefined();
     expect(parseCost('50 points each per Hover Tank 75 points each per Carrier').perUnit).toEqual([
       { name: 'Hover Tank', points: 50 },
       { name: 'Carrier', points: 75 },

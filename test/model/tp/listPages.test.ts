@@ -88,7 +88,7 @@ describe.skipIf(!tpAvailable)('formations as their list pages print them', () =>
     expect(formation('adeptus-mechanicus-skitarii-legion', 'minorus')).toMatchObject({ units: [{ unit: 'ordinatus-minorus', count: 2 }], points: 250 });
   });
 
-  it('imports 553 of the 554 formations read', () => {
-    expect(report.counts.formations).toEqual({ total: 554, mapped: 553 });
+  it('imports 554 of the 555 formations read (the Tiger Shark Squadron\'s Gun Drone formation one of them)', () => {
+    expect(report.counts.formations).toEqual({ total: 555, mapped: 554 });
   });
 });

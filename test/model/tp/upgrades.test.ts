@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
+import { startingDamageCapacity, startingVoidShields } from '../../../src/model/carriages.js';
+import { inProcess } from '../../helpers/cli.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
 
@@ -131,9 +133,10 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
     // Eldar Transport table is offered to the formations that come "plus transport", and the Death
     // Korps' "add one Gorgon or eight Centaurs" is two upgrades at one price.
     expect(report.counts.upgradesOffered).toEqual({ total: 611, mapped: 573 });
-    // Mapped: as offered, plus the Dreadclaws and Drop Pods (planetfallPods.test.ts) and the bought
-    // fortified positions (boughtPositions.test.ts), which formation rows named while unmapped.
-    expect(report.counts.upgrades).toEqual({ total: 611, mapped: 579 });
+    // Mapped: as offered, plus the Dreadclaws and Drop Pods (planetfallPods.test.ts), the bought
+    // fortified positions (boughtPositions.test.ts), the Kart, the Land Train's Iron Eagle option and
+    // the Tiger Sharks' Gun Drones, which formation rows named while unmapped.
+    expect(report.counts.upgrades).toEqual({ total: 611, mapped: 582 });
     const rest = report.unmapped.filter((u) => u.kind === 'unoffered-upgrade');
     expect(rest).toHaveLength(611 - 573);
     expect(rest.find((u) => u.id === 'chaos-space-marine-black-legion/greater-daemon')?.reason).toContain('summoning is not modelled');
@@ -248,7 +251,42 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades written as a list within
     const bombs = parseFormation(data, `squat/land-train+land-train-add-up-to-three-berserker-battlecar-characters+${replace}-3+${replace}-3`);
     expect(fielded(bombs)).toEqual(['land-train[bomb-battlecar,bomb-battlecar]']);
     expect(bombs.points).toBe(275 + 50 + 2 * 75);
-    // "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield for +50 points": not fielded, and why.
-    expect(tp.report.unmapped.find((u) => u.kind === 'upgrade' && u.id === `squat/${replace}-2`)?.reason).toBe('a choice between options one of which brings a unit of its own ("(and one ...)"): fielding it would leave that unit out');
+  });
+
+  it('"Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield for +50 points": picked per Berserker replaced; the Iron Eagle brings its Recon Iron Eagle', () => {
+    const ironEagle = `${replace}-2`;
+    expect(tp.report.unmapped.some((u) => u.id === `squat/${ironEagle}`)).toBe(false);
+    // The list's first option, the Iron Eagle Battlecar (DC 1, 1 void shield), and the Recon Iron Eagle it brings:
+    // the Land Train's DC 2 and 2 shields plus the carriage's, 275 + 50 points shared by the train and the Recon Iron Eagle.
+    const eagle = parseFormation(tp.dataset, `squat/land-train+${ironEagle}`);
+    expect(fielded(eagle)).toEqual(['land-train[iron-eagle-battlecar]', 'recon-iron-eagle']);
+    expect([startingDamageCapacity(eagle.units[0]!), startingVoidShields(eagle.units[0]!)]).toEqual([3, 3]);
+    expect([eagle.points, eagle.units[0]!.points, eagle.units[1]!.points]).toEqual([325, 300, 25]);
+    expect(eagle.choice).toContain('Iron Eagle Battlecar (with 1 Recon Iron Eagle) of Iron Eagle Battlecar, Fire Shield Battlecar (the list\'s first option');
+    // The Fire Shield Battlecar (DC 1, 3 void shields) brings no unit.
+    const shield = parseFormation(tp.dataset, `squat/land-train+${ironEagle}@fire-shield-battlecar`);
+    expect(fielded(shield)).toEqual(['land-train[fire-shield-battlecar]']);
+    expect([startingDamageCapacity(shield.units[0]!), startingVoidShields(shield.units[0]!), shield.points]).toEqual([3, 5, 325]);
+    // A second Berserker (+50), then one of each: DC 2 + 1 + 1, shields 2 + 1 + 3, 275 + 50 + 50 + 50 points.
+    const both = parseFormation(tp.dataset, `squat/land-train+land-train-add-up-to-three-berserker-battlecar-characters+${ironEagle}@iron-eagle-battlecar+${ironEagle}@fire-shield-battlecar`);
+    expect(fielded(both)).toEqual(['land-train[iron-eagle-battlecar,fire-shield-battlecar]', 'recon-iron-eagle']);
+    expect([startingDamageCapacity(both.units[0]!), startingVoidShields(both.units[0]!), both.points]).toEqual([4, 6, 425]);
+    // Only as many as there are Berserkers to replace.
+    expect(() => parseFormation(tp.dataset, `squat/land-train+${ironEagle}+${ironEagle}`)).toThrow('upgrade "Replace between one and four Berserker Battlecar characters with any of the following characters: Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield" replaces one Berserker Battlecar character, but no unit of the formation has one (take the upgrade that adds it first)');
+  });
+
+  it('an option the Iron Eagle upgrade does not offer is refused with the ones it does, exit 2', async () => {
+    const r = await inProcess(['shoot', `squat/land-train+${replace}-2@dragon-battlecar`, '--at', 'squat/land-train', '--data', TP_DIR, '--trials', '10']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('has no option "dragon-battlecar"; expected one of "iron-eagle-battlecar", "fire-shield-battlecar"');
+  });
+});
+
+describe.skipIf(!tpAvailable)('`list` says what an upgrade brings and how it is priced', () => {
+  it('the Iron Eagle\'s Recon Iron Eagle, the Tiger Sharks\' Gun Drone formation, the Kart\'s price per 4 DC', async () => {
+    const lines = async (army: string) => (await inProcess(['list', army, '--data', TP_DIR])).stdout.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(await lines('squat')).toContain('land-train-replace-between-one-and-four-berserker-battlecar-2 50 pts -1 Berserker Battlecar, character Iron Eagle Battlecar, +1 Recon Iron Eagle with Iron Eagle Battlecar');
+    expect(await lines('tau')).toContain('tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr 100 pts for formation tiger-shark-squadron-gun-drones');
+    expect(await lines('ork-gargant-mob')).toContain('kart 25 pts per 4 DC character Kart');
   });
 });

@@ -161,6 +161,49 @@ describe('TP Land Train: its carriages add their damage capacity and void shield
   });
 });
 
+describe('TP Fire Shield Battlecar: "The unit can repair one additional void shield in the end phase of each turn"', () => {
+  const train = unit('land-train', { type: 'WE', armour: 4, cc: 5, ff: 4, damageCapacity: 2, voidShields: 2, abilities: ['carriages'], critical: effect([{ kind: 'loses-character' }]) });
+  const berserker = unit('berserker', { type: 'CH', damageCapacity: 1, voidShields: 1 });
+  const fireShield = unit('fire-shield', { type: 'CH', damageCapacity: 1, voidShields: 3, extraShieldRepairs: 1 });
+
+  /** A Land Train (unit 0) with a Berserker and a Fire Shield Battlecar: 2 + 1 + 3 = 6 void shields, two repaired in each end phase. */
+  function setUp(): Engagement {
+    const squats = formation('squats', [[1, train]], { points: 325 });
+    squats.units[0]!.characters = [berserker.unit, fireShield.unit];
+    const runner = new NeteaRunner(engagement([placed('squats', 0, squats, { front: 15 }), placed('enemy', 1, formation('enemy', [[1, unit('target', { type: 'INF' })]]), { front: 15 })], [shootStep(0, 1)]));
+    runner.reset(new ScriptedDice([]));
+    return runner.e;
+  }
+
+  it('two shields back in each end phase, up to its starting six', () => {
+    const e = setUp();
+    expect([e.uShields[0], e.uShieldRepair[0]]).toEqual([6, 2]);
+    e.stShields[0] = 0;
+    run([], (rng) => endPhaseWarEngines(e, rng));
+    expect(e.stShields[0]).toBe(2);
+    e.stShields[0] = 5;
+    run([], (rng) => endPhaseWarEngines(e, rng));
+    expect(e.stShields[0]).toBe(6);
+  });
+
+  it('once a critical has taken the Fire Shield (a 5 picks the second of two), one a phase, up to the three left', () => {
+    const e = setUp();
+    run([5], (rng) => applyCritical(e, 0, false, rng));
+    expect(e.stShieldsMax[0]).toBe(3);
+    e.stShields[0] = 0;
+    run([], (rng) => endPhaseWarEngines(e, rng));
+    expect(e.stShields[0]).toBe(1);
+  });
+
+  it('losing the Berserker instead (a 1) keeps the extra repair', () => {
+    const e = setUp();
+    run([1], (rng) => applyCritical(e, 0, false, rng));
+    e.stShields[0] = 0;
+    run([], (rng) => endPhaseWarEngines(e, rng));
+    expect([e.stShieldsMax[0], e.stShields[0]]).toEqual([5, 2]);
+  });
+});
+
 describe.skipIf(!tpAvailable)('the Tournament Pack\'s Squat war engines, imported', () => {
   const data = loadDataset(TP_DIR);
 
@@ -177,6 +220,17 @@ describe.skipIf(!tpAvailable)('the Tournament Pack\'s Squat war engines, importe
     expect(spec.unsupported.filter((n) => n.startsWith('Land Train: critical'))).toEqual([
       'Land Train: critical-movement: a critical effect that moves, slows or immobilises the war engine, or takes its Portal; the rest of its effect is simulated ("The unit is immobilized for its next activation or withdrawal.")',
     ]);
+  });
+
+  it('its Fire Shield Battlecar repairs one more void shield in each end phase (5 shields, 2 a phase); the Iron Eagle Battlecar none (3, 1)', () => {
+    expect(data.units.get('fire-shield-battlecar')!.extraShieldRepairs).toBe(1);
+    const compiled = (text: string) => {
+      const e = new NeteaRunner(engagement([placed('squats', 0, parseFormation(data, text)), placed('enemy', 1, formation('enemy', [[1, unit('target', { type: 'INF' })]]))], [shootStep(0, 1)])).e;
+      return [e.uShields[0], e.uShieldRepair[0]];
+    };
+    const replace = 'squat/land-train+land-train-replace-between-one-and-four-berserker-battlecar-2';
+    expect(compiled(`${replace}@fire-shield-battlecar`)).toEqual([5, 2]);
+    expect(compiled(replace)).toEqual([3, 1]);
   });
 
   it('the Cyclops\'s misses are its Hellfury Cannon\'s', () => {

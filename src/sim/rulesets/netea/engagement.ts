@@ -65,7 +65,7 @@ export class Engagement {
   readonly uPfN: Int32Array;
   readonly uPfSides: Int32Array;
   readonly uPfPlus: Int32Array;
-  /** Void shields repair in the end phase (1); power fields never (0). */
+  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
   readonly uShieldRepair: Uint8Array;
   /** Distance behind the formation's front rank, cm. */
   readonly uDepth: Float64Array;

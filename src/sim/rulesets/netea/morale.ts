@@ -111,7 +111,7 @@ export function regroup(e: Engagement, f: number, rng: Sfc32): void {
   for (; pips > 0; pips--) {
     let repaired = false;
     for (let u = e.fUnitStart[f]!; u < end; u++) {
-      if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.stShieldsMax[u]!) {
+      if (e.stAlive[u] === 1 && e.uShieldRepair[u]! > 0 && e.stShields[u]! < e.stShieldsMax[u]!) {
         e.stShields[u]!++;
         repaired = true;
       }

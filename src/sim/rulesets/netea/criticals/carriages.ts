@@ -22,10 +22,11 @@ export class Carriages {
   /** Unit u's carriages are [uStart[u], uEnd[u]). */
   readonly uStart: Int32Array;
   readonly uEnd: Int32Array;
-  /** Each carriage's unit, damage capacity, void shields and weapon lines [cLineStart, cLineEnd). */
+  /** Each carriage's unit, damage capacity, void shields, extra end-phase repairs and weapon lines [cLineStart, cLineEnd). */
   readonly cUnit: Int32Array;
   readonly cDC: Int32Array;
   readonly cShields: Int32Array;
+  readonly cExtraRepairs: Int32Array;
   readonly cLineStart: Int32Array;
   readonly cLineEnd: Int32Array;
   /** Per trial: carriages removed, and their weapon lines (1: gone). */
@@ -39,6 +40,7 @@ export class Carriages {
     this.cUnit = Int32Array.from(specs, (c) => c.unit);
     this.cDC = Int32Array.from(specs, (c) => c.dc);
     this.cShields = Int32Array.from(specs, (c) => c.shields);
+    this.cExtraRepairs = Int32Array.from(specs, (c) => c.extraRepairs);
     this.cLineStart = Int32Array.from(specs, (c) => c.lineStart);
     this.cLineEnd = Int32Array.from(specs, (c) => c.lineEnd);
     this.stLost = new Uint8Array(specs.length);
@@ -62,6 +64,15 @@ export class Carriages {
       e.asAtkDice[u] = e.uStartDC[u]!;
     }
   }
+}
+
+/** The void shields unit u repairs in this end phase: its compiled repairs less the extra ones of the carriages it has lost (TP Fire Shield Battlecar). */
+export function shieldRepairsLeft(e: Engagement, u: number): number {
+  let n = e.uShieldRepair[u]!;
+  const t = e.carriages;
+  if (!t.any) return n;
+  for (let k = t.uStart[u]!; k < t.uEnd[u]!; k++) if (t.stLost[k] === 1) n -= t.cExtraRepairs[k]!;
+  return n;
 }
 
 /** Weapon line l is a carriage's that its unit has lost. */

@@ -6,12 +6,15 @@ import { checkBreak, flushPendingBlastMarkers } from '../blastMarkers.js';
 import { extraDamage } from '../damage.js';
 import { criticalDestruction, partHitsAround } from './applyCritical.js';
 import { CRIT_FIRE, CRIT_REACTOR } from './criticalTable.js';
+import { shieldRepairsLeft } from './carriages.js';
 
 /**
  * War-engine criticals that act in the end phase (RB 3.2.3 datasheets):
  * a damaged plasma reactor rolls a D6 (destroyed with hits around, one more
  * damage, or repaired); each Gargant fire rolls a D6 (a new fire, put out,
- * or one damage). Then void shields repair one each (RB 5.4.1).
+ * or one damage). Then void shields repair one each (RB 5.4.1), a Land Train one more for each
+ * Fire Shield Battlecar it still has (TP: "The unit can repair one additional void shield in the
+ * end phase of each turn").
  */
 export function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
   const t = e.crits;
@@ -42,7 +45,8 @@ export function endPhaseWarEngines(e: Engagement, rng: Sfc32): void {
         e.stFires[u] = burning + spread;
       }
     }
-    if (e.stAlive[u] === 1 && e.uShieldRepair[u] === 1 && e.stShields[u]! < e.stShieldsMax[u]!) e.stShields[u]!++;
+    // Power fields (uShieldRepair 0) are never repaired, nor capped here.
+    if (e.stAlive[u] === 1 && e.uShieldRepair[u]! > 0 && e.stShields[u]! < e.stShieldsMax[u]!) e.stShields[u] = Math.min(e.stShieldsMax[u]!, e.stShields[u]! + shieldRepairsLeft(e, u));
   }
   flushPendingBlastMarkers(e, rng);
   for (let f = 0; f < e.nFormations; f++) checkBreak(e, f, rng);

@@ -1,6 +1,6 @@
 import type { ResolvedUnit } from '../../../../model/formation.js';
 import { hasAbility } from '../../../../model/resolvedUnit.js';
-import { startingDamageCapacity, startingVoidShields } from '../../../../model/carriages.js';
+import { endPhaseShieldRepairs, startingDamageCapacity, startingVoidShields } from '../../../../model/carriages.js';
 import type { Unit, UnitAbility } from '../../../../model/schema.js';
 import { parseDiceExpr } from '../../../diceExpr.js';
 import { OFF_TABLE } from '../aerospace/arrival.js';
@@ -51,7 +51,7 @@ export function fillUnit(e: Engagement, g: number, f: number, i: number, ru: Res
   // A Land Train's carriages add their damage capacity and void shields (TP, model/carriages.ts).
   e.uStartDC[g] = isWE ? startingDamageCapacity(ru) : 1;
   e.uShields[g] = startingVoidShields(ru);
-  e.uShieldRepair[g] = e.uShields[g]! > 0 ? 1 : 0;
+  e.uShieldRepair[g] = e.uShields[g]! > 0 ? endPhaseShieldRepairs(ru) : 0;
   if (u.powerFields !== undefined) {
     const t = parseDiceExpr(u.powerFields);
     e.uPfN[g] = t.n;

@@ -30,6 +30,8 @@ export interface CarriageSpec {
   unit: number;
   dc: number;
   shields: number;
+  /** Void shields it repairs in each end phase beyond the unit's one (TP Fire Shield Battlecar). */
+  extraRepairs: number;
   lineStart: number;
   lineEnd: number;
 }
@@ -76,13 +78,15 @@ export function collectLines(forms: readonly PlacedFormation[], steps: readonly 
       const sniper = hasAbility(ru, 'sniper');
       const missWeapons = (ru.unit.critical?.parts ?? []).flatMap((p) => (p.kind === 'damage-on-miss' ? [p.weapon.toLowerCase()] : []));
       // TP Land Train: each character is a carriage; its weapons are among characterWeapons, in the characters' order.
-      const owner = ru.unit.abilities.includes('carriages') ? [...ru.weapons.map(() => -1), ...ru.characters.flatMap((c, k) => c.weapons.map(() => carriages.length + k))] : [];
-      for (const c of owner.length > 0 ? ru.characters : []) carriages.push({ unit: g, dc: c.damageCapacity ?? 0, shields: c.voidShields ?? 0, lineStart: -1, lineEnd: -1 });
+      // A carriage without weapons (the Iron Eagle Battlecar) is one all the same.
+      const hasCarriages = ru.unit.abilities.includes('carriages');
+      const owner = hasCarriages ? [...ru.weapons.map(() => -1), ...ru.characters.flatMap((c, k) => c.weapons.map(() => carriages.length + k))] : [];
+      for (const c of hasCarriages ? ru.characters : []) carriages.push({ unit: g, dc: c.damageCapacity ?? 0, shields: c.voidShields ?? 0, extraRepairs: c.extraShieldRepairs ?? 0, lineStart: -1, lineEnd: -1 });
       for (const [wi, w] of ([...ru.weapons, ...ru.characterWeapons] as ResolvedWeapon[]).entries()) {
         // RB 5.2.1: "one unit in every two has an autocannon": every sharedBy-th unit carries it.
         if (w.sharedBy !== undefined && nth % w.sharedBy !== 0) continue;
         if (w.multiplier === 0) continue;
-        const carriage = owner.length > 0 ? carriages[owner[wi]!] : undefined;
+        const carriage = hasCarriages ? carriages[owner[wi]!] : undefined;
         if (carriage !== undefined && carriage.lineStart < 0) carriage.lineStart = lineSpecs.length;
         const missDamage = missWeapons.includes(w.weapon.name.toLowerCase());
         let groupStart = lineSpecs.length;
