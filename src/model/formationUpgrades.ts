@@ -190,8 +190,14 @@ function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upg
     host = mountHost(units, upgrade, text);
     host.mounted = [...(host.mounted ?? []), { character: character.id, ...(upgrade.mount.only !== undefined ? { only: upgrade.mount.only } : {}) }];
   } else {
-    // Any other character joins the first unit that is not a war engine.
-    host = chosen ?? units.find((u) => u.unit.type !== 'WE') ?? units[0];
+    // A character the list lets join certain units only joins the first of them; any other the first unit that is not a war engine.
+    const joins = upgrade.joins;
+    const may = (u: ResolvedUnit) => joins === undefined || joins.units.includes(u.unit.id) || u.characters.some((c) => joins.withCharacter.includes(c.id));
+    host = chosen ?? units.find((u) => may(u) && (joins !== undefined || u.unit.type !== 'WE')) ?? (joins === undefined ? units[0] : undefined);
+    if (host === undefined) {
+      const whom = [...joins!.units.map((id) => data.units.get(id)?.name ?? id), ...joins!.withCharacter.map((id) => `a unit with a ${data.units.get(id)?.name ?? id}`)];
+      throw upgradeError(text, `upgrade "${upgrade.name}" joins ${whom.join(' or ')}, and the formation has none (take the upgrade that adds one first)`);
+    }
   }
   if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
   joinCharacter(data, host, character);

@@ -447,6 +447,13 @@ export const Upgrade = z.strictObject({
    */
   oneOf: Id.optional(),
   /**
+   * The units a character upgrade may join: one of a type in `units`, or one carrying a character
+   * of a type in `withCharacter` (TP Necron Overlord: "may be added to one Warbarque or unit with a
+   * Necron Lord"; TP Orkimedes' Kustom upgrades: "may be added to a Great Gargant, Gargant or
+   * Supa-Stompa"). Absent: any unit of the formation (the first that is not a war engine).
+   */
+  joins: z.strictObject({ units: z.array(Id).default([]), withCharacter: z.array(Id).default([]) }).optional(),
+  /**
    * A weapon for a weapon mount (TP Weapon Mount: "Mount each weapon mount in the formation
    * with one of the following upgrades"): its `character` takes one empty mount of a unit, and
    * only a mount of the weapon id `only` where the list says so ("Arm weapon mount only":

@@ -10,6 +10,7 @@ import {
   type NameGroups,
 } from './armyText.js';
 import { upgradeAlias } from './upgradeAliases.js';
+import { characterHosts } from './characterHosts.js';
 import { armedWithOf, weaponSurchargeOf } from './weaponWords.js';
 import { parseUpgradeEffect, pricedAlternatives, splitInline, type UpgradeEffect } from './upgradeText.js';
 import { readPlanetfallPods } from './planetfallPodText.js';
@@ -326,6 +327,10 @@ export function importArmyList(
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
     const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems };
     if (effect.target !== undefined) draft.target = effect.target;
+    if (upgrade.character !== undefined && upgrade.mount === undefined) {
+      const joins = characterHosts(effect.target, grid.notes, resolver);
+      if (joins !== undefined) upgrade.joins = joins;
+    }
     if (effect.formation !== undefined && problems.length === 0) draft.brings = effect.formation;
     upgrades.push(draft);
     return draft;

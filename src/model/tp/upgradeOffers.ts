@@ -182,7 +182,7 @@ function targetNames(part: string, fe: FormationEntry, fields: Set<string>, reso
   const inFormation = /^unit in an? (.+?) formation$/i.exec(p);
   // "a unit in a War Engine formation": a war engine formation, or one of the list's "War Engines" table.
   if (inFormation) return [f.kind.replace(/-/g, ' '), f.name, ...fe.captions.slice(-1)].some((n) => sameName(inFormation[1]!, n));
-  if (/^(?:any\s+)?(?:infantry\s+)?units?\b/i.test(p)) return undefined;
+  if (/^(?:any\s+)?(?:infantry\s+)?units?\b/i.test(p) && !/^unit with an? /i.test(p)) return undefined;
   const unit = resolver.resolve(p.replace(/^unit with an? /i, '').replace(/\s+(?:character|unit)s?$/i, ''));
   if (unit.ok) return fields.has(unit.unit.id);
   return sameName(p, f.name);

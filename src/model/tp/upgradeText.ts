@@ -160,7 +160,20 @@ function attachOptionUnits(out: UpgradeEffect, optionName: string, unitsText: st
   else out.optionUnits = [{ option: option.unit.id, add: units.units }];
 }
 
-function parseEffect(t: string, text: string, each: boolean, resolver: UnitResolver, groups: NameGroups, out: UpgradeEffect): UpgradeEffect {
+/**
+ * "If a C'tan is not fielded then a Necron Overlord may be added to one Warbarque or unit with a
+ * Necron Lord in the army": a character added to whom it names, read as "Add one Necron Overlord
+ * character to ...", its condition kept as a note.
+ */
+const MAY_BE_ADDED = /^(?:if\s+(.+?)\s+then\s+)?(?:an?|one)\s+(.+?)\s+may be added to\s+(.+?)(?:\s+in the army)?\.?$/i;
+
+function parseEffect(raw: string, text: string, each: boolean, resolver: UnitResolver, groups: NameGroups, out: UpgradeEffect): UpgradeEffect {
+  const mayBeAdded = MAY_BE_ADDED.exec(raw);
+  if (mayBeAdded) {
+    if (mayBeAdded[1] !== undefined) out.notes.push(`if ${mayBeAdded[1]}`);
+    out.corrections.push(`"${raw}" read as "Add one ${mayBeAdded[2]} character to ${mayBeAdded[3]}"`);
+  }
+  const t = mayBeAdded ? `Add one ${mayBeAdded[2]} character to ${mayBeAdded[3]}` : raw;
   if (/\bdaemon pool\b/i.test(text)) {
     out.unsupported = 'buys daemons for the Daemon Pool (summoning is not modelled)';
     return out;

@@ -135,6 +135,24 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades read as the list means t
     expect([count(gorgon, 'gorgon'), gorgon.points]).toEqual([1, 300]);
   });
 
+  it('a character the list lets join certain units joins one of them, or is refused', () => {
+    // Necron: "If a C'tan is not fielded then a Necron Overlord may be added to one Warbarque or unit
+    // with a Necron Lord in the army", +50. Infantry Phalanx: six Necron Warriors, one with a Necron
+    // Lord, 225; Warbarque 300; Eques Maniple six Destroyers, 300, a Necron Lord +25.
+    const fielded = (text: string) => {
+      const f = parseFormation(data, text);
+      return [f.units.map((u) => (u.characters.length > 0 ? `${u.unit.id}[${u.characters.map((c) => c.id).join(',')}]` : u.unit.id))[0], f.points];
+    };
+    expect(fielded('necron/infantry-phalanx+necron-overlord')).toEqual(['necron-warriors[necron-lord,necron-overlord]', 275]);
+    expect(fielded('necron/warbarque+necron-overlord')).toEqual(['warbarque[necron-overlord]', 350]);
+    expect(fielded('necron/eques-maniple+eques-maniple-add-up-to-one-necron-lord-character-to-any-uni+necron-overlord')).toEqual(['destroyers[necron-lord,necron-overlord]', 375]);
+    expect(() => parseFormation(data, 'necron/eques-maniple+necron-overlord')).toThrow('upgrade "Necron Overlord" joins Warbarque or a unit with a Necron Lord, and the formation has none');
+    // Orkimedes' Kustom upgrades: "(Each upgrade may be added to a Great Gargant, Gargant or
+    // Supa-Stompa once.)": Flak Gunz go on the Supa-Stompa, not on a Killa Kan added before it.
+    const mob = parseFormation(data, 'ork-gargant-mob/supa-stompa-mob+killa-kan+flak-gunz');
+    expect(mob.units.filter((u) => u.characters.some((c) => c.id === 'flak-gunz')).map((u) => u.unit.id)).toEqual(['supa-stompa-ogbm']);
+  });
+
   it('the Dark Eldar Transport table goes to the formations that come "plus transport"', () => {
     // Kabal Syndicate: "Six Warriors plus transport", 200. Raider: "May transport two infantry
     // units", free; Barge of Pleasure: "May transport four infantry units", +125 points each.
