@@ -281,7 +281,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   }
   // Per-unit surcharges (formationSurcharges.ts): the formation's points price its default pick.
   const surcharges = surchargesOf(army);
-  const formationPoints = formation.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
+  const formationPoints = pick.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
   const variantsAdded = taken.flatMap(({ upgrade, offered }) => upgrade.add.filter((a) => offered.choices.some((c) => c.from.includes(a.unit))));
   checkVariantLimits(data, army, formation, [...pick.chosen, ...variantsAdded], taken.map((t) => t.offered), text);
   shareFormationPoints(units, formationPoints);

@@ -1,5 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
+import { pickedUpgradePoints } from './formationAlternatives.js';
 import { InputError } from './inputError.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
 import { UnitAbility, type Unit, type Upgrade } from './schema.js';
@@ -71,6 +72,7 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
     const at = picked.add.findIndex((a) => a.unit === c.from[0] && a.count === c.count);
     picked.add.splice(at, 1, ...evenSplit(c.count, ids));
   });
+  picked.points = pickedUpgradePoints(upgrade.unitPrices, upgrade.points, upgrade.add, picked.add);
   return picked;
 }
 

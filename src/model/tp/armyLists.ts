@@ -21,6 +21,8 @@ import { armyRuleMapping } from './specialRules.js';
 import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
+import { readAlternatives } from './formationAlternatives.js';
+import { readSizes } from './formationSizes.js';
 import { countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
 
@@ -502,6 +504,9 @@ export function importArmyList(
         problems.push(...priced.problems);
         if (points === undefined && priced.problems.length === 0) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
         else if (cost.unsupported) problems.push(cost.unsupported);
+        const alternatives = readAlternatives(comp, cost, resolver, groups, (u) => units.get(u)?.name ?? u);
+        problems.push(...alternatives.problems);
+        const sizes = readSizes(comp, cost, b.perLabel, resolver);
         if (comp.units.length === 0 && problems.length === 0) {
           problems.push(comp.fortifications.length > 0 ? `only fortifications (${comp.fortifications.join(', ')}): terrain, not units (TP FAQ Fortified Positions)` : `no units in "${b.text}"`);
         }
@@ -516,10 +521,22 @@ export function importArmyList(
           name: fullName,
           kind: formationKind(picked),
           units: comp.units,
-          choices: comp.choices,
+          choices: alternatives.choices,
           upgrades: [],
           points: points!,
         };
+        if (alternatives.alternatives.length > 0) formation.alternatives = alternatives.alternatives;
+        if (sizes.unitPrices) formation.unitPrices = sizes.unitPrices;
+        for (const d of [...alternatives.decisions, ...sizes.decisions]) log.decide(file, id, `formation "${fullName}": ${d}`);
+        for (const e of sizes.extras) {
+          const upgrade = { ...e.upgrade, id: uniqueId(e.idBase, usedUpgradeIds) };
+          upgrades.push({ upgrade, group: upgrade.name, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular: false, problems: [] });
+          formation.upgrades.push(upgrade.id);
+          log.decide(file, id, `formation "${fullName}": +${upgrade.id} adds one unit, ${upgrade.notes}`);
+        }
+        for (const c of sizes.cellUpgrades) {
+          formation.upgrades.push(addUpgrade(c.effect, undefined, c.effect, c.cost, [], grid, false, undefined, slug(c.effect)).upgrade.id);
+        }
         if (comp.characters.length > 0) formation.characters = comp.characters;
         if (limit) formation.limit = limit;
         const tableNotes = [grid.caption ? `table "${[...grid.parents, grid.caption].filter((s) => s).join(' / ')}"` : '', ...grid.notes];
