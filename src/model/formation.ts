@@ -8,6 +8,7 @@ import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { InputError } from './inputError.js';
+import { pickSize, sizedLimit } from './formationSize.js';
 import { applyUpgrade, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
@@ -245,7 +246,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const [picked, ...upgradeNames] = text.split('+').map((s) => s.trim());
   const at = picked!.indexOf('@');
   const path = at < 0 ? picked! : picked!.slice(0, at);
-  const options = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const requested = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
   const slash = path.indexOf('/');
   if (slash < 0) throw formationError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
   const armyId = norm(path.slice(0, slash));
@@ -254,14 +255,16 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   if (!army) {
     throw formationError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
   }
-  const formation = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
-  if (!formation) {
+  const listed = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
+  if (!listed) {
     throw formationError(
       text,
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
-  const taken = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  // `@big`, `@medium`: a larger size its list prints a price for (formationSize.ts).
+  const { formation, times, options } = pickSize(listed, requested, text);
+  const taken = upgradeNames.map((raw) => sizedLimit(takeUpgrade(data, army, formation, raw, text), times));
   const upgrades = taken.map((t) => t.upgrade);
   // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
   const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));

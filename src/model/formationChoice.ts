@@ -140,8 +140,10 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
 
 function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported' | 'points'> {
   const choices = f.choices.filter((c) => defaultEntry(f, c) >= 0);
+  // What else `@` names: alternatives (formationAlternatives.ts) and sizes (formationSize.ts).
+  const others = [...(f.alternatives ?? []).map((a) => a.id), ...(f.sizes ?? []).map((s) => s.id)];
   if (choices.length === 0) {
-    if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no ${f.alternatives === undefined ? 'choice of units' : `option "${options[0]}"`} to pick with "@"${f.alternatives === undefined ? '' : `; expected one of ${f.alternatives.map((a) => `"${a.id}"`).join(', ')}`}` }]);
+    if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no ${others.length === 0 ? 'choice of units' : `option "${options[0]}"`} to pick with "@"${others.length === 0 ? '' : `; expected one of ${others.map((id) => `"${id}"`).join(', ')}`}` }]);
     return { units: f.units, chosen: [], choice: null };
   }
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
@@ -150,7 +152,7 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
     const want = kebab(o);
     const k = choices.findIndex((c) => c.from.some((id) => id === want || kebab(nameOf(id)) === want));
     if (k < 0) {
-      const all = [...choices.flatMap((c) => c.from), ...(f.alternatives ?? []).map((a) => a.id)].map((id) => `"${id}"`);
+      const all = [...choices.flatMap((c) => c.from), ...others].map((id) => `"${id}"`);
       throw new InputError([{ file: `formation "${text}"`, path: '', message: `no option "${o}" to pick in formation "${f.id}"; expected one of ${all.join(', ')}` }]);
     }
     wanted[k]!.push(choices[k]!.from.find((id) => id === want || kebab(nameOf(id)) === want)!);

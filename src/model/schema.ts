@@ -386,6 +386,16 @@ export const Formation = z.strictObject({
   unitPrices: z.array(UnitPrice).optional(),
   /** Other compositions the list allows, picked with `@<id>` (FormationAlternative). */
   alternatives: z.array(FormationAlternative).optional(),
+  /**
+   * The sizes the list prints a price for (TP Ork lists: "An Ork player can choose to double or
+   * triple the number of units in the formation ... a big formation ... a 'uge formation"; Squat
+   * and Tyranid lists: small, medium and large, "double the number of core units", "triple"):
+   * `@<id>` fields `times` the formation's units (its choices' counts too) at `points`, and "if
+   * there is a limit on the number of units that may be added then this limit is doubled for
+   * medium formations and tripled for large formations": an upgrade taken up to N times may be
+   * taken N × `times`. The first is the formation as fielded by default (`times` 1, `points`).
+   */
+  sizes: z.array(z.strictObject({ id: Id, times: z.number().int().min(1), points: z.number().int().min(0) })).optional(),
   upgrades: z.array(Id).default([]),
   /**
    * Characters that come with the formation ("Eight Chaos Space Marines, one with a Chaos

@@ -506,7 +506,7 @@ export function importArmyList(
         else if (cost.unsupported) problems.push(cost.unsupported);
         const alternatives = readAlternatives(comp, cost, resolver, groups, (u) => units.get(u)?.name ?? u);
         problems.push(...alternatives.problems);
-        const sizes = readSizes(comp, cost, b.perLabel, resolver);
+        const sizes = readSizes(comp, cost, b.perLabel, resolver, b.costs.map((c, k) => ({ col: cols.costNames[k] ?? 'cost', text: c })), points ?? 0);
         if (comp.units.length === 0 && problems.length === 0) {
           problems.push(comp.fortifications.length > 0 ? `only fortifications (${comp.fortifications.join(', ')}): terrain, not units (TP FAQ Fortified Positions)` : `no units in "${b.text}"`);
         }
@@ -527,6 +527,7 @@ export function importArmyList(
         };
         if (alternatives.alternatives.length > 0) formation.alternatives = alternatives.alternatives;
         if (sizes.unitPrices) formation.unitPrices = sizes.unitPrices;
+        if (sizes.sizes) formation.sizes = sizes.sizes;
         for (const d of [...alternatives.decisions, ...sizes.decisions]) log.decide(file, id, `formation "${fullName}": ${d}`);
         for (const e of sizes.extras) {
           const upgrade = { ...e.upgrade, id: uniqueId(e.idBase, usedUpgradeIds) };

@@ -1,7 +1,7 @@
-import type { UnitPrice, Upgrade } from '../schema.js';
+import type { Formation, UnitPrice, Upgrade } from '../schema.js';
 import { parseCost, type Composition, type Cost } from './armyText.js';
 import type { UnitResolver } from './names.js';
-import { slug } from './text.js';
+import { nameKey, slug } from './text.js';
 
 /**
  * The sizes a formation row allows beyond the one it is fielded at, and what each costs:
@@ -13,6 +13,9 @@ import { slug } from './text.js';
  *   75 points each per Chaos Land Raider"): the formation is fielded at the smallest size, as the
  *   audit values it, and an upgrade the importer makes adds one unit at that price, as often as the
  *   range allows (`+extra-raptors`, four times at most; `+extra-chaos-predator-or-chaos-land-raider@chaos-land-raider`);
+ * - a price per size (Ork lists' Normal, Big and 'Uge columns; Squat and Tyranid lists' S, M and
+ *   L): `@big`, `@uge`, `@medium`, `@large` field the formation at that size (Formation.sizes,
+ *   formationSize.ts); a size priced "n/a" is not offered;
  * - an upgrade printed in the units cell with its price under the formation's ("Four Daemonic
  *   Assault Engines (Add up to two Daemonic Assault Engines)", "275 points (+75 points each)"):
  *   read as any upgrade row is (armyLists.ts).
@@ -26,6 +29,8 @@ export interface SizesReading {
   unitPrices?: UnitPrice[];
   /** One repeatable upgrade per range, less its id (the army's ids are given by the importer). */
   extras: Array<{ idBase: string; upgrade: Omit<Upgrade, 'id'> }>;
+  /** The sizes priced in the table's cost columns, the formation's own first. */
+  sizes?: NonNullable<Formation['sizes']>;
   /** Upgrades printed in the units cell, with their printed cost. */
   cellUpgrades: Array<{ effect: string; cost: string }>;
   decisions: string[];
@@ -44,8 +49,27 @@ function unitPricesOf(comp: Composition, cost: Cost, perLabel: Array<{ name: str
   return options.length > 0 && options.every((id) => out.some((p) => p.unit === id)) ? out : undefined;
 }
 
-export function readSizes(comp: Composition, cost: Cost, perLabel: Array<{ name: string; cost: string }> | undefined, resolver: UnitResolver): SizesReading {
+/** The lists' abbreviations of their sizes ("S", "M", "L": small, medium, large). */
+const SIZE_NAMES: Record<string, string> = { s: 'small', m: 'medium', l: 'large' };
+
+/** The sizes a table's cost columns price, in order: the first is the formation's own, each next one its units times one more. */
+function sizesOf(columns: Array<{ col: string; text: string }>, points: number): { sizes?: NonNullable<Formation['sizes']>; decisions: string[] } {
+  if (columns.length < 2) return { decisions: [] };
+  const all = columns.map((c, k) => ({ id: SIZE_NAMES[nameKey(c.col)] ?? slug(c.col), times: k + 1, points: k === 0 ? points : parseCost(c.text).points, printed: `${c.col} ${c.text}` }));
+  const priced = all.filter((s) => s.points !== undefined).map((s) => ({ id: s.id, times: s.times, points: s.points! }));
+  if (priced.length < 2) return { sizes: priced, decisions: [] };
+  const not = all.filter((s) => s.points === undefined).map((s) => s.printed);
+  return {
+    sizes: priced,
+    decisions: [`sizes priced ${all.map((s) => s.printed).join(', ')}: ${priced.slice(1).map((s) => `@${s.id} fields ${s.times} times its units for ${s.points} points`).join(', ')}${not.length > 0 ? `; ${not.join(', ')} not offered` : ''}`],
+  };
+}
+
+export function readSizes(comp: Composition, cost: Cost, perLabel: Array<{ name: string; cost: string }> | undefined, resolver: UnitResolver, columns: Array<{ col: string; text: string }>, points: number): SizesReading {
   const out: SizesReading = { extras: [], cellUpgrades: [], decisions: [] };
+  const sized = sizesOf(columns, points);
+  if (sized.sizes !== undefined) out.sizes = sized.sizes;
+  out.decisions.push(...sized.decisions);
   const unitPrices = unitPricesOf(comp, cost, perLabel, resolver);
   if (unitPrices !== undefined) {
     out.unitPrices = unitPrices;

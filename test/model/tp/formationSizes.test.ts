@@ -110,6 +110,48 @@ describe.skipIf(!tpAvailable)('Tournament Pack formation sizes', () => {
     expect(formationVariants(data, 'chaos-space-marine-black-legion', 'armoured-company')).toEqual([company, `${company}@chaos-land-raider`]);
   });
 
+  it('sizes priced in columns: Big and \'Uge (Ork), medium and large (Squat, Tyranid) field two and three times the units', () => {
+    // ork-war-horde.html, Warband: "Two Nobz, six Boyz and two Grotz", Normal 200, Big 350, 'Uge 500
+    // ("A formation with double the normal number of units is called a big formation, and a
+    // formation with three times the normal number of units is called a 'uge formation").
+    expect(units(field('ork-war-horde/warband'))).toEqual({ nobz: 2, boyz: 6, grotz: 2 });
+    const big = field('ork-war-horde/warband@big');
+    expect(units(big)).toEqual({ nobz: 4, boyz: 12, grotz: 4 });
+    expect(big.points).toBe(350);
+    expect(big.name).toContain('Warband (big)');
+    expect(field('ork-war-horde/warband@uge')).toMatchObject({ points: 500 });
+    expect(units(field('ork-war-horde/warband@uge'))).toEqual({ nobz: 6, boyz: 18, grotz: 6 });
+    expect(field('ork-war-horde/warband@normal').points).toBe(200);
+    // A choice's count grows with it: Blitz Brigade "Any four of the following units: Deth Kopta, Flakwagon, Gunwagon", Big 250.
+    const blitz = field('ork-war-horde/blitz-brigade@big,flakwagon');
+    expect(units(blitz)).toEqual({ flakwagon: 8 });
+    expect(blitz.points).toBe(250);
+    // squat.html, Warrior Brotherhood: "One Hearthguard and nine Warriors", S 250, M 450, L 650;
+    // "Add up to three Rapiers for +25 points each": at medium, up to six.
+    const medium = field(`squat/warrior@medium${times(6, 'warrior-add-up-to-three-rapiers')}`);
+    expect(units(medium)).toEqual({ hearthguard: 2, 'squat-warriors': 18, 'squat-rapier': 6 });
+    expect(medium.points).toBe(450 + 6 * 25);
+    expect(() => field(`squat/warrior@medium${times(7, 'warrior-add-up-to-three-rapiers')}`)).toThrow('may be taken 6 time(s) per formation');
+    expect(field('squat/warrior@large').points).toBe(650);
+    // "a normal sized Kult of Speed can include 0–1 Oddboy, a big Kult of Speed can include 0–2":
+    // Mekboy Gunzmob "Five Big Gunz", Big 225, "Add up to one Oddboy character to a Big Gunz unit for +50 points".
+    const oddboy = 'mekboy-gunzmob-add-up-to-one-oddboy-character-to-a-big-gunz';
+    expect(field(`ork-war-horde/mekboy-gunzmob@big+${oddboy}+${oddboy}`).points).toBe(225 + 2 * 50);
+    expect(() => field(`ork-war-horde/mekboy-gunzmob+${oddboy}+${oddboy}`)).toThrow('may be taken 1 time(s) per formation');
+    // tyranid.html, Tyranid Swarm: S 200, M 375, L 525; its alternative doubles too.
+    const swarm = field('tyranid/tyranid-swarm@medium,tyranid-warriors');
+    expect(units(swarm)).toEqual({ 'tyranid-warriors': 4, hormagaunts: 12 });
+    expect(swarm.points).toBe(375);
+    // A size the list prints "n/a" for, or two sizes: one message each (exit code 2).
+    // ork-feral-orks.html, Junka Brigade: "Six Boyz and six Junkatrukks", 175, 300, n/a.
+    const uge = () => field('ork-feral-orks/junka-brigade@uge');
+    expect(uge).toThrow(InputError);
+    expect(uge).toThrow('formation "junka-brigade" offers no option "uge" to pick with "@"; expected one of "normal", "big"');
+    expect(() => field('ork-war-horde/warband@big,uge')).toThrow('sizes "@big", "@uge" of formation "warband": pick one');
+    // The audit values the formation at its own size only.
+    expect(formationVariants(data, 'ork-war-horde', 'warband')).toEqual(['ork-war-horde/warband']);
+  });
+
   it('upgrades printed in the units cell are offered: "(Add up to two Daemonic Assault Engines)" "(+75 points each)"', () => {
     // chaos-cultist-slaves-to-darkness.html: "Four Daemonic Assault Engines (Add up to two Daemonic
     // Assault Engines)", "275 points (+75 points each)"; "Two Firelords (Add up to one Firelord)", "250 points (+100 points)".
