@@ -118,7 +118,8 @@ export interface Composition {
    * Sizes the text allows for one unit entry of its default ("Between four and eight Raptors",
    * "Up to three Decimators", "Two to three Raven Fighters", "Four or six Ravagers", "Between four
    * and eight of any of the following units"): `entry` is fielded at `min`; `what` names the units
-   * as printed ("Raptors"; a choice's options "Chaos Predator or Chaos Land Raider").
+   * as printed ("Raptors"; a choice's options "Chaos Predator or Chaos Land Raider"), `printed` the
+   * whole phrase (formationSizes.ts, formationAlternatives.ts).
    */
   ranges: Array<{ entry: { unit: string; count: number }; min: number; max: number; how: 'between' | 'up-to' | 'a-or-b'; what: string; printed: string }>;
 }
