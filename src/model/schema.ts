@@ -363,9 +363,9 @@ export const UnitPrice = z.strictObject({ unit: Id, points: z.number().int().min
  * default. A formation text picks it with `@<id>`.
  */
 export const FormationAlternative = z.strictObject({
-  /** What `@` names: the unit id where it fields one other unit ("tyranid-warriors"), else its printed text ("six-fire-warriors-and-three-devilfish", "six-ravagers"). */
+  /** What `@` names: the unit id where it fields one other unit ("tyranid-warriors", "chaos-land-raider"), else its printed text ("six-fire-warriors-and-three-devilfish", "six-ravagers"). */
   id: Id,
-  /** As printed: "Six Fire Warriors and three Devilfish". */
+  /** As printed ("Six Fire Warriors and three Devilfish"), or, for an option of a choice priced apart, the units it fields ("2 Chaos Land Raider"). */
   name: z.string().min(1),
   replaces: z.array(UnitCount).min(1),
   /** Empty where the alternative is terrain, not units ("either three Bruenhilde or three Gun Emplacements"). */

@@ -94,7 +94,7 @@ export function readAlternatives(comp: Composition, cost: Cost, resolver: UnitRe
     out.alternatives.forEach((a, k) => (a.points = prices[k]!));
   }
   for (const a of out.alternatives) {
-    out.decisions.push(`@${a.id} fields ${a.units.length > 0 ? said(a.units, nameOf) : 'no units (terrain, not units: TP FAQ Fortified Positions)'} instead of ${said(a.replaces, nameOf)}${a.points !== undefined ? `, ${a.points} points` : ', at the formation\'s points'} ("or ${a.name}")`);
+    out.decisions.push(`@${a.id} fields ${a.units.length > 0 ? said(a.units, nameOf) : `no units (${a.name}: terrain, not units, TP FAQ Fortified Positions)`} instead of ${said(a.replaces, nameOf)}${a.points !== undefined ? `, ${a.points} points` : ', at the formation\'s points'}`);
   }
   return out;
 }
