@@ -174,7 +174,8 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
  * first option, a "plus transport" formation with its transports), then each other option of
  * each choice on its own, then each alternative composition (formationAlternatives.ts), then a
  * "plus transport" formation on foot, then each other weapon of an either-or loadout
- * (weaponLoadout.ts). Larger sizes, which are upgrades (tp/formationSizes.ts), are not.
+ * (weaponLoadout.ts). Larger sizes are not (the `+extra-<units>` upgrades of tp/formationSizes.ts,
+ * `@big` and the like of formationSize.ts): the audit values the size the list fields by default.
  */
 export function formationVariants(data: Dataset, armyId: string, formationId: string): string[] {
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);

@@ -27,7 +27,7 @@ export interface AlternativesReading {
   choices: Formation['choices'];
   /** How each was read, for the import report. */
   decisions: string[];
-  /** Why an alternative cannot be fielded; the formation is then not mapped. */
+  /** Why an alternative cannot be fielded; the formation is fielded without it, and the import report names it. */
   problems: string[];
 }
 
@@ -88,8 +88,9 @@ export function readAlternatives(comp: Composition, cost: Cost, resolver: UnitRe
   }
   if (prices.length > 0) {
     if (out.alternatives.length !== prices.length) {
-      out.problems.push(`${prices.length + 1} prices (${[cost.points, ...prices].join(' or ')} points) for ${out.alternatives.length + 1} ways to field it`);
-      return out;
+      // Which price goes with which is not known: none of them is offered.
+      out.problems.push(`${prices.length + 1} prices (${[cost.points, ...prices].join(' or ')} points) for ${out.alternatives.length + 1} way${out.alternatives.length === 0 ? '' : 's'} to field it: fielded as its first, at ${cost.points}`);
+      return { ...out, alternatives: [], choices: comp.choices };
     }
     out.alternatives.forEach((a, k) => (a.points = prices[k]!));
   }
