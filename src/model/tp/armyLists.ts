@@ -505,8 +505,8 @@ export function importArmyList(
         if (points === undefined && priced.problems.length === 0) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
         else if (cost.unsupported) problems.push(cost.unsupported);
         const alternatives = readAlternatives(comp, cost, resolver, groups, (u) => units.get(u)?.name ?? u);
-        for (const p of alternatives.problems) log.unmap('formation-alternative', file, `${id}/${slug(b.name)}`, b.name, p);
         const sizes = readSizes(comp, cost, b.perLabel, resolver, b.costs.map((c, k) => ({ col: cols.costNames[k] ?? 'cost', text: c })), points ?? 0);
+        for (const p of [...alternatives.problems, ...sizes.problems]) log.unmap('formation-option', file, `${id}/${slug(b.name)}`, b.name, p);
         if (comp.units.length === 0 && problems.length === 0) {
           problems.push(comp.fortifications.length > 0 ? `only fortifications (${comp.fortifications.join(', ')}): terrain, not units (TP FAQ Fortified Positions)` : `no units in "${b.text}"`);
         }

@@ -34,6 +34,8 @@ export interface SizesReading {
   /** Upgrades printed in the units cell, with their printed cost. */
   cellUpgrades: Array<{ effect: string; cost: string }>;
   decisions: string[];
+  /** Sizes or upgrades it cannot offer, and why; the formation is fielded without them. */
+  problems: string[];
 }
 
 /** The choice's options priced per unit: from "50 points each per Chaos Predator ..." or the variant rows ("Hell-Strider | 50 points each"). */
@@ -66,7 +68,7 @@ function sizesOf(columns: Array<{ col: string; text: string }>, points: number):
 }
 
 export function readSizes(comp: Composition, cost: Cost, perLabel: Array<{ name: string; cost: string }> | undefined, resolver: UnitResolver, columns: Array<{ col: string; text: string }>, points: number): SizesReading {
-  const out: SizesReading = { extras: [], cellUpgrades: [], decisions: [] };
+  const out: SizesReading = { extras: [], cellUpgrades: [], decisions: [], problems: [] };
   const sized = sizesOf(columns, points);
   if (sized.sizes !== undefined) out.sizes = sized.sizes;
   out.decisions.push(...sized.decisions);
@@ -82,7 +84,7 @@ export function readSizes(comp: Composition, cost: Cost, perLabel: Array<{ name:
     const own = unitPrices?.find((p) => p.unit === r.entry.unit)?.points;
     const points = cost.perExtra ?? own ?? (cost.each ? cost.points : undefined);
     if (points === undefined) {
-      out.decisions.push(`"${r.printed}" is fielded with ${r.min}; no price per extra unit is printed, so no larger size is offered`);
+      out.problems.push(`"${r.printed}" is fielded with ${r.min}; no price per extra unit is printed, so no larger size is offered`);
       continue;
     }
     const more = r.max - r.min;
@@ -102,6 +104,6 @@ export function readSizes(comp: Composition, cost: Cost, perLabel: Array<{ name:
   const effects = comp.notes.filter((n) => /^add\b/i.test(n));
   const prices = cost.notes.filter((n) => /^\(\s*\+/.test(n));
   if (effects.length > 0 && effects.length === prices.length) effects.forEach((effect, k) => out.cellUpgrades.push({ effect, cost: prices[k]! }));
-  else if (effects.length > 0) out.decisions.push(`upgrades in its units cell (${effects.join('; ')}) not read: ${prices.length} prices printed for ${effects.length}`);
+  else if (effects.length > 0) out.problems.push(`upgrades in its units cell (${effects.join('; ')}) not offered: ${prices.length} prices printed for ${effects.length}`);
   return out;
 }
