@@ -34,6 +34,7 @@ function unitsOfArmy(data: Dataset, army: Army): Unit[] {
   for (const f of army.formations) {
     f.units.forEach((uc) => ids.add(uc.unit));
     f.choices.forEach((c) => c.from.forEach((u) => ids.add(u)));
+    f.alternatives?.forEach((a) => a.units.forEach((uc) => ids.add(uc.unit)));
   }
   for (const up of army.upgrades) {
     up.add.forEach((uc) => ids.add(uc.unit));
@@ -96,6 +97,8 @@ export function registerList(program: Command): void {
       for (const f of army.formations) {
         const units = f.units.map((uc) => `${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ');
         process.stdout.write(`  ${f.id.padEnd(24)} ${String(f.points).padStart(4)} pts  ${units}${f.limit ? `  (${f.limit})` : ''}\n`);
+        if (f.alternatives !== undefined) process.stdout.write(`  ${''.padEnd(24)}           or: ${f.alternatives.map((a) => `@${a.id}${a.points !== undefined ? ` ${a.points} pts` : ''}`).join(', ')}\n`);
+        if ((f.sizes?.length ?? 0) > 1) process.stdout.write(`  ${''.padEnd(24)}           sizes: ${f.sizes!.slice(1).map((z) => `@${z.id} ${z.points} pts`).join(', ')}\n`);
         if (f.upgrades.length > 0) process.stdout.write(`  ${''.padEnd(24)}           upgrades: ${f.upgrades.join(', ')}\n`);
       }
       if (army.upgrades.length > 0) {

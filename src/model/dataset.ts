@@ -74,6 +74,11 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
       a.formations.forEach((f, j) => {
         f.units.forEach((uc, k) => checkUnit(uc.unit, `armies[${i}].formations[${j}].units[${k}].unit`));
         f.choices.forEach((c, k) => c.from.forEach((u, l) => checkUnit(u, `armies[${i}].formations[${j}].choices[${k}].from[${l}]`)));
+        (f.alternatives ?? []).forEach((a, k) => {
+          a.replaces.forEach((uc, l) => checkUnit(uc.unit, `armies[${i}].formations[${j}].alternatives[${k}].replaces[${l}].unit`));
+          a.units.forEach((uc, l) => checkUnit(uc.unit, `armies[${i}].formations[${j}].alternatives[${k}].units[${l}].unit`));
+        });
+        (f.unitPrices ?? []).forEach((p, k) => checkUnit(p.unit, `armies[${i}].formations[${j}].unitPrices[${k}].unit`));
         f.upgrades.forEach((u, k) => {
           if (!upgradeIds.has(u)) {
             problems.push({ file, path: `armies[${i}].formations[${j}].upgrades[${k}]`, message: `unknown upgrade id "${u}"; expected one of the upgrades of army "${a.id}"` });
@@ -95,6 +100,7 @@ export function buildDataset(id: string, version: string, sheets: NamedDatasheet
           if (!up.choices.some((c) => c.from.includes(o.option))) problems.push({ file, path: `armies[${i}].upgrades[${j}].optionUnits[${k}].option`, message: `"${o.option}" is not one of the upgrade's choices` });
           o.add.forEach((uc, l) => checkUnit(uc.unit, `armies[${i}].upgrades[${j}].optionUnits[${k}].add[${l}].unit`));
         });
+        (up.unitPrices ?? []).forEach((p, k) => checkUnit(p.unit, `armies[${i}].upgrades[${j}].unitPrices[${k}].unit`));
         if (up.character !== undefined) {
           const ch = units.get(up.character);
           if (!ch) checkUnit(up.character, `armies[${i}].upgrades[${j}].character`);

@@ -12,6 +12,7 @@ import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js
 import { InputError } from './inputError.js';
 import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
 import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
+import { pickSize, sizedLimit } from './formationSize.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
 
@@ -250,7 +251,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const [picked, ...upgradeNames] = text.split('+').map((s) => s.trim());
   const at = picked!.indexOf('@');
   const path = at < 0 ? picked! : picked!.slice(0, at);
-  const options = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const requested = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
   const slash = path.indexOf('/');
   if (slash < 0) throw formationError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
   const armyId = norm(path.slice(0, slash));
@@ -259,15 +260,17 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   if (!army) {
     throw formationError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
   }
-  const formation = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
-  if (!formation) {
+  const listed = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
+  if (!listed) {
     throw formationError(
       text,
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
   }
+  // `@big`, `@medium`: a larger size its list prints a price for (formationSize.ts).
+  const { formation, times, options } = pickSize(listed, requested, text);
   // An upgrade priced per unit counts the units the others leave ("+5 points per unit"): it goes last.
-  const written = upgradeNames.map((raw) => takeUpgrade(data, army, formation, raw, text));
+  const written = upgradeNames.map((raw) => sizedLimit(takeUpgrade(data, army, formation, raw, text), times));
   const taken = [...written.filter((t) => t.upgrade.perUnit !== true), ...written.filter((t) => t.upgrade.perUnit === true)];
   const upgrades = taken.map((t) => t.upgrade);
   // `@<weapon id>` of an either-or loadout picks it (weaponLoadout.ts); the other `@` options pick units.
@@ -292,7 +295,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   }
   // Per-unit surcharges (formationSurcharges.ts): the formation's points price its default pick.
   const surcharges = surchargesOf(army);
-  const formationPoints = formation.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
+  const formationPoints = pick.points + surchargeOf(surcharges, pick.chosen) - surchargeOf(surcharges, defaultChosen(formation));
   const variantsAdded = taken.flatMap(({ upgrade, offered }) => upgrade.add.filter((a) => offered.choices.some((c) => c.from.includes(a.unit))));
   checkVariantLimits(data, army, formation, [...pick.chosen, ...variantsAdded], taken.map((t) => t.offered), text);
   shareFormationPoints(units, formationPoints);

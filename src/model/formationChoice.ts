@@ -2,6 +2,7 @@ import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
 import { loadoutOptions } from './weaponLoadout.js';
 import { atMostOf, isSurchargedChoice, rareAllowed, surchargesOf } from './formationSurcharges.js';
+import { applyAlternatives, splitAlternatives, unitPricesOf } from './formationAlternatives.js';
 import type { Army, Formation, Unit, UnitCount, Upgrade } from './schema.js';
 
 /**
@@ -22,6 +23,8 @@ export interface PickedUnits {
   choice: string | null;
   /** False for a "plus transport" formation fielded without the transports its cost includes. */
   transported: boolean;
+  /** The formation's points for what was picked (an alternative priced apart, options priced per unit), before upgrades and surcharges. */
+  points: number;
 }
 
 /**
@@ -116,8 +119,12 @@ export function evenSplit(count: number, ids: string[]): UnitCount[] {
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
 export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string, upgrades: Upgrade[]): PickedUnits {
   const onFoot = requested.some((o) => kebab(o) === ON_FOOT);
-  const options = requested.filter((o) => kebab(o) !== ON_FOOT);
-  const picked = pickChoices(data, f, options, text);
+  const { alternatives, rest: options } = splitAlternatives(data, f, requested.filter((o) => kebab(o) !== ON_FOOT));
+  const chosen = pickChoices(data, f, options, text);
+  const composed = applyAlternatives(data, f, chosen.units, alternatives, text);
+  const points = composed.points + unitPricesOf(f.unitPrices, chosen.chosen) - unitPricesOf(f.unitPrices, defaultChosen(f));
+  const choice = [chosen.choice, composed.said].filter((c) => c !== null).join('; ');
+  const picked = { units: composed.units, chosen: chosen.chosen, choice: choice === '' ? null : choice, points };
   const ride = plusTransport(data, forces, f, picked.units, upgrades);
   // A list without Rhinos or Raiders to field: the formation goes on foot, and says so.
   if (ride === 'no-transport') return { ...picked, transported: false };
@@ -128,13 +135,15 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   }
   if (onFoot) return { ...picked, transported: false };
   const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (its cost includes them; @${ON_FOOT} leaves them behind)`;
-  return { units: ride.count > 0 ? [...picked.units, ride] : picked.units, chosen: picked.chosen, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
+  return { ...picked, units: ride.count > 0 ? [...picked.units, ride] : picked.units, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
 }
 
-function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported'> {
+function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported' | 'points'> {
   const choices = f.choices.filter((c) => defaultEntry(f, c) >= 0);
+  // What else `@` names: alternatives (formationAlternatives.ts) and sizes (formationSize.ts).
+  const others = [...(f.alternatives ?? []).map((a) => a.id), ...(f.sizes ?? []).map((s) => s.id)];
   if (choices.length === 0) {
-    if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no choice of units to pick with "@"` }]);
+    if (options.length > 0) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" offers no ${others.length === 0 ? 'choice of units' : `option "${options[0]}"`} to pick with "@"${others.length === 0 ? '' : `; expected one of ${others.map((id) => `"${id}"`).join(', ')}`}` }]);
     return { units: f.units, chosen: [], choice: null };
   }
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
@@ -143,7 +152,7 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
     const want = kebab(o);
     const k = choices.findIndex((c) => c.from.some((id) => id === want || kebab(nameOf(id)) === want));
     if (k < 0) {
-      const all = choices.flatMap((c) => c.from).map((id) => `"${id}"`);
+      const all = [...choices.flatMap((c) => c.from), ...others].map((id) => `"${id}"`);
       throw new InputError([{ file: `formation "${text}"`, path: '', message: `no option "${o}" to pick in formation "${f.id}"; expected one of ${all.join(', ')}` }]);
     }
     wanted[k]!.push(choices[k]!.from.find((id) => id === want || kebab(nameOf(id)) === want)!);
@@ -163,8 +172,10 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
 /**
  * The formation texts an audit evaluates: the formation as fielded by default (each choice's
  * first option, a "plus transport" formation with its transports), then each other option of
- * each choice on its own, then a "plus transport" formation on foot, then each other weapon of
- * an either-or loadout (weaponLoadout.ts).
+ * each choice on its own, then each alternative composition (formationAlternatives.ts), then a
+ * "plus transport" formation on foot, then each other weapon of an either-or loadout
+ * (weaponLoadout.ts). Larger sizes are not (the `+extra-<units>` upgrades of tp/formationSizes.ts,
+ * `@big` and the like of formationSize.ts): the audit values the size the list fields by default.
  */
 export function formationVariants(data: Dataset, armyId: string, formationId: string): string[] {
   const f = data.armies.get(armyId)?.formations.find((x) => x.id === formationId);
@@ -177,7 +188,8 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const transport = ride !== null && ride !== 'no-transport' ? [ON_FOOT] : [];
   const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
   const picks = options.map((o) => limited.get(o) ?? o).filter((o) => o !== '');
-  return [base, ...[...picks, ...transport, ...loadouts].map((o) => `${base}@${o}`)];
+  const alternatives = (f.alternatives ?? []).map((a) => a.id);
+  return [base, ...[...picks, ...alternatives, ...transport, ...loadouts].map((o) => `${base}@${o}`)];
 }
 
 /**

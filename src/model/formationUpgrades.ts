@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { damageCapacityPrice } from './damageCapacityPrice.js';
+import { pickedUpgradePoints } from './formationAlternatives.js';
 import { InputError } from './inputError.js';
 import { boardPods } from './planetfallPods.js';
 import { ruleNote } from './ruleReach.js';
@@ -86,6 +87,7 @@ export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: str
     const at = picked.add.findIndex((a) => a.unit === c.from[0] && a.count === c.count);
     picked.add.splice(at, 1, ...evenSplit(c.count, ids));
   });
+  picked.points = pickedUpgradePoints(upgrade.unitPrices, upgrade.points, upgrade.add, picked.add);
   return picked;
 }
 

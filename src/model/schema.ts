@@ -354,6 +354,33 @@ export const UnitChoice = z.strictObject({
 
 export const FormationKind = z.enum(['ground', 'war-engine', 'aircraft', 'spacecraft']);
 
+/**
+ * The list's own price for one unit of a choice, where it prices the options apart instead of
+ * the formation or upgrade as a whole (TP Black Legion Armoured Company: "50 points each per
+ * Chaos Predator 75 points each per Chaos Land Raider"; Emperor's Children Knight Pack:
+ * "Hell-Strider 50 points each, Hell-Knight 75 points each, Hell-Scourge 90 points each").
+ */
+export const UnitPrice = z.strictObject({ unit: Id, points: z.number().int().min(0) });
+
+/**
+ * Another way the list lets the player field a formation, named after "or" in its units
+ * ("Eight Fire Warriors or Six Fire Warriors and three Devilfish"; "One Hive Tyrant or two
+ * Tyranid Warriors"; "eight Berzerkers or six Noise Marines, Plague Marines or Thousand Sons";
+ * "Four or six Ravagers"): `units` in place of `replaces`, units of the formation as fielded by
+ * default. A formation text picks it with `@<id>`.
+ */
+export const FormationAlternative = z.strictObject({
+  /** What `@` names: the unit id where it fields one other unit ("tyranid-warriors", "chaos-land-raider"), else its printed text ("six-fire-warriors-and-three-devilfish", "six-ravagers"). */
+  id: Id,
+  /** As printed ("Six Fire Warriors and three Devilfish"), or, for an option of a choice priced apart, the units it fields ("2 Chaos Land Raider"). */
+  name: z.string().min(1),
+  replaces: z.array(UnitCount).min(1),
+  /** Empty where the alternative is terrain, not units ("either three Bruenhilde or three Gun Emplacements"). */
+  units: z.array(UnitCount),
+  /** The formation's points with it, where the list prices it apart ("Four or six Ravagers", "250 or 350 points"); absent: `points`. */
+  points: z.number().int().min(0).optional(),
+});
+
 export const Formation = z.strictObject({
   id: Id,
   name: z.string().min(1),
@@ -362,6 +389,20 @@ export const Formation = z.strictObject({
   units: z.array(UnitCount).min(1),
   /** Where the list offers a choice ("any four of ..."), the options; `units` is the default pick. */
   choices: z.array(UnitChoice).default([]),
+  /** Where the list prices a choice's options per unit: `points` is the default pick's price, and another pick costs the difference in these. */
+  unitPrices: z.array(UnitPrice).optional(),
+  /** Other compositions the list allows, picked with `@<id>` (FormationAlternative). */
+  alternatives: z.array(FormationAlternative).optional(),
+  /**
+   * The sizes the list prints a price for (TP Ork lists: "An Ork player can choose to double or
+   * triple the number of units in the formation ... a big formation ... a 'uge formation"; Squat
+   * and Tyranid lists: small, medium and large, "double the number of core units", "triple"):
+   * `@<id>` fields `times` the formation's units (its choices' counts too) at `points`, and "if
+   * there is a limit on the number of units that may be added then this limit is doubled for
+   * medium formations and tripled for large formations": an upgrade taken up to N times may be
+   * taken N × `times`. The first is the formation as fielded by default (`times` 1, `points`).
+   */
+  sizes: z.array(z.strictObject({ id: Id, times: z.number().int().min(1), points: z.number().int().min(0) })).optional(),
   upgrades: z.array(Id).default([]),
   /**
    * Characters that come with the formation ("Eight Chaos Space Marines, one with a Chaos
@@ -403,6 +444,8 @@ export const Upgrade = z.strictObject({
   character: Id.optional(),
   /** Alternatives the player may take instead of `add` (e.g. one of three characters). */
   choices: z.array(UnitChoice).default([]),
+  /** Where the list prices the choice's options per unit: `points` is the default pick's price, and another pick costs the difference in these. */
+  unitPrices: z.array(UnitPrice).optional(),
   /**
    * Units one option of `choices` brings into the formation when it is picked (TP Squat Land
    * Train: "Iron Eagle Battlecar (and one Recon Iron Eagle), or Fire Shield"); the other options
@@ -614,6 +657,8 @@ export type CriticalEffect = z.infer<typeof CriticalEffect>;
 export type UnitWeapon = z.infer<typeof UnitWeapon>;
 export type Unit = z.infer<typeof Unit>;
 export type UnitCount = z.infer<typeof UnitCount>;
+export type UnitPrice = z.infer<typeof UnitPrice>;
+export type FormationAlternative = z.infer<typeof FormationAlternative>;
 export type Formation = z.infer<typeof Formation>;
 export type Upgrade = z.infer<typeof Upgrade>;
 export type ArmyRule = z.infer<typeof ArmyRule>;

@@ -41,8 +41,10 @@ describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the pl
   it('an option the formation does not offer: one message naming the options', () => {
     const data = loadDataset(TP_DIR);
     expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow(InputError);
-    expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow('no option "stompa" to pick in formation "blitz-brigade"; expected one of "deth-kopta", "flakwagon", "gunwagon"');
-    expect(() => parseFormation(data, 'ork-speed-freeks/warbike-outriders@warbikes')).toThrow('offers no choice of units');
+    // The sizes the list prices (Normal, Big, 'Uge) are named too (formationSize.ts).
+    expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow('no option "stompa" to pick in formation "blitz-brigade"; expected one of "deth-kopta", "flakwagon", "gunwagon", "normal", "big", "uge"');
+    expect(() => parseFormation(data, 'ork-speed-freeks/warbike-outriders@warbikes')).toThrow('formation "warbike-outriders" offers no option "warbikes" to pick with "@"; expected one of "normal", "big", "uge"');
+    expect(() => parseFormation(data, 'space-marine-codex-astartes/devastator@predator')).toThrow('offers no choice of units');
   });
 
   it('the audit evaluates the default and every other option', () => {

@@ -25,6 +25,8 @@ import { setMountSurcharges } from './mountSurcharges.js';
 import { mountOf, offerUpgrades } from './upgradeOffers.js';
 import { freeCharacters } from './freeCharacters.js';
 import { broughtFormation, type BroughtFormation } from './upgradeFormations.js';
+import { readAlternatives } from './formationAlternatives.js';
+import { readSizes } from './formationSizes.js';
 import { COUNT_RE, countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
 import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
 
@@ -557,6 +559,9 @@ export function importArmyList(
         problems.push(...priced.problems);
         if (points === undefined && priced.problems.length === 0) problems.push(cost.unsupported ?? `no cost in "${printed}"`);
         else if (cost.unsupported) problems.push(cost.unsupported);
+        const alternatives = readAlternatives(comp, cost, resolver, groups, (u) => units.get(u)?.name ?? u);
+        const sizes = readSizes(comp, cost, b.perLabel, resolver, b.costs.map((c, k) => ({ col: cols.costNames[k] ?? 'cost', text: c })), points ?? 0);
+        for (const p of [...alternatives.problems, ...sizes.problems]) log.unmap('formation-option', file, `${id}/${slug(b.name)}`, b.name, p);
         if (comp.units.length === 0 && problems.length === 0) {
           problems.push(comp.fortifications.length > 0 ? `only fortifications (${comp.fortifications.join(', ')}): terrain, not units (TP FAQ Fortified Positions)` : `no units in "${b.text}"`);
         }
@@ -571,10 +576,23 @@ export function importArmyList(
           name: fullName,
           kind: formationKind(picked),
           units: comp.units,
-          choices: comp.choices,
+          choices: alternatives.choices,
           upgrades: [],
           points: points!,
         };
+        if (alternatives.alternatives.length > 0) formation.alternatives = alternatives.alternatives;
+        if (sizes.unitPrices) formation.unitPrices = sizes.unitPrices;
+        if (sizes.sizes) formation.sizes = sizes.sizes;
+        for (const d of [...alternatives.decisions, ...sizes.decisions]) log.decide(file, id, `formation "${fullName}": ${d}`);
+        for (const e of sizes.extras) {
+          const upgrade = { ...e.upgrade, id: uniqueId(e.idBase, usedUpgradeIds) };
+          upgrades.push({ upgrade, group: upgrade.name, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular: false, problems: [] });
+          formation.upgrades.push(upgrade.id);
+          log.decide(file, id, `formation "${fullName}": +${upgrade.id} adds one unit, ${upgrade.notes}`);
+        }
+        for (const c of sizes.cellUpgrades) {
+          formation.upgrades.push(addUpgrade(c.effect, undefined, c.effect, c.cost, [], grid, false, undefined, slug(c.effect)).upgrade.id);
+        }
         if (comp.characters.length > 0) formation.characters = comp.characters;
         if (limit) formation.limit = limit;
         const surcharge = weaponSurchargeOf(notes, resolver);

@@ -51,6 +51,10 @@ export interface Cost {
   perDamageCapacity?: number;
   /** The price depends on something the schema cannot express ("per model"). */
   unsupported?: string;
+  /** "250 or 350 points", "225 points or 350 points": the prices after the first, of the row's alternatives in order. */
+  orPoints?: number[];
+  /** "175 points for four +35 points per extra": the price of each unit beyond the smallest size. */
+  perExtra?: number;
 }
 
 /** A printed cost: "275 points", "+50 points each", "Free", "(+100 or +150 points)", "250 or 350 points". */
@@ -86,6 +90,10 @@ export function parseCost(text: string): Cost {
   if (/^per\s+unit\b/i.test(rest)) out.perFormationUnit = true;
   else if (/^per\s+model\b/i.test(rest)) out.unsupported = `priced "${t}"`;
   if (/\brespectively\b/i.test(rest)) out.unsupported = `alternatives at different prices ("${t}")`;
+  const or = /^or\s+([0-9]+)\s*(?:points?|pts)$/i.exec(rest);
+  if (or) out.orPoints = [Number(or[1])];
+  const extra = /\+\s*([0-9]+)\s*(?:points?|pts)\s+per\s+extra\b/i.exec(rest);
+  if (extra) out.perExtra = Number(extra[1]);
   if (rest) out.notes.push(rest);
   return out;
 }
@@ -107,6 +115,20 @@ export interface Composition {
   weaponTables: string[];
   /** Fortifications it names ("nine Gun Emplacements"): terrain, not units (TP FAQ Fortified Positions). */
   fortifications: string[];
+  /**
+   * What the text offers instead of part of its default after "or" ("Eight Fire Warriors or Six
+   * Fire Warriors and three Devilfish", "One Hive Tyrant or two Tyranid Warriors"): the
+   * alternative's text and the default units of the part it stands against (formationAlternatives.ts).
+   */
+  alternatives: Array<{ text: string; replaces: Array<{ unit: string; count: number }> }>;
+  /**
+   * Sizes the text allows for one unit entry of its default ("Between four and eight Raptors",
+   * "Up to three Decimators", "Two to three Raven Fighters", "Four or six Ravagers", "Between four
+   * and eight of any of the following units"): `entry` is fielded at `min`; `what` names the units
+   * as printed ("Raptors"; a choice's options "Chaos Predator or Chaos Land Raider"), `printed` the
+   * whole phrase (formationSizes.ts, formationAlternatives.ts).
+   */
+  ranges: Array<{ entry: { unit: string; count: number }; min: number; max: number; how: 'between' | 'up-to' | 'a-or-b'; what: string; printed: string }>;
 }
 
 export interface NameGroups {
@@ -115,7 +137,7 @@ export interface NameGroups {
 }
 
 export function emptyComposition(): Composition {
-  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [], weaponTables: [], fortifications: [] };
+  return { units: [], choices: [], characters: [], picked: [], notes: [], problems: [], corrections: [], upgradeItems: [], weaponTables: [], fortifications: [], alternatives: [], ranges: [] };
 }
 
 /** Pulls "Note: ...", parenthesised remarks and any sentences after the first out of a text. */
@@ -192,6 +214,12 @@ export function parseComposition(text: string, resolver: UnitResolver, groups: N
     }
     const from = parseChoiceList(list, out, resolver, groups);
     if (from.length > 0) addChoice(out, count, from);
+    const most = q[4] ?? (q[2] ? (q[5] ?? 'one') : undefined);
+    const max = most === undefined ? undefined : countWord(most);
+    if (from.length > 0 && max !== undefined && max > count) {
+      const names = [...new Set(from.map((u) => u.name))];
+      out.ranges.push({ entry: out.units[out.units.length - 1]!, min: count, max, how: q[4] ? 'between' : 'up-to', what: names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0]!, printed: squash(t).replace('~', ' and ') });
+    }
     return out;
   }
   parseFixed(t, out, resolver, groups);
@@ -300,12 +328,15 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
   let t = text.trim();
   // "Eight Fire Warriors or Six Fire Warriors and three Devilfish": the first alternative is the default.
   const alt = TOP_ALT.exec(t);
+  let topAlternative: string | undefined;
   if (alt && !BARE_COUNT.test(alt[1]!.trim())) {
     out.notes.push(`or ${alt[2]}`);
+    topAlternative = alt[2]!;
     t = alt[1]!;
   }
+  const start = out.units.length;
   const items = t.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter((s) => s.trim() !== '');
-  type Item = { count: number; text: string };
+  type Item = { count: number; text: string; alternative?: string; range?: Omit<Composition['ranges'][number], 'entry'> };
   const parsed: Item[] = [];
   for (let raw of items) {
     raw = raw.trim().replace(/^(?:either|any)\s+/i, '');
@@ -327,56 +358,77 @@ function parseFixed(text: string, out: Composition, resolver: UnitResolver, grou
       continue;
     }
     let count: number;
+    let range: Item['range'];
     if (m[1]) {
       // "Up to three Deathwheels": one by default; the cost is per unit.
       count = 1;
       out.notes.push(`up to ${m[4]} ${m[6]}`);
+      range = { min: 1, max: countWord(m[4]!)!, how: 'up-to', what: m[6]!, printed: raw.replace('~', ' and ') };
     } else if (m[2]) {
       count = countWord(m[2])!;
       out.notes.push(`between ${m[2]} and ${m[3]} ${m[6]}`);
+      range = { min: count, max: countWord(m[3]!)!, how: 'between', what: m[6]!, printed: raw.replace('~', ' and ') };
     } else {
       count = countWord(m[4]!)!;
-      if (m[5]) out.notes.push(`${m[4]} or ${m[5]} ${m[6]}`);
+      if (m[5]) {
+        out.notes.push(`${m[4]} or ${m[5]} ${m[6]}`);
+        range = { min: count, max: countWord(m[5])!, how: 'a-or-b', what: m[6]!, printed: `${m[4]} or ${m[5]} ${m[6]}` };
+      }
     }
     let rest = m[6]!;
-    // "One hive tyrant or two Tyranid Warriors": a differently counted alternative stays a note.
+    // "One hive tyrant or two Tyranid Warriors": a differently counted alternative (formationAlternatives.ts).
     const countedAlt = COUNTED_ALT.exec(rest);
-    if (countedAlt) {
-      out.notes.push(`or ${countedAlt[2]}`);
-      rest = countedAlt[1]!;
+    let alternative: string | undefined;
+    // "either four Centaurs or 20cm of Trenches": terrain instead of the units.
+    const otherAlt = countedAlt ?? /^(.+?)\s+or\s+([0-9]+\s*cm\s+of\s+.+)$/i.exec(rest);
+    if (otherAlt) {
+      out.notes.push(`or ${otherAlt[2]}`);
+      rest = otherAlt[1]!;
+      alternative = otherAlt[2]!;
     }
-    parsed.push({ count, text: rest });
+    parsed.push({ count, text: rest, ...(alternative !== undefined ? { alternative } : {}), ...(range !== undefined && range.max > count ? { range } : {}) });
   }
   for (const item of parsed) {
-    if (isFortification(item.text, item.count, out)) continue;
-    const upgrade = /^(.+?)\s+upgrades?$/i.exec(item.text);
-    if (upgrade) {
-      out.upgradeItems.push({ count: item.count, name: upgrade[1]! });
-      continue;
-    }
-    if (/\bweapons$/i.test(item.text)) {
-      // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from those weapon tables, not
-      // characters the formation comes with (the table's rows are weapon characters).
-      out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
-      out.weaponTables.push(...item.text.replace(/\s+weapons$/i, '').split(/\s+or\s+|\s*,\s*/).map((t) => `${t} Weapons`));
-      continue;
-    }
-    let from: Unit[] = [];
-    const whole = resolveOrGroup(item.text, resolver, groups, out, true);
-    if (whole) from = whole;
-    else {
-      // "Land Train with a Berserker Battlecar character", "Boyz with a Junkatrukk", "Hammerheads with Ion Cannons"
-      const withPart = /^(.+?)\s+with\s+(?:(an?|one)\s+)?(.+?)(?:\s+characters?)?$/i.exec(item.text);
-      if (withPart) {
-        const head = alternatives(withPart[1]!, out, resolver, groups);
-        const other = withPart[2] ? resolveOrGroup(withPart[3]!, resolver, groups, out, true) : undefined;
-        if (head.length > 0) addChoice(out, item.count, head);
-        if (other) addChoice(out, 1, other);
-        else out.notes.push(`with ${withPart[2] ? `${withPart[2]} ` : ''}${withPart[3]}`);
-        continue;
-      }
-      from = alternatives(item.text, out, resolver, groups);
-    }
-    if (from.length > 0) addChoice(out, item.count, from);
+    const before = out.units.length;
+    parseItem(item, out, resolver, groups);
+    const entry = out.units[before];
+    if (entry === undefined) continue;
+    if (item.range) out.ranges.push({ entry, ...item.range });
+    if (item.alternative) out.alternatives.push({ text: item.alternative, replaces: [entry] });
   }
+  if (topAlternative !== undefined && out.units.length > start) out.alternatives.push({ text: topAlternative, replaces: out.units.slice(start) });
+}
+
+/** One item of a list of units: fortifications and weapons noted, upgrades kept by name, units (or a choice of them) added. */
+function parseItem(item: { count: number; text: string }, out: Composition, resolver: UnitResolver, groups: NameGroups): void {
+  if (isFortification(item.text, item.count, out)) return;
+  const upgrade = /^(.+?)\s+upgrades?$/i.exec(item.text);
+  if (upgrade) {
+    out.upgradeItems.push({ count: item.count, name: upgrade[1]! });
+    return;
+  }
+  if (/\bweapons$/i.test(item.text)) {
+    // "three Gargant or Supa-Stompa Weapons": weapon mounts filled from those weapon tables, not
+    // characters the formation comes with (the table's rows are weapon characters).
+    out.notes.push(`${item.count} ${item.text} (chosen from the weapon upgrades)`);
+    out.weaponTables.push(...item.text.replace(/\s+weapons$/i, '').split(/\s+or\s+|\s*,\s*/).map((t) => `${t} Weapons`));
+    return;
+  }
+  let from: Unit[] = [];
+  const whole = resolveOrGroup(item.text, resolver, groups, out, true);
+  if (whole) from = whole;
+  else {
+    // "Land Train with a Berserker Battlecar character", "Boyz with a Junkatrukk", "Hammerheads with Ion Cannons"
+    const withPart = /^(.+?)\s+with\s+(?:(an?|one)\s+)?(.+?)(?:\s+characters?)?$/i.exec(item.text);
+    if (withPart) {
+      const head = alternatives(withPart[1]!, out, resolver, groups);
+      const other = withPart[2] ? resolveOrGroup(withPart[3]!, resolver, groups, out, true) : undefined;
+      if (head.length > 0) addChoice(out, item.count, head);
+      if (other) addChoice(out, 1, other);
+      else out.notes.push(`with ${withPart[2] ? `${withPart[2]} ` : ''}${withPart[3]}`);
+      return;
+    }
+    from = alternatives(item.text, out, resolver, groups);
+  }
+  if (from.length > 0) addChoice(out, item.count, from);
 }

@@ -14,6 +14,8 @@ export type ImportKind =
   | 'upgrade'
   /** An upgrade of a list that no formation of the list takes. */
   | 'unoffered-upgrade'
+  /** Another composition or size a formation row offers that cannot be fielded; the formation is fielded without it. */
+  | 'formation-option'
   | 'initiative';
 
 export interface KindCount {

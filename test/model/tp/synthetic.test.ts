@@ -132,6 +132,31 @@ describe('importTournamentPack on a synthetic checkout', () => {
     expect(rule('damage-capacity-2').mappedTo).toBe('unit damageCapacity = 2');
   });
 
+  it('an alternative or a size it cannot field, or prices it cannot match to alternatives, are named; the formation is fielded as its first', () => {
+    const list = BASE['_site/_army_lists/wardens.html']!.replace(
+      '<tr><td>Sky Riders</td>',
+      '<tr><td>Guard Host</td><td>Eight Guard units or four Sky Riders</td><td>None</td><td>200 points</td></tr>' +
+        '<tr><td>Guard Wall</td><td>Eight Guard units</td><td>None</td><td>200 or 300 points</td></tr>' +
+        '<tr><td>Guard Pair</td><td>Eight Guard units or two Striders</td><td>None</td><td>200 or 450 points</td></tr>' +
+        '<tr><td>Guard Band</td><td>Between eight and ten Guard units</td><td>None</td><td>200 points</td></tr>' +
+        '<tr><td>Sky Riders</td>',
+    );
+    const { dataset, report } = importTournamentPack(checkout({ ...BASE, '_site/_army_lists/wardens.html': list }));
+    const army = dataset.armies.get('wardens')!;
+    const formation = (id: string) => army.formations.find((f) => f.id === id)!;
+    expect(formation('guard-host')).toMatchObject({ points: 200, units: [{ unit: 'guard', count: 8 }] });
+    expect(formation('guard-host').alternatives).toBeUndefined();
+    expect(formation('guard-wall')).toMatchObject({ points: 200, units: [{ unit: 'guard', count: 8 }] });
+    const unmapped = report.unmapped.filter((u) => u.kind === 'formation-option').map((u) => [u.id, u.reason]);
+    expect(unmapped).toEqual([
+      ['wardens/guard-host', expect.stringContaining('alternative "four Sky Riders": no unit named "Sky Riders"')],
+      ['wardens/guard-wall', '2 prices (200 or 300 points) for 1 way to field it: fielded as its first, at 200'],
+      ['wardens/guard-band', '"between eight and ten Guard units" is fielded with 8; no price per extra unit is printed, so no larger size is offered'],
+    ]);
+    // "Eight Guard units or two Striders", "200 or 450 points": the Striders at 450.
+    expect(formation('guard-pair').alternatives).toEqual([{ id: 'strider', name: 'two Striders', replaces: [{ unit: 'guard', count: 8 }], units: [{ unit: 'strider', count: 2 }], points: 450 }]);
+  });
+
   it('also accepts the _site folder itself', () => {
     const dir = checkout(BASE);
     expect(importTournamentPack(join(dir, '_site')).dataset.units.size).toBe(2);
