@@ -332,6 +332,11 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const said = upgradeChoiceSentence(data, offered, upgrade, picked);
     if (said !== null && !upgradeChoices.includes(said)) upgradeChoices.push(said);
   }
+  for (const { upgrade } of taken) {
+    const least = upgrade.repeatable?.min;
+    const times = names.filter((n) => n === upgrade.name).length;
+    if (least !== undefined && times < least) throw formationError(text, `upgrade "${upgrade.name}" is taken between ${least} and ${upgrade.repeatable!.max ?? 'any number of'} times, and ${times} is fewer`);
+  }
   // TP Weapon Mount: every mount carries a weapon. A text that names none fields the first weapon
   // of its tables each mount may take (mountLoadouts.ts), priced, and says so; one that names some
   // is taken as written, its empty mounts named.

@@ -468,9 +468,10 @@ export const Upgrade = z.strictObject({
   /**
    * The upgrade may be taken several times in one formation, each time adding `add`
    * (removing `remove`) for `points` ("Add up to two Dreadnoughts, +50 points each"):
-   * up to `max` times, or any number of times when `max` is absent.
+   * up to `max` times, or any number of times when `max` is absent; taken at all, at least `min`
+   * times ("Add between two and three Wraithguard units, +50 points each").
    */
-  repeatable: z.strictObject({ max: z.number().int().min(1).optional() }).optional(),
+  repeatable: z.strictObject({ min: z.number().int().min(2).optional(), max: z.number().int().min(1).optional() }).optional(),
   /**
    * A repeatable upgrade's price for two ("+75 points each or +125 points per pair"): each second
    * time it is taken costs `pairPoints` less the first's `points`.

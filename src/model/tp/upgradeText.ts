@@ -27,7 +27,7 @@ export interface UpgradeEffect {
   remove: Array<{ unit: string; count: number; or?: string[] }>;
   character?: string;
   choices: Array<{ count: number; from: string[] }>;
-  repeatable?: { max?: number };
+  repeatable?: { min?: number; max?: number };
   notes: string[];
   problems: string[];
   corrections: string[];
@@ -51,7 +51,7 @@ interface Quantity {
   /** The count written before the names; undefined when the names carry their own. */
   count?: number;
   rest: string;
-  repeatable?: { max?: number };
+  repeatable?: { min?: number; max?: number };
   notes: string[];
 }
 
@@ -84,7 +84,8 @@ function quantity(text: string, each: boolean): Quantity {
   m = Q_BETWEEN.exec(t);
   if (m) {
     const hi = countWord(m[2]!)!;
-    if (each) return { count: 1, rest: m[3]!, repeatable: { max: hi }, notes: [...notes, `between ${m[1]} and ${m[2]}`] };
+    const lo = countWord(m[1]!)!;
+    if (each) return { count: 1, rest: m[3]!, repeatable: lo > 1 ? { min: lo, max: hi } : { max: hi }, notes: [...notes, `between ${m[1]} and ${m[2]}`] };
     return { count: countWord(m[1]!)!, rest: m[3]!, notes: [...notes, `between ${m[1]} and ${m[2]}`] };
   }
   m = Q_OF_FOLLOWING.exec(t) ?? Q_ANY.exec(t) ?? Q_COUNT.exec(t);

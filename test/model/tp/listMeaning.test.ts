@@ -128,6 +128,11 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades read as the list means t
     const six = parseFormation(data, `eldar-saim-hann/wild-rider-clan+${jetbikes}+${jetbikes}`);
     expect([count(six, 'saim-hann-jetbikes'), six.points]).toEqual([12, 400]);
     expect(() => parseFormation(data, `eldar-saim-hann/wild-rider-clan${`+${jetbikes}`.repeat(3)}`)).toThrow('may be taken 2 time(s) per formation');
+    // Alaitoc Guardian Host (150): "Add between two and three Wraithguard units for +50 points each".
+    const wraithguard = '+guardian-add-between-two-and-three-wraithguard-units';
+    expect(parseFormation(data, `eldar-alaitoc/guardian${wraithguard.repeat(2)}`).points).toBe(250);
+    expect(parseFormation(data, `eldar-alaitoc/guardian${wraithguard.repeat(3)}`).points).toBe(300);
+    expect(() => parseFormation(data, `eldar-alaitoc/guardian${wraithguard}`)).toThrow('is taken between 2 and 3 times, and 1 is fewer');
     // Death Korps Grenadiers Platoon: "Eight Grenadiers", 225; "(add one Gorgon or eight Centaurs)", +75.
     const centaurs = parseFormation(data, 'imperial-guard-death-korps-of-krieg/grenadiers-platoon+grenadiers-platoon-add-eight-centaurs');
     expect([count(centaurs, 'centaur'), centaurs.points]).toEqual([8, 300]);
