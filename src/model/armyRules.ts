@@ -61,6 +61,9 @@ function unitRules(data: Dataset): Set<string> {
   return rules;
 }
 
+/** Army rules the engine plays (schema.ts ArmyRule) only in part: named like the others, with what is left out (ruleReach.ts). */
+const PLAYED_IN_PART = new Set<string>(['hit-and-run-tactics']);
+
 /** What the formation's army and forces carry that is not simulated: named rules that may change a result. */
 export function armyRulesNotModelled(data: Dataset, units: ResolvedUnit[], army: Army | null): string[] {
   const out = new Set<string>();
@@ -72,7 +75,7 @@ export function armyRulesNotModelled(data: Dataset, units: ResolvedUnit[], army:
   if (army !== null) for (const r of army.otherRules) add(army.name, r);
   for (const ru of units) {
     const force = army?.forces?.map((id) => data.forces.get(id)).find((f) => f?.units.includes(ru.unit.id)) ?? data.unitForce.get(ru.unit.id);
-    for (const r of force?.otherRules ?? []) add(force!.name, r);
+    for (const r of [...(force?.otherRules ?? []), ...(force?.rules ?? []).filter((x) => PLAYED_IN_PART.has(x))]) add(force!.name, r);
   }
   return [...out].sort();
 }

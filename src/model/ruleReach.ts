@@ -39,7 +39,8 @@ const armyList = (why: string): Reach => ({ reach: 'army-list', why });
 
 const SUMMONING = 'daemons summoned from the Daemon Pool are not fielded';
 const FORTIFIED = 'setting the positions up, the war engines that may not barge units in them, and the dangerous-terrain tests, razor wire and minefields of moving through them: the effects of a bunker, gun emplacement or trench on the units placed in one are simulated (--cover bunker|gun-emplacement|trench; "cover": "bunker" in an experiment)';
-const HIT_AND_RUN = 'shooting before or after a move and the full consolidation move: the model fixes the distance between formations';
+const HIT_AND_RUN =
+  'the full consolidation move after winning an assault (the model plays no consolidation), and shooting before or after a move in an experiment\'s script; in the battle\'s firefight scenes (fire-15/30/45, cover-30, duel-30) a formation with the initiative shoots, then retires by its speed less its enemy\'s, who shoot back from there (battleScenes.ts)';
 
 /** The classification, by the rule's id as the data names it (unit abilities and rules, weapon rules, army and force rules). */
 export const RULE_REACH: Readonly<Record<string, Reach>> = {
@@ -91,8 +92,8 @@ export const RULE_REACH: Readonly<Record<string, Reach>> = {
   'knight-world-fortified-positions': terrain(FORTIFIED),
   'razor-wire': movement('dangerous terrain to infantry crossing it (TP Knight World Fortified Positions): no formation of the model moves through terrain; the trench bought with it is simulated, the formation\'s infantry standing in it'),
   'masters-of-siege': terrain('a third garrisoned formation on overwatch and walker on the army\'s minefields; its infantry\'s 4+ reinforced-armour save in a bunker and first strike in a trench are simulated when the formation is placed in one (--cover bunker, --cover trench)'),
+  // Imported as one army rule with the Dark Eldar's (tp/specialRules.ts), named for what it leaves out (armyRules.ts).
   'hit-and-run-tactics': movement(HIT_AND_RUN),
-  'dark-eldar-hit-and-run-tactics': movement(HIT_AND_RUN),
   'eldar-technology': deployment('webway portals; its Holofield and Lance are simulated'),
   'dark-eldar-technology': deployment('webway portals; its Shadowfields are simulated'),
   'necron-technology': deployment('portals; its Necron and Living Metal are simulated'),

@@ -595,6 +595,8 @@ export const ArmyRule = z.enum([
   'implacable-advance',
   /** TP Tyranids, synapse swarms: with a synapse unit, no -2 to rally when broken; without one, initiative 3+. */
   'the-hive-mind',
+  /** TP Eldar and Dark Eldar: shooting before or after each move; in the battle's firefights the formation shoots, then retires (battleScenes.ts). */
+  'hit-and-run-tactics',
 ]);
 
 export const Army = z.strictObject({

@@ -30,6 +30,11 @@ describe('army-level rules named at run time', () => {
     const guardian = armyRules(parseFormation(tp, 'eldar-biel-tan/guardian')).join(' | ');
     expect(guardian).toMatch(/eldar-technology/);
     expect(guardian).toMatch(/hit-and-run-tactics/);
+    // Hit & Run reaches the engine as an army rule, the Dark Eldar's (the same text) as the Eldar's.
+    expect(parseFormation(tp, 'eldar-biel-tan/guardian').rules).toContain('hit-and-run-tactics');
+    expect(parseFormation(tp, 'dark-eldar/kabal-coterie').rules).toContain('hit-and-run-tactics');
+    expect(armyRules(parseFormation(tp, 'dark-eldar/kabal-coterie')).some((n) => n.startsWith('Dark Eldar (army rule): hit-and-run-tactics: the full consolidation move'))).toBe(true);
+    expect(parseFormation(tp, 'space-marine-codex-astartes/tactical').rules).not.toContain('hit-and-run-tactics');
     // Bravery (armyRuleScope.ts) and the Knight World's technology are simulated.
     const household = armyRules(parseFormation(tp, 'adeptus-mechanicus-knight-world/knight-household')).join(' | ');
     expect(household).not.toMatch(/bravery/);

@@ -114,12 +114,14 @@ export function weaponRuleMapping(id: string, rule: RuleInfo | undefined): Weapo
  * Army-list variants of the same rules: the Gargant Mob's Mob Rule and the Feral Orks'
  * Power of the Waaagh! print the same text as the Ork War Horde's; the Feral Orks' Mob Rule
  * differs only in which units it leaves out of the count (Squig Katapultz rather than Big Gunz),
- * which the units' own ability carries.
+ * which the units' own ability carries. The Dark Eldar's Hit & Run Tactics is the Eldar's rule
+ * word for word but for the army's name.
  */
 const ARMY_RULE_VARIANTS: Record<string, ArmyRule> = {
   'gargant-mob-mob-rule': 'mob-rule',
   'feral-ork-mob-rule': 'mob-rule',
   'feral-ork-power-of-the-waaagh': 'power-of-the-waaagh',
+  'dark-eldar-hit-and-run-tactics': 'hit-and-run-tactics',
 };
 
 export function armyRuleMapping(id: string): ArmyRule | undefined {

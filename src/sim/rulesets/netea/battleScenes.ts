@@ -44,13 +44,29 @@ function place(group: FormationSpec[], side: 0 | 1, gap: number, cover: CoverSpe
 /**
  * Every formation of one side shoots, each after its action test (RB 1.6.2):
  * formation i at enemy i mod n, so a side facing a single formation
- * concentrates all its fire on it.
+ * concentrates all its fire on it. Those of `retiring` then move away from
+ * the enemy side (ShootStep.retireFrom).
  */
-function volley(own: number[], enemy: number[], action: SceneSetup['action'], names: string[]): Step[] {
+function volley(own: number[], enemy: number[], action: SceneSetup['action'], names: string[], retiring: number[] = []): Step[] {
   return own.map((by, i) => {
     const at = enemy[i % enemy.length]!;
-    return { kind: 'shoot', label: `${names[by]} shoots ${names[at]}`, by, at, action, crossfire: false, barrage: true, test: true, retain: false };
+    return { kind: 'shoot', label: `${names[by]} shoots ${names[at]}`, by, at, action, crossfire: false, barrage: true, test: true, retain: false, ...(retiring.includes(by) ? { retireFrom: enemy } : {}) };
   });
+}
+
+/**
+ * The formations of the side with the initiative that shoot and then move away in a firefight
+ * (TP Hit & Run Tactics, Eldar and Dark Eldar: "may choose to shoot either before or after each
+ * move"). Both sides are taken to stand at the gap when they shoot, each having used its move to
+ * get there; with the initiative, an Eldar formation shoots at the gap and then makes its move
+ * away, and the enemy, shooting second, uses its own advance move to close in again, so it shoots
+ * back across the gap plus what its move leaves of the Eldar's (hitAndRun.ts). A sustained fire
+ * action has no move. Shot first, a formation has nothing to gain by it: it shoots and moves as
+ * before.
+ */
+function retiring(formations: PlacedFormation[], first: number[], action: SceneSetup['action']): number[] {
+  if (action === 'sustained') return [];
+  return first.filter((f) => formations[f]!.formation.rules.includes('hit-and-run-tactics'));
 }
 
 /**
@@ -90,8 +106,11 @@ export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[]
   const [first, second] = s.initiative === 0 ? [sideA, sideB] : [sideB, sideA];
   const steps: Step[] = [];
   if (s.kind === 'firefight') {
+    const retire = retiring(formations, first, s.action);
     for (let turn = 1; turn <= s.turns; turn++) {
-      steps.push(...volley(first, second, s.action, names), ...volley(second, first, s.action, names));
+      // Each turn starts with both sides at the gap again: what retired comes back.
+      if (turn > 1) steps.push(...retire.map((f): Step => ({ kind: 'return', label: `${names[f]} comes back to the gap, turn ${turn}`, formation: f })));
+      steps.push(...volley(first, second, s.action, names, retire), ...volley(second, first, s.action, names));
       steps.push({ kind: 'end-phase', label: `end phase, turn ${turn}` }, { kind: 'end-turn', label: `end of turn ${turn}` });
     }
   } else {

@@ -227,6 +227,8 @@ export class Engagement {
   readonly fBm: Int32Array;
   readonly fBroken: Uint8Array;
   readonly fFront: Float64Array;
+  /** How far the formation has moved back after shooting, to come back by (hitAndRun.ts). */
+  readonly fRetired: Float64Array;
   /** Blast markers placed on the formation since the trial began (metrics). */
   readonly fBmPlaced: Int32Array;
   /** Points of destroyed units and war-engine damage taken so far, per formation. */
@@ -522,6 +524,7 @@ export class Engagement {
     this.fBm = new Int32Array(nF);
     this.fBroken = new Uint8Array(nF);
     this.fFront = new Float64Array(nF);
+    this.fRetired = new Float64Array(nF);
     this.fBmPlaced = new Int32Array(nF);
     this.fPendingBm = new Int32Array(nF);
     this.rerollsUsed = new Int32Array(2);

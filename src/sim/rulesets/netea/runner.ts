@@ -21,6 +21,7 @@ import { intercept } from './aerospace/intercept.js';
 import { orbitalAttack } from './aerospace/orbital.js';
 import { PHASE_APPROACH, PHASE_DISENGAGEMENT } from './aerospace/airState.js';
 import { arrive, ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT } from './aerospace/arrival.js';
+import { comeBack, retire } from './hitAndRun.js';
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -33,6 +34,7 @@ const STEP_FLAK = 7;
 const STEP_INTERCEPT = 8;
 const STEP_ORBITAL = 9;
 const STEP_ARRIVE = 10;
+const STEP_RETURN = 11;
 
 /** Bit mask over formation indices (at most 31 formations in an engagement). */
 function maskOf(list: number[]): number {
@@ -94,6 +96,8 @@ export class NeteaRunner implements TrialRunner {
   /** Arrivals: where the formation's front lands, cm, and how (ARRIVE_*). */
   private readonly stepFront: Float64Array;
   private readonly stepMethod: Int32Array;
+  /** Shooting: the enemy formations (a mask) it retires from after shooting (Hit & Run Tactics), or -1: it stays. */
+  private readonly stepRetire: Int32Array;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
@@ -128,6 +132,7 @@ export class NeteaRunner implements TrialRunner {
     this.stepMoved = new Uint8Array(n);
     this.stepFront = new Float64Array(n);
     this.stepMethod = new Int32Array(n);
+    this.stepRetire = new Int32Array(n).fill(-1);
     if (spec.formations.length > 31) throw new Error('an engagement holds at most 31 formations');
     this.chargeCaches = spec.steps.map((s) => (s.kind === 'assault' ? new ChargeCache(spec.formations.length, this.e.nUnits) : null));
     spec.steps.forEach((s, i) => {
@@ -141,6 +146,15 @@ export class NeteaRunner implements TrialRunner {
           this.stepBarrage[i] = s.barrage ? 1 : 0;
           this.stepTest[i] = s.test ? 1 : 0;
           this.stepRetain[i] = s.retain ? 1 : 0;
+          if (s.retireFrom !== undefined) {
+            // TP Hit & Run Tactics: only advance and double actions have a move to make after shooting.
+            if (s.action !== 'advance' && s.action !== 'double') throw new Error(`step ${i + 1} (${s.label}): a formation retires after shooting only with the advance or double action, not ${s.action}`);
+            this.stepRetire[i] = maskOf(s.retireFrom);
+          }
+          break;
+        case 'return':
+          this.stepKind[i] = STEP_RETURN;
+          this.stepBy[i] = s.formation;
           break;
         case 'assault':
           this.stepKind[i] = STEP_ASSAULT;
@@ -239,6 +253,7 @@ export class NeteaRunner implements TrialRunner {
     else if (first.test) plan = 'an action test comes first';
     else if (!playsTournamentPackChanges(spec.options)) plan = 'the 2004 rulebook\'s rules, which the plans do not play';
     else if (first.kind === 'shoot') {
+      // A Hit & Run move after the only attack (retireFrom) changes nothing the tally records.
       plan = options.firePlan === false ? 'fire plans turned off' : compileFirePlan(e, first.by, first.at, this.stepAction[0]!, first.crossfire, first.barrage, (f) => this.offsets[f]!);
     } else if (options.assaultPlan === false) {
       plan = 'assault plans turned off';
@@ -288,8 +303,13 @@ export class NeteaRunner implements TrialRunner {
         }
         shoot(e, by, this.stepAt[s]!, action, this.stepCrossfire[s] === 1, this.stepBarrage[s] === 1, rng);
         if (action === C.ACTION_MARSHAL) regroup(e, by, rng);
+        // TP Hit & Run Tactics: shoot, then move; a hold (failed test) has no move to make.
+        if (this.stepRetire[s]! >= 0 && action !== C.ACTION_HOLD) retire(e, by, this.stepRetire[s]!);
         break;
       }
+      case STEP_RETURN:
+        comeBack(e, this.stepBy[s]!);
+        break;
       case STEP_ASSAULT: {
         if (!this.stepCanAssault(s)) break;
         const setup = this.setupOf(s);
@@ -418,6 +438,7 @@ export class NeteaRunner implements TrialRunner {
       e.fBm[f] = e.fBmStart[f]!;
       e.fBroken[f] = e.fBrokenStart[f]!;
       e.fFront[f] = e.fFrontStart[f]!;
+      e.fRetired[f] = 0;
       e.fBmPlaced[f] = 0;
       e.fPendingBm[f] = 0;
       e.fAlive[f] = e.fUnitEnd[f]! - e.fUnitStart[f]!;

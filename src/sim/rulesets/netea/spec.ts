@@ -65,6 +65,22 @@ export interface ShootStep extends ActionFields {
   crossfire: boolean;
   /** Fire barrage weapons as a barrage when they can. */
   barrage: boolean;
+  /**
+   * Hit & Run Tactics (TP: formations taking advance or double actions "may choose to shoot either
+   * before or after each move"): having shot, the formation moves away from these enemy formations,
+   * which use their own advance move to close in again before they shoot back. Its front moves
+   * back by its slowest unit's speed less the slowest unit's speed among them, at least 0
+   * (hitAndRun.ts); not after a failed action test (a hold action has no move). Only with the
+   * advance or double action. A `return` step brings it back. Omitted: it stays where it shot.
+   */
+  retireFrom?: number[];
+}
+
+/** A formation that retired after shooting (ShootStep.retireFrom) comes back to where it shot from. */
+export interface ReturnStep {
+  kind: 'return';
+  label: string;
+  formation: number;
 }
 
 export interface AssaultStep extends ActionFields {
@@ -176,7 +192,7 @@ export interface ArriveStep {
   method: 'planetfall' | 'teleport' | 'drop-pod';
 }
 
-export type Step = ArriveStep | ShootStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep | GroundAttackStep | FlakStep | InterceptStep | OrbitalStep;
+export type Step = ArriveStep | ShootStep | ReturnStep | AssaultStep | RegroupStep | ActionTestStep | EndPhaseStep | EndTurnStep | GroundAttackStep | FlakStep | InterceptStep | OrbitalStep;
 
 /**
  * Switches for the ambiguities of the rules ([A-n] in the specification) and
