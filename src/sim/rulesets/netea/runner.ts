@@ -98,6 +98,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly stepMethod: Int32Array;
   /** Shooting: the enemy formations (a mask) it retires from after shooting (Hit & Run Tactics), or -1: it stays. */
   private readonly stepRetire: Int32Array;
+  /** The action of the last shooting step's attack (a hold after a failed test), for Hit & Run's move. */
+  private lastShotAction: number = C.ACTION_HOLD;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
@@ -283,10 +285,23 @@ export class NeteaRunner implements TrialRunner {
       this.reset(rng);
       for (let s = 0; s < steps; s++) {
         this.step(s, rng, tally);
+        if (this.stepRetire[s]! >= 0) this.retireAfterShooting(s);
         this.record(s, tally);
       }
     }
     tally[TRIALS]! += trials;
+  }
+
+  /**
+   * TP Hit & Run Tactics: the formation of shooting step s, having shot, makes its move away; a
+   * hold (failed action test) has no move to make, and a broken or destroyed formation none
+   * either. Kept out of step(), whose size decides what V8 inlines there (bench/README.md).
+   */
+  private retireAfterShooting(s: number): void {
+    const e = this.e;
+    const by = this.stepBy[s]!;
+    if (this.lastShotAction === C.ACTION_HOLD || e.fBroken[by] === 1 || e.fAlive[by] === 0) return;
+    retire(e, by, this.stepRetire[s]!);
   }
 
   private step(s: number, rng: Sfc32, tally: Float64Array): void {
@@ -303,8 +318,7 @@ export class NeteaRunner implements TrialRunner {
         }
         shoot(e, by, this.stepAt[s]!, action, this.stepCrossfire[s] === 1, this.stepBarrage[s] === 1, rng);
         if (action === C.ACTION_MARSHAL) regroup(e, by, rng);
-        // TP Hit & Run Tactics: shoot, then move; a hold (failed test) has no move to make.
-        if (this.stepRetire[s]! >= 0 && action !== C.ACTION_HOLD) retire(e, by, this.stepRetire[s]!);
+        this.lastShotAction = action;
         break;
       }
       case STEP_RETURN:
