@@ -98,13 +98,17 @@ export function registerList(program: Command): void {
         const units = f.units.map((uc) => `${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`).join(', ');
         process.stdout.write(`  ${f.id.padEnd(24)} ${String(f.points).padStart(4)} pts  ${units}${f.limit ? `  (${f.limit})` : ''}\n`);
         if (f.alternatives !== undefined) process.stdout.write(`  ${''.padEnd(24)}           or: ${f.alternatives.map((a) => `@${a.id}${a.points !== undefined ? ` ${a.points} pts` : ''}`).join(', ')}\n`);
+        for (const w of f.weaponSurcharges ?? []) {
+          process.stdout.write(`  ${''.padEnd(24)}           +${w.points} pts when a ${data.units.get(w.unit)?.name ?? w.unit} carries ${data.weapons.get(w.weapon)?.name ?? w.weapon}\n`);
+        }
         if ((f.sizes?.length ?? 0) > 1) process.stdout.write(`  ${''.padEnd(24)}           sizes: ${f.sizes!.slice(1).map((z) => `@${z.id} ${z.points} pts`).join(', ')}\n`);
         if (f.upgrades.length > 0) process.stdout.write(`  ${''.padEnd(24)}           upgrades: ${f.upgrades.join(', ')}\n`);
       }
       if (army.upgrades.length > 0) {
         process.stdout.write('\nupgrades:\n');
         for (const u of army.upgrades) {
-          const adds = u.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
+          const armed = u.armedWith === undefined ? '' : ` with ${u.armedWith.map((w) => data.weapons.get(w)?.name ?? w).join(' or ')}`;
+          const adds = u.add.map((uc) => `+${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}${armed}`);
           const removes = u.remove.map((uc) => `-${uc.count} ${data.units.get(uc.unit)?.name ?? uc.unit}`);
           const ch = u.character ? [`character ${data.units.get(u.character)?.name ?? u.character}`] : [];
           const pods = u.planetfallPods ? [`lands the formation in pods (${data.units.get(u.planetfallPods.pod)?.name ?? u.planetfallPods.pod})`] : [];

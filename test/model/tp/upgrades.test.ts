@@ -292,5 +292,10 @@ describe.skipIf(!tpAvailable)('`list` says what an upgrade brings and how it is 
     expect(await lines('squat')).toContain('land-train-replace-between-one-and-four-berserker-battlecar-2 50 pts -1 Berserker Battlecar, character Iron Eagle Battlecar, +1 Recon Iron Eagle with Iron Eagle Battlecar');
     expect(await lines('tau')).toContain('tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr 100 pts for formation tiger-shark-squadron-gun-drones');
     expect(await lines('ork-gargant-mob')).toContain('kart 25 pts per 4 DC character Kart');
+    // The Hammerheads' weapons and the Armour Support Group's railgun surcharge.
+    const tau = await lines('tau');
+    expect(tau).toContain('hammerheads-add-two-hammerheads-with-ion-cannons 75 pts +2 Hammerhead with Ion Cannon');
+    expect(tau).toContain('+25 pts when a Hammerhead carries Railgun');
+    expect(await lines('space-marine-codex-astartes')).toContain('land-raiders 75 pts, 125 per pair +1 Land Raider');
   });
 });
