@@ -7,7 +7,6 @@ import {
   splitLimit,
   type Composition,
   type Cost,
-  type NameGroups,
 } from './armyText.js';
 import { upgradeAlias } from './upgradeAliases.js';
 import { characterHosts } from './characterHosts.js';
@@ -28,7 +27,9 @@ import { broughtFormation, type BroughtFormation } from './upgradeFormations.js'
 import { readAlternatives } from './formationAlternatives.js';
 import { readSizes } from './formationSizes.js';
 import { COUNT_RE, countWord, nameKey, plainText, pluralKeys, slug, squash } from './text.js';
-import { atMostNote, rareNote, SURCHARGE_NOTE } from '../formationSurcharges.js';
+import { SURCHARGE_NOTE } from '../formationSurcharges.js';
+import { pricePerUnit } from './perUnitPrices.js';
+import { readUnitTables } from './unitTables.js';
 
 /**
  * One `_army_lists/*.html` page → an Army: every formation of every table (the list's own
@@ -187,47 +188,8 @@ export function importArmyList(
     return idv;
   };
 
-  // Units named by a table's caption ("Leman Russ variants" → the "Leman Russ Variants" table).
-  const tableUnits = new Map<string, Unit[]>();
-  /** The tables a formation's or upgrade's units name ("Any six Leman Russ variants"). */
-  const usedGroups = new Set<string>();
-  const groups: NameGroups = {
-    unitsOfGroup: (text: string) => {
-      const key = nameKey(text);
-      const found = tableUnits.has(key) ? key : [...tableUnits.keys()].find((k) => pluralKeys(key).includes(k) || pluralKeys(k).includes(key));
-      if (found === undefined) return undefined;
-      usedGroups.add(found);
-      return tableUnits.get(found);
-    },
-  };
-  /** Rare tables ("Leman Russ Rare Variants") → the table they join and their share ("One in five ... may be rare per formation"). */
-  const rareTables = new Map<string, { base: string; per: number; of: number } | { base: string }>();
-  for (const grid of page.grids) {
-    const cols = columnsOf(grid);
-    if (!cols || cols.kind !== 'upgrade' || !cols.effectless) continue;
-    const list: Unit[] = [];
-    for (const row of grid.rows) {
-      const cell = row[0];
-      if (!cell) continue;
-      const r = resolver.resolve(splitLimit(cell.text.replace(/\([^)]*\)/g, '')).name);
-      if (r.ok) list.push(r.unit);
-    }
-    if (list.length > 0) tableUnits.set(nameKey(grid.caption), list);
-    const key = nameKey(grid.caption);
-    const base = key.replace(/\brare /, '');
-    if (list.length > 0 && base !== key) {
-      const share = /\bone in (\w+)\b[^.]*\bmay be rare\b/i.exec(grid.notes.join(' '));
-      const of = share ? countWord(share[1]!) : undefined;
-      rareTables.set(key, of !== undefined ? { base, per: 1, of } : { base });
-    }
-  }
-  // "The variants themselves are listed in the Leman Russ variant and Leman Russ rare variant
-  // charts": a rare table's units are among those its table names.
-  for (const [key, r] of rareTables) {
-    const base = tableUnits.get(r.base);
-    if (base) base.push(...tableUnits.get(key)!.filter((u) => !base.includes(u)));
-    else rareTables.delete(key);
-  }
+  const tables = readUnitTables(page.grids, resolver);
+  const groups = tables.groups;
 
   /** "Transport a formation containing only ... in Dreadclaws": its pods, or why they cannot be read (planetfallPodText.ts). */
   const podsEffect = (text: string): UpgradeEffect => {
@@ -381,64 +343,6 @@ export function importArmyList(
       return { ids: [], names: [], all: { except } };
     }
     return { ids: [], names: t.split(/\s*,\s*(?:and\s+)?/).filter((s) => s.trim() !== '') };
-  };
-
-  /**
-   * Tables priced per unit (formationSurcharges.ts): the rows of a table some formation's or
-   * upgrade's units name ("Any six Leman Russ variants") and of its rare table, each "+N points"
-   * or "Free", are surcharges; each formation and upgrade choosing from them is priced with its
-   * default pick, and its limits on a unit ("up to one of which may be a Leman Russ Vanquisher",
-   * "none of which may be ...") are kept.
-   */
-  const pricePerUnit = (ups: UpgradeDraft[], forms: FormationDraft[]) => {
-    const keys = new Set([...usedGroups, ...[...rareTables].filter(([, r]) => usedGroups.has(r.base)).map(([k]) => k)]);
-    const perUnit = new Map<string, number>();
-    for (const u of ups) {
-      const key = nameKey(u.captions[0] ?? '');
-      const up = u.upgrade;
-      if (!keys.has(key) || u.problems.length > 0 || up.add.length !== 1 || up.add[0]!.count !== 1 || up.choices.length > 0 || up.character !== undefined) continue;
-      if (!/^\s*add one\b[^(]*\((?:\+\s*\d+\s*points?|free)\)/i.test(up.notes ?? '')) continue;
-      const rare = rareTables.get(key);
-      up.notes = [up.notes, SURCHARGE_NOTE, rare !== undefined && 'of' in rare ? rareNote(rare.per, rare.of) : ''].filter((n) => n).join('; ');
-      perUnit.set(up.add[0]!.unit, up.points);
-    }
-    if (perUnit.size === 0) return;
-    const name = (idv: string) => units.get(idv)?.name ?? idv;
-    const priced = (what: string, printedPoints: number, choices: Formation['choices'], notes: string | undefined): { points: number; notes: string | undefined } => {
-      let points = printedPoints;
-      let out = notes;
-      const limit = /\b(?:up to (\w+)|none) of which may be an? ([^;,.()]+)/i.exec(notes ?? '');
-      for (const c of choices) {
-        if (!c.from.every((idv) => perUnit.has(idv))) continue;
-        if (limit) {
-          const r = resolver.resolve(limit[2]!.trim());
-          const most = limit[1] === undefined ? 0 : countWord(limit[1]);
-          if (r.ok && most !== undefined && c.from.includes(r.unit.id) && r.unit.id !== c.from[0]) {
-            if (most === 0) c.from = c.from.filter((idv) => idv !== r.unit.id);
-            else out = `${out}; ${atMostNote(most, r.unit.id)}`;
-          } else log.decide(file, id, `${what}: "${limit[0]}" not read as a limit on its variants`);
-        }
-        const extra = perUnit.get(c.from[0]!)! * c.count;
-        points += extra;
-        out = `${out}; priced per unit chosen: ${printedPoints} points plus ${c.from.map((idv) => `${name(idv)} +${perUnit.get(idv)}`).join(', ')} each; ${points} points with ${c.count} ${name(c.from[0]!)}`;
-      }
-      return { points, notes: out };
-    };
-    for (const d of forms) {
-      const f = d.formation;
-      const p = priced(`formation "${f.name}"`, f.points, f.choices, f.notes);
-      if (p.points !== f.points) log.decide(file, id, `formation "${f.name}": ${f.points} points plus its default pick's per-unit surcharges, ${p.points}`);
-      f.points = p.points;
-      if (p.notes !== undefined) f.notes = p.notes;
-    }
-    for (const u of ups) {
-      const up = u.upgrade;
-      if (up.choices.length === 0) continue;
-      const p = priced(`upgrade "${up.name}"`, up.points, up.choices, up.notes);
-      if (p.points !== up.points) log.decide(file, id, `upgrade "${up.name}": ${up.points} points plus its default pick's per-unit surcharges, ${p.points}`);
-      up.points = p.points;
-      if (p.notes !== undefined) up.notes = p.notes;
-    }
   };
 
   // Pass 1: every table.
@@ -625,7 +529,7 @@ export function importArmyList(
     }
   }
 
-  pricePerUnit(upgrades, drafts);
+  pricePerUnit({ tables, resolver, units, decide: (message) => log.decide(file, id, message) }, upgrades, drafts);
 
   // An upgrade that brings a formation of its own ("add a Gun Drone formation of six Gun Drones"):
   // the formation joins the list, and the upgrade names it (upgradeFormations.ts).
