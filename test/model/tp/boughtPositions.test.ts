@@ -5,6 +5,7 @@ import { loadDataset } from '../../../src/model/loadDataset.js';
 import { changesAnEngagement, ruleOfNote } from '../../../src/model/ruleReach.js';
 import { parseBoughtPositions } from '../../../src/model/tp/positionText.js';
 import { TP_DIR, tpAvailable } from './tpPath.js';
+import { GUNS, IW, KW, LEVY, SNIPERS, TRENCH } from '../../helpers/boughtPositionIds.js';
 
 /**
  * Fortified positions a formation buys with an upgrade (schema.ts Upgrade.positions): the Iron
@@ -12,12 +13,6 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * imported and as fielded.
  */
 
-const IW = 'chaos-space-marine-iron-warriors';
-const KW = 'adeptus-mechanicus-knight-world';
-const TRENCH = 'infantry-platoon-add-up-to-52cm-of-trench-and-52cm-of-razor';
-const LEVY = 'infantry-platoon-add-up-to-four-infantry-levy';
-const GUNS = 'infantry-platoon-add-up-to-three-of-any-of-the-following-uni';
-const SNIPERS = 'infantry-platoon-add-up-to-two-snipers';
 
 describe('the prose of a positions upgrade', () => {
   it('one gun emplacement for every unit of a class; a trench holding one infantry unit per 4cm, with the razor wire named', () => {

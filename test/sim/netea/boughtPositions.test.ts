@@ -15,6 +15,7 @@ import { inProcess } from '../../helpers/cli.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { expectDistribution, problemsOf, simulate } from '../../helpers/simulate.js';
 import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { GUNS, IW, KW, LEVY, SNIPERS, TRENCH } from '../../helpers/boughtPositionIds.js';
 
 /**
  * A formation in the fortified positions it bought (sim/rulesets/netea/boughtPositions.ts): in
@@ -23,12 +24,6 @@ import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
  * run says so; an experiment's coverUnits is held to what the positions hold.
  */
 
-const IW = 'chaos-space-marine-iron-warriors';
-const KW = 'adeptus-mechanicus-knight-world';
-const TRENCH = 'infantry-platoon-add-up-to-52cm-of-trench-and-52cm-of-razor';
-const LEVY = 'infantry-platoon-add-up-to-four-infantry-levy';
-const GUNS = 'infantry-platoon-add-up-to-three-of-any-of-the-following-uni';
-const SNIPERS = 'infantry-platoon-add-up-to-two-snipers';
 
 const lascannon = weapon('lascannon', [{ range: 45, at: 4 }]);
 const bolter = weapon('bolter', [{ range: 45, ap: 4 }]);
