@@ -47,13 +47,15 @@ describe.skipIf(!haveChromium || !haveTp)('the playground with a Tournament Pack
   it('a zip of the checkout gives the same JSON', async () => {
     const zip = join(pg.root, 'netea-tp.zip');
     zipFolder(TP, 'netea-tp', zip);
-    const { page, problems } = await pg.open();
+    // At a phone's width: the checkout's version, one long word, must not widen the page.
+    const { page, problems } = await pg.open(390, 844);
     try {
       await page.goto(pg.base);
       await page.waitForSelector('body[data-state=ready]');
       await page.locator('#data-box > summary').click();
       await page.getByLabel('… or a zip of it').setInputFiles(zip);
       await page.waitForSelector('#data-status:has-text("Loaded")', { timeout: 60_000 });
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       await page.evaluate(`location.hash = ${JSON.stringify(HASH)}`);
       expect(await resultJson(page, 60_000)).toEqual(await cliShotOnTp());
       expect(problems).toEqual([]);
