@@ -38,29 +38,28 @@ function characterChoice(upgrade: Upgrade): Upgrade['choices'][number] | undefin
  * option): a character choice takes one option; a choice of units shares its count evenly over
  * the options given, the first ones taking any remainder, as formation choices do.
  */
-export function pickUpgradeOptions(data: Dataset, upgrade: Upgrade, options: string[], text: string): Upgrade {
-  if (options.length === 0) return upgrade;
+export function pickUpgradeOptions(data: Dataset, offered: Upgrade, picks: string[], text: string): Upgrade {
+  if (picks.length === 0) return offered;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
   const matches = (id: string, want: string) => id === want || kebab(nameOf(id)) === want;
   // "Add up to two Hammerheads with Railguns or Twin Fusion Cannons": "@twin-fusion-cannon" arms them.
-  const arming = upgrade.armedWith === undefined ? [] : options.filter((o) => upgrade.armedWith!.includes(kebab(o)));
-  if (arming.length > 1) throw upgradeError(text, `upgrade "${upgrade.name}" arms its units with one of ${upgrade.armedWith!.map((w) => `"${w}"`).join(', ')}; pick one`);
-  if (arming.length === 1) {
-    const armedWith = [kebab(arming[0]!), ...upgrade.armedWith!.filter((w) => w !== kebab(arming[0]!))];
-    return pickUpgradeOptions(data, { ...upgrade, armedWith }, options.filter((o) => o !== arming[0]), text);
-  }
+  const arming = offered.armedWith === undefined ? [] : picks.filter((o) => offered.armedWith!.includes(kebab(o)));
+  if (arming.length > 1) throw upgradeError(text, `upgrade "${offered.name}" arms its units with one of ${offered.armedWith!.map((w) => `"${w}"`).join(', ')}; pick one`);
   // "Replace a Predator Destructor or Vindicator with ...": "@vindicator" says which is replaced.
-  const replacing = options.filter((o) => upgrade.remove.some((r) => r.or !== undefined && [r.unit, ...r.or].some((id) => matches(id, kebab(o)))));
-  if (replacing.length > 0) {
-    const remove = upgrade.remove.map((r) => {
-      const all = [r.unit, ...(r.or ?? [])];
-      const pick = replacing.map((o) => all.find((id) => matches(id, kebab(o)))).find((id) => id !== undefined);
+  const replaceable = (r: Upgrade['remove'][number]) => [r.unit, ...(r.or ?? [])];
+  const replacing = picks.filter((o) => offered.remove.some((r) => r.or !== undefined && replaceable(r).some((id) => matches(id, kebab(o)))));
+  const upgrade: Upgrade = {
+    ...offered,
+    ...(arming.length === 1 ? { armedWith: [kebab(arming[0]!), ...offered.armedWith!.filter((w) => w !== kebab(arming[0]!))] } : {}),
+    remove: offered.remove.map((r) => {
+      const pick = replacing.map((o) => replaceable(r).find((id) => matches(id, kebab(o)))).find((id) => id !== undefined);
       return pick === undefined ? r : { unit: pick, count: r.count };
-    });
-    return pickUpgradeOptions(data, { ...upgrade, remove }, options.filter((o) => !replacing.includes(o)), text);
-  }
+    }),
+  };
+  const options = picks.filter((o) => !arming.includes(o) && !replacing.includes(o));
+  if (options.length === 0) return upgrade;
   if (upgrade.choices.length === 0) {
-    const others = [...(upgrade.armedWith ?? []), ...upgrade.remove.flatMap((r) => (r.or === undefined ? [] : [r.unit, ...r.or]))];
+    const others = [...(upgrade.armedWith ?? []), ...upgrade.remove.flatMap((r) => (r.or === undefined ? [] : replaceable(r)))];
     if (others.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
     throw upgradeError(text, `upgrade "${upgrade.name}" has no option "${options[0]}"; expected one of ${others.map((o) => `"${o}"`).join(', ')}`);
   }

@@ -113,7 +113,8 @@ interface WeaponOption {
   max: number;
 }
 
-function matchesName(text: string, name: string): boolean {
+/** Whether a list's words name a weapon: its name, a plural of it, or a near spelling ("Railguns", "Twin Fusion Cannons"). */
+export function matchesName(text: string, name: string): boolean {
   const a = nameKey(text);
   const b = nameKey(name);
   if (a === b || pluralKeys(b).includes(a)) return true;

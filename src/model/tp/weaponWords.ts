@@ -1,7 +1,7 @@
 import type { Formation, Unit } from '../schema.js';
 import { eitherOrChoice } from '../weaponLoadout.js';
 import type { UnitResolver } from './names.js';
-import { nameKey, pluralKeys } from './text.js';
+import { matchesName } from './units.js';
 
 /**
  * Weapons a list's rows name beside a unit: "Add two Hammerheads with Ion Cannons" (the loadout
@@ -10,10 +10,9 @@ import { nameKey, pluralKeys } from './text.js';
  * or plural ("Railguns" is the Hammerhead's `railgun`).
  */
 
-/** The id of the unit's weapon that `name` names, singular or plural, or undefined. */
+/** The id of the unit's weapon that `name` names (its id is its name, kebab-cased), or undefined. */
 function weaponNamed(unit: Unit, name: string): string | undefined {
-  const key = nameKey(name).replace(/ /g, '-');
-  return unit.weapons.map((w) => w.weapon).find((id) => id === key || pluralKeys(id.replace(/-/g, ' ')).map((p) => p.replace(/ /g, '-')).includes(key));
+  return unit.weapons.map((w) => w.weapon).find((id) => matchesName(name, id.replace(/-/g, ' ')));
 }
 
 /**
