@@ -1,4 +1,4 @@
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import { ruleNote } from './ruleReach.js';
 import { hasAbility, type ResolvedUnit } from './resolvedUnit.js';
 import type { Upgrade } from './schema.js';
@@ -26,10 +26,6 @@ export interface FieldedPositions {
 
 const CLASS_NAMES = { INF: 'infantry', AV: 'armoured vehicle' } as const;
 
-function positionsError(text: string, message: string): InputError {
-  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
-}
-
 /**
  * Whether a unit is of the class the positions are bought for: infantry that are not mounted
  * (mounted infantry count as vehicles for terrain, RB 2.1.10), or armoured vehicles.
@@ -49,12 +45,12 @@ function ofClass(ru: ResolvedUnit, type: NonNullable<Upgrade['positions']>['type
 export function fieldPositions(units: ResolvedUnit[], upgrades: Upgrade[], text: string): FieldedPositions | undefined {
   const bought = upgrades.filter((u) => u.positions !== undefined);
   if (bought.length === 0) return undefined;
-  if (bought.length > 1) throw positionsError(text, `upgrades ${bought.map((u) => `"${u.name}"`).join(' and ')} each buy fortified positions; a formation takes one (no Tournament Pack formation offers two)`);
+  if (bought.length > 1) throw formationTextError(text, `upgrades ${bought.map((u) => `"${u.name}"`).join(' and ')} each buy fortified positions; a formation takes one (no Tournament Pack formation offers two)`);
   const upgrade = bought[0]!;
   const p = upgrade.positions!;
   const eligible = units.flatMap((ru, i) => (ofClass(ru, p.type) ? [i] : []));
   const capacity = p.holds ?? eligible.length;
-  if (capacity === 0) throw positionsError(text, `upgrade "${upgrade.name}" adds one ${p.position.replace('-', ' ')} for every ${CLASS_NAMES[p.type]} unit, and the formation fields none`);
+  if (capacity === 0) throw formationTextError(text, `upgrade "${upgrade.name}" adds one ${p.position.replace('-', ' ')} for every ${CLASS_NAMES[p.type]} unit, and the formation fields none`);
   const inside = eligible.slice(0, capacity);
   for (const i of inside) units[i]!.points = (units[i]!.points ?? 0) + upgrade.points / inside.length;
   const said = p.holds === undefined ? `${capacity} ${p.position.replace('-', ' ')}${capacity === 1 ? '' : 's'}` : `a ${p.position.replace('-', ' ')} holding ${capacity} ${CLASS_NAMES[p.type]} units`;

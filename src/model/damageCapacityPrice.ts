@@ -1,5 +1,5 @@
 import { startingDamageCapacity } from './carriages.js';
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import type { ResolvedUnit } from './resolvedUnit.js';
 import type { Upgrade } from './schema.js';
 
@@ -14,7 +14,7 @@ import type { Upgrade } from './schema.js';
 export function damageCapacityPrice(units: ResolvedUnit[], upgrade: Upgrade, text: string): { host: ResolvedUnit; points: number } {
   const per = upgrade.pointsPerDamageCapacity!.per;
   const priced = `upgrade "${upgrade.name}" is priced +${upgrade.points} points per ${per} DC of the unit it joins`;
-  const refuse = (message: string) => new InputError([{ file: `formation "${text}"`, path: '', message }]);
+  const refuse = (message: string) => formationTextError(text, message);
   const host = units.find((u) => u.unit.damageCapacity !== undefined);
   if (host === undefined) throw refuse(`${priced}, and no unit of the formation has a damage capacity (expected a war engine: a Gargant, Great Gargant or Supa-Stompa)`);
   const dc = startingDamageCapacity(host);

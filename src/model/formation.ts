@@ -9,7 +9,7 @@ import { armyRulesNotModelled } from './armyRules.js';
 import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
 import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { pickSize, sizedLimit } from './formationSize.js';
@@ -39,10 +39,6 @@ export interface FormationSpec {
   choice?: string;
   /** Fortified positions it bought with an upgrade, and who stands in them (boughtPositions.ts). */
   positions?: FieldedPositions;
-}
-
-function formationError(text: string, message: string): InputError {
-  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -90,14 +86,14 @@ export function findUnit(data: Dataset, query: string, text: string): Unit {
       .filter((u) => norm(u.name).includes(name) || name.includes(norm(u.name)))
       .slice(0, 5)
       .map((u) => u.name);
-    throw formationError(
+    throw formationTextError(
       text,
       `unknown unit "${query}"` +
         (close.length ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : '; run "epic-balance list" for the units of each army'),
     );
   }
   const owners = filtered.map((u) => `${data.unitForce.get(u.id)?.id ?? '?'}/${u.name}`);
-  throw formationError(text, `unit "${query}" is ambiguous; write one of ${owners.map((o) => `"${o}"`).join(', ')}`);
+  throw formationTextError(text, `unit "${query}" is ambiguous; write one of ${owners.map((o) => `"${o}"`).join(', ')}`);
 }
 
 /**
@@ -187,7 +183,7 @@ function initiativeFor(army: Army | null, kind: string, formationId?: string): n
  */
 export function parseUnitList(data: Dataset, text: string): FormationSpec {
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.some((p) => p === '')) throw formationError(text, 'expected "N Unit, N Unit", e.g. "6 Tactical, 3 Rhino"');
+  if (parts.some((p) => p === '')) throw formationTextError(text, 'expected "N Unit, N Unit", e.g. "6 Tactical, 3 Rhino"');
   const units: ResolvedUnit[] = [];
   const counts = new Map<string, number>();
   for (const part of parts) {
@@ -202,9 +198,9 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
         name = m[2]!;
       }
     }
-    if (!Number.isInteger(count) || count < 1 || count > 200) throw formationError(text, `"${part}": expected a unit count from 1 to 200`);
+    if (!Number.isInteger(count) || count < 1 || count > 200) throw formationTextError(text, `"${part}": expected a unit count from 1 to 200`);
     const unit = findUnit(data, name, text);
-    if (unit.type === 'CH') throw formationError(text, `"${unit.name}" is a character; add it to a formation with an upgrade ("army/formation+upgrade")`);
+    if (unit.type === 'CH') throw formationTextError(text, `"${unit.name}" is a character; add it to a formation with an upgrade ("army/formation+upgrade")`);
     for (let i = 0; i < count; i++) units.push(newUnit(data, unit));
     counts.set(unit.id, (counts.get(unit.id) ?? 0) + count);
   }
@@ -253,16 +249,16 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const path = at < 0 ? picked! : picked!.slice(0, at);
   const requested = at < 0 ? [] : picked!.slice(at + 1).split(',').map((s) => s.trim()).filter((s) => s !== '');
   const slash = path.indexOf('/');
-  if (slash < 0) throw formationError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
+  if (slash < 0) throw formationTextError(text, 'expected "army/formation[+upgrade...]", e.g. "codex-astartes/tactical+razorbacks"');
   const armyId = norm(path.slice(0, slash));
   const formationName = norm(path.slice(slash + 1));
   const army = data.armies.get(armyId) ?? [...data.armies.values()].find((a) => norm(a.name) === armyId);
   if (!army) {
-    throw formationError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
+    throw formationTextError(text, `unknown army "${armyId}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}`);
   }
   const listed = army.formations.find((f) => f.id === formationName || norm(f.name) === formationName);
   if (!listed) {
-    throw formationError(
+    throw formationTextError(
       text,
       `army "${army.id}" has no formation "${formationName}"; expected one of ${army.formations.map((f) => `"${f.id}"`).join(', ')}`,
     );
@@ -291,7 +287,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   }
   // The formation's own units; units an upgrade adds carry its loadout (Upgrade.armedWith) or their default.
   for (const id of loadouts) {
-    if (applyLoadout(units, norm(id)).length === 0) throw formationError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
+    if (applyLoadout(units, norm(id)).length === 0) throw formationTextError(text, `no unit of formation "${formation.id}" may be armed with "${id}" instead of its other weapons`);
   }
   // Per-unit surcharges (formationSurcharges.ts): the formation's points price its default pick.
   const surcharges = surchargesOf(army);
@@ -313,10 +309,10 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
     const times = names.filter((n) => n === upgrade.name).length;
     // Weapon upgrades may repeat, one per mount (TP: "Mount each weapon mount in the formation with one of the following upgrades").
     if (times > 0 && upgrade.mount === undefined && (upgrade.repeatable === undefined || (upgrade.repeatable.max !== undefined && times >= upgrade.repeatable.max))) {
-      throw formationError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
+      throw formationTextError(text, `upgrade "${upgrade.name}" may be taken ${upgrade.repeatable?.max ?? 1} time(s) per formation`);
     }
     const rival = upgrade.oneOf === undefined ? undefined : alternativesTaken.get(upgrade.oneOf);
-    if (rival !== undefined && rival !== upgrade.name) throw formationError(text, `upgrades "${rival}" and "${upgrade.name}" are alternatives of one upgrade of the list; take one of them`);
+    if (rival !== undefined && rival !== upgrade.name) throw formationTextError(text, `upgrades "${rival}" and "${upgrade.name}" are alternatives of one upgrade of the list; take one of them`);
     if (upgrade.oneOf !== undefined) alternativesTaken.set(upgrade.oneOf, upgrade.name);
     // "+75 points each or +125 points per pair": the second of each pair costs the difference.
     const paid = upgrade.pairPoints !== undefined && times % 2 === 1 ? { ...upgrade, points: upgrade.pairPoints - upgrade.points } : upgrade;
@@ -335,7 +331,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   for (const { upgrade } of taken) {
     const least = upgrade.repeatable?.min;
     const times = names.filter((n) => n === upgrade.name).length;
-    if (least !== undefined && times < least) throw formationError(text, `upgrade "${upgrade.name}" is taken between ${least} and ${upgrade.repeatable!.max ?? 'any number of'} times, and ${times} is fewer`);
+    if (least !== undefined && times < least) throw formationTextError(text, `upgrade "${upgrade.name}" is taken between ${least} and ${upgrade.repeatable!.max ?? 'any number of'} times, and ${times} is fewer`);
   }
   // TP Weapon Mount: every mount carries a weapon. A text that names none fields the first weapon
   // of its tables each mount may take (mountLoadouts.ts), priced, and says so; one that names some
@@ -381,7 +377,7 @@ function takeUpgrade(data: Dataset, army: Army, formation: Formation, raw: strin
   const want = norm(name);
   const offered = army.upgrades.find((u) => formation.upgrades.includes(u.id) && (u.id === want || norm(u.name) === want));
   if (!offered) {
-    throw formationError(
+    throw formationTextError(
       text,
       `formation "${formation.id}" of "${army.id}" has no upgrade "${name}"; expected one of ${formation.upgrades.map((u) => `"${u}"`).join(', ') || '(none)'}`,
     );
@@ -395,7 +391,7 @@ const PLUS_TRANSPORT_NOTE = 'plus transport: the transports the formation\'s cos
 /** Either syntax: an army-list reference contains "/" before any comma; otherwise a unit list. */
 export function parseFormation(data: Dataset, text: string): FormationSpec {
   const t = text.trim();
-  if (t === '') throw formationError(text, 'expected a formation, e.g. "6 Tactical, 3 Rhino" or "codex-astartes/tactical"');
+  if (t === '') throw formationTextError(text, 'expected a formation, e.g. "6 Tactical, 3 Rhino" or "codex-astartes/tactical"');
   const firstComma = t.indexOf(',');
   const head = firstComma >= 0 ? t.slice(0, firstComma) : t;
   if (head.includes('/') && !/^\s*\d/.test(head)) {

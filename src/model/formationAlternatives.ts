@@ -1,6 +1,7 @@
 import type { Dataset } from './dataset.js';
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import type { Formation, FormationAlternative, UnitCount, UnitPrice } from './schema.js';
+import { optionKey } from './optionKey.js';
 
 /**
  * The other compositions a formation's list allows (Formation.alternatives: "Eight Fire Warriors
@@ -10,14 +11,10 @@ import type { Formation, FormationAlternative, UnitCount, UnitPrice } from './sc
  * `armoured-company@chaos-land-raider` is four Land Raiders at 75 points, 300).
  */
 
-const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-const fail = (text: string, message: string) => new InputError([{ file: `formation "${text}"`, path: '', message }]);
-
 /** The alternative an `@` option names, by id or by name. */
 export function alternativeNamed(f: Formation, option: string): FormationAlternative | undefined {
-  const want = kebab(option);
-  return f.alternatives?.find((a) => a.id === want || kebab(a.name) === want);
+  const want = optionKey(option);
+  return f.alternatives?.find((a) => a.id === want || optionKey(a.name) === want);
 }
 
 /** What `units` cost at the list's per-unit prices (units without one cost nothing here). */
@@ -36,11 +33,11 @@ export function applyAlternatives(data: Dataset, f: Formation, units: UnitCount[
   const fielded = (a: FormationAlternative) => (a.units.length === 0 ? `${a.name} (terrain, not units: not fielded)` : list(a.units));
   const out = [...units];
   const priced = picked.filter((a) => a.points !== undefined);
-  if (priced.length > 1) throw fail(text, `alternatives ${priced.map((a) => `"@${a.id}"`).join(', ')} of formation "${f.id}" are priced apart; pick one of them`);
+  if (priced.length > 1) throw formationTextError(text, `alternatives ${priced.map((a) => `"@${a.id}"`).join(', ')} of formation "${f.id}" are priced apart; pick one of them`);
   for (const a of picked) {
     const at = a.replaces.map((r) => out.findIndex((u) => u.unit === r.unit && u.count === r.count));
     const missing = a.replaces.find((_, k) => at[k]! < 0);
-    if (missing !== undefined) throw fail(text, `"@${a.id}" fields ${list(a.units)} instead of ${list([missing])}, which another pick of formation "${f.id}" has already replaced; pick one of ${f.alternatives!.map((x) => `"@${x.id}"`).join(', ')}`);
+    if (missing !== undefined) throw formationTextError(text, `"@${a.id}" fields ${list(a.units)} instead of ${list([missing])}, which another pick of formation "${f.id}" has already replaced; pick one of ${f.alternatives!.map((x) => `"@${x.id}"`).join(', ')}`);
     for (const k of [...at].sort((x, y) => y - x)) out.splice(k, 1);
     out.splice(Math.min(...at), 0, ...a.units);
   }
@@ -67,10 +64,10 @@ export function pickedUpgradePoints(prices: UnitPrice[] | undefined, points: num
 export function splitAlternatives(data: Dataset, f: Formation, options: string[]): { alternatives: FormationAlternative[]; rest: string[] } {
   const alternatives: FormationAlternative[] = [];
   const rest: string[] = [];
-  const names = (id: string, want: string) => id === want || kebab(data.units.get(id)?.name ?? id) === want;
+  const names = (id: string, want: string) => id === want || optionKey(data.units.get(id)?.name ?? id) === want;
   for (const o of options) {
     const a = alternativeNamed(f, o);
-    const isDefault = f.alternatives?.some((x) => x.replaces.some((r) => names(r.unit, kebab(o)))) === true && !f.choices.some((c) => c.from.some((id) => names(id, kebab(o))));
+    const isDefault = f.alternatives?.some((x) => x.replaces.some((r) => names(r.unit, optionKey(o)))) === true && !f.choices.some((c) => c.from.some((id) => names(id, optionKey(o))));
     if (a !== undefined) alternatives.push(a);
     else if (!isDefault) rest.push(o);
   }

@@ -4,6 +4,7 @@ import { loadoutOptions } from './weaponLoadout.js';
 import { atMostOf, isSurchargedChoice, rareAllowed, surchargesOf } from './formationSurcharges.js';
 import { applyAlternatives, splitAlternatives, unitPricesOf } from './formationAlternatives.js';
 import type { Army, Formation, Unit, UnitCount, Upgrade } from './schema.js';
+import { optionKey } from './optionKey.js';
 
 /**
  * Formations whose list lets the player choose ("Any four of the following
@@ -85,8 +86,6 @@ function plusTransport(data: Dataset, forces: string[], f: Formation, units: Uni
   return riders <= 0 ? null : { unit: transport.id, count: needed };
 }
 
-const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 /** The index in `units` holding a choice's default pick: the last entry of its first option with its count. */
 function defaultEntry(f: Formation, c: { count: number; from: string[] }): number {
   for (let i = f.units.length - 1; i >= 0; i--) if (f.units[i]!.unit === c.from[0] && f.units[i]!.count === c.count) return i;
@@ -118,8 +117,8 @@ export function evenSplit(count: number, ids: string[]): UnitCount[] {
 
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
 export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string, upgrades: Upgrade[]): PickedUnits {
-  const onFoot = requested.some((o) => kebab(o) === ON_FOOT);
-  const { alternatives, rest: options } = splitAlternatives(data, f, requested.filter((o) => kebab(o) !== ON_FOOT));
+  const onFoot = requested.some((o) => optionKey(o) === ON_FOOT);
+  const { alternatives, rest: options } = splitAlternatives(data, f, requested.filter((o) => optionKey(o) !== ON_FOOT));
   const chosen = pickChoices(data, f, options, text);
   const composed = applyAlternatives(data, f, chosen.units, alternatives, text);
   const points = composed.points + unitPricesOf(f.unitPrices, chosen.chosen) - unitPricesOf(f.unitPrices, defaultChosen(f));
@@ -149,13 +148,13 @@ function pickChoices(data: Dataset, f: Formation, options: string[], text: strin
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
   const wanted = choices.map((): string[] => []);
   for (const o of options) {
-    const want = kebab(o);
-    const k = choices.findIndex((c) => c.from.some((id) => id === want || kebab(nameOf(id)) === want));
+    const want = optionKey(o);
+    const k = choices.findIndex((c) => c.from.some((id) => id === want || optionKey(nameOf(id)) === want));
     if (k < 0) {
       const all = [...choices.flatMap((c) => c.from), ...others].map((id) => `"${id}"`);
       throw new InputError([{ file: `formation "${text}"`, path: '', message: `no option "${o}" to pick in formation "${f.id}"; expected one of ${all.join(', ')}` }]);
     }
-    wanted[k]!.push(choices[k]!.from.find((id) => id === want || kebab(nameOf(id)) === want)!);
+    wanted[k]!.push(choices[k]!.from.find((id) => id === want || optionKey(nameOf(id)) === want)!);
   }
   const replace = new Map<number, UnitCount[]>();
   const said: string[] = [];

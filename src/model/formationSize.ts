@@ -1,5 +1,6 @@
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import type { Formation, Upgrade } from './schema.js';
+import { optionKey } from './optionKey.js';
 
 /**
  * A formation fielded at a larger size its list prints a price for (Formation.sizes): `@big`,
@@ -8,21 +9,17 @@ import type { Formation, Upgrade } from './schema.js';
  * eight Flakwagons; an upgrade limited to N may be taken N × 2 (sizedLimit).
  */
 
-const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-const fail = (text: string, message: string) => new InputError([{ file: `formation "${text}"`, path: '', message }]);
-
 /** The formation at the size an `@` option names (itself when none does), how many times its units, and the other options. */
 export function pickSize(f: Formation, options: string[], text: string): { formation: Formation; times: number; options: string[] } {
-  const named = options.filter((o) => f.sizes?.some((s) => s.id === kebab(o)));
+  const named = options.filter((o) => f.sizes?.some((s) => s.id === optionKey(o)));
   if (named.length === 0) return { formation: f, times: 1, options };
-  if (named.length > 1) throw fail(text, `sizes ${named.map((n) => `"@${n}"`).join(', ')} of formation "${f.id}": pick one`);
-  const size = f.sizes!.find((s) => s.id === kebab(named[0]!))!;
+  if (named.length > 1) throw formationTextError(text, `sizes ${named.map((n) => `"@${n}"`).join(', ')} of formation "${f.id}": pick one`);
+  const size = f.sizes!.find((s) => s.id === optionKey(named[0]!))!;
   const rest = options.filter((o) => o !== named[0]);
   if (size.times === 1) return { formation: f, times: 1, options: rest };
   const k = size.times;
   const priced = f.alternatives?.find((a) => a.points !== undefined);
-  if (priced !== undefined) throw fail(text, `formation "${f.id}" has alternatives priced apart ("@${priced.id}"); the list prints no price for them at size "${size.id}"`);
+  if (priced !== undefined) throw formationTextError(text, `formation "${f.id}" has alternatives priced apart ("@${priced.id}"); the list prints no price for them at size "${size.id}"`);
   const formation: Formation = {
     ...f,
     name: `${f.name} (${size.id})`,

@@ -2,24 +2,19 @@ import type { Dataset } from './dataset.js';
 import { evenSplit } from './formationChoice.js';
 import { damageCapacityPrice } from './damageCapacityPrice.js';
 import { pickedUpgradePoints } from './formationAlternatives.js';
-import { InputError } from './inputError.js';
+import { formationTextError } from './inputError.js';
 import { boardPods } from './planetfallPods.js';
 import { ruleNote } from './ruleReach.js';
 import { freeMountsFor, joinCharacter, mounts, newUnit, resolveWeapons, type ResolvedUnit } from './resolvedUnit.js';
 import { UnitAbility, type Unit, type UnitCount, type Upgrade } from './schema.js';
 import { applyLoadout } from './weaponLoadout.js';
+import { optionKey } from './optionKey.js';
 
 /**
  * Upgrades applied to a formation's units: units added and removed, characters joining a unit
  * or replacing another character, weapons filling weapon mounts, and the options an upgrade
  * leaves the player (`+land-raiders@land-raider-crusader`).
  */
-
-function upgradeError(text: string, message: string): InputError {
-  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
-}
-
-const kebab = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** "land-raiders@land-raider-crusader,land-raider" → the upgrade's name and the options picked. */
 export function splitUpgradeOptions(raw: string): { name: string; options: string[] } {
@@ -41,18 +36,18 @@ function characterChoice(upgrade: Upgrade): Upgrade['choices'][number] | undefin
 export function pickUpgradeOptions(data: Dataset, offered: Upgrade, picks: string[], text: string): Upgrade {
   if (picks.length === 0) return offered;
   const nameOf = (id: string) => data.units.get(id)?.name ?? id;
-  const matches = (id: string, want: string) => id === want || kebab(nameOf(id)) === want;
+  const matches = (id: string, want: string) => id === want || optionKey(nameOf(id)) === want;
   // "Add up to two Hammerheads with Railguns or Twin Fusion Cannons": "@twin-fusion-cannon" arms them.
-  const arming = offered.armedWith === undefined ? [] : picks.filter((o) => offered.armedWith!.includes(kebab(o)));
-  if (arming.length > 1) throw upgradeError(text, `upgrade "${offered.name}" arms its units with one of ${offered.armedWith!.map((w) => `"${w}"`).join(', ')}; pick one`);
+  const arming = offered.armedWith === undefined ? [] : picks.filter((o) => offered.armedWith!.includes(optionKey(o)));
+  if (arming.length > 1) throw formationTextError(text, `upgrade "${offered.name}" arms its units with one of ${offered.armedWith!.map((w) => `"${w}"`).join(', ')}; pick one`);
   // "Replace a Predator Destructor or Vindicator with ...": "@vindicator" says which is replaced.
   const replaceable = (r: Upgrade['remove'][number]) => [r.unit, ...(r.or ?? [])];
-  const replacing = picks.filter((o) => offered.remove.some((r) => r.or !== undefined && replaceable(r).some((id) => matches(id, kebab(o)))));
+  const replacing = picks.filter((o) => offered.remove.some((r) => r.or !== undefined && replaceable(r).some((id) => matches(id, optionKey(o)))));
   const upgrade: Upgrade = {
     ...offered,
-    ...(arming.length === 1 ? { armedWith: [kebab(arming[0]!), ...offered.armedWith!.filter((w) => w !== kebab(arming[0]!))] } : {}),
+    ...(arming.length === 1 ? { armedWith: [optionKey(arming[0]!), ...offered.armedWith!.filter((w) => w !== optionKey(arming[0]!))] } : {}),
     remove: offered.remove.map((r) => {
-      const pick = replacing.map((o) => replaceable(r).find((id) => matches(id, kebab(o)))).find((id) => id !== undefined);
+      const pick = replacing.map((o) => replaceable(r).find((id) => matches(id, optionKey(o)))).find((id) => id !== undefined);
       return pick === undefined ? r : { unit: pick, count: r.count };
     }),
   };
@@ -60,16 +55,16 @@ export function pickUpgradeOptions(data: Dataset, offered: Upgrade, picks: strin
   if (options.length === 0) return upgrade;
   if (upgrade.choices.length === 0) {
     const others = [...(upgrade.armedWith ?? []), ...upgrade.remove.flatMap((r) => (r.or === undefined ? [] : replaceable(r)))];
-    if (others.length === 0) throw upgradeError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
-    throw upgradeError(text, `upgrade "${upgrade.name}" has no option "${options[0]}"; expected one of ${others.map((o) => `"${o}"`).join(', ')}`);
+    if (others.length === 0) throw formationTextError(text, `upgrade "${upgrade.name}" offers no option to pick with "@"`);
+    throw formationTextError(text, `upgrade "${upgrade.name}" has no option "${options[0]}"; expected one of ${others.map((o) => `"${o}"`).join(', ')}`);
   }
   const wanted = upgrade.choices.map((): string[] => []);
   for (const o of options) {
-    const want = kebab(o);
+    const want = optionKey(o);
     const k = upgrade.choices.findIndex((c) => c.from.some((id) => matches(id, want)));
     if (k < 0) {
       const all = upgrade.choices.flatMap((c) => c.from).map((id) => `"${id}"`);
-      throw upgradeError(text, `upgrade "${upgrade.name}" has no option "${o}"; expected one of ${all.join(', ')}`);
+      throw formationTextError(text, `upgrade "${upgrade.name}" has no option "${o}"; expected one of ${all.join(', ')}`);
     }
     wanted[k]!.push(upgrade.choices[k]!.from.find((id) => matches(id, want))!);
   }
@@ -79,7 +74,7 @@ export function pickUpgradeOptions(data: Dataset, offered: Upgrade, picks: strin
     const ids = wanted[k]!;
     if (ids.length === 0) return;
     if (c === ofCharacter) {
-      if (ids.length > 1) throw upgradeError(text, `upgrade "${upgrade.name}" adds one character; pick one of ${c.from.map((id) => `"${id}"`).join(', ')}`);
+      if (ids.length > 1) throw formationTextError(text, `upgrade "${upgrade.name}" adds one character; pick one of ${c.from.map((id) => `"${id}"`).join(', ')}`);
       picked.character = ids[0]!;
       return;
     }
@@ -161,13 +156,13 @@ function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, tex
     for (let i = 0; i < rc.count; i++) {
       if (removed?.type === 'CH') {
         const host = removeCharacter(data, units, id, withUnit);
-        if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" replaces one ${removed.name} character${either}, but no unit of the formation has one (take the upgrade that adds it first)`);
+        if (!host) throw formationTextError(text, `upgrade "${upgrade.name}" replaces one ${removed.name} character${either}, but no unit of the formation has one (take the upgrade that adds it first)`);
         if (!withUnit) swappedOn = host;
         continue;
       }
       let idx = -1;
       for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === id) { idx = j; break; }
-      if (idx < 0) throw upgradeError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? id}${either} but the formation has fewer (take the upgrade that adds them first)`);
+      if (idx < 0) throw formationTextError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? id}${either} but the formation has fewer (take the upgrade that adds them first)`);
       units.splice(idx, 1);
     }
   }
@@ -180,8 +175,8 @@ function mountHost(units: ResolvedUnit[], upgrade: Upgrade, text: string): Resol
   let host: ResolvedUnit | undefined;
   for (const u of units) if (freeMountsFor(u, only) > 0 && (host === undefined || freeMountsFor(u, only) > freeMountsFor(host, only))) host = u;
   if (host !== undefined) return host;
-  if (!units.some((u) => mounts(u).total > 0)) throw upgradeError(text, `upgrade "${upgrade.name}" is a weapon for a weapon mount, and no unit of the formation has one`);
-  throw upgradeError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
+  if (!units.some((u) => mounts(u).total > 0)) throw formationTextError(text, `upgrade "${upgrade.name}" is a weapon for a weapon mount, and no unit of the formation has one`);
+  throw formationTextError(text, `upgrade "${upgrade.name}": every ${only === undefined ? 'weapon mount' : only.replace(/-/g, ' ')} of the formation already carries a weapon`);
 }
 
 /** `chosen`: the unit the character joins where that is decided already (the one a replaced character left, the one whose damage capacity prices it). */
@@ -197,10 +192,10 @@ function joinUpgradeCharacter(data: Dataset, units: ResolvedUnit[], upgrade: Upg
     host = chosen ?? units.find((u) => may(u) && (joins !== undefined || u.unit.type !== 'WE')) ?? (joins === undefined ? units[0] : undefined);
     if (host === undefined) {
       const whom = [...joins!.units.map((id) => data.units.get(id)?.name ?? id), ...joins!.withCharacter.map((id) => `a unit with a ${data.units.get(id)?.name ?? id}`)];
-      throw upgradeError(text, `upgrade "${upgrade.name}" joins ${whom.join(' or ')}, and the formation has none (take the upgrade that adds one first)`);
+      throw formationTextError(text, `upgrade "${upgrade.name}" joins ${whom.join(' or ')}, and the formation has none (take the upgrade that adds one first)`);
     }
   }
-  if (!host) throw upgradeError(text, `upgrade "${upgrade.name}" has no unit to join`);
+  if (!host) throw formationTextError(text, `upgrade "${upgrade.name}" has no unit to join`);
   joinCharacter(data, host, character);
   host.points = (host.points ?? 0) + points;
 }
@@ -218,7 +213,7 @@ function grantRule(units: ResolvedUnit[], upgrade: Upgrade, grant: NonNullable<U
   const chosen = grant.count === undefined ? takers : takers.slice(0, grant.count);
   if (chosen.length === 0 || chosen.length < (grant.count ?? 1)) {
     const whom = grant.unit ?? (grant.type === 'INF' ? 'infantry' : 'any');
-    throw upgradeError(text, `upgrade "${upgrade.name}" gives ${grant.rule} to ${grant.count ?? 'every'} ${whom} unit(s) without it, and the formation has ${takers.length}`);
+    throw formationTextError(text, `upgrade "${upgrade.name}" gives ${grant.rule} to ${grant.count ?? 'every'} ${whom} unit(s) without it, and the formation has ${takers.length}`);
   }
   // The points go with the rule, unless the upgrade brought units that carry them already.
   const priced = upgrade.add.length === 0 && upgrade.character === undefined;
@@ -253,7 +248,7 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
   const added = fieldAll(upgrade.add);
   const brought = fieldAll(broughtByOptions(upgrade));
   if (upgrade.armedWith !== undefined && applyLoadout(added, upgrade.armedWith[0]!).length === 0) {
-    throw upgradeError(text, `upgrade "${upgrade.name}" arms the units it adds with "${upgrade.armedWith[0]}", which none of them may carry`);
+    throw formationTextError(text, `upgrade "${upgrade.name}" arms the units it adds with "${upgrade.armedWith[0]}", which none of them may carry`);
   }
   if (upgrade.character !== undefined) {
     const share = price / (1 + brought.length);

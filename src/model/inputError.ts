@@ -34,3 +34,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
   }
   return out;
 }
+
+/** A formation text that cannot be fielded ("codex-astartes/tactical+land-raiders@predator"): one problem naming the text. */
+export function formationTextError(text: string, message: string): InputError {
+  return new InputError([{ file: `formation "${text}"`, path: '', message }]);
+}
