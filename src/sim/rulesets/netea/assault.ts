@@ -9,14 +9,12 @@ import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } 
 import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
 import { strikesFirst } from './assault/firstStrike.js';
+import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from './assault/outcomes.js';
+import { resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
-/** Assault outcomes. */
-export const NO_ASSAULT = 0;
-export const ATTACKER_WINS = 1;
-export const DEFENDER_WINS = 2;
-/** Both sides wiped out at once ([A-31]), or still tied after the round limit. */
-export const NO_RESULT = 3;
+/** The outcomes, for this module's importers (assault/outcomes.ts). */
+export { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT };
 
 /** Who takes part in an assault, as bit masks over formations. */
 export interface AssaultSetup {
@@ -210,10 +208,11 @@ function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
     countSide(e, 0);
     countSide(e, 1);
     const scoreA = highestOf2D6(rng) + resultModifiers(e, 0);
-    const scoreD = highestOf2D6(rng) + resultModifiers(e, 1);
-    if (scoreA !== scoreD) {
-      outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
-      margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
+    const difference = scoreA - (highestOf2D6(rng) + resultModifiers(e, 1));
+    const winner = resultWinner(difference);
+    if (winner >= 0) {
+      outcome = winner;
+      margin = difference > 0 ? difference : -difference;
       break;
     }
     // A tie: counter-charges, attacker first, then fight again; kills carry over.
@@ -248,20 +247,9 @@ function fightBesideSupport(e: Engagement, round: number, attackerSide: number, 
   return wipeOut(e, false);
 }
 
-/**
- * The checks after the fight (`afterFight`) and after supporting fire: both
- * sides wiped out is no result; the defenders wiped out, the attacker wins;
- * after the fight the attackers lose when all their directly engaged units are
- * dead (TP stall or wipe-out), after the supporting fire when all are. -1 if
- * the assault goes on.
- */
+/** The checks after the fight (`afterFight`) and after supporting fire (resultRules.ts `wipeOut`): the outcome, or -1 if the assault goes on. */
 function wipeOut(e: Engagement, afterFight: boolean): number {
-  const attackers = sideAlive(e, 0);
-  const defenders = sideAlive(e, 1);
-  if (attackers === 0 && defenders === 0) return NO_RESULT;
-  if (defenders === 0) return ATTACKER_WINS;
-  if ((afterFight ? engagedAlive(e, 0) : attackers) === 0) return DEFENDER_WINS;
-  return -1;
+  return wipeOutOutcome(sideAlive(e, 0), sideAlive(e, 1), afterFight ? engagedAlive(e, 0) : 0, afterFight);
 }
 
 function sideAlive(e: Engagement, side: number): number {

@@ -337,12 +337,11 @@ export class Engagement {
    * engine, no Inspiring unit, no Grot that does not count (set with the lists).
    */
   readonly asCountsByFormation: Uint8Array;
-  /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
+  /** What each assault side (0 attacking, 1 defending) counts in the result this round; its Blast markers -1 for none at all (assault/resultRules.ts). */
   readonly asLosses = new Int32Array(2);
   readonly asUnits = new Int32Array(2);
   readonly asInspiring = new Int32Array(2);
   readonly asBlastMarkers = new Int32Array(2);
-  readonly asAnyBlastMarker = new Uint8Array(2);
 
   constructor(spec: EngagementSpec) {
     this.options = spec.options;

@@ -3,6 +3,7 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
+import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
 import { placesNoBlastMarker } from './damage.js';
 import { firstSave, firstSaveOnly } from './saves/saveCode.js';
 import { saveCode } from './saves/saveStack.js';
@@ -230,7 +231,7 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
   const marked = isMarked(e, by, at);
   if (markShooters(e, by, gap + targetDepth, sustained, marked) === 0) return 'no unit can fire';
   for (let f = 0; f < e.nFormations; f++) {
-    if (f !== at && e.fBroken[f] === 0 && e.fBreakWeight[f]! > 0 && e.fBm[f]! >= e.fBreakWeight[f]!) return 'a formation breaks after the attack from its starting Blast markers';
+    if (f !== at && e.fBroken[f] === 0 && reachesBreakPoint(e.fBm[f]!, e.fBreakWeight[f]!)) return 'a formation breaks after the attack from its starting Blast markers';
   }
 
   const coverTaken = e.fCover[at] !== 0;
@@ -307,7 +308,7 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
     noBm: range(nTarget, (u) => (placesNoBlastMarker(e, u) ? 1 : 0)),
     points: range(nTarget, (u) => e.uPoints[u]!),
     breakWeight: range(nTarget, (u) => e.uBreakWeight[u]!),
-    diesWithdrawing: range(nTarget, (u) => (e.optWithdrawOnBreak && (e.uFlags[u]! & C.U_FEARLESS) === 0 && distanceToNearestEnemy(e, u) + 2 * e.uSpeed[u]! <= 15 ? 1 : 0)),
+    diesWithdrawing: range(nTarget, (u) => (e.optWithdrawOnBreak && withdraws(e.uFlags[u]!) && endsWithdrawalInReach(distanceToNearestEnemy(e, u), e.uSpeed[u]!) ? 1 : 0)),
     startBm: e.fBm[at]!,
     startBreakWeight: e.fBreakWeight[at]!,
     crossfire,

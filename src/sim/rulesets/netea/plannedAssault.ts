@@ -1,7 +1,8 @@
 import type { Sfc32 } from '../../rng.js';
 import { recordAssault } from './recordAssault.js';
 import { recordFormation } from './recordFormation.js';
-import * as outcomes from './assault.js';
+import * as outcomes from './assault/outcomes.js';
+import * as resultRules from './assault/resultRules.js';
 import * as layout from './assaultPlan/layout.js';
 import type { AssaultPlan } from './assaultPlan.js';
 import * as result from './plannedAssault/result.js';
@@ -16,7 +17,6 @@ import * as aftermath from './plannedAssault/aftermath.js';
 // so does each module of plannedAssault/; a function there is exported only
 // when no function of its own module calls it.
 const ATTACKER_WINS = outcomes.ATTACKER_WINS;
-const DEFENDER_WINS = outcomes.DEFENDER_WINS;
 const NO_RESULT = outcomes.NO_RESULT;
 const F_STRIDE = layout.F_STRIDE;
 const F_ALIVE = layout.F_ALIVE;
@@ -26,6 +26,7 @@ const F_BM_PLACED = layout.F_BM_PLACED;
 const S_ENGAGED = layout.S_ENGAGED;
 const MAIN_PHASE = layout.MAIN_PHASE;
 const FIRST_STRIKE_PHASE = layout.FIRST_STRIKE_PHASE;
+const resultWinner = resultRules.resultWinner;
 const resultDifference = result.resultDifference;
 const resultModifiers = result.resultModifiers;
 const wipeOut = result.wipeOut;
@@ -88,8 +89,9 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
     const difference = resultDifference(p, rng) + resultModifiers(p, 0) - resultModifiers(p, 1);
-    if (difference !== 0) {
-      outcome = difference > 0 ? ATTACKER_WINS : DEFENDER_WINS;
+    const winner = resultWinner(difference);
+    if (winner >= 0) {
+      outcome = winner;
       margin = difference > 0 ? difference : -difference;
       break;
     }

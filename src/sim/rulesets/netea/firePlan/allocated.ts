@@ -4,7 +4,11 @@ import { rollToHit } from '../../../dice/rollToHit.js';
 import { recordFormation } from '../recordFormation.js';
 import { rollSaveCode } from '../saves/rollSaveCode.js';
 import type { FirePlan } from '../firePlan.js';
+import * as breaking from '../breaking.js';
 import { rollShots } from './rollShots.js';
+
+// A copy of the imported break test, folded into the hot code (docs/adding-a-rule.md says why).
+const reachesBreakPoint = breaking.reachesBreakPoint;
 
 /** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has second ones. */
 export function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
@@ -72,7 +76,7 @@ export function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Flo
 
     let bm = p.startBm + pending;
     let broken = 0;
-    if (breakWeight !== 0 && bm >= breakWeight) {
+    if (reachesBreakPoint(bm, breakWeight)) {
       broken = 1;
       bm = 0;
       for (let v = 0; v < nTarget; v++) {

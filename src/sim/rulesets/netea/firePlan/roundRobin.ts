@@ -3,7 +3,11 @@ import { d6 } from '../../../dice/d6.js';
 import { rollToHit } from '../../../dice/rollToHit.js';
 import { popcount } from '../../../bits/popcount.js';
 import type { FirePlan } from '../firePlan.js';
+import * as breaking from '../breaking.js';
 import { rollShots } from './rollShots.js';
+
+// A copy of the imported break test, folded into the hot code (docs/adding-a-rule.md says why).
+const reachesBreakPoint = breaking.reachesBreakPoint;
 
 /**
  * Trials of a round-robin plan: the dice and the tally of `runAllocated`,
@@ -88,7 +92,7 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
 
     let bm = p.startBm + pending;
     let broken = 0;
-    if (breakWeight !== 0 && bm >= breakWeight) {
+    if (reachesBreakPoint(bm, breakWeight)) {
       broken = 1;
       bm = 0;
       for (let i = 0; i < nWithdraw; i++) {
