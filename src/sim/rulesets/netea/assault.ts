@@ -10,7 +10,7 @@ import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
 import { strikesFirst } from './assault/firstStrike.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from './assault/outcomes.js';
-import { resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
+import { countsAsKill, inspiringUnits, resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
 /** The outcomes, for this module's importers (assault/outcomes.ts). */
@@ -76,7 +76,7 @@ function listUnits(e: Engagement): void {
       e.asCountsByFormation[f] = 1;
       for (let u = e.fUnitStart[f]!; u < end; u++) {
         const fl = e.uFlags[u]!;
-        if ((fl & (C.U_WAR_ENGINE | C.U_INSPIRING)) !== 0 || ((fl & C.U_GROT) !== 0 && e.fHasNonGrot[f] === 1)) e.asCountsByFormation[f] = 0;
+        if ((fl & C.U_WAR_ENGINE) !== 0 || inspiringUnits(fl) !== 0 || !countsAsKill(e, u)) e.asCountsByFormation[f] = 0;
         e.asList[n++] = u;
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);

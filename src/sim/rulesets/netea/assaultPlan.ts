@@ -368,7 +368,7 @@ export class AssaultPlan {
     this.firstStrike = e.asListFirstStrike;
 
     const kindFlags = [...kinds.keys()];
-    this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
+    this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & C.H_SECOND_STAGE) !== 0 ? 1 : 0));
     this.nUnits = n;
     this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVES);
     this.saveChance = new Float64Array(kindFlags.length * n);

@@ -6,6 +6,10 @@ import { distanceToNearestEnemy } from './geometry.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from './breaking.js';
 import { damageWarEngine, destroyUnit } from './damage.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const H_NO_SAVE = C.H_NO_SAVE;
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
+
 /**
  * Break point (RB 1.9.7, 3.2.4, 5.1.1): one per living unit, two per Space
  * Marine unit under They Shall Know No Fear, the starting DC of each living war
@@ -78,10 +82,10 @@ export function withdraw(e: Engagement, f: number, rng: Sfc32): void {
     const move = withdrawalMove(e.uSpeed[u]!);
     if (move < slowest) slowest = move;
     if (!endsWithdrawalInReach(distanceToNearestEnemy(e, u), e.uSpeed[u]!)) continue;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
-      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, C.H_NO_SAVE, rng);
+    if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0) {
+      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, H_NO_SAVE, rng);
     } else {
-      destroyUnit(e, u, true, false, C.H_NO_SAVE, rng);
+      destroyUnit(e, u, true, false, H_NO_SAVE, rng);
     }
   }
   if (slowest !== Infinity) e.fFront[f]! += slowest;

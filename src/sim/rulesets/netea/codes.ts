@@ -103,6 +103,8 @@ export const H_SUPPORT = 1 << 11;
 export const H_FIELD_ROLLED = 1 << 12;
 /** A passenger of a destroyed transport: it may take a 6+ cover save instead of its armour (RB 1.7.5 errata). */
 export const H_WRECKED_TRANSPORT = 1 << 13;
+/** RB 2.2.6: macro-weapon and Titan Killer hits are allocated after the others, among the units those leave alive (shooting and assaults). */
+export const H_SECOND_STAGE = H_MW | H_TK;
 
 /** Actions (RB 1.6.1) as they affect shooting. */
 export const ACTION_ADVANCE = 0;

@@ -138,11 +138,10 @@ export class Engagement {
   /**
    * The attacker's firepower choice for group g at formation f (index g * nF + f)
    * when one option is best against every unit of f: line, firepower (1 AP,
-   * 2 AT, 3 MW) and target mask. Line -1: choose per attack; -2: nothing to shoot.
+   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
+   * engagement/firepowerChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
    */
-  readonly choiceLine: Int32Array;
-  readonly choiceFp: Int32Array;
-  readonly choiceMask: Int32Array;
+  readonly choice: Int32Array;
   /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
   readonly memo: ChoiceMemo;
   /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
@@ -498,9 +497,7 @@ export class Engagement {
     }
     for (let u = 0; u < nUnits; u++) fillRanges(this, u);
     for (let f = 0; f < nF; f++) fillFormationSummary(this, f);
-    this.choiceLine = new Int32Array(this.nGroups * nF);
-    this.choiceFp = new Int32Array(this.nGroups * nF);
-    this.choiceMask = new Int32Array(this.nGroups * nF);
+    this.choice = new Int32Array(this.nGroups * nF);
     for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(this, gi, f);
     this.air.fillAntiAircraft(this);
     this.memo = new ChoiceMemo(this);

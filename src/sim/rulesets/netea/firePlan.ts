@@ -3,6 +3,7 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
+import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/firepowerChoice.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
 import { placesNoBlastMarker } from './damage.js';
 import { firstSave, firstSaveOnly } from './saves/saveCode.js';
@@ -247,19 +248,17 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
     for (let g = e.uGroupStart[u]!; g < e.uGroupEnd[u]!; g++) {
       const bl = e.gBarrageLine[g]!;
       if (useBarrage && bl >= 0 && lineReady(e, bl) && lineRange(e, bl, sustained, distance) >= distance) return 'a barrage fires';
-      let line = e.choiceLine[g * nF + at]!;
-      if (line === -2) continue;
-      let fp = e.choiceFp[g * nF + at]!;
-      let mask = e.choiceMask[g * nF + at]!;
-      if (line === -1) {
-        const choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, false, sustained);
+      let choice = e.choice[g * nF + at]!;
+      if (choice === NOTHING_TO_FIRE) continue;
+      if (choice === CHOOSE_PER_ATTACK) {
+        choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, false, sustained);
         if (choice < 0) continue;
-        line = choice >> 6;
-        fp = (choice >> 4) & 3;
-        mask = choice & 15;
-      } else if (e.uLimited[u] === 1 ? !lineReady(e, line) || lineRange(e, line, sustained, distance) < distance : e.wRange[line]! < distance) {
+      } else if (e.uLimited[u] === 1 ? !lineReady(e, choiceLine(choice)) || lineRange(e, choiceLine(choice), sustained, distance) < distance : e.wRange[choiceLine(choice)]! < distance) {
         continue;
       }
+      const line = choiceLine(choice);
+      const fp = choiceFp(choice);
+      const mask = choiceMask(choice);
       if (!guidedMayFire(e, line, marked)) continue;
       const fl = e.wFlags[line]!;
       const hitFlags = fp === FP_MW ? e.wHitFlags[line]! | C.H_MW : e.wHitFlags[line]!;

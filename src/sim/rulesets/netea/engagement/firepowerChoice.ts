@@ -6,6 +6,27 @@ import { saveCode } from '../saves/saveStack.js';
 import { countsAsInCover } from '../saves/shadowfields.js';
 import { pinPointMask } from './weaponLines.js';
 
+/** A firepower choice: line l with firepower fp (1 AP, 2 AT, 3 MW) at the target classes in mask (below 16). */
+export function packChoice(l: number, fp: number, mask: number): number {
+  return (l << 6) | (fp << 4) | mask;
+}
+
+/** A packed choice's line, firepower and target mask. */
+export function choiceLine(choice: number): number {
+  return choice >> 6;
+}
+export function choiceFp(choice: number): number {
+  return (choice >> 4) & 3;
+}
+export function choiceMask(choice: number): number {
+  return choice & 15;
+}
+
+/** A group's choice against a formation when none is best against every unit: the attacker chooses per attack. */
+export const CHOOSE_PER_ATTACK = -1;
+/** A group with nothing that can hurt the formation. */
+export const NOTHING_TO_FIRE = -2;
+
 /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower; and the plain hit's code. */
 export function fillFailChances(e: Engagement, u: number): void {
   e.uFailNormal[u] = saveCodeFailChance(saveCode(e, u, 0, false, false));
@@ -55,15 +76,9 @@ export function fillChoice(e: Engagement, gi: number, f: number): void {
   }
   const useful = options.filter((o) => o.values.some((v) => v > 0));
   if (useful.length === 0) {
-    e.choiceLine[k] = -2;
+    e.choice[k] = NOTHING_TO_FIRE;
     return;
   }
   const dominant = useful.find((o) => useful.every((p) => o.values.every((v, i) => v >= p.values[i]!)));
-  if (!dominant) {
-    e.choiceLine[k] = -1;
-    return;
-  }
-  e.choiceLine[k] = dominant.line;
-  e.choiceFp[k] = dominant.fp;
-  e.choiceMask[k] = dominant.mask;
+  e.choice[k] = dominant ? packChoice(dominant.line, dominant.fp, dominant.mask) : CHOOSE_PER_ATTACK;
 }
