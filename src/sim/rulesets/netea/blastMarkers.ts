@@ -19,6 +19,18 @@ export function breakPoint(e: Engagement, f: number): number {
   return e.fBreakWeight[f]!;
 }
 
+/** RB 1.9.3: a formation coming under fire takes a Blast marker (on a broken formation, a hit with no save). */
+export const UNDER_FIRE_BLAST_MARKERS = 1;
+
+/**
+ * RB 1.11, [A-12]: a crossfire attack that destroys a unit (one whose death
+ * places a Blast marker) places one more; the casualties' own are one each
+ * (RB 1.9.4, damage.ts).
+ */
+export function crossfireBlastMarkers(crossfire: boolean, kills: number): number {
+  return crossfire && kills > 0 ? 1 : 0;
+}
+
 /**
  * Places `n` Blast markers on formation f. A broken formation receives none:
  * each becomes a hit with no save (RB 1.13.4), two per hit under TSKNF with the

@@ -65,6 +65,8 @@ export const W_LANCE = 1 << 3;
 export const W_SNIPER = 1 << 4;
 export const W_SINGLE_SHOT = 1 << 5;
 export const W_SLOW_FIRING = 1 << 6;
+/** The lines whose use is remembered between attacks (RB 2.2.8, 2.2.9: single shot, slow firing). */
+export const W_LIMITED_USE = W_SINGLE_SHOT | W_SLOW_FIRING;
 export const W_INDIRECT = 1 << 7;
 export const W_FIRST_STRIKE = 1 << 8;
 export const W_REAR_ARC = 1 << 9;

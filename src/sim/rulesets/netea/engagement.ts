@@ -11,6 +11,7 @@ import { Carriages } from './criticals/carriages.js';
 import { collectLines, fillLine } from './engagement/weaponLines.js';
 import { fillFormation, fillUnit } from './engagement/unitProfile.js';
 import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { fixedShots } from './lineShots.js';
 import { fillRanges } from './engagement/unitReach.js';
 import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
 import { placedAsPlayed } from './boughtPositions.js';
@@ -111,6 +112,8 @@ export class Engagement {
   readonly wShotsSides: Int32Array;
   readonly wShotsPlus: Int32Array;
   readonly wShotsTimes: Int32Array;
+  /** The line's shots when no die decides them (`fixedShots`), else -1. */
+  readonly wFixedShots: Int32Array;
   readonly wAP: Uint8Array;
   readonly wAT: Uint8Array;
   readonly wMW: Uint8Array;
@@ -537,6 +540,7 @@ export class Engagement {
     this.scLoad = new Int32Array(nUnits);
     this.scSniped = new Int32Array(nUnits);
     this.scStamp = new Int32Array(nUnits);
+    this.wFixedShots = Int32Array.from(this.wShotsN, (n, i) => fixedShots(n, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!));
     let cap = 64;
     for (let i = 0; i < nLines; i++) {
       const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;

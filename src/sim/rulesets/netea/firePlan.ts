@@ -3,6 +3,7 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
+import { fixedShots } from './lineShots.js';
 import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/firepowerChoice.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
 import { placesNoBlastMarker } from './damage.js';
@@ -146,7 +147,7 @@ export class FirePlan {
     this.roundRobin =
       this.sharedList && len <= 32 && shared.every((v) => p.breakWeight[v] === bw && p.kinds.every((k) => firstSaveOnly(k.saveCode[v]!)));
     this.rrLength = len;
-    this.gFixedShots = Int32Array.from(p.groups, (g) => (g.shotsN === 0 && g.exN === 0 ? g.shotsPlus * g.shotsTimes + g.exPlus : -1));
+    this.gFixedShots = Int32Array.from(p.groups, (g) => fixedShots(g.shotsN, g.shotsPlus, g.shotsTimes, g.exN, g.exPlus));
     this.gRow = Int32Array.from(p.groups, (g) => g.kind * len);
     this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => firstSave(k.saveCode[v]!))));
     this.rrBreakWeight = bw;

@@ -32,8 +32,7 @@ const ACTION_MARSHAL = C.ACTION_MARSHAL;
 const ACTION_OVERWATCH = C.ACTION_OVERWATCH;
 const ACTION_SUSTAINED = C.ACTION_SUSTAINED;
 const U_WAR_ENGINE = C.U_WAR_ENGINE;
-const W_SINGLE_SHOT = C.W_SINGLE_SHOT;
-const W_SLOW_FIRING = C.W_SLOW_FIRING;
+const W_LIMITED_USE = C.W_LIMITED_USE;
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -243,7 +242,7 @@ export class NeteaRunner implements TrialRunner {
     this.hasPowerFields = pf;
     this.unitsOnlyDie = !damageable && !pf && !e.transports.any;
     const limited: number[] = [];
-    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (W_SINGLE_SHOT | W_SLOW_FIRING)) !== 0) limited.push(l);
+    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & W_LIMITED_USE) !== 0) limited.push(l);
     this.limitedLines = Int32Array.from(limited);
     // The record writes a formation's block from its histogram's offset: the other counters
     // follow it in the order of FormationRecordLayout (checked here once).

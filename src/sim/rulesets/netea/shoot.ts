@@ -9,10 +9,11 @@ import type { Engagement } from './engagement.js';
 import { pinPointMask } from './engagement/weaponLines.js';
 import * as choices from './engagement/firepowerChoice.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
-import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
+import { checkBreak, crossfireBlastMarkers, flushPendingBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { disruptPlacesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
 import { damageOnMisses } from './criticals/damageOnMiss.js';
+import { lineShots } from './lineShots.js';
 
 // Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
 const ACTION_DOUBLE = C.ACTION_DOUBLE;
@@ -37,6 +38,7 @@ const W_CARRIAGE = C.W_CARRIAGE;
 const W_DISRUPT = C.W_DISRUPT;
 const W_IGNORE_COVER = C.W_IGNORE_COVER;
 const W_INDIRECT = C.W_INDIRECT;
+const W_LIMITED_USE = C.W_LIMITED_USE;
 const W_MACRO = C.W_MACRO;
 const W_MISS_DAMAGE = C.W_MISS_DAMAGE;
 const W_REAR_ARC = C.W_REAR_ARC;
@@ -277,8 +279,8 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
 
   // I. Coming under fire (RB 1.9.3). On a broken target the BM is a no-save hit,
   // resolved before the attack's own hits ([A-27]); TSKNF needs two, so it waits.
-  if (e.fBroken[at] === 1 && e.fTsknf[at] === 0) applyNoSaveHits(e, at, 1, null, rng);
-  else e.fPendingBm[at]!++;
+  if (e.fBroken[at] === 1 && e.fTsknf[at] === 0) applyNoSaveHits(e, at, UNDER_FIRE_BLAST_MARKERS, null, rng);
+  else e.fPendingBm[at]! += UNDER_FIRE_BLAST_MARKERS;
 
   // The attacker takes the cover modifier if any target unit is in cover, so
   // every unit stays a valid target ([A-13]).
@@ -368,7 +370,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   }
 
   // IV. Casualty Blast markers, crossfire's extra marker ([A-12]), barrage extras.
-  if (crossfire && e.atkNonExpendableKills > 0) e.fPendingBm[at]!++;
+  e.fPendingBm[at]! += crossfireBlastMarkers(crossfire, e.atkNonExpendableKills);
   e.fPendingBm[at]! += barrageBm;
   e.atkTarget = -1;
   flushPendingBlastMarkers(e, rng);
@@ -382,6 +384,8 @@ function templateUnitsOf(e: Engagement, by: number): number {
 }
 
 export function markFired(e: Engagement, l: number): void {
+  // Only single-shot and slow-firing lines read it (lineReady, aaLineReady).
+  if ((e.wFlags[l]! & W_LIMITED_USE) === 0) return;
   e.stSingleShotUsed[l] = 1;
   e.stLastFired[l] = e.turn;
 }
@@ -395,9 +399,8 @@ function fireLine(e: Engagement, choice: number, gap: number, u: number, modifie
   const fl = e.wFlags[l]!;
   const value = fp === FP_AP ? e.wAP[l]! : fp === FP_AT ? e.wAT[l]! : e.wMW[l]!;
   const t = value + modifier + penalty + (coverTaken && (fl & W_IGNORE_COVER) === 0 ? 1 : 0);
-  let shots = e.wShotsN[l] === 0 ? e.wShotsPlus[l]! : rollDice(rng, e.wShotsN[l]!, e.wShotsSides[l]!, e.wShotsPlus[l]!);
-  shots *= e.wShotsTimes[l]!;
-  if (e.wExN[l]! + e.wExPlus[l]! > 0) shots += rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
+  let shots = e.wFixedShots[l]!;
+  if (shots < 0) shots = lineShots(rng, e.wShotsN[l]!, e.wShotsSides[l]!, e.wShotsPlus[l]!, e.wShotsTimes[l]!, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
   const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | H_MW : e.wHitFlags[l]!;
   const reach = lineRange(e, l, sustained, distance) - gap - e.uDepth[u]!;
   let misses = 0;

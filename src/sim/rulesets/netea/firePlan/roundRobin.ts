@@ -4,10 +4,13 @@ import { rollToHit } from '../../../dice/rollToHit.js';
 import { popcount } from '../../../bits/popcount.js';
 import type { FirePlan } from '../firePlan.js';
 import * as breaking from '../breaking.js';
+import * as blastMarkers from '../blastMarkers.js';
 import { rollShots } from './rollShots.js';
 
-// A copy of the imported break test, folded into the hot code (docs/adding-a-rule.md says why).
+// Copies of the imported rules, folded into the hot code (docs/adding-a-rule.md says why).
 const reachesBreakPoint = breaking.reachesBreakPoint;
+const UNDER_FIRE_BLAST_MARKERS = blastMarkers.UNDER_FIRE_BLAST_MARKERS;
+const crossfireBlastMarkers = blastMarkers.crossfireBlastMarkers;
 
 /**
  * Trials of a round-robin plan: the dice and the tally of `runAllocated`,
@@ -31,7 +34,7 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
   const rrPoints = p.rrPoints;
   const killPoints = p.rrKillPoints;
   const nWithdraw = p.rrWithdrawBit.length;
-  const crossfireBm = p.crossfire ? 1 : 0;
+  const crossfire = p.crossfire;
   const record = p.targetRecord;
   const o = record + nTarget + 1;
   // Integer counters, summed here and added to the tally once: sums of
@@ -87,7 +90,7 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
     if (!pointsEach) points = killPoints[kills]!;
     const breakWeight = p.startBreakWeight - kills * unitBreakWeight;
     const counted = popcount(dead & bmMask);
-    const pending = counted > 0 ? 1 + counted + crossfireBm : 1;
+    const pending = UNDER_FIRE_BLAST_MARKERS + counted + crossfireBlastMarkers(crossfire, counted);
     let alive = nTarget - kills;
 
     let bm = p.startBm + pending;
