@@ -3,7 +3,7 @@ import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from '../../../src/sim/rulesets/netea/assault/outcomes.js';
 import { blastMarkerModifiers, formationResultMarkers, inspiringUnits, resultModifiers, resultWinner, sideResultMarkers, wipeOut } from '../../../src/sim/rulesets/netea/assault/resultRules.js';
 import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, loserHits, takesLossHits, winnerBlastMarkers } from '../../../src/sim/rulesets/netea/assault/aftermathRules.js';
-import { closerTarget, closingStep, counterChargeMove, countersIntoContact } from '../../../src/sim/rulesets/netea/assault/counterChargeRules.js';
+import { closerTarget, closingMove, closingStep, counterChargeMove, counterChargeTarget, countersIntoContact } from '../../../src/sim/rulesets/netea/assault/counterChargeRules.js';
 import { distanceFromEnemy, withinAssaultRange } from '../../../src/sim/rulesets/netea/assault/reach.js';
 import { attackValue, usesCloseCombat } from '../../../src/sim/rulesets/netea/assault/attackValue.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from '../../../src/sim/rulesets/netea/breaking.js';
@@ -88,6 +88,17 @@ describe('counter-charges, reach and attack values (RB 1.12.4-1.12.5)', () => {
     expect(closingStep(15, 10)).toBe(0);
     expect(closingStep(18, 10)).toBe(10);
     expect(closingStep(16, 20)).toBe(11);
+    expect(closingMove(-30, 0, 10)).toBe(-20);
+    expect(closingMove(30, 0, 10)).toBe(20);
+    expect(closingMove(-12, 0, 10)).toBe(-12);
+    // Units 0-2 at -20, 10 and 10 (unit 1 already touching two): from 0, unit 2 (as close as unit 1, with room); unit 0 once both die.
+    const list = Int32Array.of(0, 1, 2);
+    const positions = Float64Array.of(-20, 10, 10);
+    const contact = Int32Array.of(0, 2, 1);
+    const cap = Int32Array.of(2, 2, 2);
+    expect(counterChargeTarget(0, list, 0, 3, Uint8Array.of(1, 1, 1), positions, contact, cap)).toBe(2);
+    expect(counterChargeTarget(0, list, 0, 3, Int32Array.of(1, 0, 0), positions, contact, cap)).toBe(0);
+    expect(counterChargeTarget(0, list, 0, 3, Int32Array.of(0, 0, 0), positions, contact, cap)).toBe(-1);
   });
 
   it('15 cm, distances on the assault axis, the close combat or firefight value', () => {

@@ -6,7 +6,7 @@ import { shoot } from './shoot.js';
 import { disembarkAttackers } from './transport/disembark.js';
 import { applyResult, countSide, resultModifiers } from './assault/result.js';
 import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } from './assault/chargeCache.js';
-import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
+import { charge, contactCap, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
 import { strikesFirst } from './assault/firstStrike.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from './assault/outcomes.js';
@@ -78,6 +78,7 @@ function listUnits(e: Engagement): void {
         const fl = e.uFlags[u]!;
         if ((fl & C.U_WAR_ENGINE) !== 0 || inspiringUnits(fl) !== 0 || !countsAsKill(e, u)) e.asCountsByFormation[f] = 0;
         e.asList[n++] = u;
+        e.asContactCap[u] = contactCap(e, u);
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);
         if (e.uFirstStrike[u] === 1 || strikesFirst(e, u)) e.asListFirstStrike = true;

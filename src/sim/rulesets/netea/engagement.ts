@@ -288,6 +288,8 @@ export class Engagement {
   readonly asDist: Float64Array;
   /** In base contact with a support craft or a skimmer fighting at range: firefight values (TP Support Craft; RB 2.1.13). */
   readonly asForceFF: Uint8Array;
+  /** How many enemies may be in base contact with each unit of the lists (assault/moves.ts `contactCap`), set with the lists. */
+  readonly asContactCap: Int32Array;
   /** Enemy units in base contact with this unit. */
   readonly asContact: Int32Array;
   /** Directly engaged: within 15 cm of an enemy after the moves (TP Resolve Attacks). */
@@ -564,6 +566,7 @@ export class Engagement {
     this.asOrigin = new Float64Array(nUnits);
     this.asDist = new Float64Array(nUnits);
     this.asForceFF = new Uint8Array(nUnits);
+    this.asContactCap = new Int32Array(nUnits);
     this.asContact = new Int32Array(nUnits);
     this.asEngaged = new Uint8Array(nUnits);
     this.asStartAlive = new Uint8Array(nUnits);

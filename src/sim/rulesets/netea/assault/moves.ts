@@ -4,7 +4,7 @@ import type { AssaultSetup } from '../assault.js';
 import { DISEMBARK_RANGE, placePassengers } from '../transport/disembark.js';
 import { computeDistances } from './positions.js';
 import { withinAssaultRange } from './reach.js';
-import { closerTarget, closingStep, counterChargeMove, countersIntoContact } from './counterChargeRules.js';
+import { closingMove, counterChargeMove, counterChargeTarget, countersIntoContact } from './counterChargeRules.js';
 
 /** Would the unit rather fight in base contact (its CC value is at least as good, or it has no ranged weapons)? */
 export function wantsContact(e: Engagement, u: number): boolean {
@@ -128,26 +128,10 @@ export function counterCharge(e: Engagement, side: number): void {
     const u = e.asList[k]!;
     if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || e.transports.stEmbarked[u] === 1) continue;
     const move = counterChargeMove(e.uSpeed[u]!);
-    let nearest = -1;
-    let dist = Infinity;
-    let room = false;
-    for (let j = enemyFrom; j < enemyTo; j++) {
-      const v = e.asList[j]!;
-      if (e.stAlive[v] === 0) continue;
-      const d = Math.abs(e.asPos[u]! - e.asPos[v]!);
-      const free = e.asContact[v]! < contactCap(e, v);
-      if (closerTarget(d, free, dist, room)) {
-        dist = d;
-        nearest = v;
-        room = free;
-      }
-    }
+    const nearest = counterChargeTarget(e.asPos[u]!, e.asList, enemyFrom, enemyTo, e.stAlive, e.asPos, e.asContact, e.asContactCap);
     if (nearest < 0) continue;
-    if (countersIntoContact(wantsContact(e, u), dist, move, room)) {
-      makeContact(e, u, nearest);
-    } else {
-      const step = closingStep(dist, move);
-      if (step > 0) e.asPos[u]! += e.asPos[nearest]! > e.asPos[u]! ? step : -step;
-    }
+    const room = e.asContact[nearest]! < e.asContactCap[nearest]!;
+    if (countersIntoContact(wantsContact(e, u), Math.abs(e.asPos[u]! - e.asPos[nearest]!), move, room)) makeContact(e, u, nearest);
+    else e.asPos[u] = closingMove(e.asPos[u]!, e.asPos[nearest]!, move);
   }
 }

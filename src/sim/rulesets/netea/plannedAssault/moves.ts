@@ -12,8 +12,8 @@ const S_STRIDE = layout.S_STRIDE;
 const S_ENGAGED = layout.S_ENGAGED;
 const S_INSPIRING = layout.S_INSPIRING;
 const insertInAllocationOrder = allocationOrder.insertInAllocationOrder;
-const closerTarget = counterChargeRules.closerTarget;
-const closingStep = counterChargeRules.closingStep;
+const counterChargeTarget = counterChargeRules.counterChargeTarget;
+const closingMove = counterChargeRules.closingMove;
 const countersIntoContact = counterChargeRules.countersIntoContact;
 const distanceFromEnemy = reach.distanceFromEnemy;
 const withinAssaultRange = reach.withinAssaultRange;
@@ -72,8 +72,8 @@ export function markEngaged(p: AssaultPlan): void {
 /**
  * `counterCharge` for assault side `side` when no war engine takes part, by
  * the rules of counterChargeRules.ts: a living unit not in base contact
- * picks its enemy (`closerTarget`, room as `contactCap` allows) and moves
- * into contact (`countersIntoContact`) or closes in (`closingStep`).
+ * picks its enemy (`counterChargeTarget`, room as `contactCap` allows) and
+ * moves into contact (`countersIntoContact`) or closes in (`closingMove`).
  */
 export function counterCharge(p: AssaultPlan, side: number): void {
   p.moved = true;
@@ -85,22 +85,10 @@ export function counterCharge(p: AssaultPlan, side: number): void {
     const u = p.list[k]!;
     if (p.alive[u] === 0 || p.contact[u]! > 0) continue;
     const move = p.uCounterMove[u]!;
-    let nearest = -1;
-    let dist = Infinity;
-    let room = false;
-    for (let j = enemyFrom; j < enemyTo; j++) {
-      const v = p.list[j]!;
-      if (p.alive[v] === 0) continue;
-      const d = Math.abs(p.pos[u]! - p.pos[v]!);
-      const free = p.contact[v]! < p.uContactCap[v]!;
-      if (closerTarget(d, free, dist, room)) {
-        dist = d;
-        nearest = v;
-        room = free;
-      }
-    }
+    const nearest = counterChargeTarget(p.pos[u]!, p.list, enemyFrom, enemyTo, p.alive, p.pos, p.contact, p.uContactCap);
     if (nearest < 0) continue;
-    if (countersIntoContact(p.uWantsContact[u] === 1, dist, move, room)) {
+    const room = p.contact[nearest]! < p.uContactCap[nearest]!;
+    if (countersIntoContact(p.uWantsContact[u] === 1, Math.abs(p.pos[u]! - p.pos[nearest]!), move, room)) {
       // `makeContact`: against a unit that would rather shoot, both fight with firefight values.
       p.contact[u]!++;
       p.contact[nearest]!++;
@@ -110,8 +98,7 @@ export function counterCharge(p: AssaultPlan, side: number): void {
         p.forceFF[nearest] = 1;
       }
     } else {
-      const step = closingStep(dist, move);
-      if (step > 0) p.pos[u]! += p.pos[nearest]! > p.pos[u]! ? step : -step;
+      p.pos[u] = closingMove(p.pos[u]!, p.pos[nearest]!, move);
     }
   }
 }
