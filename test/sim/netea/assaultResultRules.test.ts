@@ -3,7 +3,7 @@ import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from '../../../src/sim/rulesets/netea/assault/outcomes.js';
 import { blastMarkerModifiers, formationResultMarkers, inspiringUnits, resultModifiers, resultWinner, sideResultMarkers, wipeOut } from '../../../src/sim/rulesets/netea/assault/resultRules.js';
 import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, loserHits, takesLossHits, winnerBlastMarkers } from '../../../src/sim/rulesets/netea/assault/aftermathRules.js';
-import { closerTarget, closingMove, closingStep, counterChargeMove, counterChargeTarget, countersIntoContact } from '../../../src/sim/rulesets/netea/assault/counterChargeRules.js';
+import { closingMove, counterChargeMove, counterChargeTarget, countersIntoContact } from '../../../src/sim/rulesets/netea/assault/counterChargeRules.js';
 import { distanceFromEnemy, withinAssaultRange } from '../../../src/sim/rulesets/netea/assault/reach.js';
 import { attackValue, usesCloseCombat } from '../../../src/sim/rulesets/netea/assault/attackValue.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from '../../../src/sim/rulesets/netea/breaking.js';
@@ -79,15 +79,12 @@ describe('counter-charges, reach and attack values (RB 1.12.4-1.12.5)', () => {
   it('a counter-charge of 5 cm, 10 cm from speed 30; the closest enemy, one with room among equals; contact or closing to 5 cm', () => {
     expect(counterChargeMove(25)).toBe(5);
     expect(counterChargeMove(30)).toBe(10);
-    expect(closerTarget(4, false, 5, true)).toBe(true);
-    expect(closerTarget(5, true, 5, false)).toBe(true);
-    expect(closerTarget(5, false, 5, false)).toBe(false);
     expect(countersIntoContact(true, 5, 5, true)).toBe(true);
     expect(countersIntoContact(true, 5, 5, false)).toBe(false);
     expect(countersIntoContact(false, 1, 5, true)).toBe(false);
-    expect(closingStep(15, 10)).toBe(0);
-    expect(closingStep(18, 10)).toBe(10);
-    expect(closingStep(16, 20)).toBe(11);
+    expect(closingMove(-15, 0, 10)).toBe(-15);
+    expect(closingMove(-18, 0, 10)).toBe(-8);
+    expect(closingMove(16, 0, 20)).toBe(5);
     expect(closingMove(-30, 0, 10)).toBe(-20);
     expect(closingMove(30, 0, 10)).toBe(20);
     expect(closingMove(-12, 0, 10)).toBe(-12);

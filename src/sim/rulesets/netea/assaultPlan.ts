@@ -18,7 +18,7 @@ import { hitChance } from './assaultPlan/fightDeaths.js';
 import { attackGroups, profileLines, sameUnits, type AttackGroup, type PlanGroups } from './assaultPlan/attackGroups.js';
 import { compileDeathTables } from './assaultPlan/deathTables.js';
 import { withdrawSafe } from './assaultPlan/withdrawSafe.js';
-import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_FF, U_FLAGS, U_FORMATION, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
+import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_COUNTER_MOVE, U_FF, U_FLAGS, U_FORMATION, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
 import { NO_SAVES } from './saves/saveCode.js';
 import { saveCodeChance } from './saves/saveCodeChance.js';
 import { saveCode } from './saves/saveStack.js';
@@ -213,8 +213,7 @@ export class AssaultPlan {
   readonly uCcOnly: Uint8Array;
   readonly uWantsContact: Uint8Array;
   readonly uPrefersFirefight: Uint8Array;
-  /** Counter-charge move (`counterChargeMove`); how many enemies may be in base contact with the unit (`contactCap`). */
-  readonly uCounterMove: Float64Array;
+  /** How many enemies may be in base contact with the unit (`contactCap`). */
   readonly uContactCap: Int32Array;
   /** Where a unit the assault does not move stands on the assault axis (`staticCoordinate`). */
   readonly uStaticPos: Float64Array;
@@ -433,6 +432,7 @@ export class AssaultPlan {
       this.U[b + U_FLAGS] = e.uFlags[u]!;
       this.U[b + U_CC] = e.uCC[u]!;
       this.U[b + U_FF] = e.uFF[u]!;
+      this.U[b + U_COUNTER_MOVE] = counterChargeMove(e.uSpeed[u]!);
     }
     const sides = [0, 1];
     const guide: number[] = [];
@@ -467,7 +467,6 @@ export class AssaultPlan {
     this.uCcOnly = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact ? 1 : 0));
     this.uWantsContact = Uint8Array.from(range(n), (u) => (wantsContact(e, u) ? 1 : 0));
     this.uPrefersFirefight = Uint8Array.from(range(n), (u) => (prefersFirefight(e, u) ? 1 : 0));
-    this.uCounterMove = Float64Array.from(e.uSpeed, counterChargeMove);
     this.uContactCap = Int32Array.from(range(n), (u) => contactCap(e, u));
     this.uStaticPos = Float64Array.from(range(n), (u) => staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine));
 

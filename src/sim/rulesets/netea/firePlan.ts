@@ -6,6 +6,7 @@ import { distanceToNearestEnemy } from './geometry.js';
 import { fixedShots } from './lineShots.js';
 import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/firepowerChoice.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
+import { crossfireBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { placesNoBlastMarker } from './damage.js';
 import { firstSave, firstSaveOnly } from './saves/saveCode.js';
 import { saveCode } from './saves/saveStack.js';
@@ -87,7 +88,16 @@ export class FirePlan {
   readonly gRow: Int32Array;
   /** The save needed by the unit at each list position, per kind. */
   readonly rrNeed: Int32Array;
-  readonly rrBreakWeight: number;
+  /**
+   * The attack's own Blast markers by the deaths that place one (`counted`;
+   * blastMarkers.ts: one for coming under fire, one per such death,
+   * crossfire's extra one), and whether the target then breaks, by its kills
+   * and those deaths, at kills * (rrLength + 1) + counted
+   * (`reachesBreakPoint`): compiled, so the trial loop reads the rules'
+   * answers.
+   */
+  readonly rrPending: Int32Array;
+  readonly rrBreaks: Uint8Array;
   /** Bits of the positions whose units place a Blast marker when they die. */
   readonly rrBmMask: number;
   /** The units' points differ: they are added death by death, in order, as the general path adds them. */
@@ -150,7 +160,10 @@ export class FirePlan {
     this.gFixedShots = Int32Array.from(p.groups, (g) => fixedShots(g.shotsN, g.shotsPlus, g.shotsTimes, g.exN, g.exPlus));
     this.gRow = Int32Array.from(p.groups, (g) => g.kind * len);
     this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => firstSave(k.saveCode[v]!))));
-    this.rrBreakWeight = bw;
+    const rows = this.roundRobin ? len + 1 : 0;
+    const pendingOf = (counted: number) => UNDER_FIRE_BLAST_MARKERS + counted + crossfireBlastMarkers(p.crossfire, counted);
+    this.rrPending = Int32Array.from({ length: rows }, (_, counted) => pendingOf(counted));
+    this.rrBreaks = Uint8Array.from({ length: rows * rows }, (_, i) => (reachesBreakPoint(p.startBm + pendingOf(i % rows), p.startBreakWeight - Math.floor(i / rows) * bw) ? 1 : 0));
     this.rrBmMask = this.roundRobin ? shared.reduce((m, v, q) => (p.noBm[v] === 0 ? m | (1 << q) : m), 0) : 0;
     this.rrPoints = Float64Array.from(shared, (v) => p.points[v]!);
     this.rrPointsEach = this.rrPoints.some((x) => x !== this.rrPoints[0]);

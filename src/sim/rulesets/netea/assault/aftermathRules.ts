@@ -1,6 +1,10 @@
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 
+// Module constants, which V8 folds into the callers' optimised code: an imported or exported
+// binding is read again at every use (docs/adding-a-rule.md).
+const U_FEARLESS = C.U_FEARLESS;
+
 /**
  * What follows the result of an assault (RB 1.12.8-1.12.9), each rule written
  * once, as a function of integer counts, flags or the starting state. The
@@ -24,16 +28,17 @@ export function lossHitsHalved(e: Engagement, role: number): boolean {
 }
 
 /** RB 1.12.8, TP Fearless: the unit flags that make a unit immune to the loser's extra hits. */
-export const IMMUNE_TO_LOSS_HITS = C.U_FEARLESS;
+const IMMUNE = U_FEARLESS;
+export const IMMUNE_TO_LOSS_HITS = IMMUNE;
 
 /** Does a unit with these flags take the loser's extra hits (`IMMUNE_TO_LOSS_HITS`)? */
 export function takesLossHits(flags: number): boolean {
-  return (flags & IMMUNE_TO_LOSS_HITS) === 0;
+  return (flags & IMMUNE) === 0;
 }
 
 /** RB 1.12.8, 2.1.3: a losing formation that was already broken when assaulted is destroyed, its fearless units excepted. */
 export function diesBrokenAndLosing(flags: number): boolean {
-  return (flags & C.U_FEARLESS) === 0;
+  return (flags & U_FEARLESS) === 0;
 }
 
 /** RB 1.12.8: each other formation of the losing side with a unit within 15 cm of an enemy unit in the assault takes this many Blast markers. */

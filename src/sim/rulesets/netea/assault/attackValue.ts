@@ -1,5 +1,9 @@
 import * as C from '../codes.js';
 
+// Module constants, which V8 folds into the callers' optimised code: an imported or exported
+// binding is read again at every use (docs/adding-a-rule.md).
+const NONE = C.NONE;
+
 /**
  * The value a unit attacks with in an assault, written once for the general
  * procedure (assault/attacks.ts `setAttackProfile`) and the assault plan's
@@ -18,6 +22,6 @@ export function usesCloseCombat(inContact: boolean, warEngine: boolean, cc: numb
  * use its firefight value).
  */
 export function attackValue(useCC: boolean, inContact: boolean, closeCombatOnly: boolean, cc: number, ff: number): number {
-  if (!inContact && closeCombatOnly) return C.NONE;
+  if (!inContact && closeCombatOnly) return NONE;
   return useCC ? cc : ff;
 }

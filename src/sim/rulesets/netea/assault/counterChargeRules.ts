@@ -17,7 +17,7 @@ export function counterChargeMove(speed: number): number {
  * at `distance`, with room or not (`free`), a better pick than the best so
  * far (at `best`, with room or not)?
  */
-export function closerTarget(distance: number, free: boolean, best: number, bestFree: boolean): boolean {
+function closerTarget(distance: number, free: boolean, best: number, bestFree: boolean): boolean {
   return distance < best || (distance === best && free && !bestFree);
 }
 
@@ -51,7 +51,7 @@ export function countersIntoContact(wantsContact: boolean, distance: number, mov
 }
 
 /** Otherwise, more than 15 cm away, it closes towards its pick, to 5 cm at the nearest: how far it moves (0: it stays). */
-export function closingStep(distance: number, move: number): number {
+function closingStep(distance: number, move: number): number {
   if (distance <= 15) return 0;
   const step = Math.min(move, distance - 5);
   return step > 0 ? step : 0;

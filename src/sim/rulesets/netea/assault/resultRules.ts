@@ -1,6 +1,14 @@
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
-import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from './outcomes.js';
+import * as outcomes from './outcomes.js';
+
+// Module constants, which V8 folds into the callers' optimised code: an imported or exported
+// binding is read again at every use (docs/adding-a-rule.md).
+const ATTACKER_WINS = outcomes.ATTACKER_WINS;
+const DEFENDER_WINS = outcomes.DEFENDER_WINS;
+const NO_RESULT = outcomes.NO_RESULT;
+const U_GROT = C.U_GROT;
+const U_INSPIRING = C.U_INSPIRING;
 
 /**
  * The result of an assault round (RB 1.12.6-1.12.7; TP Work Out Result), each
@@ -85,12 +93,12 @@ export function halvesResultMarkers(e: Engagement, f: number): boolean {
  * its damage points instead (RB 3.3.3, [A-16]).
  */
 export function countsAsKill(e: Engagement, u: number): boolean {
-  return (e.uFlags[u]! & C.U_GROT) === 0 || e.fHasNonGrot[e.uFormation[u]!] === 0;
+  return (e.uFlags[u]! & U_GROT) === 0 || e.fHasNonGrot[e.uFormation[u]!] === 0;
 }
 
 /** RB 2.1.5: 1 if a unit with these flags is Inspiring, else 0; a side counts its living directly engaged ones (resultModifiers). */
 export function inspiringUnits(flags: number): number {
-  return (flags & C.U_INSPIRING) !== 0 ? 1 : 0;
+  return (flags & U_INSPIRING) !== 0 ? 1 : 0;
 }
 
 /**

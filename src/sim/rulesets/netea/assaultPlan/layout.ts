@@ -6,9 +6,10 @@ export const NO_SIDE = 2;
  * touches few arrays. Per unit in `U` (stride U_STRIDE): formation, counter
  * index (assault side, or NO_SIDE), break weight, 1 if its death is a kill
  * for the enemy (`countsAsKill`), its ability flags (codes.ts: U_INSPIRING,
- * U_FEARLESS, ...), close combat and firefight values.
+ * U_FEARLESS, ...), close combat and firefight values, counter-charge move
+ * (`counterChargeMove`).
  */
-export const U_STRIDE = 7;
+export const U_STRIDE = 8;
 export const U_FORMATION = 0;
 export const U_COUNTER = 1;
 export const U_BREAK_WEIGHT = 2;
@@ -16,6 +17,7 @@ export const U_KILL = 3;
 export const U_FLAGS = 4;
 export const U_CC = 5;
 export const U_FF = 6;
+export const U_COUNTER_MOVE = 7;
 /** Per formation in `F` (stride F_STRIDE): living units, break point, Blast markers, broken, markers placed. */
 export const F_STRIDE = 5;
 export const F_ALIVE = 0;

@@ -3,14 +3,7 @@ import { d6 } from '../../../dice/d6.js';
 import { rollToHit } from '../../../dice/rollToHit.js';
 import { popcount } from '../../../bits/popcount.js';
 import type { FirePlan } from '../firePlan.js';
-import * as breaking from '../breaking.js';
-import * as blastMarkers from '../blastMarkers.js';
 import { rollShots } from './rollShots.js';
-
-// Copies of the imported rules, folded into the hot code (docs/adding-a-rule.md says why).
-const reachesBreakPoint = breaking.reachesBreakPoint;
-const UNDER_FIRE_BLAST_MARKERS = blastMarkers.UNDER_FIRE_BLAST_MARKERS;
-const crossfireBlastMarkers = blastMarkers.crossfireBlastMarkers;
 
 /**
  * Trials of a round-robin plan: the dice and the tally of `runAllocated`,
@@ -28,13 +21,14 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
   const gHitEnd = p.gHitEnd;
   const gRow = p.gRow;
   const rrNeed = p.rrNeed;
-  const unitBreakWeight = p.rrBreakWeight;
+  const rrPending = p.rrPending;
+  const rrBreaks = p.rrBreaks;
+  const breaksRow = len + 1;
   const bmMask = p.rrBmMask;
   const pointsEach = p.rrPointsEach;
   const rrPoints = p.rrPoints;
   const killPoints = p.rrKillPoints;
   const nWithdraw = p.rrWithdrawBit.length;
-  const crossfire = p.crossfire;
   const record = p.targetRecord;
   const o = record + nTarget + 1;
   // Integer counters, summed here and added to the tally once: sums of
@@ -53,8 +47,9 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
       if (shots < 0) shots = rollShots(p, g, rng);
       const need = gToHit[g]!;
       if (need <= 6) {
-        const floor = need < 2 ? 2 : need;
-        for (let s = 0; s < shots; s++) nHits += (floor - 1 - d6(rng)) >>> 31;
+        // A hit on need+ (a 1 always misses), counted without a branch.
+        const last = (need < 2 ? 2 : need) - 1;
+        for (let s = 0; s < shots; s++) nHits += (last - d6(rng)) >>> 31;
       } else {
         for (let s = 0; s < shots; s++) {
           if (rollToHit(rng, need)) nHits++;
@@ -88,14 +83,13 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
       }
     }
     if (!pointsEach) points = killPoints[kills]!;
-    const breakWeight = p.startBreakWeight - kills * unitBreakWeight;
     const counted = popcount(dead & bmMask);
-    const pending = UNDER_FIRE_BLAST_MARKERS + counted + crossfireBlastMarkers(crossfire, counted);
+    const pending = rrPending[counted]!;
     let alive = nTarget - kills;
 
     let bm = p.startBm + pending;
     let broken = 0;
-    if (reachesBreakPoint(bm, breakWeight)) {
+    if (rrBreaks[kills * breaksRow + counted] === 1) {
       broken = 1;
       bm = 0;
       for (let i = 0; i < nWithdraw; i++) {

@@ -99,12 +99,14 @@ function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void
   const gUnit = p.gUnit;
   const gCode = p.gCode;
   const gNext = p.gNext;
+  const cdf = p.cdf;
+  const gRunCdf = p.gRunCdf;
   let hits0 = 0;
   let hits1 = 0;
   for (let g = from; g < to; g = gNext[g]!) {
     const u = gUnit[g]!;
     if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
-    const hits = sampleByThresholds(p.cdf, p.gRunCdf[g]!, rng.next());
+    const hits = sampleByThresholds(cdf, gRunCdf[g]!, rng.next());
     if ((gCode[g]! & 1) === 0) hits0 += hits;
     else hits1 += hits;
   }

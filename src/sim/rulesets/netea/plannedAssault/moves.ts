@@ -8,6 +8,7 @@ import * as resultRules from '../assault/resultRules.js';
 // Copies of imported constants and functions, folded into the hot code (plannedAssault.ts says why).
 const U_STRIDE = layout.U_STRIDE;
 const U_FLAGS = layout.U_FLAGS;
+const U_COUNTER_MOVE = layout.U_COUNTER_MOVE;
 const S_STRIDE = layout.S_STRIDE;
 const S_ENGAGED = layout.S_ENGAGED;
 const S_INSPIRING = layout.S_INSPIRING;
@@ -84,7 +85,7 @@ export function counterCharge(p: AssaultPlan, side: number): void {
   for (let k = from; k < to; k++) {
     const u = p.list[k]!;
     if (p.alive[u] === 0 || p.contact[u]! > 0) continue;
-    const move = p.uCounterMove[u]!;
+    const move = p.U[u * U_STRIDE + U_COUNTER_MOVE]!;
     const nearest = counterChargeTarget(p.pos[u]!, p.list, enemyFrom, enemyTo, p.alive, p.pos, p.contact, p.uContactCap);
     if (nearest < 0) continue;
     const room = p.contact[nearest]! < p.uContactCap[nearest]!;

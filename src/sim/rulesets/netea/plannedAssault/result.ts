@@ -25,7 +25,7 @@ const sideResultMarkers = rules.sideResultMarkers;
 /** `wipeOut` (resultRules.ts) from the side counts: the outcome, or -1 if the assault goes on. */
 export function wipeOut(p: AssaultPlan, afterFight: boolean): number {
   const S = p.S;
-  return wipeOutOutcome(S[S_ALIVE]!, S[S_STRIDE + S_ALIVE]!, S[S_ENGAGED]!, afterFight);
+  return wipeOutOutcome(S[S_ALIVE]!, S[S_STRIDE + S_ALIVE]!, afterFight ? S[S_ENGAGED]! : 0, afterFight);
 }
 
 /** The attacker's highest of 2D6 less the defender's (RB 1.12.7): four dice, or by counts one word. */
@@ -46,8 +46,12 @@ export function resultModifiers(p: AssaultPlan, side: number): number {
   const mine = side * S_STRIDE;
   const theirs = (1 - side) * S_STRIDE;
   const fixed = p.blastMarkerBonus[side]!;
-  const markers = fixed >= 0 ? fixed : blastMarkerModifiers(sideBlastMarkers(p, side), sideBlastMarkers(p, 1 - side));
-  return modifiers(S[theirs + S_KILLS]!, S[mine + S_INSPIRING]!, S[mine + S_ALIVE]!, S[theirs + S_ALIVE]!, markers);
+  return modifiers(S[theirs + S_KILLS]!, S[mine + S_INSPIRING]!, S[mine + S_ALIVE]!, S[theirs + S_ALIVE]!, fixed >= 0 ? fixed : markerModifiers(p, side));
+}
+
+/** The Blast-marker modifiers when a broken formation's living units count (`blastMarkerModifiers`). */
+function markerModifiers(p: AssaultPlan, side: number): number {
+  return blastMarkerModifiers(sideBlastMarkers(p, side), sideBlastMarkers(p, 1 - side));
 }
 
 /**
