@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
-import { InputError, formatProblem } from './model/inputError.js';
-import { toolVersion } from './model/projectRoot.js';
-import { registerCommands } from './commands/index.js';
+import { handleInterrupts } from './workers/interrupt.js';
+
+// First of all, before the commands and their libraries load (seconds from the
+// sources): from here on Ctrl-C always prints its one line and exits 130.
+handleInterrupts();
+
+const { Command, CommanderError } = await import('commander');
+const { InputError, formatProblem } = await import('./model/inputError.js');
+const { toolVersion } = await import('./model/projectRoot.js');
+const { registerCommands } = await import('./commands/index.js');
 
 /**
  * The command line: parse, call the library, print. Bad input of any kind ends

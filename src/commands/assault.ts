@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
@@ -36,6 +37,7 @@ export function registerAssault(program: Command): void {
   addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if ((o.rules as string) === 'heresy') {
         rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
         await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);

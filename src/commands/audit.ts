@@ -18,6 +18,8 @@ import type { FormationValue } from '../reports/value/formationValue.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
+import { checkOutTarget } from '../reports/outTarget.js';
+import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
 import { badOption, wholeNumber } from './options.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
@@ -56,7 +58,7 @@ export interface AuditPartial {
   values: FormationValue[];
 }
 
-export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
+export { AUDIT_PARTIAL_KIND };
 
 const DEFAULT_AUDIT_TRIALS = 1000;
 /** The most trials per meeting a --precision audit runs when --trials is not given. */
@@ -153,12 +155,30 @@ export function replayedAudit(key: string): { command: string[]; values: Formati
   return replayed;
 }
 
+/** Where a piece of an audit split with --chunks (or --partial-out) goes. */
+function auditPartialPath(o: AuditOptions, key: string, range: { first: number; last: number }): string {
+  return o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
+}
+
+/**
+ * Checks, before anything is valued, where the audit will write (checkOutTarget):
+ * its --out report folder, or the partial result of a piece, which may replace
+ * an earlier partial result only (saying so).
+ */
+export function checkAuditOutputs(o: AuditOptions, key: string, range: { first: number; last: number }): void {
+  if (o.chunks !== undefined || o.partialOut !== undefined) {
+    const file = auditPartialPath(o, key, range);
+    if (checkOutTarget(file, '--partial-out', 'partial').replaces) process.stderr.write(`replacing the earlier partial result in ${file}\n`);
+  } else if (o.out !== undefined) {
+    checkOutTarget(o.out, '--out', 'report');
+  }
+}
+
 /** Writes the values of one piece of an audit split with --chunks (or --partial-out), for `merge`. */
 export function writeAuditPartial(o: AuditOptions, argv: string[], key: string, audited: number, range: { first: number; last: number }, values: FormationValue[]): void {
   const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited, range, values };
-  const file = o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
-  writeFileSync(`${file}.tmp`, JSON.stringify(partial, keepInfinity));
-  renameSync(`${file}.tmp`, file);
+  const file = auditPartialPath(o, key, range);
+  writeFileAtomic(file, JSON.stringify(partial, keepInfinity));
   if (o.quiet !== true) process.stderr.write(`wrote formations ${range.first}-${range.last} of ${audited} to ${file}\n`);
 }
 
@@ -299,6 +319,7 @@ export function registerAudit(program: Command): void {
       const argv = process.argv.slice(2);
       const range = auditRange(o, audited.length);
       const key = auditKey(data, loaded.battle, o, entries);
+      checkAuditOutputs(o, key, range);
       const replay = replayedAudit(key);
       if (replay !== null) {
         await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);

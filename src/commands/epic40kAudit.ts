@@ -97,7 +97,7 @@ function showProgress(done: number, total: number): void {
  */
 export async function epic40kAudit(o: AuditOptions, started: number): Promise<void> {
   rejectNeteaAuditOptions(o);
-  const { auditKey, auditRange, finishAudit, replayedAudit, writeAuditPartial } = await import('./audit.js');
+  const { auditKey, auditRange, checkAuditOutputs, finishAudit, replayedAudit, writeAuditPartial } = await import('./audit.js');
   const loaded = loadEpic40kBattle(o.battle);
   const lists = loadEpic40kLists();
   const entries = epic40kAuditEntries(lists, auditedLists(lists, o.lists));
@@ -108,6 +108,7 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
   const audited = entries.filter((e) => e.spec !== undefined).map((e) => e.spec!);
   const range = auditRange(o, audited.length);
   const key = auditKey(data, loaded.battle, o, entries);
+  checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
     await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0);

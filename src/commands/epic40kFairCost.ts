@@ -72,7 +72,7 @@ export async function epic40kFairCost(text: string, o: Epic40kFairCostWords & Si
   const metric: FairCostMetric = o.metric ?? 'exchange';
   const engagement: EngagementSettings = { kind: o.engagement, action: 'advance', gap: o.gap ?? (o.engagement === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
   const started = performance.now();
-  const result: FairCostResult = fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
+  const result: FairCostResult = await fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
   const simulationMs = Math.round(performance.now() - started);
   const data = epic40kData();
   const { fairCostJson } = await import('./fairCost.js');

@@ -6,6 +6,7 @@ import type { ChartContext } from '../reports/charts/frame.js';
 import type { ReportSection } from '../reports/report.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
 import { chartContext } from '../reports/report.js';
 import { DEFAULT_GAPS, ENGAGEMENT_KINDS, type EngagementKind } from '../reports/engagementKinds.js';
@@ -189,6 +190,7 @@ export function registerFairCost(program: Command): void {
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
     .action(async (text: string, o: FairCostOptions & { rules: RulesSystem }, command: Command) => {
       rejectRunOptions(o, 'fair-cost');
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if (o.rules === 'epic40k') {
         const given = (name: string) => command.getOptionValueSource(name) === 'cli';
         rejectNeteaOptions([['--action', given('action')], ['--data', o.data !== undefined]]);
@@ -209,7 +211,7 @@ export function registerFairCost(program: Command): void {
       const opponents = o.vs.map((v) => parseFormation(data, v));
       rejectAirUnits([[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
-      const result = fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
+      const result = await fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
       const simulationMs = Math.round(performance.now() - started);
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result) }, null, 2) + '\n');
       else printResult(result);

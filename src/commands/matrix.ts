@@ -1,6 +1,7 @@
 import { SHOOT_ACTIONS } from './oneStepJobs.js';
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
 import { DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementKind } from '../reports/engagementKinds.js';
 import { armyFormations, findArmy, runMatrix, type MatrixResult } from '../reports/matrix.js';
@@ -10,7 +11,7 @@ import { matrixSection } from '../reports/sections/matrixSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { rejectRunOptions } from './fairCost.js';
 import { nonNegativeNumber } from './options.js';
-import { InterruptedError } from '../workers/errors.js';
+import { countTrials } from '../workers/interrupt.js';
 import { ChunkPool } from '../workers/pool.js';
 import { simulate } from '../workers/simulate.js';
 import { battleMatrix } from './matrixBattle.js';
@@ -71,6 +72,7 @@ export function registerMatrix(program: Command): void {
     .addHelpText('after', '\nExamples:\n  epic-balance matrix codex-astartes --vs ork-war-horde --out out/marines-vs-orks\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000')
     .action(async (armyText: string, o: MatrixOptions & { rules: 'netea' | 'epic40k' }, command: Command) => {
       rejectRunOptions(o, 'matrix');
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if (o.rules === 'epic40k') return (await import('./epic40kMatrix.js')).epic40kMatrix(armyText, o, command);
       const data = loadDataset(o.data);
       const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
@@ -112,7 +114,8 @@ export function registerMatrix(program: Command): void {
 
 /**
  * Runs a matrix on one worker pool for all its cells, several cells in flight
- * (a cell is often a single chunk). Ctrl-C stops it with nothing written.
+ * (a cell is often a single chunk). Ctrl-C is the process's one handler
+ * (workers/interrupt.ts), which counts the trials of finished chunks.
  * Used by `matrix` and by `run` for matrix experiments.
  */
 export async function runMatrixOnPool(
@@ -122,25 +125,28 @@ export async function runMatrixOnPool(
 ): Promise<MatrixResult> {
   const tty = process.stderr.isTTY === true && o.quiet !== true;
   const pool = new ChunkPool({ workers: o.workers });
-  const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  countTrials(0);
   try {
     return await runMatrix({
       ...cells,
-      run: (job) => simulate({ ...job, seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, pool, signal: abort.signal }),
+      run: (job) => {
+        let counted = 0;
+        return simulate({
+          ...job,
+          seed: o.seed,
+          trials: o.trials,
+          chunkSize: o.chunkSize,
+          pool,
+          onProgress: (p) => {
+            countTrials(p.trialsDone - counted);
+            counted = p.trialsDone;
+          },
+        });
+      },
       concurrency: Math.max(2, o.workers * 2),
       ...(tty ? { onCell: (done: number, total: number) => process.stderr.write(`\r${label}: ${done}/${total} cells${done === total ? '\n' : ''}`) } : {}),
     });
-  } catch (e) {
-    if (e instanceof InterruptedError) {
-      process.stderr.write('\nepic-balance: interrupted; nothing was written\n');
-      await pool.destroy();
-      process.exit(130);
-    }
-    throw e;
   } finally {
-    process.off('SIGINT', onSigint);
     await pool.destroy();
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { InputError } from '../model/inputError.js';
+import { withPiecesCommand } from '../reports/outTarget.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { AUDIT_PARTIAL_KIND, replayAuditValues, restoreInfinity, type AuditPartial } from './audit.js';
 
@@ -51,5 +52,5 @@ export async function mergeAuditPieces(files: string[], json: boolean): Promise<
   for (const sub of program.commands) sub.exitOverride();
   const [name, ...rest] = first.command;
   const flags = ['--quiet', ...(json && !rest.includes('--json') ? ['--json'] : [])];
-  await replayAuditValues({ key: first.key, command: first.command, values: values as FormationValue[] }, () => program.parseAsync(['node', 'epic-balance', name!, ...flags, ...rest]));
+  await withPiecesCommand(first.command, () => replayAuditValues({ key: first.key, command: first.command, values: values as FormationValue[] }, () => program.parseAsync(['node', 'epic-balance', name!, ...flags, ...rest])));
 }

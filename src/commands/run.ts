@@ -21,6 +21,7 @@ import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { matrixSection } from '../reports/sections/matrixSection.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../workers/simulate.js';
 import { battleValueJson, fairCostJson } from './fairCost.js';
@@ -229,7 +230,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
   };
   if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
   if (p.fair?.battle) return { ...base, ...(await runBattleFairCost(p, o, argv)) };
-  if (p.fair) return { ...base, ...runFairCost(p, argv) };
+  if (p.fair) return { ...base, ...(await runFairCost(p, argv)) };
   return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
 }
 
@@ -431,12 +432,12 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   };
 }
 
-function runFairCost(p: PreparedExperiment, argv: string[]): Body {
+async function runFairCost(p: PreparedExperiment, argv: string[]): Promise<Body> {
   const x = p.loaded.experiment;
   const f = p.fair!;
   const s = p.settings;
   const started = performance.now();
-  const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
+  const result: FairCostResult = await fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
   const simulationMs = Math.round(performance.now() - started);
   const notes = [...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
@@ -582,9 +583,11 @@ Example:
         return source !== undefined && source !== 'default';
       };
       const prepared = prepareExperiment(path, o, given);
+      const split = o.chunks !== undefined || o.partialOut !== undefined;
+      if (!split) checkOutTarget(outDirFor(prepared.loaded.experiment.name, o.out || undefined), '--out', 'report');
       const argv = commandArgs(self);
       const outcome = await executeExperiment(prepared, o, argv);
-      if (o.chunks !== undefined || o.partialOut !== undefined) {
+      if (split) {
         // A piece of a split run: its partial file is the result; merge writes the report.
         if (o.quiet !== true) process.stderr.write('a piece of a split run writes no report: `epic-balance merge <pieces>` replays the whole run and writes it\n');
         if (o.json) process.stdout.write(JSON.stringify(resultJson(outcome, null), null, 2) + '\n');

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { DEFAULT_GAP } from '../sim/rulesets/netea/engagements.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
@@ -39,6 +40,7 @@ export function registerShoot(program: Command): void {
   addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
     .addHelpText('after', '\nExamples:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000\n  epic-balance shoot "2 Thunderbolt" --at "steel-legion/mechanised-infantry-company" --flak "3 Hydra"\n\nWhen a side flies, the attack follows the aerospace rules: aircraft at a ground formation make a ground attack through its flak;\na ground formation at aircraft fires flak; fighters at aircraft intercept; a spacecraft bombards from orbit.')
     .action(async (text: string, o: ShootOptions, command: Command) => {
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if ((o.rules as string) === 'heresy') {
         const given = (name: string) => command.getOptionValueSource(name) === 'cli';
         rejectForHeresy([['--action', given('action')], ['--crossfire', o.crossfire === true], ['--embarked', o.embarked === true], ['--flak', o.flak.length > 0], ['--cap', o.cap !== undefined], ['--test', o.test === true], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { executeExperiment, fileDefaults, prepareExperiment, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
 
@@ -56,6 +57,7 @@ Example:
     )
     .action(async (o: ShowcaseOptions, self: Command) => {
       const started = performance.now();
+      checkOutTarget(o.out, '--out', 'report');
       const given = (option: string) => {
         const source = self.getOptionValueSource(option);
         return source !== undefined && source !== 'default';

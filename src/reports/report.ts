@@ -24,6 +24,12 @@ export interface RunMeta {
   title: string;
   /** The exact command that reproduces the run. */
   command: string;
+  /**
+   * Its arguments after "epic-balance", without those that only say how to run
+   * (--workers, --quiet, --chunks, --partial-out): what merge compares to tell
+   * a report of the same run from another's.
+   */
+  argv?: string[];
   seed: string;
   /** Trials per simulation. */
   trials: number;

@@ -5,6 +5,8 @@ import type { Moments } from './moments.js';
 import { commandLine, type RunMeta } from './report.js';
 import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
+import { recordedCommand } from './outTarget.js';
+import { resultCommandLine } from '../workers/partial.js';
 import { variantOf } from '../sim/rulesets/netea/rulesVariant.js';
 
 /** How a command was run: what the manifest records. */
@@ -37,11 +39,13 @@ export function reproducibleCommand(argv: string[], o: { seed: string; trials: n
   return commandLine([...argv, ...extra]);
 }
 
-/** The manifest facts of a run. */
+/** The manifest facts of a run (while merge replays a split run's pieces, their command's). */
 export function runMeta(f: RunFacts): RunMeta {
+  const argv = recordedCommand(f.argv);
   return {
     title: f.title,
-    command: reproducibleCommand(f.argv, f),
+    command: reproducibleCommand(argv, f),
+    argv: resultCommandLine(argv),
     seed: f.seed,
     trials: f.trials,
     chunkSize: f.chunkSize,
