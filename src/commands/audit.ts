@@ -21,7 +21,7 @@ import { writeRunReport } from '../reports/writeRunReport.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { badOption, wholeNumber } from './options.js';
+import { badOption, pathOption, wholeNumber } from './options.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
 import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 
@@ -287,7 +287,7 @@ export function registerAudit(program: Command): void {
   program
     .command('audit')
     .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
-    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)'))
+    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)').argParser(pathOption('--data')))
     .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
     .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))

@@ -7,6 +7,7 @@ import type { Army, Unit } from '../model/schema.js';
 import { upgradePrice } from '../model/upgradePrice.js';
 import { listEpic40k } from './epic40kList.js';
 import { listHeresy } from './heresyList.js';
+import { pathOption } from './options.js';
 
 interface ListOptions {
   rules?: string;
@@ -52,7 +53,7 @@ export function registerList(program: Command): void {
     .description('list the armies, an army\'s formations with points and upgrades, or its units')
     .argument('[army]', 'an army id or name (e.g. codex-astartes)')
     .option('--units', 'list the army\'s units with their profiles')
-    .option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data')
+    .addOption(new Option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data').argParser(pathOption('--data')))
     .option('--json', 'print as JSON')
     .addOption(new Option('--rules <system>', 'rule system: netea, epic40k for the five Epic 40,000 BattleBible lists, or heresy for the Heresy profiles (with --data, yours too)').choices(['netea', 'epic40k', 'heresy']).default('netea'))
     .addHelpText('after', '\nExamples:\n  epic-balance list\n  epic-balance list codex-astartes\n  epic-balance list ork-war-horde --units\n  epic-balance list --rules epic40k imperium\n  epic-balance list --rules heresy')

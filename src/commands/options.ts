@@ -20,6 +20,18 @@ export function wholeNumber(option: string, min: number) {
   };
 }
 
+/**
+ * Parses a path option (--data): an empty one is refused rather than read as
+ * no option at all, which would silently use the built-in data for a
+ * `--data "$TP"` whose variable is unset.
+ */
+export function pathOption(option: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw badOption(option, value, 'a path');
+    return value;
+  };
+}
+
 /** Parses a non-negative number (cm and the like). */
 export function nonNegativeNumber(option: string) {
   return (value: string): number => {

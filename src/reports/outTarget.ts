@@ -75,7 +75,9 @@ export function notReplaceableReport(dir: string): string | null {
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return null;
   const manifest = readManifest(join(dir, 'manifest.json'));
-  if (manifest === null) return `holds ${entries.map((e) => e.name).sort()[0]} and no manifest.json of an epic-balance report`;
+  if (manifest === null) {
+    return entries.some((e) => e.name === 'manifest.json') ? 'holds a manifest.json that no epic-balance report wrote' : `holds ${entries.map((e) => e.name).sort()[0]} and no manifest.json of an epic-balance report`;
+  }
   const listed = new Set(manifest.files);
   const foreign = entries.find((e) => !e.isFile() || !listed.has(e.name));
   if (foreign !== undefined) return `holds ${foreign.name}, which is not part of its epic-balance report`;

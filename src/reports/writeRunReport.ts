@@ -3,7 +3,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
-import { noteWritten, removeOnExit } from '../workers/interrupt.js';
+import { noteWritten, removeOnExit, removeOnExitIfEmpty } from '../workers/interrupt.js';
 import { toCsv } from './csv.js';
 import { checkOutTarget, REPORT_FORMAT, REPORT_FORMAT_VERSION } from './outTarget.js';
 import type { RunReport } from './report.js';
@@ -34,8 +34,11 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
   const parent = dirname(target);
   const tmp = join(parent, `.${basename(target)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   const forget = removeOnExit(tmp);
+  // The folders made for it go too if the process ends (Ctrl-C) before the report gets there.
+  let forgetParents = () => {};
   try {
-    await mkdir(parent, { recursive: true });
+    const made = await mkdir(parent, { recursive: true });
+    if (made !== undefined) forgetParents = removeOnExitIfEmpty(foldersBetween(made, parent));
     await mkdir(tmp);
     const files: string[] = [];
     const put = async (name: string, content: string | Buffer) => {
@@ -75,8 +78,9 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       files: [...files, 'manifest.json'].sort(),
     };
     await put('manifest.json', JSON.stringify(manifest, null, 2) + '\n');
-    if (putInPlace(tmp, target, dir)) process.stderr.write(`replacing the earlier report in ${dir}\n`);
+    const replaced = putInPlace(tmp, target, dir);
     noteWritten(dir);
+    if (replaced) process.stderr.write(`replacing the earlier report in ${dir}\n`);
     return { dir: target, files: manifest.files };
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
@@ -84,7 +88,15 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
     throw new InputError([{ file: 'option --out', path: '', message: `cannot write the report to "${dir}" (${e.code}: ${e.syscall ?? 'write'} failed)` }]);
   } finally {
     forget();
+    forgetParents();
   }
+}
+
+/** `top` and the folders under it down to `deepest`, deepest first. */
+function foldersBetween(top: string, deepest: string): string[] {
+  const folders = [deepest];
+  for (let f = deepest; f !== top && dirname(f) !== f; ) folders.push((f = dirname(f)));
+  return folders;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmdirSync, rmSync, writeFileSync } from 'node:fs';
 
 /**
  * Ctrl-C for the command line: one SIGINT handler for the whole process,
@@ -21,6 +21,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 
 /** Paths this process made and must not leave behind, whatever way it exits. */
 const temporary = new Set<string>();
+/** Folders made to hold an output, deepest first: removed on exit if they are still empty (another process may share them). */
+const madeFolders = new Set<string>();
 /** Paths to remove if the command is interrupted (files it rewrites as it goes, such as a partial result). */
 const unfinished = new Set<string>();
 /** Outputs already complete when Ctrl-C came: the line says so instead of "nothing was written". */
@@ -54,12 +56,27 @@ export function interruptedLine(): string {
 
 function removeTemporary(): void {
   for (const path of temporary) rmSync(path, { recursive: true, force: true });
+  for (const folder of madeFolders) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      // Not empty (or gone): it is not ours alone.
+    }
+  }
 }
 
 /** Removes `path` when the process exits, however it exits (but SIGKILL); returns the function that forgets it (once it has been renamed into place). */
 export function removeOnExit(path: string): () => void {
   temporary.add(path);
   return () => temporary.delete(path);
+}
+
+/** Removes these folders (made to hold an output, deepest first) on exit if they are still empty; returns the function that forgets them. */
+export function removeOnExitIfEmpty(folders: readonly string[]): () => void {
+  for (const f of folders) madeFolders.add(f);
+  return () => {
+    for (const f of folders) madeFolders.delete(f);
+  };
 }
 
 /** Removes `path` if the command is interrupted: an output rewritten as the command goes on, incomplete until it ends. */

@@ -13,11 +13,12 @@ export interface Interrupted extends CliResult {
  * Runs a command line from the sources in `cwd` and sends it Ctrl-C (SIGINT)
  * once it says a simulation is under way: EPIC_BALANCE_PROGRESS_FILE
  * (src/workers/interrupt.ts) names a file, kept outside `cwd`, that the
- * command creates when its first simulation task starts. No guessing from
- * timings or thread counts: on a loaded machine the start-up alone can take
- * many seconds. Fails if the command ends before it gets that far.
+ * command creates when its first simulation task starts. Or, with `ready`,
+ * once that says so (looked at every 20 ms). No guessing from timings or
+ * thread counts: on a loaded machine the start-up alone can take many
+ * seconds. Fails if the command ends before it gets that far.
  */
-export async function interruptWhenUnderWay(args: string[], cwd: string): Promise<Interrupted> {
+export async function interruptWhenUnderWay(args: string[], cwd: string, ready?: () => boolean): Promise<Interrupted> {
   const markers = mkdtempSync(join(tmpdir(), 'eb-marker-'));
   const marker = join(markers, 'under-way');
   let sentAt = 0;
@@ -28,7 +29,7 @@ export async function interruptWhenUnderWay(args: string[], cwd: string): Promis
       env: { EPIC_BALANCE_PROGRESS_FILE: marker },
       onSpawn: (kill) => {
         timer = setInterval(() => {
-          if (!existsSync(marker)) return;
+          if (!(ready ?? (() => existsSync(marker)))()) return;
           clearInterval(timer);
           sentAt = performance.now();
           kill('SIGINT');
