@@ -584,7 +584,9 @@ Example:
       };
       const prepared = prepareExperiment(path, o, given);
       const split = o.chunks !== undefined || o.partialOut !== undefined;
-      if (!split) checkOutTarget(outDirFor(prepared.loaded.experiment.name, o.out || undefined), '--out', 'report');
+      // '' is the default's stand-in; given on the command line, it is an empty path.
+      const out = outDirFor(prepared.loaded.experiment.name, given('out') ? o.out : undefined);
+      if (!split) checkOutTarget(out, '--out', 'report');
       const argv = commandArgs(self);
       const outcome = await executeExperiment(prepared, o, argv);
       if (split) {
@@ -593,7 +595,7 @@ Example:
         if (o.json) process.stdout.write(JSON.stringify(resultJson(outcome, null), null, 2) + '\n');
         return;
       }
-      const written = await writeExperimentReport([outcome], outDirFor(outcome.name, o.out || undefined), argv);
+      const written = await writeExperimentReport([outcome], out, argv);
       const report = join(written.dir, 'report.html');
       if (o.json) {
         process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');
