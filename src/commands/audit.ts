@@ -19,6 +19,7 @@ import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { checkOutTarget } from '../reports/outTarget.js';
+import { noteWritten } from '../workers/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
 import { badOption, pathOption, wholeNumber } from './options.js';
@@ -261,6 +262,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
   if (fit && o.fitOut !== undefined) {
     writeFileSync(`${o.fitOut}.tmp`, JSON.stringify(fittedBattle(loaded.battle, fit, data.id), null, 2) + '\n');
     renameSync(`${o.fitOut}.tmp`, o.fitOut);
+    noteWritten(o.fitOut);
     if (o.quiet !== true) process.stderr.write(`wrote the fitted battle to ${o.fitOut}\n`);
   }
   if (o.out !== undefined) {

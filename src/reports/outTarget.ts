@@ -52,7 +52,12 @@ export function checkOutTarget(path: string, option: string, kind: OutKind): Out
     if (stats.isSymbolicLink()) throw refuse(`"${path}" is a symbolic link`);
     if (kind === 'report') {
       if (!stats.isDirectory()) throw refuse(`"${path}" is an existing file`);
-      const why = notReplaceableReport(path);
+      let why: string | null;
+      try {
+        why = notReplaceableReport(path);
+      } catch (e) {
+        throw refuse(`cannot look into "${path}" (${errorCode(e)})`);
+      }
       if (why !== null) throw refuse(`"${path}" ${why}`);
       replaces = readdirSync(path).length > 0;
     } else {
@@ -71,7 +76,7 @@ export function checkOutTarget(path: string, option: string, kind: OutKind): Out
  * it must be empty, or hold a report this tool wrote and nothing else; while
  * merge replays a split run, a report of that run.
  */
-export function notReplaceableReport(dir: string): string | null {
+function notReplaceableReport(dir: string): string | null {
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return null;
   const manifest = readManifest(join(dir, 'manifest.json'));
