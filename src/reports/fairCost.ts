@@ -3,6 +3,7 @@ import { InputError } from '../model/inputError.js';
 import type { TallyLayout } from '../sim/ruleset.js';
 import { compileScenario, type ScenarioSpec } from '../sim/scenario.js';
 import { buildEngagement, type EngagementSettings } from './engagementKinds.js';
+import { noteUnderWay } from '../workers/interrupt.js';
 import { simulateWithMomentsYielding, type Moments, type TrialVariable } from './moments.js';
 import { covarianceOfMeans } from './stats/covarianceOfMeans.js';
 import { fiellerInterval } from './stats/fiellerInterval.js';
@@ -208,6 +209,7 @@ export async function runMeeting(formation: FormationSpec, opponent: FormationSp
     { name: 'losses', value: formationSide === 0 ? wins.side1 : wins.side0 },
   ];
   const matchup = acting === 'formation' ? `${formation.text} -> ${opponent.text}` : `${opponent.text} -> ${formation.text}`;
+  noteUnderWay();
   const { result, moments } = await simulateWithMomentsYielding(
     { spec, seed: input.run.seed, scenario: input.scenario ?? 'fair-cost', matchup, trials: input.run.trials, chunkSize: input.run.chunkSize },
     variables,

@@ -4,7 +4,6 @@ import { compileScenario } from '../sim/scenario.js';
 import { chunkRng } from '../workers/chunkSeed.js';
 import { chunkCount, chunkTrials } from '../workers/chunkPlan.js';
 import { ExactTally } from '../workers/exactSum.js';
-import { noteUnderWay, yieldToEventLoop } from '../workers/interrupt.js';
 import type { SimulationRequest, SimulationResult } from '../workers/simulate.js';
 
 /**
@@ -58,11 +57,9 @@ const YIELD_EVERY_MS = 50;
 /**
  * simulateWithMoments (the same numbers, to the last bit) for a command on
  * the main thread: it lets the event loop run every 50 ms or so, so that
- * Ctrl-C (workers/interrupt.ts) is handled at once even in a long meeting,
- * and notes that a simulation is under way.
+ * Ctrl-C (workers/interrupt.ts) is handled at once even in a long meeting.
  */
 export async function simulateWithMomentsYielding(req: MomentsRequest, variables: TrialVariable[]): Promise<MomentsResult> {
-  noteUnderWay();
   const run = momentsRun(req, variables);
   let since = performance.now();
   for (let k = 0; k < run.chunks; k++) {
@@ -71,7 +68,7 @@ export async function simulateWithMomentsYielding(req: MomentsRequest, variables
     for (let done = 0; done < trials; done += TRIALS_PER_SLICE) {
       run.trials(rng, Math.min(TRIALS_PER_SLICE, trials - done));
       if (performance.now() - since >= YIELD_EVERY_MS) {
-        await yieldToEventLoop();
+        await new Promise<void>((resolve) => setImmediate(resolve));
         since = performance.now();
       }
     }

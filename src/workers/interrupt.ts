@@ -106,8 +106,3 @@ export function noteUnderWay(): void {
   const marker = process.env.EPIC_BALANCE_PROGRESS_FILE;
   if (marker) writeFileSync(marker, `${process.pid}\n`);
 }
-
-/** Lets signals and timers through: long work on the main thread awaits this every few hundred milliseconds. */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
