@@ -19,7 +19,8 @@ import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { badOption, wholeNumber } from './options.js';
+import { badOption, seedText, wholeNumber } from './options.js';
+import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
 import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 
@@ -264,7 +265,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
 }
 
 export function registerAudit(program: Command): void {
-  program
+  const cmd = program
     .command('audit')
     .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)'))
@@ -273,13 +274,14 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
     .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
     .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
-    .option('--quiet', 'no progress on stderr')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'rulebook-2004', 'epic40k']).default('netea'))
+    .option('--quiet', 'no progress on stderr');
+  addRulesOption(cmd, 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
+  cmd
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))

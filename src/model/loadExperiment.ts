@@ -1,4 +1,5 @@
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { displayPath } from './displayPath.js';
 import type { Dataset } from './dataset.js';
 import { Experiment, type Cover, type ExperimentStep, type ScriptExperiment } from './experiment.js';
 import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from './flyingKind.js';
@@ -31,7 +32,7 @@ export interface LoadedExperiment {
 
 /** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
 export function loadExperiment(path: string): LoadedExperiment {
-  const file = relative(process.cwd(), path) || path;
+  const file = displayPath(path);
   const json = readJsonFile(path, file);
   const parsed = Experiment.safeParse(json);
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));

@@ -1,5 +1,7 @@
 import type { Dataset } from '../model/dataset.js';
 import type { AnyVariant } from '../model/loadExperiment.js';
+import { armyFormationName } from '../model/formation.js';
+import type { Army } from '../model/schema.js';
 import { outcomeJson } from '../commands/oneStepJobs.js';
 import { outcomeAt, probability, type Mean, type Probability } from './aggregate.js';
 import type { BarRow } from './charts/barChart.js';
@@ -107,12 +109,22 @@ export function variantFacts(v: AnyVariant, r: SimulationResult, data: Dataset) 
   return { summary, csv, efficiency: efficiencyBars, broken: brokenBars, wins: winBars, json: { formations, breakChance: breakJson, assaults, efficiency } };
 }
 
+/**
+ * A formation's name without its army's: the list's own name of the formation where the army's
+ * name and the formation's share words ("Steel Legion Infantry Company" of "Armageddon Steel
+ * Legion Infantry Company"), else what follows the army's name ("Tactical", "Warband").
+ */
+function withoutArmyName(name: string, army: Army): string {
+  const listed = army.formations.map((x) => ({ own: x.name, full: armyFormationName(army.name, x.name) })).find((x) => name === x.full || name.startsWith(`${x.full} + `));
+  if (listed !== undefined) return listed.own + name.slice(listed.full.length);
+  return name.startsWith(`${army.name} `) ? name.slice(army.name.length + 1) : name;
+}
+
 /** Formation names without their army's name ("Tactical", "Warband"), with the script id when two match. */
 export function shortNames(spec: AnyVariant['spec'], data: Dataset): string[] {
   const names = spec.formations.map((f) => {
     const army = f.formation.armyId ? data.armies.get(f.formation.armyId) : undefined;
-    const name = f.formation.name;
-    return shortName(army && name.startsWith(`${army.name} `) ? name.slice(army.name.length + 1) : name, 40);
+    return shortName(army ? withoutArmyName(f.formation.name, army) : f.formation.name, 40);
   });
   return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (${spec.formations[i]!.id})` : n));
 }
