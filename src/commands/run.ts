@@ -517,9 +517,19 @@ export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: 
   return writeRunReport({ meta, sections }, dir);
 }
 
+/**
+ * One row of a printed table: the label in a column `width` wide, the value
+ * and its interval after it. A longer label is never cut: it takes a line of
+ * its own and the value goes under the column on the next.
+ */
+export function tableRow(indent: string, label: string, width: number, value: string, ci: string): string {
+  const numbers = `  ${value.padStart(7)}  ${ci ? `(${ci})` : ''}`.trimEnd();
+  return label.length > width ? `${indent}${label}\n${indent}${''.padEnd(width)}${numbers}\n` : `${indent}${label.padEnd(width)}${numbers}\n`;
+}
+
 /** The printed summary: one table, grouped by variant. */
 export function formatSummary(rows: SummaryRow[]): string {
-  const w = Math.min(60, Math.max(20, ...rows.map((r) => r.what.length)));
+  const w = Math.min(64, Math.max(20, ...rows.map((r) => r.what.length)));
   let s = '';
   let group: string | null = null;
   for (const r of rows) {
@@ -527,8 +537,7 @@ export function formatSummary(rows: SummaryRow[]): string {
       group = r.group;
       s += `${s ? '\n' : ''}${group}\n`;
     }
-    const what = r.what.length > w ? r.what.slice(0, w - 1) + '…' : r.what;
-    s += `  ${what.padEnd(w)}  ${r.value.padStart(7)}  ${r.ci ? `(${r.ci})` : ''}\n`;
+    s += tableRow('  ', r.what, w, r.value, r.ci);
   }
   return s;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
-import { executeExperiment, fileDefaults, prepareExperiment, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
+import { executeExperiment, fileDefaults, prepareExperiment, tableRow, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
 
 /** The shipped experiments `npm start` runs: small enough to finish in well under a minute on two cores. */
 export const SHOWCASE = ['tactical-vs-warband', 'devastator-actions', 'steel-legion-ork-duel', 'warhound-fair-cost'] as const;
@@ -30,10 +30,7 @@ export function showcaseTable(outcomes: ExperimentOutcome[]): string {
   for (const b of blocks) {
     s += `\n${b.x.title}\n`;
     if (b.head) s += `  ${b.head}:\n`;
-    for (const r of b.rows) {
-      const text = r.label.length > w ? r.label.slice(0, w - 1) + '…' : r.label;
-      s += `  ${b.head ? '  ' : ''}${text.padEnd(b.head ? w - 2 : w)}  ${r.value.padStart(7)}  ${r.ci ? `(${r.ci})` : ''}\n`;
-    }
+    for (const r of b.rows) s += tableRow(b.head ? '    ' : '  ', r.label, b.head ? w - 2 : w, r.value, r.ci);
   }
   return s;
 }
