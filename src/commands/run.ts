@@ -5,7 +5,7 @@ import type { Experiment } from '../model/experiment.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { compileScriptExperiment, loadExperiment, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
+import { compileScriptExperiment, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
 import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
 import { compileHeresyExperiment, describeHeresyStep, heresySettingsNote } from '../model/heresy/experiment.js';
 import { heresyData } from '../model/heresy/load.js';
@@ -167,7 +167,11 @@ export interface PreparedExperiment {
 }
 
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
-  let loaded = loadExperiment(path);
+  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given));
+}
+
+function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
+  let loaded = read;
   if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
   if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data) };
   const x = loaded.experiment;

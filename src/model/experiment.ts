@@ -57,12 +57,15 @@ export const ExperimentFormation = z.strictObject({
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
 
+/** What a shoot step's action may be, said in full: a zod message would show the placeholder's pattern. */
+const ACTION_EXPECTED = `expected an action: ${Action.options.join(', ')}, or a {{parameter}}`;
+
 export const ExperimentStep = z.discriminatedUnion('step', [
   z.strictObject({
     step: z.literal('shoot'),
     by: Name,
     at: Name,
-    action: z.union([Action, z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).default('advance'),
+    action: z.union([Action, z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, ACTION_EXPECTED)], { error: ACTION_EXPECTED }).default('advance'),
     crossfire: z.boolean().default(false),
     barrage: z.boolean().default(true),
     /** Take the action test first (RB 1.6.2). */
@@ -150,7 +153,12 @@ export const ExperimentStep = z.discriminatedUnion('step', [
     retain: z.boolean().default(false),
     label: z.string().optional(),
   }),
-]);
+], { error: (issue) => (issue.code === 'invalid_union' ? `expected a step: ${stepKinds().join(', ')}` : undefined) });
+
+/** The step kinds, for the message when a step names none of them (read when a file is checked, after ExperimentStep exists). */
+function stepKinds(): string[] {
+  return ExperimentStep.options.map((o) => o.shape.step.value);
+}
 
 export const Options = z.strictObject({
   barrage3bpAt: z.union([z.literal(5), z.literal(6)]).optional(),
