@@ -16,8 +16,8 @@ import { DEFINITIONS } from '../reports/definitions.js';
 import { DEFAULT_GAPS, describeEngagement, type EngagementSettings } from '../reports/engagementKinds.js';
 import { fairCost, type FairCostResult } from '../reports/fairCost.js';
 import { armyFormations, findArmy } from '../reports/matrix.js';
-import { chartContext, type ReportSection, type RunMeta } from '../reports/report.js';
-import { runMeta } from '../reports/runReport.js';
+import { chartContext, type ReportSection, type RunMeta, type RunPart } from '../reports/report.js';
+import { reproducibleCommand, runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { matrixSection } from '../reports/sections/matrixSection.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
@@ -30,7 +30,7 @@ import { battleValueHeadline, battleValueSection } from '../reports/sections/bat
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
-import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, resultCommandLine, runSimulation, type SimOptions } from './simOptions.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
 import { boughtPositionNotes } from '../sim/rulesets/netea/boughtPositions.js';
@@ -69,6 +69,8 @@ export interface SummaryRow {
 /** An experiment run, ready to print and write. */
 export interface ExperimentOutcome {
   name: string;
+  /** The experiment file, as messages name it (displayPath). */
+  file: string;
   title: string;
   description: string;
   kind: 'engagement' | 'fairCost' | 'matrix';
@@ -226,6 +228,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
   const x = p.loaded.experiment;
   const base = {
     name: x.name,
+    file: p.loaded.file,
     description: x.description,
     rules: x.rules,
     data: p.loaded.data,
@@ -243,7 +246,7 @@ function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: n
   return runMeta({ title, argv, seed: s.seed, trials, chunkSize: s.chunkSize, data: p.loaded.data, rules: p.loaded.experiment.rules, simulations, timings: { simulationMs }, notes });
 }
 
-type Body = Omit<ExperimentOutcome, 'name' | 'description' | 'rules' | 'data' | 'settings'>;
+type Body = Omit<ExperimentOutcome, 'name' | 'file' | 'description' | 'rules' | 'data' | 'settings'>;
 
 async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[]): Promise<Body> {
   const x = p.loaded.experiment;
@@ -499,7 +502,39 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
   };
 }
 
-/** Writes the report folder of one or more experiment outcomes (several: each one's sections carry its name). */
+/** The options of a command running several experiments that `run` of one takes too: all but where the report goes and how it prints. */
+function partOptions(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--out') i++;
+    else if (a !== '--json' && !a.startsWith('--out=')) out.push(a);
+  }
+  return resultCommandLine(out);
+}
+
+/**
+ * The parts of a report of several experiments (the showcase's): each one's
+ * trials, seed and chunks, and the `run` of its file that gives its numbers.
+ */
+function reportParts(outcomes: ExperimentOutcome[], argv: string[]): RunPart[] {
+  return outcomes.map((x) => ({
+    name: x.name,
+    title: x.title,
+    seed: x.settings.seed,
+    trials: x.trials,
+    chunkSize: x.settings.chunkSize,
+    simulations: x.simulations,
+    command: reproducibleCommand(['run', x.file, ...partOptions(argv.slice(1))], x.settings),
+  }));
+}
+
+/** A setting's value when every part has the same, else undefined (a command that pinned it would change a part's numbers). */
+function shared<T>(values: T[]): T | undefined {
+  return values.every((v) => v === values[0]) ? values[0] : undefined;
+}
+
+/** Writes the report folder of one or more experiment outcomes (several: each one's sections carry its name, and the report its parts). */
 export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: string, argv: string[], title?: string): Promise<WrittenReport> {
   const first = outcomes[0]!;
   const meta = runMeta({
@@ -517,6 +552,12 @@ export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: 
   const precision = first.settings.precision;
   if (precision !== undefined) meta.notes.unshift(`Stopped for precision (every headline 95% interval within ±${precision}) or at the cap of ${first.settings.trials.toLocaleString('en')} trials; ${first.trials.toLocaleString('en')} trials were run.`);
   if (precision !== undefined) meta.trials = first.trials;
+  if (outcomes.length > 1) {
+    const settings = outcomes.map((x) => x.settings);
+    meta.parts = reportParts(outcomes, argv);
+    meta.trials = Math.max(...outcomes.map((x) => x.trials));
+    meta.command = reproducibleCommand(argv, { seed: shared(settings.map((s) => s.seed)), trials: shared(settings.map((s) => s.trials)), chunkSize: shared(settings.map((s) => s.chunkSize)) });
+  }
   const sections = outcomes.length === 1 ? first.sections : outcomes.flatMap((x) => x.sections.map((s) => prefixSection(s, x.name, x.name)));
   return writeRunReport({ meta, sections }, dir);
 }
@@ -559,7 +600,7 @@ export function fileDefaults(cmd: Command): void {
 }
 
 /** The command line the manifest records: what was typed after the program name. */
-function commandArgs(cmd: Command): string[] {
+export function commandArgs(cmd: Command): string[] {
   let root: Command = cmd;
   while (root.parent) root = root.parent;
   const raw = (root as unknown as { rawArgs?: string[] }).rawArgs;
