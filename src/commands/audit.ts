@@ -170,7 +170,10 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+  // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
+  const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
+  const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
