@@ -5,7 +5,7 @@ import type { Experiment } from '../model/experiment.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { compileScriptExperiment, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
+import { compileScriptExperiment, diceOf, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
 import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
 import { compileHeresyExperiment, describeHeresyStep, heresySettingsNote } from '../model/heresy/experiment.js';
 import { heresyData } from '../model/heresy/load.js';
@@ -259,7 +259,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     // Every variant draws from the same chunk seeds: common random numbers.
     // A piece of a split run rewrites its one partial file with each variant: say so once, after the last.
     const quiet = piece && i < variants.length - 1 ? { quiet: true } : {};
-    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
+    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
@@ -307,7 +307,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     title: 'The question',
     summary: [
       x.description,
-      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s, x)).join('; ')}.`,
+      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s, x)).join('; ')}${script.endOfTurn ? '' : ' (no end of turn)'}.`,
       geometryNote(x),
     ],
     definitions: [],

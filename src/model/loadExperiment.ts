@@ -129,6 +129,11 @@ function loadedFrom(path: string, file: string, experiment: Experiment, json: un
   return { file, experiment, data, raw: json };
 }
 
+/** The names that seed an engagement script's chunks: the file's "dice", else the experiment's own. */
+export function diceOf(x: Experiment): { scenario: string; matchup: string } {
+  return x.dice ?? { scenario: `run-${x.name}`, matchup: x.name };
+}
+
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short names. */
 function distance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
@@ -296,7 +301,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
     const steps: Step[] = [];
     for (let turn = 1; turn <= script.turns; turn++) {
       script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems, placed.map((p) => p.front))));
-      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+      if (script.endOfTurn) steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     // The rules variant's switches first (rulesVariant.ts), then any the experiment sets itself.
