@@ -64,14 +64,15 @@ export function seatsAboard(passenger: Unit, transport: Unit): number {
 /**
  * The list's transports a "plus transport" formation takes: its riders, counted after its
  * upgrades ("determine the number of Rhinos needed after all upgrades have been purchased"),
- * less what transports already in it carry (a Razorback one unit, a Rhino the built-in lists
- * write into the formation), shared over Rhinos or Raiders. A count of 0: the formation's own
- * transports carry every rider.
+ * less what transports already in it carry (a Razorback one unit), shared over Rhinos or Raiders.
+ * 'written-in': the list writes the transports into the formation (the 2004 rulebook's "Six
+ * Tactical units plus transport" with its three Rhinos): it is fielded as written.
  */
-function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | null {
+function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | 'written-in' | null {
   if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
-  const candidates = [...units.map((uc) => uc.unit), ...forces.flatMap((id) => data.forces.get(id)?.units ?? [])];
-  const transport = candidates.map((id) => data.units.get(id)).find((u) => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0);
+  const isTransport = (u: Unit | undefined): u is Unit => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0;
+  if (f.units.some((uc) => isTransport(data.units.get(uc.unit)))) return 'written-in';
+  const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)).find(isTransport);
   if (transport === undefined) return 'no-transport';
   let riders = 0;
   let room = 0;
@@ -130,18 +131,18 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   const ride = plusTransport(data, forces, f, picked.units, upgrades);
   // A list without Rhinos or Raiders to field: the formation goes on foot, and says so.
   if (ride === 'no-transport') return { ...picked, transported: false };
+  if (ride === 'written-in') {
+    if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" is fielded with the transports its list writes into it; "@${ON_FOOT}" leaves behind only those a "plus transport" cost adds (its list's upgrades take its own away)` }]);
+    return { ...picked, transported: true };
+  }
   // No rider (Talos): nothing the cost includes is missing.
   if (ride === null) {
     if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no transports to leave behind with "@${ON_FOOT}"` }]);
     return { ...picked, transported: true };
   }
-  if (ride.count === 0) {
-    if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" leaves no transports behind with "@${ON_FOOT}": its own transports carry every unit` }]);
-    return { ...picked, transported: true };
-  }
   if (onFoot) return { ...picked, transported: false };
   const said = `plus transport: ${ride.count} ${data.units.get(ride.unit)!.name} to carry it (its cost includes them; @${ON_FOOT} leaves them behind)`;
-  return { ...picked, units: [...picked.units, ride], choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
+  return { ...picked, units: ride.count > 0 ? [...picked.units, ride] : picked.units, choice: picked.choice === null ? said : `${picked.choice}; ${said}`, transported: true };
 }
 
 function pickChoices(data: Dataset, f: Formation, options: string[], text: string): Omit<PickedUnits, 'transported' | 'points'> {
@@ -191,7 +192,7 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const limited = variantOptions(army, f);
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
-  const transport = ride !== null && ride !== 'no-transport' && ride.count > 0 ? [ON_FOOT] : [];
+  const transport = ride !== null && ride !== 'no-transport' && ride !== 'written-in' ? [ON_FOOT] : [];
   const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
   const picks = options.map((o) => limited.get(o) ?? o).filter((o) => o !== '');
   const alternatives = (f.alternatives ?? []).map((a) => a.id);

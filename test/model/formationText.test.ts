@@ -51,8 +51,12 @@ describe('a "plus transport" formation of the built-in lists', () => {
     expect(tactical.choice).toBeUndefined();
   });
 
-  it('has no Rhinos to leave behind with @on-foot: its own carry it (devastator-without-rhinos is the list\'s way)', () => {
-    expect(problemsOf('codex-astartes/tactical-detachment@on-foot')).toEqual(['formation "codex-astartes/tactical-detachment@on-foot": formation "tactical-detachment" leaves no transports behind with "@on-foot": its own transports carry every unit']);
+  it('is fielded as written, upgrades too: +razorbacks adds no Rhino; @on-foot is refused (devastator-without-rhinos is the list\'s way)', () => {
+    const names = (text: string) => parseFormation(data, text).units.map((u) => u.unit.name);
+    expect(names('codex-astartes/tactical-detachment+razorbacks').filter((n) => n === 'Rhino' || n === 'Razorback').sort()).toEqual(['Razorback', 'Rhino', 'Rhino']);
+    expect(problemsOf('codex-astartes/tactical-detachment@on-foot')).toEqual([
+      'formation "codex-astartes/tactical-detachment@on-foot": formation "tactical-detachment" is fielded with the transports its list writes into it; "@on-foot" leaves behind only those a "plus transport" cost adds (its list\'s upgrades take its own away)',
+    ]);
   });
 
   it('shoot says nothing of transports not fielded', async () => {
