@@ -80,6 +80,8 @@ export interface ExperimentOutcome {
   settings: RunSettings;
   /** Trials the simulations actually ran (the most of any, with a precision stop). */
   trials: number;
+  /** The fewest any simulation ran (less than `trials` when variants stopped for precision apart). */
+  fewestTrials: number;
   simulations: number;
   simulationMs: number;
   sections: ReportSection[];
@@ -266,6 +268,8 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
   const inPositions = [...new Set(variants.flatMap((v) => (v.spec.ruleset === 'netea' ? boughtPositionNotes(v.spec) : [])))];
   const notes = [...unsupported.map((r) => `Not simulated: ${r}`), ...inPositions];
   const trials = Math.max(...results.map((r) => r.trials));
+  // Stopping for precision, each variant stops on its own: the report says where, not only the most.
+  if (results.some((r) => r.trials !== trials)) notes.unshift(`Each variant stopped for precision on its own: ${variants.map((v, i) => `${v.name}, ${results[i]!.trials.toLocaleString('en')} trials`).join('; ')}.`);
   const title = x.title ?? x.name;
   const meta = metaFor(p, title, argv, p.settings.trials, variants.length, simulationMs, notes);
   const wanted = new Set<string>(script.reports.map((r) => (r === 'kills' ? 'kill' : r)));
@@ -319,6 +323,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     kind: 'engagement',
     title,
     trials,
+    fewestTrials: Math.min(...results.map((r) => r.trials)),
     simulations: variants.length,
     simulationMs,
     sections: [intro, ...sections],
@@ -428,6 +433,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
     kind: 'fairCost',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: value.meetings,
     simulationMs,
     sections: [intro, battleValueSection(value, battleName, loaded.battle.margin.value, chartContext(meta))],
@@ -458,6 +464,7 @@ function runFairCost(p: PreparedExperiment, argv: string[]): Body {
     kind: 'fairCost',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: result.meetings.length,
     simulationMs,
     sections: [intro, fairCostSection(result, f.engagement!, ctx)],
@@ -492,6 +499,7 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
     kind: 'matrix',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: result.simulations,
     simulationMs: Math.round(result.elapsedMs),
     sections: [intro, section],
@@ -650,7 +658,8 @@ Example:
         process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');
         return;
       }
-      process.stdout.write(`${outcome.title}\n${outcome.trials.toLocaleString('en')} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
+      const trials = `${outcome.fewestTrials < outcome.trials ? `${outcome.fewestTrials.toLocaleString('en')} to ` : ''}${outcome.trials.toLocaleString('en')}`;
+      process.stdout.write(`${outcome.title}\n${trials} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
       process.stdout.write(formatSummary(outcome.summary));
       if (outcome.notes.length > 0 && o.quiet !== true) process.stderr.write(`\nnotes:\n${outcome.notes.map((n) => `  - ${n}\n`).join('')}`);
       process.stdout.write(`\nreport: ${report}\n`);

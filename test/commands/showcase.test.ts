@@ -67,4 +67,15 @@ describe('a report of several experiments', () => {
     expect(manifest.command).toBe(`epic-balance showcase --trials 300 --out ${dir} --quiet --seed epic-balance --chunk-size 50000`);
     expect(manifest.parts.map((p) => p.command)).toEqual(SHOWCASE.map((name) => `epic-balance run experiments/${name}.json --trials 300 --seed epic-balance --chunk-size 50000`));
   });
+
+  it('a run whose variants stop apart for precision states each one\'s trials, printed and in the report', async () => {
+    const dir = testTempDir('epic-balance-precision-');
+    // At ±0.00435 the first variant stops after its first chunk (its widest half-width ±0.00431), the second after two.
+    const r = await inProcess(['run', 'experiments/tactical-vs-warband.json', '--precision', '0.00435', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe('50,000 to 100,000 trials per simulation, 2 simulations, seed "epic-balance", rules netea, data rulebook-2004 sha256:e6cdb5fc9c4d');
+    const note = 'Each variant stopped for precision on its own: Marines shoot, Orks assault, 50,000 trials; Orks shoot, Marines assault, 100,000 trials.';
+    expect(r.stderr).toContain(`  - ${note}\n`);
+    expect((JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { notes: string[] }).notes).toContain(note);
+  });
 });
