@@ -74,7 +74,7 @@ describe('audit on the built-in data set', () => {
     const files = readdirSync(out);
     for (const f of ['report.html', 'manifest.json', 'audit.csv', 'audit-skipped.csv', 'audit-validation.csv', 'audit-scatter.png', 'audit-scatter.svg']) expect(files).toContain(f);
     const csv = readFileSync(join(out, 'audit.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement');
+    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement,trials_per_meeting');
   });
 });
 
