@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeMiniTournamentPack } from '../helpers/miniTournamentPack.js';
 import { describeWithTp, PINNED_TP_COMMIT } from '../helpers/tournamentPack.js';
 import { cliJson, haveChromium, playground, resultJson } from './harness.js';
 import { zipFolder } from './zip.js';
@@ -11,7 +12,9 @@ import { zipFolder } from './zip.js';
  * webkitdirectory>) or as a zip built here at test time, read in the browser by
  * the command line's importer, gives the command line's JSON for `--data` to
  * the last digit (the data set's version included); a link naming the checkout
- * waits for it; a broken checkout is one message beside the Data field.
+ * waits for it; a broken checkout is one message beside the Data field. The
+ * small pack the tests write (test/helpers/miniTournamentPack.ts) does the same
+ * on a machine without a checkout of the real one.
  */
 
 const pg = playground();
@@ -69,7 +72,25 @@ describeWithTp('the playground with a Tournament Pack checkout', (tp) => {
   });
 });
 
-describe.skipIf(!haveChromium)('the playground with a broken checkout', () => {
+describe.skipIf(!haveChromium)('the playground with the mini Tournament Pack, or a broken checkout', () => {
+  it('the mini pack\'s folder, picked for a link naming it, gives `--data`\'s JSON', async () => {
+    const tp = writeMiniTournamentPack(join(pg.root, 'mini-tp'), { commit: '0123456789abcdef0123456789abcdef01234567' });
+    const { page, problems } = await pg.open();
+    try {
+      await page.goto(`${pg.base}#shoot=iron-horde/mob&at=star-wardens/warden-line&trials=2000&seed=mini&data=mini-tp`);
+      await page.waitForSelector('body[data-state=error]');
+      expect(await page.locator('#data-error').innerText()).toContain('this scenario runs on the Tournament Pack checkout "mini-tp" and no checkout is loaded');
+      await page.getByLabel('Load a Tournament Pack checkout: its folder').setInputFiles(tp);
+      const [fromPage, fromCli] = await Promise.all([resultJson(page), cliJson(['shoot', 'iron-horde/mob', '--at', 'star-wardens/warden-line', '--trials', '2000', '--seed', 'mini', '--data', tp])]);
+      expect(fromPage).toEqual(fromCli);
+      expect((fromPage as { data: { id: string; version: string } }).data.version).toMatch(/^0123456789abcdef0123456789abcdef01234567 \(from SOURCE\.md\), content sha256:[0-9a-f]{64}$/);
+      expect(await page.locator('#pick-army option[value="iron-horde"]').count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a broken checkout or a file that is not a zip is one message beside the Data field', async () => {
     const broken = join(pg.root, 'broken', 'my-tp', '_site');
     for (const f of ['_units', '_weapons', '_special_rules', '_forces']) mkdirSync(join(broken, f), { recursive: true });
