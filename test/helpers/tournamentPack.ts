@@ -16,9 +16,9 @@ import { checkoutVersion } from '../../src/model/tp/version.js';
  */
 
 /**
- * The commit of the Tournament Pack the tests' numbers were read from (554
- * formations, ...): a checkout of another commit is skipped, not failed, with
- * the command that checks this one out.
+ * The commit of the Tournament Pack the tests' numbers come from (the snapshot in
+ * ../shared/netea-tp, by its SOURCE.md): a checkout of another commit is skipped,
+ * not failed, with the command that checks this one out.
  */
 export const PINNED_TP_COMMIT = '9587a67c66348277681272c2ec439f38c16acd27';
 
@@ -36,24 +36,26 @@ export function tournamentPackPath(): string | undefined {
   return existsSync(join(beside, '_site')) ? beside : undefined;
 }
 
-/** Why the Tournament Pack tests cannot run here, or undefined when they can. */
-function skipReason(tp: string | undefined): string | undefined {
-  if (tp === undefined) return 'no Tournament Pack checkout (set EPIC_BALANCE_TP or place ../shared/netea-tp)';
-  const version = checkoutVersion(tp, '');
-  if (!version.startsWith(PINNED_TP_COMMIT)) return `the Tournament Pack checkout ${tp} is not at commit ${PINNED_TP_COMMIT.slice(0, 7)}, which these tests' numbers come from (git -C ${tp} checkout ${PINNED_TP_COMMIT.slice(0, 7)})`;
-  return undefined;
+/** The checkout the Tournament Pack tests read, or why they cannot run here. */
+function usableCheckout(): { tp: string } | { skip: string } {
+  const tp = tournamentPackPath();
+  if (tp === undefined) return { skip: 'no Tournament Pack checkout (set EPIC_BALANCE_TP or place ../shared/netea-tp)' };
+  if (!checkoutVersion(tp, '').startsWith(PINNED_TP_COMMIT)) {
+    const commit = PINNED_TP_COMMIT.slice(0, 7);
+    return { skip: `the Tournament Pack checkout ${tp} is not at commit ${commit}, which these tests' numbers come from (git -C ${tp} checkout ${commit})` };
+  }
+  return { tp };
 }
 
-const TP = tournamentPackPath();
-const SKIP = skipReason(TP);
+const CHECKOUT = usableCheckout();
 /** Test files that have said why they skip (module state is shared by the files of one worker thread). */
 const told = new Set<string>();
 
-function tellSkipped(): void {
+function tellSkipped(reason: string): void {
   const file = relative(projectRoot(), expect.getState().testPath ?? '');
   if (told.has(file)) return;
   told.add(file);
-  process.stderr.write(`SKIPPED: ${file}: ${SKIP}\n`);
+  process.stderr.write(`SKIPPED: ${file}: ${reason}\n`);
 }
 
 /**
@@ -62,22 +64,22 @@ function tellSkipped(): void {
  * shows one skipped test named by the reason.
  */
 export function describeWithTp(name: string, factory: (tp: string) => void): void {
-  if (SKIP === undefined) {
-    describe(name, () => factory(TP!));
+  if ('tp' in CHECKOUT) {
+    describe(name, () => factory(CHECKOUT.tp));
     return;
   }
-  tellSkipped();
-  describe.skip(name, () => it.skip(SKIP!));
+  tellSkipped(CHECKOUT.skip);
+  describe.skip(name, () => it.skip(CHECKOUT.skip));
 }
 
 /** `it(name, ...)` for one test that reads the real Tournament Pack, within a suite that does not. */
-export function itWithTp(name: string, fn: (tp: string) => unknown, timeout?: number): void {
-  if (SKIP === undefined) {
-    it(name, () => fn(TP!), timeout);
+export function itWithTp(name: string, fn: (tp: string) => unknown): void {
+  if ('tp' in CHECKOUT) {
+    it(name, () => fn(CHECKOUT.tp));
     return;
   }
-  tellSkipped();
-  it.skip(`${name} (${SKIP})`);
+  tellSkipped(CHECKOUT.skip);
+  it.skip(`${name} (${CHECKOUT.skip})`);
 }
 
 const imports = new Map<string, TournamentPackImport>();
