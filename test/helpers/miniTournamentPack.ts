@@ -167,6 +167,8 @@ function listFile(id: string, l: MiniList, costs: Record<string, number>): strin
  * Returns `dir`, for `--data`.
  */
 export function writeMiniTournamentPack(dir: string, options: MiniPackOptions = {}): string {
+  const unknown = Object.keys(options.costs ?? {}).filter((text) => !(text in MINI_FORMATIONS));
+  if (unknown.length > 0) throw new Error(`no formation ${unknown.join(', ')} in the mini pack; it has ${Object.keys(MINI_FORMATIONS).join(', ')}`);
   const files: Record<string, string> = {};
   for (const [id, r] of Object.entries(MINI_PACK.rules)) files[`_special_rules/${id}.md`] = markdown([`name: ${r.name}`, ...(r.abbr ? [`abbr: ${r.abbr}`] : [])], `${r.text}\n`);
   for (const [id, w] of Object.entries(MINI_PACK.weapons)) files[`_weapons/${id}.md`] = weaponFile(w);
@@ -192,6 +194,7 @@ export function writeMiniBattle(file: string): string {
   const why = 'A formation of the mini Tournament Pack the tests write (test/helpers/miniTournamentPack.ts).';
   battle.field['netea-tp'] = ['star-wardens/warden-line', 'star-wardens/bastion-troop', 'iron-horde/mob', 'iron-horde/cart-mob'].map((formation) => ({ formation, why }));
   delete battle.airDefence['netea-tp'];
+  // Its "./battle.schema.json" names a file beside the shipped battle, not beside this copy.
   delete battle.$schema;
   writeFileSync(file, JSON.stringify(battle, null, 2));
   return file;

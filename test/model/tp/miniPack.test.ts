@@ -73,6 +73,7 @@ describe('import-tp on the mini Tournament Pack', () => {
     expect(costs(before)).toEqual(MINI_FORMATIONS);
     expect(costs(after)).toEqual({ ...MINI_FORMATIONS, 'iron-horde/mob': 150 });
     expect(after.version).not.toBe(before.version);
+    expect(() => writeMiniTournamentPack(join(root, 'typo'), { costs: { 'iron-horde/mobb': 150 } })).toThrow('no formation iron-horde/mobb in the mini pack');
   });
 
   it('`list --data` shows its lists and formations', async () => {
