@@ -5,11 +5,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
+import { itWithTp, tournamentPackPath } from './helpers/tournamentPack.js';
 
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the
- * repository's layout (a temporary folder with experiments/ and ../shared
- * linked in), with small trial counts:
+ * repository's layout (a temporary folder with experiments/ linked in, and the
+ * Tournament Pack checkout the tests read as ../shared/netea-tp), with small
+ * trial counts:
  * - a command with `--trials N` runs min(N, 100) trials; with `--chunks`, the
  *   trials and the chunk size are divided by the same factor (400 trials), so
  *   the chunk ranges mean what they say; a simulating command without
@@ -22,13 +24,16 @@ import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
  *   `npm test` are only checked to exist (the first needs the network, the
  *   second is what runs this test);
  * - anything else (`cat > file <<'EOF'`) runs in sh.
- * Each must exit 0, and what it says it writes must exist.
+ * Each must exit 0, and what it says it writes must exist (in the temporary
+ * folder: `out/...` is relative to it). The commands that read
+ * ../shared/netea-tp are skipped, saying why, where the tests have no
+ * Tournament Pack checkout (test/helpers/tournamentPack.ts).
  */
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const SHARED = resolve(REPO, '../shared');
+const TP = tournamentPackPath();
 const SIMULATING = new Set(['shoot', 'assault', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 const SMALL = 100;
 
@@ -112,6 +117,8 @@ function builtSinceSources(): boolean {
 
 const blocks = codeBlocks(README);
 const commands = blocks.filter((b) => b.lang === 'sh').flatMap((b) => b.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')));
+/** Commands that read the Tournament Pack checkout, each an `npx epic-balance` command. */
+const readsTp = (command: string) => command.includes('../shared/netea-tp');
 
 const root = mkdtempSync(join(tmpdir(), 'epic-balance-readme-'));
 const ws = join(root, 'main');
@@ -133,7 +140,10 @@ beforeAll(() => {
   }
   mkdirSync(ws);
   symlinkSync(join(REPO, 'experiments'), join(ws, 'experiments'));
-  if (existsSync(SHARED)) symlinkSync(SHARED, join(root, 'shared'));
+  if (TP !== undefined) {
+    mkdirSync(join(root, 'shared'));
+    symlinkSync(resolve(TP), join(root, 'shared', 'netea-tp'));
+  }
   cwd = process.cwd();
   process.chdir(ws);
 });
@@ -181,11 +191,11 @@ describe('README', () => {
     for (const img of images) expect(existsSync(join(REPO, img)), img).toBe(true);
   });
 
-  it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const))('command %i runs: %s', async (_i, _first, command) => {
-    if (command.includes('../shared/') && !existsSync(SHARED)) {
-      console.warn(`skipped (no Tournament Pack snapshot at ${SHARED}): ${command}`);
-      return;
-    }
+  for (const [i, command] of commands.entries()) {
+    if (readsTp(command)) itWithTp(`command ${i + 1} runs: ${command}`, () => runEpicBalance(shellWords(command.slice('npx epic-balance '.length))));
+  }
+
+  it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const).filter(([, , c]) => !readsTp(c)))('command %i runs: %s', async (_i, _first, command) => {
     if (command.startsWith('npm install && npm ')) {
       const script = command.slice('npm install && npm '.length);
       expect(PKG.scripts[script], script).toBeDefined();

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
 import type { Dataset } from '../model/dataset.js';
-import { parseFormation } from '../model/formation.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { loadDataset } from '../model/loadDataset.js';
@@ -95,26 +95,42 @@ export function battleField(data: Dataset, loaded: LoadedBattle) {
   if (entries === undefined) {
     throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
   }
-  return entries.map((e, i) => {
-    try {
-      return parseFormation(data, e.formation);
-    } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `field.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
-    }
-  });
+  return battleFormations(data, loaded, 'field', entries);
 }
 
 /** The battle's air-defence formations for a data set (none when it names none). */
 export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
-  return (loaded.battle.airDefence[data.id] ?? []).map((e, i) => {
+  return battleFormations(data, loaded, 'airDefence', loaded.battle.airDefence[data.id] ?? []);
+}
+
+/** Does the data set have the army list and formation a battle's entry names ("army/formation+upgrade@option")? */
+function hasFormation(data: Dataset, text: string): boolean {
+  const [army, formation] = text.split(/[+@]/)[0]!.split('/');
+  return data.armies.get(army ?? '')?.formations.some((f) => f.id === formation) === true;
+}
+
+/**
+ * A battle's formations for a data set. Formations the data set lacks are named together in one
+ * problem: a battle written for one version of the Tournament Pack meets a checkout of another
+ * (an older one, or a small one), and the user needs the whole list, not the first.
+ */
+function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'airDefence', entries: Array<{ formation: string }>) {
+  const specs: FormationSpec[] = [];
+  const lacking: string[] = [];
+  for (const [i, e] of entries.entries()) {
     try {
-      return parseFormation(data, e.formation);
+      specs.push(parseFormation(data, e.formation));
     } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `airDefence.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
+      if (!(err instanceof InputError)) throw err;
+      if (hasFormation(data, e.formation)) throw new InputError([{ file: loaded.file, path: `${key}.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      lacking.push(e.formation);
     }
-  });
+  }
+  if (lacking.length > 0) {
+    const what = key === 'field' ? 'field' : 'air defence';
+    throw new InputError([{ file: loaded.file, path: `${key}.${data.id}`, message: `the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); give --battle a battle whose ${what} names formations of this data set` }]);
+  }
+  return specs;
 }
 
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */

@@ -1,15 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
+import { spawnNode } from './cli.js';
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const LOOP = fileURLToPath(new URL('./trialLoop.ts', import.meta.url));
 
-/** The garbage collections node --trace-gc reports while trialLoop.ts plays a bench scenario's trials (its arguments: scenario, trials [, naive]). */
-export function collectionsDuring(...args: string[]): number {
-  const r = spawnSync(process.execPath, ['--trace-gc', '--import', TSX, LOOP, ...args], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
+/**
+ * The garbage collections node --trace-gc reports while trialLoop.ts plays a bench scenario's
+ * trials (its arguments: scenario, trials [, naive]). The process is awaited, not run with
+ * spawnSync: a test worker blocked for a minute (a million trials on a busy machine) misses
+ * vitest's 60 s answer to its own progress report and fails the run.
+ */
+export async function collectionsDuring(...args: string[]): Promise<number> {
+  const r = await spawnNode(['--trace-gc', '--import', TSX, LOOP, ...args]);
+  expect(r.code, r.stderr).toBe(0);
   const lines = r.stdout.split('\n');
   const start = lines.indexOf('trials start');
   const end = lines.indexOf('trials end');
