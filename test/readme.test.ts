@@ -411,8 +411,8 @@ describe('README numbers', () => {
   });
 
   it.each(outputBlocks.map((b) => [b.command, b] as const))('the text block after `%s` is its output', async (command, b) => {
-    if (needsTp(command) && !existsSync(SHARED)) {
-      console.warn(`skipped (no Tournament Pack snapshot at ${SHARED}): the output of ${command}`);
+    if (needsTp(command) && TP === undefined) {
+      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the output of ${command}`);
       return;
     }
     if (command === RAZORBACKS) writeMyQuestion();
@@ -422,8 +422,8 @@ describe('README numbers', () => {
   }, FULL_RUN_TIMEOUT);
 
   it.each(QUOTES.map((q) => [q.commands.join(' and '), q] as const))('the prose quotes `%s`', async (_what, q) => {
-    if (q.commands.some(needsTp) && !existsSync(SHARED)) {
-      console.warn(`skipped (no Tournament Pack snapshot at ${SHARED}): the numbers of ${q.commands.join(', ')}`);
+    if (q.commands.some(needsTp) && TP === undefined) {
+      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the numbers of ${q.commands.join(', ')}`);
       return;
     }
     if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
@@ -442,7 +442,7 @@ describe('README numbers', () => {
     };
     // The quotes' sentences, checked above, and where they stand (without a Tournament Pack, its quotes are left out: they hold no decimal).
     for (const q of QUOTES) {
-      if (q.commands.some(needsTp) && !existsSync(SHARED)) continue;
+      if (q.commands.some(needsTp) && TP === undefined) continue;
       if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
       cover(q.sentence(await Promise.all(q.commands.map(async (c) => JSON.parse((await runAsWritten(c, true)).stdout)))));
     }
@@ -454,10 +454,10 @@ describe('README numbers', () => {
     expect(loose.map((m) => text.slice(Math.max(0, m.index - 60), m.index + 20))).toEqual([]);
   }, FULL_RUN_TIMEOUT);
 
-  it.skipIf(!existsSync(SHARED))('the whole Tournament Pack\'s audit: its formations and valuations, counted without simulating', async () => {
+  it.skipIf(TP === undefined)('the whole Tournament Pack\'s audit: its formations and valuations, counted without simulating', async () => {
     const { loadDataset } = await import('../src/model/loadDataset.js');
     const { auditEntries, auditLists } = await import('../src/reports/audit/auditEntries.js');
-    const data = loadDataset(join(SHARED, 'netea-tp'));
+    const data = loadDataset(TP!);
     const entries = auditEntries(data, auditLists(data));
     const formations = entries.filter((e) => e.variantOf === undefined).length;
     const valuations = entries.filter((e) => e.spec !== undefined).length;
@@ -465,7 +465,7 @@ describe('README numbers', () => {
   });
 
   // About 10 minutes of CPU on the 2-core machine: run with EPIC_BALANCE_README_SLOW=1 (skipped, and so named, otherwise).
-  it.skipIf(!slow || !existsSync(SHARED))('the whole Tournament Pack\'s audit: Spearman and ±25% for ground formations (EPIC_BALANCE_README_SLOW=1: about 10 minutes of CPU)', async () => {
+  it.skipIf(!slow || TP === undefined)('the whole Tournament Pack\'s audit: Spearman and ±25% for ground formations (EPIC_BALANCE_README_SLOW=1: about 10 minutes of CPU)', async () => {
     const r = await runAsWritten(WHOLE_TP, true);
     expect(r.code, r.stderr).toBe(0);
     const pooled = JSON.parse(r.stdout).validation.pooled;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inProcess } from '../helpers/cli.js';
-import { TP_DIR, tpAvailable } from '../model/tp/tpPath.js';
+import { itWithTp } from '../helpers/tournamentPack.js';
 
 /**
  * `list <army>` shows what each formation fields when named without options:
@@ -17,7 +17,7 @@ describe('list', () => {
     expect(line(r.stdout, 'tactical-detachment')).toBe(' tactical-detachment 300 pts 6 Tactical, 3 Rhino');
   });
 
-  it.skipIf(!tpAvailable)('the Tournament Pack: the Rhinos a "plus transport" formation fields, and the option a choice defaults to', async () => {
+  itWithTp('the Tournament Pack: the Rhinos a "plus transport" formation fields, and the option a choice defaults to', async (TP_DIR) => {
     const r = await inProcess(['list', 'space-marine-codex-astartes', '--data', TP_DIR]);
     expect(r.code).toBe(0);
     expect(line(r.stdout, 'tactical')).toBe(' tactical 275 pts 6 Tactical, 3 Rhino');
