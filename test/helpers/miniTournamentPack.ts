@@ -122,6 +122,8 @@ export interface MiniPackOptions {
   costs?: Record<string, number>;
   /** The commit a SOURCE.md beside `_site` names: the version the importer reports. */
   commit?: string;
+  /** Write the body rows without `</tr>`, as the pack's pages before 2020 sometimes did (HTML lets a row leave it out). */
+  leaveOutRowEnds?: boolean;
 }
 
 /** `key: value` lines of YAML front matter, then the body. */
@@ -141,24 +143,24 @@ function unitFile(u: MiniUnit): string {
   return markdown([`name: ${u.name}`, `type: ${u.type}`, `speed: ${u.speed}`, `armour: ${u.armour}`, `cc: ${u.cc}`, `ff: ${u.ff}`, ...yamlList('special_rules', u.rules ?? []), ...(u.notes !== undefined ? ['notes:', '  |', `    ${u.notes}`] : []), 'weapons:', ...weapons]);
 }
 
-const row = (cells: string[]): string => `      <tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+const row = (cells: string[], end: string): string => `      <tr>${cells.map((c) => `<td>${c}</td>`).join('')}${end}`;
 
-function table(caption: string, head: string[], rows: string[][]): string {
+function table(caption: string, head: string[], rows: string[][], rowEnd: string): string {
   return [
     '<table class="_army_list">',
     `  <caption>${caption}</caption>`,
     `  <thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
     '  <tbody>',
-    ...rows.map(row),
+    ...rows.map((r) => row(r, rowEnd)),
     '  </tbody>',
     '</table>',
   ].join('\n');
 }
 
-function listFile(id: string, l: MiniList, costs: Record<string, number>): string {
+function listFile(id: string, l: MiniList, costs: Record<string, number>, rowEnd: string): string {
   const formations = l.formations.map((f) => [f.name, f.units, f.upgrades.join(', ') || 'None', `${costs[`${id}/${f.id}`] ?? f.cost} points`]);
-  const tables = [table(l.caption, ['Formation', 'Units', 'Upgrades', 'Cost'], formations)];
-  if (l.upgrades.length > 0) tables.push(table(`${l.title} Upgrades`, ['Upgrade', 'Units', 'Cost'], l.upgrades.map((u) => [u.name, u.units, u.cost])));
+  const tables = [table(l.caption, ['Formation', 'Units', 'Upgrades', 'Cost'], formations, rowEnd)];
+  if (l.upgrades.length > 0) tables.push(table(`${l.title} Upgrades`, ['Upgrade', 'Units', 'Cost'], l.upgrades.map((u) => [u.name, u.units, u.cost]), rowEnd));
   return markdown([`title: ${l.title}`, `name: ${l.name}`, ...yamlList('forces', [l.force])], `<p>${l.ratings}</p>\n\n${tables.join('\n\n')}\n`);
 }
 
@@ -174,7 +176,7 @@ export function writeMiniTournamentPack(dir: string, options: MiniPackOptions = 
   for (const [id, w] of Object.entries(MINI_PACK.weapons)) files[`_weapons/${id}.md`] = weaponFile(w);
   for (const [id, u] of Object.entries(MINI_PACK.units)) files[`_units/${id}.md`] = unitFile(u);
   for (const [id, f] of Object.entries(MINI_PACK.forces)) files[`_forces/${id}.md`] = markdown([`name: ${f.name}`, ...yamlList('units', f.units)]);
-  for (const [id, l] of Object.entries(MINI_PACK.lists)) files[`_army_lists/${id}.html`] = listFile(id, l, options.costs ?? {});
+  for (const [id, l] of Object.entries(MINI_PACK.lists)) files[`_army_lists/${id}.html`] = listFile(id, l, options.costs ?? {}, options.leaveOutRowEnds === true ? '' : '</tr>');
   files['_faqs/assaults.md'] = markdown(['name: Assaults'], 'Does a made-up question get a made-up answer?\n: Yes.\n');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, '_site', path, '..'), { recursive: true });

@@ -176,6 +176,7 @@ export function importArmyList(
   }
   const resolver = new UnitResolver(scope);
   const page = parsePage(fm.body);
+  for (const t of page.lost) log.unmap('table', file, `${id}/${slug(t.caption)}`, t.caption, `the HTML reader lost ${t.lost}: the formations and upgrades those rows print are not imported`);
 
   const upgrades: UpgradeDraft[] = [];
   const drafts: FormationDraft[] = [];
@@ -380,7 +381,8 @@ export function importArmyList(
           }
           if (cols.effectless || text.trim() === '') text = `Add one ${cleanName}`;
           if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
-          const regular = grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless;
+          // An "Upgrade" table, with an effect column or only a cost ("Battle Titan Weapons: Upgrade | Cost"): what an "All" cell offers.
+          const regular = grid.headers[0]?.toLowerCase() === 'upgrade';
           const drafts = addAlternatives(printedAlternatives(text, cost), (effect, price, label) =>
             addUpgrade(cleanName, label ?? (rec.variants.length > 1 ? (v.label ?? v.text).replace(/,?\s+or$/i, '') : undefined), effect, price, v.altCosts, grid, regular, headed ?? limit),
           );
@@ -400,8 +402,13 @@ export function importArmyList(
         }
         continue;
       }
-      // A formation (or one formation per variant).
-      const variants = rec.variants;
+      // A formation (or one formation per variant). A Units header spanning two columns whose second
+      // cell reads "None" (Necron Harvesters before 2024) prints the empty upgrades there: no unit.
+      const variants = rec.variants.map((v) => {
+        if (v.label === undefined || !/^none$/i.test(v.label.trim())) return v;
+        log.decide(file, id, `formation "${recName}": the second column under "Units" reads "None": no upgrades, not a unit`);
+        return { ...v, label: undefined };
+      });
       const mixed =
         variants.length > 1 &&
         variants.every((v) => v.label !== undefined && /\beach\b/i.test(v.costs.join(' '))) &&

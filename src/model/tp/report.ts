@@ -10,6 +10,8 @@ export type ImportKind =
   | 'special-rule'
   | 'force'
   | 'army-list'
+  /** A table of an army-list page the HTML reader lost, whole or some of its rows. */
+  | 'table'
   | 'formation'
   | 'upgrade'
   /** An upgrade of a list that no formation of the list takes. */
