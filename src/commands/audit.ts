@@ -44,6 +44,8 @@ export interface AuditOptions {
   partialOut?: string;
   fit?: 'A' | 'B';
   fitOut?: string;
+  /** A later Tournament Pack checkout: rate the price changes between --data and it (auditHistory.ts). */
+  history?: string;
   /** The rule system (default NetEA); `epic40k` audits the BattleBible lists (epic40kAudit.ts). */
   rules?: 'netea' | 'rulebook-2004' | 'epic40k';
 }
@@ -109,10 +111,19 @@ function hasFormation(data: Dataset, text: string): boolean {
   return data.armies.get(army ?? '')?.formations.some((f) => f.id === formation) === true;
 }
 
+/** The field and air-defence formations of the battle the data set lacks (the field is the rest: battleFormations). */
+export function fieldLacking(data: Dataset, loaded: LoadedBattle): string[] {
+  return [...(loaded.battle.field[data.id] ?? []), ...(loaded.battle.airDefence[data.id] ?? [])].map((e) => e.formation).filter((f) => !hasFormation(data, f));
+}
+
+/** The most of a battle's field or air defence a data set may lack, the rest standing for it (docs/fair-cost.md). */
+const MOST_LACKING = 0.25;
+
 /**
- * A battle's formations for a data set. Formations the data set lacks are named together in one
- * problem: a battle written for one version of the Tournament Pack meets a checkout of another
- * (an older one, or a small one), and the user needs the whole list, not the first.
+ * A battle's formations for a data set. A battle written for one version of the Tournament Pack
+ * meets checkouts of others: when the data set lacks a few of its formations (at most a quarter),
+ * the rest stand for them and stderr names the lacking ones (so do the audit's report and
+ * `--history`); when it lacks more, they are named together in one problem, the whole list.
  */
 function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'airDefence', entries: Array<{ formation: string }>) {
   const specs: FormationSpec[] = [];
@@ -126,8 +137,10 @@ function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'a
       lacking.push(e.formation);
     }
   }
-  if (lacking.length > 0) {
-    const what = key === 'field' ? 'field' : 'air defence';
+  const what = key === 'field' ? 'field' : 'air defence';
+  if (lacking.length > 0 && lacking.length <= MOST_LACKING * entries.length) {
+    process.stderr.write(`note: the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); the ${what} is the other ${specs.length}\n`);
+  } else if (lacking.length > 0) {
     throw new InputError([{ file: loaded.file, path: `${key}.${data.id}`, message: `the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); give --battle a battle whose ${what} names formations of this data set` }]);
   }
   return specs;
@@ -238,7 +251,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
   return {
     ...(o.rules !== undefined && o.rules !== 'netea' ? { rules: o.rules } : {}),
     dataset: { id: data.id, version: data.version },
-    battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
+    battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file, lacking: fieldLacking(data, loaded) },
     seed: o.seed,
     trials: o.trials,
     chunkSize: o.chunkSize,
@@ -296,7 +309,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));
@@ -326,12 +339,14 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
+    .addOption(new Option('--history <path>', 'a later Tournament Pack checkout: rate the price changes between --data and it, valued on --data (docs/history.md)').argParser(pathOption('--history')))
     .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
     .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
     .action(async (o: AuditOptions, cmd: Command) => {
       const started = performance.now();
       if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
+      if (o.history !== undefined) return (await import('./auditHistory.js')).auditHistory({ ...o, history: o.history }, started);
       if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
       const loaded = loadBattle(o.battle);
       const data = loadDataset(o.data);
