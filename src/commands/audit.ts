@@ -89,11 +89,15 @@ function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** The field of a battle for a data set, as formations (an InputError when the battle has none for it). */
-export function battleField(data: Dataset, loaded: LoadedBattle) {
+/**
+ * The field of a battle for a data set, as formations (an InputError when the battle has none for it).
+ * `instead` is what the message suggests besides adding one: how the caller's user names the opponents
+ * another way (the audit has no other way, so by default a battle file that has one).
+ */
+export function battleField(data: Dataset, loaded: LoadedBattle, instead = 'or give --battle a battle file that has one') {
   const entries = loaded.battle.field[data.id];
   if (entries === undefined) {
-    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
+    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, ${instead}` }]);
   }
   return battleFormations(data, loaded, 'field', entries);
 }
@@ -332,6 +336,7 @@ export function registerAudit(program: Command): void {
       const started = performance.now();
       if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
+      if (o.fitOut !== undefined && checkOutTarget(o.fitOut, '--fit-out', 'fitted-battle').replaces) process.stderr.write(`replacing the earlier fitted battle in ${o.fitOut}\n`);
       if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
       const loaded = loadBattle(o.battle);
       const data = loadDataset(o.data);

@@ -1,4 +1,5 @@
 import type { Dataset } from '../model/dataset.js';
+import { warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { finishChart, type VlSpec } from '../reports/charts/frame.js';
 import type { ArmyFormations } from '../reports/matrix.js';
@@ -95,7 +96,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     });
     process.stdout.write(s);
   }
-  if (o.quiet !== true && notes.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these formations):\n${notes.map((n) => `  - ${n}\n`).join('')}`);
+  if (!o.json) warnNotSimulated(notes);
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `Value-per-point matrix: ${rows.army.name} against ${cols.army.name}`,

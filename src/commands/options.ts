@@ -33,11 +33,20 @@ export function pathOption(option: string) {
 }
 
 /**
- * Parses --seed: any text but the empty one, as an experiment's "seed" (an
- * empty seed reads as a slip of the shell, `--seed "$SEED"` with SEED unset).
+ * Parses --seed: any text but an empty or blank one (either reads as a slip
+ * of the shell, `--seed "$SEED"` with SEED unset or `--seed " "`).
  */
 export function seedText(value: string): string {
-  if (value === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  if (value.trim() === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  return value;
+}
+
+/**
+ * A path argument (not an option) that must not be empty: `import-tp "$TP"`
+ * with TP unset names no checkout, and reading "" would report a nameless file.
+ */
+export function requirePath(argument: string, value: string): string {
+  if (value.trim() === '') throw new InputError([{ file: `argument ${argument}`, path: '', message: `expected a path, got "${value}"` }]);
   return value;
 }
 

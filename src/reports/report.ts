@@ -59,6 +59,8 @@ export interface RunMeta {
   notes: string[];
   /** A report of several runs: each one's trials, seed and command. */
   parts?: RunPart[];
+  /** Set on the report of a piece of a split run (--chunks): its chunks, and what to do to get the whole run. */
+  partial?: { chunks: string; note: string };
 }
 
 export interface RunReport {

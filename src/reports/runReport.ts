@@ -40,11 +40,33 @@ export function reproducibleCommand(argv: string[], o: { seed?: string; trials?:
   return commandLine([...argv, ...extra]);
 }
 
-/** The manifest facts of a run (while merge replays a split run's pieces, their command's). */
+/**
+ * The chunks a piece of a split run was given (`--chunks A-B`), or null for
+ * a whole run. Read from the command as typed: while merge replays the
+ * pieces, the command is merge's, which has none.
+ */
+export function pieceChunks(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--chunks') return argv[i + 1] ?? null;
+    if (a.startsWith('--chunks=')) return a.slice('--chunks='.length);
+  }
+  return null;
+}
+
+/**
+ * The manifest facts of a run (while merge replays a split run's pieces,
+ * their command's). A piece of a split run (--chunks) says so in its title,
+ * the first line of its report, and in the manifest's `partial`: its
+ * numbers are those of its chunks only, and merge writes the whole report.
+ */
 export function runMeta(f: RunFacts): RunMeta {
   const argv = recordedCommand(f.argv);
+  const chunks = pieceChunks(f.argv);
+  const partial = chunks === null ? undefined : { chunks, note: `A piece of a split run: chunks ${chunks} only, not the whole run. \`epic-balance merge\` of every piece writes the complete report.` };
   return {
-    title: f.title,
+    ...(partial !== undefined ? { partial } : {}),
+    title: partial !== undefined ? `Partial result (chunks ${chunks} only): ${f.title}` : f.title,
     command: reproducibleCommand(argv, f),
     argv: resultCommandLine(argv),
     seed: f.seed,
@@ -55,7 +77,7 @@ export function runMeta(f: RunFacts): RunMeta {
     rules: f.rules ?? 'netea',
     toolVersion: toolVersion(),
     timings: f.timings,
-    notes: f.notes ?? [],
+    notes: [...(partial !== undefined ? [partial.note] : []), ...(f.notes ?? [])],
   };
 }
 
