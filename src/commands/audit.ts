@@ -3,7 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
-import type { Dataset } from '../model/dataset.js';
+import { shortVersion, type Dataset } from '../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
@@ -214,7 +214,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
   // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
   const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
   const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;

@@ -15,7 +15,7 @@ import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { nonNegativeNumber } from './options.js';
-import { warnNotSimulated } from './print.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { positionsNotes } from '../model/boughtPositions.js';
 import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
@@ -170,6 +170,7 @@ async function fairCostInBattle(text: string, o: FairCostOptions, variant: Rules
     process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
   } else {
     if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
+    process.stdout.write(overlayHeader(data));
     printBattleValue(v, battleName, margin, formation.choice);
     warnNotSimulated(unsupportedRules([formation, ...opponents]));
   }
@@ -221,6 +222,7 @@ export function registerFairCost(program: Command): void {
       const simulationMs = Math.round(performance.now() - started);
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result), unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
       else {
+        process.stdout.write(overlayHeader(data));
         printResult(result);
         warnNotSimulated(unsupportedRules([formation, ...opponents]));
       }

@@ -11,7 +11,7 @@ import { matrixSection } from '../reports/sections/matrixSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { rejectRunOptions } from './fairCost.js';
 import { nonNegativeNumber } from './options.js';
-import { warnNotSimulated } from './print.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { countTrials } from '../workers/interrupt.js';
 import { ChunkPool } from '../workers/pool.js';
 import { simulate } from '../workers/simulate.js';
@@ -97,7 +97,10 @@ export function registerMatrix(program: Command): void {
       const result = await runMatrixOnPool({ rows, cols, engagement }, o, 'matrix');
       const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), unsupported }, null, 2) + '\n');
-      else printMatrix(result);
+      else {
+        process.stdout.write(overlayHeader(data));
+        printMatrix(result);
+      }
       if (!o.json) warnNotSimulated(unsupported);
       if (o.out !== undefined) {
         const meta = runMeta({

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
+import { useDatasheets } from '../model/loadDataset.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../sim/rulesets/netea/engagements.js';
 
 /** Commander's accumulator for a repeatable option (`--support A --support B`). */
@@ -66,4 +67,24 @@ export function addRankOptions(cmd: Command): Command {
     .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
     .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
     .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
+}
+
+/**
+ * --datasheet <file>, repeatable: overlays of units, weapons, formations and
+ * costs laid over the data set the command reads (model/datasheetOverlay.ts).
+ * Set for the command before its action runs, so every data set it loads
+ * (and merge, replaying a piece's command) has them; NetEA and the 2004
+ * rulebook only, the other rule systems reading data of their own.
+ */
+export function addDatasheetOption(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--datasheet <file>', 'lay this datasheet overlay over the data (repeatable): new or changed units, weapons, formations and costs; every report names it').default([]).argParser((value: string, previous: string[]) => [...previous, pathOption('--datasheet')(value)]))
+    .hook('preAction', (_cmd, action) => {
+      const o = action.opts<{ datasheet?: string[]; rules?: string }>();
+      const files = o.datasheet ?? [];
+      if (files.length > 0 && (o.rules === 'epic40k' || o.rules === 'heresy')) {
+        throw new InputError([{ file: 'option --datasheet', path: '', message: `not available under --rules ${o.rules}: an overlay changes NetEA and 2004 rulebook datasheets; expected --rules netea or rulebook-2004` }]);
+      }
+      useDatasheets(files);
+    });
 }

@@ -59,3 +59,12 @@ export function printEngagementOutcome(
     printOutcomeTable(job.target.name, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
   }
 }
+
+/**
+ * The first line of a text output that names no data set otherwise (fair-cost,
+ * matrix): the data set, when --datasheet overlays changed it, so that every
+ * result read from a proposal names the proposal and its hash.
+ */
+export function overlayHeader(data: { id: string; version: string; overlays?: unknown[] }): string {
+  return data.overlays !== undefined && data.overlays.length > 0 ? `data ${data.id} ${data.version}\n` : '';
+}

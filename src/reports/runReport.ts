@@ -17,7 +17,7 @@ export interface RunFacts {
   seed: string;
   trials: number;
   chunkSize: number;
-  data: { id: string; version: string };
+  data: { id: string; version: string; overlays?: Array<{ file: string; sha256: string }> };
   /** The rule system (default "netea"). */
   rules?: string;
   simulations: number;
@@ -73,7 +73,7 @@ export function runMeta(f: RunFacts): RunMeta {
     trials: f.trials,
     chunkSize: f.chunkSize,
     simulations: f.simulations,
-    data: { id: f.data.id, version: f.data.version },
+    data: { id: f.data.id, version: f.data.version, ...(f.data.overlays !== undefined && f.data.overlays.length > 0 ? { datasheets: f.data.overlays } : {}) },
     rules: f.rules ?? 'netea',
     toolVersion: toolVersion(),
     timings: f.timings,
