@@ -30,14 +30,24 @@ export function activeDatasheets(): readonly string[] {
  * command's `--data <path>` option resolves through. Bad input throws an InputError.
  */
 export function loadDataset(dataOption?: string): Dataset {
-  let ds: Dataset;
-  if (dataOption === undefined || dataOption.trim() === '') ds = loadBuiltinDataset();
-  else {
-    const key = resolve(dataOption);
-    const cached = imported.get(key);
-    ds = cached ?? importTournamentPack(dataOption).dataset;
-    if (!cached) imported.set(key, ds);
+  return withDatasheets(loadBaseDataset(dataOption));
+}
+
+/** The built-in data set, or the Tournament Pack checkout at `dataOption`: loadDataset before the overlays. */
+export function loadBaseDataset(dataOption?: string): Dataset {
+  if (dataOption === undefined || dataOption.trim() === '') return loadBuiltinDataset();
+  const key = resolve(dataOption);
+  let ds = imported.get(key);
+  if (!ds) {
+    ds = importTournamentPack(dataOption).dataset;
+    imported.set(key, ds);
   }
+  return ds;
+}
+
+/** `base` with the running command's --datasheet overlays laid over it, in order. */
+export function withDatasheets(base: Dataset): Dataset {
+  let ds = base;
   for (const path of datasheets) ds = withOverlay(ds, path);
   return ds;
 }

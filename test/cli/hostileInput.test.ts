@@ -77,6 +77,10 @@ beforeAll(async () => {
   const reference = JSON.parse(readFileSync(join(REPO, 'battles', 'reference.json'), 'utf8')) as { field: Record<string, unknown>; $schema?: string };
   mkdirSync(at('battles'));
   writeFileSync(at('battles', 'no-field.json'), JSON.stringify({ ...reference, $schema: undefined, field: { 'netea-tp': reference.field['netea-tp'] } }));
+  mkdirSync(at('overlays'));
+  writeFileSync(at('overlays', 'bad-type.json'), JSON.stringify({ units: [{ id: 'devastator', speed: 'fast' }] }));
+  writeFileSync(at('overlays', 'unknown-unit.json'), JSON.stringify({ armies: [{ id: 'codex-astartes', formations: [{ id: 'tactical-detachment', points: 300 }, { id: 'devastator-detachment', units: [{ unit: 'nope', count: 2 }] }] }] }));
+  writeFileSync(at('overlays', 'broken.json'), '{ "units": ');
   mkdirSync(at('experiments'));
   const experiment = (name: string, content: string | object) => writeFileSync(at('experiments', name), typeof content === 'string' ? content : JSON.stringify(content));
   experiment('broken.json', '{ "name": "x", ');
@@ -282,6 +286,31 @@ describe('empty and wrong --data', () => {
   }
   cases.push(['shoot --rules heresy --data <not a profile file>', ['shoot', '--rules', 'heresy', '4 Space Marine', '--at', '8 Ork', '--data', 'notes.txt'], /^epic-balance: notes\.txt: not JSON: .*"my notes\\n" is not valid JSON$/]);
   cases.push(['shoot --rules epic40k --data <anything>', ['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks', '--data', 'docs'], /^epic-balance: option --data: /]);
+
+  it.each(cases)('%s', async (_name, args, line) => refused(args, line));
+});
+
+describe('bad --datasheet overlays, on every command that reads data', () => {
+  const readers: Array<[string, string[]]> = [
+    ['shoot', SHOOT],
+    ['assault', ASSAULT],
+    ['list', ['list']],
+    ['fair-cost', ['fair-cost', 'titan-legion/warhound-battlegroup']],
+    ['matrix', ['matrix', 'codex-astartes', '--vs', 'ork-war-horde']],
+    ['audit', ['audit']],
+    ['run', ['run', join(REPO, 'experiments', 'tactical-vs-warband.json')]],
+    ['showcase', ['showcase']],
+  ];
+  const cases: Array<[string, string[], RegExp]> = [];
+  for (const [name, args] of readers) {
+    cases.push([`${name} --datasheet <a value of the wrong type>`, [...args, '--datasheet', 'overlays/bad-type.json'], /^epic-balance: overlays\/bad-type\.json: units\[0\]\.speed: Invalid input: expected number, received string$/]);
+    cases.push([`${name} --datasheet <an unknown unit>`, [...args, '--datasheet', 'overlays/unknown-unit.json'], /^epic-balance: overlays\/unknown-unit\.json: armies\[0\]\.formations\[1\]\.units\[0\]\.unit: unknown unit id "nope"$/]);
+    cases.push([`${name} --datasheet <not JSON>`, [...args, '--datasheet', 'overlays/broken.json'], /^epic-balance: overlays\/broken\.json: not valid JSON \(/]);
+    cases.push([`${name} --datasheet <missing>`, [...args, '--datasheet', 'overlays/nope.json'], /^epic-balance: overlays\/nope\.json: cannot read \(ENOENT\); expected a datasheet overlay file \(JSON\)$/]);
+    cases.push([`${name} --datasheet ""`, [...args, '--datasheet', ''], /^epic-balance: option --datasheet: expected a path, got ""$/]);
+  }
+  cases.push(['shoot --rules epic40k --datasheet', ['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks', '--datasheet', 'overlays/bad-type.json'], /^epic-balance: option --datasheet: not available under --rules epic40k: /]);
+  cases.push(['shoot --rules heresy --datasheet', ['shoot', '--rules', 'heresy', '4 Space Marine', '--at', '8 Ork', '--datasheet', 'overlays/bad-type.json'], /^epic-balance: option --datasheet: not available under --rules heresy: /]);
 
   it.each(cases)('%s', async (_name, args, line) => refused(args, line));
 });
