@@ -4,7 +4,7 @@ import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
-import { printOutcomeTable, unsupportedNote } from './print.js';
+import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from './oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
 import { heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
@@ -71,6 +71,7 @@ export function registerAssault(program: Command): void {
       printOutcomeTable(`Attacker: ${job.attacker.name}`, outcomeAt(result.tally, result.layout, 0, 0), job.attacker.points);
       process.stdout.write('\n');
       printOutcomeTable(`Target: ${job.target.name}`, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
-      if (job.unsupported.length > 0) process.stderr.write(unsupportedNote(job.unsupported));
+      // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+      warnNotSimulated(job.unsupported);
     });
 }

@@ -3,7 +3,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
-import type { Dataset } from '../model/dataset.js';
+import { shortVersion, type Dataset } from '../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
@@ -91,11 +91,15 @@ function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** The field of a battle for a data set, as formations (an InputError when the battle has none for it). */
-export function battleField(data: Dataset, loaded: LoadedBattle) {
+/**
+ * The field of a battle for a data set, as formations (an InputError when the battle has none for it).
+ * `instead` is what the message suggests besides adding one: how the caller's user names the opponents
+ * another way (the audit has no other way, so by default a battle file that has one).
+ */
+export function battleField(data: Dataset, loaded: LoadedBattle, instead = 'or give --battle a battle file that has one') {
   const entries = loaded.battle.field[data.id];
   if (entries === undefined) {
-    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
+    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, ${instead}` }]);
   }
   return battleFormations(data, loaded, 'field', entries);
 }
@@ -223,7 +227,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
   // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
   const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
   const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
@@ -346,6 +350,7 @@ export function registerAudit(program: Command): void {
       const started = performance.now();
       if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
+      if (o.fitOut !== undefined && checkOutTarget(o.fitOut, '--fit-out', 'fitted-battle').replaces) process.stderr.write(`replacing the earlier fitted battle in ${o.fitOut}\n`);
       if (o.history !== undefined) return (await import('./auditHistory.js')).auditHistory({ ...o, history: o.history }, started);
       if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
       const loaded = loadBattle(o.battle);

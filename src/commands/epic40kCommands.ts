@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { addRulesOption } from './rulesOption.js';
 import { EPIC40K_ORDERS } from '../sim/rulesets/epic40k/spec.js';
 import { epic40kData, epic40kJobJson, type Epic40kJob } from './epic40kJobs.js';
-import { printEngagementOutcome, unsupportedNote } from './print.js';
+import { printEngagementOutcome, warnNotSimulated } from './print.js';
 import { runSimulation, type SimOptions } from './simOptions.js';
 
 /** --rules, --order and --target-order: what `shoot` and `assault` add for the other rule systems (all four play them). */
@@ -27,5 +27,6 @@ export async function runEpic40kJob(job: Epic40kJob, o: SimOptions & { out?: str
   process.stdout.write(`${job.title}\n`);
   process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", rules epic40k, data ${data.id} ${data.version}\n\n`);
   printEngagementOutcome(job, result);
-  if (job.unsupported.length > 0 && o.quiet !== true) process.stderr.write(unsupportedNote(job.unsupported));
+  // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+  warnNotSimulated(job.unsupported);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { warnNotSimulated } from './print.js';
 import type { Dataset } from '../model/dataset.js';
 import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
 import { findEpic40kArmy, listDetachments } from '../model/epic40k/listDetachments.js';
@@ -51,7 +52,7 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
   const lists = loadEpic40kLists();
   const rows = asFormations(listDetachments(lists, findEpic40kArmy(lists, armyText, 'argument <army>')));
   const cols = asFormations(listDetachments(lists, findEpic40kArmy(lists, o.vs, 'option --vs')));
-  if (o.quiet !== true) for (const [army, x] of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) process.stderr.write(`skipping ${army} ${x.name}: ${x.reason}\n`);
+  for (const [army, x] of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) process.stderr.write(`skipping ${army} ${x.name}: ${x.reason}\n`);
   // The shared printers and reports read a data set's id and version only.
   const data = epic40kData() as Dataset;
   if (o.engagement === undefined) {
@@ -73,7 +74,7 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
     process.stdout.write(`${EPIC40K_TITLE}\n`);
     printMatrix(result);
   }
-  if (o.quiet !== true && unsupported.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these detachments):\n${unsupported.map((n) => `  - ${n}\n`).join('')}`);
+  if (!o.json) warnNotSimulated(unsupported, 'detachments');
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `${EPIC40K_TITLE}: points-efficiency matrix, ${rows.army.name} against ${cols.army.name}`,

@@ -15,6 +15,7 @@ import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { nonNegativeNumber } from './options.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { positionsNotes } from '../model/boughtPositions.js';
 import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
@@ -69,8 +70,11 @@ function printResult(r: FairCostResult): void {
 
 /** "Not simulated: ..." for every rule of these formations the simulator does not model, once each; then who stands in positions they bought. */
 function unsupportedNotes(formations: FormationSpec[]): string[] {
-  return [...[...new Set(formations.flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
+  return [...unsupportedRules(formations).map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
 }
+
+/** The rules of these formations the simulator does not model, once each. */
+const unsupportedRules = (formations: FormationSpec[]): string[] => [...new Set(formations.flatMap((f) => f.unsupported))];
 
 /** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */
 async function writeFairCostReport(
@@ -155,7 +159,7 @@ async function fairCostInBattle(text: string, o: FairCostOptions, variant: Rules
   const loaded = loadBattle(o.battle);
   const data = loadDataset(o.data);
   const formation = parseFormation(data, text);
-  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
+  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded, 'or name the opponents with --vs');
   rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
   const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant) });
   const v = value!;
@@ -163,10 +167,12 @@ async function fairCostInBattle(text: string, o: FairCostOptions, variant: Rules
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
   } else {
     if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
+    process.stdout.write(overlayHeader(data));
     printBattleValue(v, battleName, margin, formation.choice);
+    warnNotSimulated(unsupportedRules([formation, ...opponents]));
   }
   if (o.out !== undefined) {
     const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents]), ...variantNotes(variant).map((n) => `Not simulated: ${n}`)];
@@ -214,8 +220,12 @@ export function registerFairCost(program: Command): void {
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       const result = await fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
       const simulationMs = Math.round(performance.now() - started);
-      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result) }, null, 2) + '\n');
-      else printResult(result);
+      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result), unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
+      else {
+        process.stdout.write(overlayHeader(data));
+        printResult(result);
+        warnNotSimulated(unsupportedRules([formation, ...opponents]));
+      }
       if (o.out !== undefined) {
         await writeFairCostReport(o, { formation, data, simulations: result.meetings.length, simulationMs, notes: unsupportedNotes([formation, ...opponents]) }, (ctx) => fairCostSection(result, engagement, ctx));
       }

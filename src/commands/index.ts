@@ -11,6 +11,10 @@ import { registerMatrix } from './matrix.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
+import { addDatasheetOption } from './options.js';
+
+/** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
+const READ_DATA = new Set(['shoot', 'assault', 'list', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
@@ -26,4 +30,5 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
+  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
 }

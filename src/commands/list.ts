@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { overlayHeader } from './print.js';
 import { addRulesOption } from './rulesOption.js';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
@@ -122,7 +123,7 @@ export function registerList(program: Command): void {
           process.stdout.write(JSON.stringify(units, null, 2) + '\n');
           return;
         }
-        process.stdout.write(`${army.name}: ${units.length} units\n`);
+        process.stdout.write(`${overlayHeader(data)}${army.name}: ${units.length} units\n`);
         for (const u of units) process.stdout.write(unitLine(u) + '\n');
         return;
       }
@@ -132,7 +133,7 @@ export function registerList(program: Command): void {
         return;
       }
       const init = Object.entries(army.initiative).map(([k, v]) => `${k} ${v}+`).join(', ');
-      process.stdout.write(`${army.name} (${army.id}): strategy rating ${army.strategyRating}, initiative ${init}\n\nformations (use as "${army.id}/<formation>[+<upgrade>...]"):\n`);
+      process.stdout.write(`${overlayHeader(data)}${army.name} (${army.id}): strategy rating ${army.strategyRating}, initiative ${init}\n\nformations (use as "${army.id}/<formation>[+<upgrade>...]"):\n`);
       for (const f of army.formations) {
         const fielded = fieldedUnits(data, army, f);
         process.stdout.write(`  ${f.id.padEnd(24)} ${String(f.points).padStart(4)} pts  ${fielded.units}${f.limit ? `  (${f.limit})` : ''}\n`);

@@ -11,6 +11,7 @@ import { matrixSection } from '../reports/sections/matrixSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { rejectRunOptions } from './fairCost.js';
 import { nonNegativeNumber } from './options.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { countTrials } from '../workers/interrupt.js';
 import { ChunkPool } from '../workers/pool.js';
 import { simulate } from '../workers/simulate.js';
@@ -83,7 +84,7 @@ export function registerMatrix(program: Command): void {
       const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
       if (o.engagement === undefined) {
         for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
-          if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
+          process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
         }
         await battleMatrix(data, rows, cols, o);
         return;
@@ -91,13 +92,16 @@ export function registerMatrix(program: Command): void {
       if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
-        if (o.quiet !== true) process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
+        process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);
       }
       const result = await runMatrixOnPool({ rows, cols, engagement }, o, 'matrix');
       const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
       if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), unsupported }, null, 2) + '\n');
-      else printMatrix(result);
-      if (o.quiet !== true && unsupported.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these formations):\n${unsupported.map((n) => `  - ${n}\n`).join('')}`);
+      else {
+        process.stdout.write(overlayHeader(data));
+        printMatrix(result);
+      }
+      if (!o.json) warnNotSimulated(unsupported);
       if (o.out !== undefined) {
         const meta = runMeta({
           title: `Points-efficiency matrix: ${rows.army.name} against ${cols.army.name}`,

@@ -1,4 +1,5 @@
 import type { Dataset } from '../model/dataset.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { finishChart, type VlSpec } from '../reports/charts/frame.js';
 import type { ArmyFormations } from '../reports/matrix.js';
@@ -86,7 +87,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     );
   } else {
     const w = 8;
-    let s = `Value per point (fair cost ÷ cost, ${metric} parity in the ${battleName} battle): ${rows.army.name} (rows) against ${cols.army.name} (columns)\n\n`;
+    let s = `${overlayHeader(data)}Value per point (fair cost ÷ cost, ${metric} parity in the ${battleName} battle): ${rows.army.name} (rows) against ${cols.army.name} (columns)\n\n`;
     s += cols.formations.map((c, j) => `  [${j + 1}] ${c.label}\n`).join('') + '\n';
     s += `${''.padEnd(40)}${cols.formations.map((_, j) => `[${j + 1}]`.padStart(w)).join('')}${'all'.padStart(w)}\n`;
     rows.formations.forEach((r, i) => {
@@ -95,7 +96,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     });
     process.stdout.write(s);
   }
-  if (o.quiet !== true && notes.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these formations):\n${notes.map((n) => `  - ${n}\n`).join('')}`);
+  if (!o.json) warnNotSimulated(notes);
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `Value-per-point matrix: ${rows.army.name} against ${cols.army.name}`,

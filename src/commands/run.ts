@@ -202,7 +202,7 @@ function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, give
       return { loaded, settings, fair: { formation, opponents: vs!, engagement, battle: null } };
     }
     const battle = f.battle === undefined ? loadBattle() : loadBattle(resolve(dirname(path), f.battle));
-    return { loaded, settings, fair: { formation, opponents: vs ?? battleField(loaded.data, battle), engagement: null, battle } };
+    return { loaded, settings, fair: { formation, opponents: vs ?? battleField(loaded.data, battle, 'or name the opponents in the experiment\'s "fairCost.vs"'), engagement: null, battle } };
   }
   const m = x.matrix!;
   const army = (query: string, at: string) => {
@@ -666,7 +666,9 @@ Example:
       const trials = `${outcome.fewestTrials < outcome.trials ? `${outcome.fewestTrials.toLocaleString('en')} to ` : ''}${outcome.trials.toLocaleString('en')}`;
       process.stdout.write(`${outcome.title}\n${trials} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
       process.stdout.write(formatSummary(outcome.summary));
-      if (outcome.notes.length > 0 && o.quiet !== true) process.stderr.write(`\nnotes:\n${outcome.notes.map((n) => `  - ${n}\n`).join('')}`);
+      // --quiet keeps the warnings (print.ts warnNotSimulated): the rules the numbers leave out.
+      const notes = o.quiet === true ? outcome.notes.filter((n) => n.startsWith('Not simulated: ')) : outcome.notes;
+      if (notes.length > 0) process.stderr.write(`\nnotes:\n${notes.map((n) => `  - ${n}\n`).join('')}`);
       process.stdout.write(`\nreport: ${report}\n`);
     });
 }

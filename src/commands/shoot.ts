@@ -6,7 +6,7 @@ import { DEFAULT_GAP } from '../sim/rulesets/netea/engagements.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { jobJson, SHOOT_ACTIONS, shootJob, withRulesVariant, type ShootWords } from './oneStepJobs.js';
-import { printOutcomeTable, unsupportedNote } from './print.js';
+import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
 import { heresyShootJob, rejectForHeresy } from './heresyJobs.js';
 import { runHeresyJob } from './heresyCommands.js';
@@ -70,6 +70,7 @@ export function registerShoot(program: Command): void {
         process.stdout.write('\n');
         printOutcomeTable(job.attacker.name, outcomeAt(result.tally, result.layout, 0, 0), job.attacker.points);
       }
-      if (job.unsupported.length > 0) process.stderr.write(unsupportedNote(job.unsupported));
+      // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+      warnNotSimulated(job.unsupported);
     });
 }

@@ -71,7 +71,7 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
     .option('--json', 'print the result as JSON')
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
     .addOption(new Option('--precision <p>', 'run until every headline probability\'s 95% interval is within ±p (e.g. 0.002), at most --trials').argParser(precisionOption))
-    .option('--quiet', 'no progress bar or notes on stderr')
+    .option('--quiet', 'no progress bar or notes on stderr (a warning of rules not simulated still prints)')
     .addOption(new Option('--chunks <A-B>', 'run only chunks A to B (from 0) of the run and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
     .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: <scenario>-<command hash>-chunks-A-B.partial.json)'))
     .hook('preAction', (_cmd, action) => {
@@ -128,6 +128,9 @@ function partialPathFor(o: SimOptions, job: SimulationJob, range: ChunkRange): s
   return path;
 }
 
+/** This process has said, first on stdout, that it runs a piece of a split run. */
+let pieceAnnounced = false;
+
 /** Results that `epic-balance merge` supplies instead of simulating (see replayResults). */
 let replay: Map<string, RunResult> | null = null;
 
@@ -172,6 +175,11 @@ export async function runSimulation(o: SimOptions, job: SimulationJob): Promise<
   }
   const range = o.chunks ?? { first: 0, last: count - 1 };
   const partial = o.chunks !== undefined || o.partialOut !== undefined ? partialPathFor(o, job, range) : null;
+  if (o.chunks !== undefined && !o.json && !pieceAnnounced) {
+    // First on stdout: what follows is a piece's numbers, not the run's.
+    pieceAnnounced = true;
+    process.stdout.write(`partial result: chunks ${range.first}-${range.last} of ${count} only, not the whole run; \`epic-balance merge\` of every piece gives the run's numbers\n`);
+  }
   const pool = poolFor(o.workers, range.last - range.first + 1);
   const bar = new ProgressBar({ precision: o.precision ?? null });
   const useBar = o.quiet !== true && bar.enabled;

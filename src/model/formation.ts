@@ -187,6 +187,9 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
   const units: ResolvedUnit[] = [];
   const counts = new Map<string, number>();
   for (const part of parts) {
+    // "1.5 Devastator", "-1 Devastator": a count that is not a whole number, not a unit named ".5 Devastator".
+    const notWhole = /^([-+]?(?:[0-9]*[.,][0-9]+|[-+][0-9]+))\s*(?:x\s+|×\s*)?\S/i.exec(part);
+    if (notWhole) throw formationTextError(text, parts.length > 1 ? `"${part}": expected a unit count from 1 to 200` : `expected a unit count from 1 to 200, got ${notWhole[1]}`);
     const m = /^(?:(\d+|[a-z]+)\s*(?:x\s+|×\s*)?)?(.+)$/i.exec(part)!;
     let count = 1;
     let name = part;

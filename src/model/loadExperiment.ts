@@ -6,7 +6,7 @@ import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from './fl
 import { parseFormation, type FormationSpec } from './formation.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
-import { loadDataset } from './loadDataset.js';
+import { activeDatasheets, loadBaseDataset, withDatasheets } from './loadDataset.js';
 import { variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
@@ -108,6 +108,9 @@ export function loadExperiment(path: string): LoadedExperiment {
 
 /** An experiment the schema accepted, with the data set its formations are read from. */
 function loadedFrom(path: string, file: string, experiment: Experiment, json: unknown): LoadedExperiment {
+  if ((experiment.rules === 'epic40k' || experiment.rules === 'heresy') && activeDatasheets().length > 0) {
+    throw new InputError([{ file: 'option --datasheet', path: '', message: `not available for ${file}: its "rules" is "${experiment.rules}", whose data is its own; an overlay changes NetEA and 2004 rulebook datasheets` }]);
+  }
   if (experiment.rules === 'epic40k') {
     if (experiment.data !== 'builtin') throw new InputError([{ file, path: 'data', message: 'an Epic 40,000 experiment ("rules": "epic40k") reads the built-in BattleBible lists (datasheets/epic40k/); a Tournament Pack is NetEA data' }]);
     const { id, version } = epic40kData();
@@ -121,11 +124,13 @@ function loadedFrom(path: string, file: string, experiment: Experiment, json: un
   const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
   let data: Dataset;
   try {
-    data = loadDataset(dataPath);
+    data = loadBaseDataset(dataPath);
   } catch (e) {
     if (e instanceof InputError) throw new InputError([{ file, path: 'data', message: 'cannot load the data set:' }, ...e.problems]);
     throw e;
   }
+  // The overlays are the command's (--datasheet), not the experiment's: their problems name them alone.
+  data = withDatasheets(data);
   return { file, experiment, data, raw: json };
 }
 

@@ -8,8 +8,18 @@ import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../worker
 export const REPORT_FORMAT = 'epic-balance/run-report';
 export const REPORT_FORMAT_VERSION = 1;
 
-/** What a command writes at a path: a report folder (--out), or one partial result file (--partial-out, merge --out). */
-export type OutKind = 'report' | 'partial';
+/**
+ * What a command writes at a path: a report folder (--out), one partial
+ * result file (--partial-out, merge --out), or a battle file of fitted
+ * weights (audit --fit-out).
+ */
+export type OutKind = 'report' | 'partial' | 'fitted-battle';
+
+/** What each kind of file output may replace, as its refusal says. */
+const FILE_EXPECTED: Record<Exclude<OutKind, 'report'>, { what: string; expected: string; ours: (file: string) => boolean }> = {
+  partial: { what: 'a partial result of epic-balance', expected: 'a new file, or an earlier partial result of epic-balance', ours: (f) => isPartialResult(f) },
+  'fitted-battle': { what: 'a battle file written by epic-balance audit --fit-out', expected: 'a new file, or a battle file an earlier audit --fit-out wrote', ours: (f) => isFittedBattle(f) },
+};
 
 export interface OutTarget {
   /** Writing there replaces an earlier output of this tool (say so when it happens). */
@@ -35,7 +45,7 @@ export interface OutTarget {
  */
 export function checkOutTarget(path: string, option: string, kind: OutKind): OutTarget {
   const expected =
-    kind === 'partial' ? 'a new file, or an earlier partial result of epic-balance'
+    kind !== 'report' ? FILE_EXPECTED[kind].expected
     : piecesCommand !== null ? 'a new folder, an empty one, or a report of the same run (move that folder away, then merge again)'
     : 'a new folder, an empty one, or an earlier report folder of epic-balance';
   const refuse = (what: string, wanted = expected) => new InputError([{ file: `option ${option}`, path: '', message: `${what}; expected ${wanted}` }]);
@@ -62,7 +72,7 @@ export function checkOutTarget(path: string, option: string, kind: OutKind): Out
       replaces = readdirSync(path).length > 0;
     } else {
       if (!stats.isFile()) throw refuse(`"${path}" is a folder`);
-      if (!isPartialResult(path)) throw refuse(`"${path}" is an existing file that is not a partial result of epic-balance`);
+      if (!FILE_EXPECTED[kind].ours(path)) throw refuse(`"${path}" is an existing file that is not ${FILE_EXPECTED[kind].what}`);
       replaces = true;
     }
   }
@@ -131,6 +141,23 @@ function isPartialResult(file: string): boolean {
     return false;
   }
 }
+
+/**
+ * A battle file that `audit --fit-out` wrote (fittedBattle): JSON whose every
+ * scene's reason starts with the sentence fittedBattle gives it.
+ */
+function isFittedBattle(file: string): boolean {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { scenes?: unknown };
+    const scenes = json.scenes;
+    return Array.isArray(scenes) && scenes.length > 0 && scenes.every((x) => typeof (x as { why?: unknown })?.why === 'string' && (x as { why: string }).why.startsWith(FITTED_SCENE_WHY));
+  } catch {
+    return false;
+  }
+}
+
+/** How every scene's reason begins in a battle file of fitted weights (fitReport.ts fittedBattle). */
+export const FITTED_SCENE_WHY = 'Fitted by `epic-balance audit --fit ';
 
 /** Two command lines make the same numbers: equal but for the options that only say how to run (--workers, --quiet, --chunks, --partial-out). */
 function sameRun(argv: readonly string[] | undefined, pieces: readonly string[]): boolean {

@@ -49,7 +49,8 @@ export interface RunMeta {
   chunkSize: number;
   /** Simulations the run made (a matrix makes one per cell). */
   simulations: number;
-  data: { id: string; version: string };
+  /** `datasheets`: the --datasheet overlays laid over the data set, each with the SHA-256 of its content. */
+  data: { id: string; version: string; datasheets?: Array<{ file: string; sha256: string }> };
   /** The rule system the run was played under: "netea" (the default when absent) or "epic40k". */
   rules?: string;
   toolVersion: string;
@@ -59,6 +60,8 @@ export interface RunMeta {
   notes: string[];
   /** A report of several runs: each one's trials, seed and command. */
   parts?: RunPart[];
+  /** Set on the report of a piece of a split run (--chunks): its chunks, and what to do to get the whole run. */
+  partial?: { chunks: string; note: string };
 }
 
 export interface RunReport {

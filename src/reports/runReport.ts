@@ -17,7 +17,7 @@ export interface RunFacts {
   seed: string;
   trials: number;
   chunkSize: number;
-  data: { id: string; version: string };
+  data: { id: string; version: string; overlays?: Array<{ file: string; sha256: string }> };
   /** The rule system (default "netea"). */
   rules?: string;
   simulations: number;
@@ -40,22 +40,44 @@ export function reproducibleCommand(argv: string[], o: { seed?: string; trials?:
   return commandLine([...argv, ...extra]);
 }
 
-/** The manifest facts of a run (while merge replays a split run's pieces, their command's). */
+/**
+ * The chunks a piece of a split run was given (`--chunks A-B`), or null for
+ * a whole run. Read from the command as typed: while merge replays the
+ * pieces, the command is merge's, which has none.
+ */
+export function pieceChunks(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--chunks') return argv[i + 1] ?? null;
+    if (a.startsWith('--chunks=')) return a.slice('--chunks='.length);
+  }
+  return null;
+}
+
+/**
+ * The manifest facts of a run (while merge replays a split run's pieces,
+ * their command's). A piece of a split run (--chunks) says so in its title,
+ * the first line of its report, and in the manifest's `partial`: its
+ * numbers are those of its chunks only, and merge writes the whole report.
+ */
 export function runMeta(f: RunFacts): RunMeta {
   const argv = recordedCommand(f.argv);
+  const chunks = pieceChunks(f.argv);
+  const partial = chunks === null ? undefined : { chunks, note: `A piece of a split run: chunks ${chunks} only, not the whole run. \`epic-balance merge\` of every piece writes the complete report.` };
   return {
-    title: f.title,
+    ...(partial !== undefined ? { partial } : {}),
+    title: partial !== undefined ? `Partial result (chunks ${chunks} only): ${f.title}` : f.title,
     command: reproducibleCommand(argv, f),
     argv: resultCommandLine(argv),
     seed: f.seed,
     trials: f.trials,
     chunkSize: f.chunkSize,
     simulations: f.simulations,
-    data: { id: f.data.id, version: f.data.version },
+    data: { id: f.data.id, version: f.data.version, ...(f.data.overlays !== undefined && f.data.overlays.length > 0 ? { datasheets: f.data.overlays } : {}) },
     rules: f.rules ?? 'netea',
     toolVersion: toolVersion(),
     timings: f.timings,
-    notes: f.notes ?? [],
+    notes: [...(partial !== undefined ? [partial.note] : []), ...(f.notes ?? [])],
   };
 }
 

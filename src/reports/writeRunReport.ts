@@ -61,6 +61,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       format: REPORT_FORMAT,
       formatVersion: REPORT_FORMAT_VERSION,
       title: m.title,
+      ...(m.partial !== undefined ? { partial: m.partial } : {}),
       command: m.command,
       ...(m.argv !== undefined ? { argv: m.argv } : {}),
       seed: m.seed,

@@ -1,9 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOutTarget, REPORT_FORMAT, withPiecesCommand } from '../../src/reports/outTarget.js';
 import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT } from '../../src/workers/partial.js';
 import { testTempDir } from '../helpers/tempDir.js';
+import { loadBattle } from '../../src/model/loadBattle.js';
+import { fittedBattle, type FitReport } from '../../src/reports/audit/fitReport.js';
+import { REPO } from '../workers/helpers.js';
 
 const REPORT_EXPECTED = 'expected a new folder, an empty one, or an earlier report folder of epic-balance';
 
@@ -98,5 +101,25 @@ describe('checkOutTarget: a partial result file (--partial-out, merge --out)', (
     expect(refusal(() => checkOutTarget(join(root, 'notes.json'), '--out', 'partial'))).toBe(`option --out: "${join(root, 'notes.json')}" is an existing file that is not a partial result of epic-balance; ${expected}`);
     expect(refusal(() => checkOutTarget(join(root, 'folder'), '--partial-out', 'partial'))).toBe(`option --partial-out: "${join(root, 'folder')}" is a folder; ${expected}`);
     expect(readdirSync(root).sort()).toEqual(['audit.json', 'folder', 'notes.json', 'run.json']);
+  });
+});
+
+describe('checkOutTarget: a battle file of fitted weights (audit --fit-out)', () => {
+  it('replaces a battle file an earlier --fit-out wrote (fittedBattle, recognised by its content); refuses any other file, the reference battle included', () => {
+    const root = testTempDir('eb-out-');
+    const reference = loadBattle(join(REPO, 'battles', 'reference.json')).battle;
+    const weights = Object.fromEntries(reference.scenes.map((s) => [s.id, 1 / reference.scenes.length]));
+    const fit = { half: 'A', fittedOn: ['x'], judgedOn: ['y'], weights } as unknown as FitReport;
+    writeFileSync(join(root, 'fitted.json'), JSON.stringify(fittedBattle(reference, fit, 'netea-tp')));
+    writeFileSync(join(root, 'reference.json'), readFileSync(join(REPO, 'battles', 'reference.json')));
+    writeFileSync(join(root, 'notes.txt'), 'my notes\n');
+    expect(checkOutTarget(join(root, 'new.json'), '--fit-out', 'fitted-battle')).toEqual({ replaces: false });
+    expect(checkOutTarget(join(root, 'fitted.json'), '--fit-out', 'fitted-battle')).toEqual({ replaces: true });
+    const expected = 'expected a new file, or a battle file an earlier audit --fit-out wrote';
+    for (const name of ['reference.json', 'notes.txt']) {
+      expect(refusal(() => checkOutTarget(join(root, name), '--fit-out', 'fitted-battle'))).toBe(`option --fit-out: "${join(root, name)}" is an existing file that is not a battle file written by epic-balance audit --fit-out; ${expected}`);
+    }
+    expect(refusal(() => checkOutTarget(root, '--fit-out', 'fitted-battle'))).toBe(`option --fit-out: "${root}" is a folder; ${expected}`);
+    expect(readdirSync(root).sort()).toEqual(['fitted.json', 'notes.txt', 'reference.json']);
   });
 });
