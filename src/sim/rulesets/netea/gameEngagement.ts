@@ -47,6 +47,13 @@ export class GameEngagement {
   readonly fCoverState: Uint8Array;
   /** Walkers re-roll failed dangerous terrain tests (RB 2.1.18), per unit. */
   readonly uWalker: Uint8Array;
+  /**
+   * The weapon groups whose choice against formation f changes with f's cover, or is made
+   * attack by attack (then remembered: choiceMemo.ts): coverGroups[coverGroupStart[f],
+   * coverGroupStart[f + 1]). Only these are switched when f's cover changes.
+   */
+  private readonly coverGroupStart: Int32Array;
+  private readonly coverGroups: Int32Array;
   private readonly cache: ChargeCache;
   private readonly setup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   private readonly nStates = COVER_STATES;
@@ -116,6 +123,22 @@ export class GameEngagement {
     }
     // The loop ended on COVER_NONE: the engagement's arrays hold it for every formation.
     markAllUnitsDirty(e);
+    const groups: number[] = [];
+    this.coverGroupStart = new Int32Array(nF + 1);
+    for (let f = 0; f < nF; f++) {
+      this.coverGroupStart[f] = groups.length;
+      for (let gi = 0; gi < e.nGroups; gi++) {
+        const k = gi * nF + f;
+        let varies = false;
+        for (let s = 0; s < n && !varies; s++) {
+          const at = s * nGF + k;
+          varies = this.sChoiceLine[at] === -1 || this.sChoiceLine[at] !== this.sChoiceLine[k] || this.sChoiceFp[at] !== this.sChoiceFp[k] || this.sChoiceMask[at] !== this.sChoiceMask[k];
+        }
+        if (varies) groups.push(gi);
+      }
+    }
+    this.coverGroupStart[nF] = groups.length;
+    this.coverGroups = Int32Array.from(groups);
   }
 
   /** The start of a game: every unit and formation as compiled, out of cover, power fields rolled. */
@@ -130,7 +153,8 @@ export class GameEngagement {
    * Puts formation f's units in cover state `state` (gameCover.ts), with what the engine
    * compiled against that state: the firepower choices against f, the units' save chances
    * and plain save codes (a code a critical has invalidated stays so), and forgets the
-   * choices remembered against f whole (choiceMemo.ts).
+   * choices remembered against f whole (choiceMemo.ts): for the weapon groups whose
+   * choice varies with cover or is made attack by attack (coverGroups).
    */
   setCover(f: number, state: number): void {
     if (this.fCoverState[f] === state) return;
@@ -152,7 +176,9 @@ export class GameEngagement {
     }
     e.fCover[f] = this.sFormationCover[state * nF + f]!;
     const base = state * e.nGroups * nF;
-    for (let g = 0; g < e.nGroups; g++) {
+    const groupEnd = this.coverGroupStart[f + 1]!;
+    for (let i = this.coverGroupStart[f]!; i < groupEnd; i++) {
+      const g = this.coverGroups[i]!;
       const k = g * nF + f;
       e.choiceLine[k] = this.sChoiceLine[base + k]!;
       e.choiceFp[k] = this.sChoiceFp[base + k]!;

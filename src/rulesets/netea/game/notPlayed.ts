@@ -1,0 +1,74 @@
+import type { GameSpec } from './gameSpec.js';
+
+/**
+ * Rules the game does not play yet, each named in every game's output with
+ * how many games it mattered in: never silently skipped. `mark` notes, during
+ * a game, that one of them mattered (a formation that has the rule did what
+ * the rule is about); the runner counts the games.
+ */
+export const NOT_PLAYED = [
+  { id: 'commander-combined-assault', rule: 'Commander (RB 2.1.2): engaging together with up to two other formations within 5 cm', when: 'a formation with a commander engaged' },
+  { id: 'combat-air-patrol', rule: 'Combat air patrol (RB 4.2.1; TP): fighters waiting to intercept a ground attack', when: 'an army fielded fighters' },
+  { id: 'air-transport', rule: 'Transport aircraft and transport war engines carrying other formations, landing and air assaults (RB 3.1.3, 4.2.5)', when: 'a formation with such a transport acted' },
+  { id: 'tunneler', rule: 'Tunneler (TP): arriving underground from turn 2', when: 'a formation with tunnelers was set up (it deploys on the table instead)' },
+  { id: 'skimmer-pop-up', rule: 'Skimmers popping up to see over terrain (RB 2.1.13; TP)', when: 'a formation of skimmers had its line of fire blocked' },
+  { id: 'hit-and-run', rule: 'Hit & Run Tactics (TP): shooting before or after each move', when: 'a formation with the rule made an advance or double action' },
+  { id: 'fortified-positions', rule: 'Fortified positions bought with an upgrade (TP): the formation stands in the open', when: 'a formation with bought positions was fielded' },
+  { id: 'war-engines-block-lof', rule: 'War engines blocking the line of fire (RB 1.9.2)', when: 'a war engine stood on the table' },
+  { id: 'cautious-move', rule: 'Moving cautiously through dangerous terrain (RB 1.8.1: 5 cm, tests re-rolled)', when: 'a formation crossed dangerous terrain' },
+  { id: 'consolidation', rule: 'The assault winner\'s consolidation move (RB 1.12.9)', when: 'an assault was won' },
+  { id: 'planetfall-without-spacecraft', rule: 'Planetfall without the army\'s spacecraft (RB 4.4): the formation deploys on the table', when: 'a drop-pod or planetfall formation had no spacecraft to land from' },
+  { id: 'turn-cap', rule: 'RB 6.1.7 plays on while both tiebreak dice match: the game was ended on the tiebreak at the turn cap', when: 'a game reached the turn cap' },
+] as const;
+
+export type NotPlayedId = (typeof NOT_PLAYED)[number]['id'];
+export const NOT_PLAYED_COUNT = NOT_PLAYED.length;
+
+/** The index of a rule in NOT_PLAYED. */
+export function notPlayedIndex(id: NotPlayedId): number {
+  return NOT_PLAYED.findIndex((r) => r.id === id);
+}
+
+export const NP_COMMANDER = notPlayedIndex('commander-combined-assault');
+export const NP_CAP = notPlayedIndex('combat-air-patrol');
+export const NP_AIR_TRANSPORT = notPlayedIndex('air-transport');
+export const NP_TUNNELER = notPlayedIndex('tunneler');
+export const NP_POP_UP = notPlayedIndex('skimmer-pop-up');
+export const NP_HIT_AND_RUN = notPlayedIndex('hit-and-run');
+export const NP_POSITIONS = notPlayedIndex('fortified-positions');
+export const NP_WE_LOF = notPlayedIndex('war-engines-block-lof');
+export const NP_CAUTIOUS = notPlayedIndex('cautious-move');
+export const NP_CONSOLIDATION = notPlayedIndex('consolidation');
+export const NP_PLANETFALL = notPlayedIndex('planetfall-without-spacecraft');
+export const NP_TURN_CAP = notPlayedIndex('turn-cap');
+
+export class NotPlayed {
+  /** This game: 1 for each rule that mattered. */
+  readonly mattered = new Uint8Array(NOT_PLAYED_COUNT);
+  /** Formations with Hit & Run Tactics (TP Eldar, Dark Eldar). */
+  readonly hitAndRun: Uint8Array;
+
+  constructor(spec: GameSpec) {
+    const forms = spec.armies.flatMap((a) => a.formations);
+    this.hitAndRun = Uint8Array.from(forms, (f) => (f.rules.includes('hit-and-run-tactics') ? 1 : 0));
+  }
+
+  clear(): void {
+    this.mattered.fill(0);
+  }
+
+  mark(rule: number): void {
+    this.mattered[rule] = 1;
+  }
+}
+
+/**
+ * The rules of the armies' formations that the engine does not simulate
+ * (FormationSpec.unsupported, as every command names them), by formation:
+ * they matter in every game the formation plays.
+ */
+export function engineNotSimulated(spec: GameSpec): string[] {
+  const out = new Set<string>();
+  for (const army of spec.armies) for (const f of army.formations) for (const r of f.unsupported) out.add(`${f.name}: ${r}`);
+  return [...out].sort();
+}
