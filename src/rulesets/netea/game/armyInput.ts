@@ -62,7 +62,8 @@ export function loadArmyFile(data: Dataset, path: string): GameArmy {
   const file = relative(process.cwd(), path) || path;
   if (!existsSync(path)) throw new InputError([{ file, path: '', message: 'no such army file' }]);
   const parsed = ArmyFile.safeParse(readJsonFile(path, file));
-  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file, 'armies/army.schema.json'));
+  // One line for a bad army file: its first problem.
+  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file, 'armies/army.schema.json').slice(0, 1));
   const army = parsed.data;
   if (army.data !== undefined && army.data !== data.id) {
     throw new InputError([{ file, path: 'data', message: `the army is written for the data set "${army.data}", and "${data.id}" is loaded (use --data for the Tournament Pack)` }]);

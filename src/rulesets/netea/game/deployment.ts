@@ -1,10 +1,10 @@
 import { RESERVE, type Game } from './game.js';
 import type { Player } from './policy/player.js';
-import { K_AIRCRAFT, K_DROP_POD, K_GARRISON, K_PLANETFALL, K_POSITIONS, K_SPACECRAFT, K_TELEPORT, K_TUNNELER } from './formationInfo.js';
+import { K_AIRCRAFT, K_DROP_POD, K_FIGHTERS, K_GARRISON, K_PLANETFALL, K_POSITIONS, K_SPACECRAFT, K_TELEPORT, K_TUNNELER, K_WAR_ENGINE } from './formationInfo.js';
 import { place, setDown } from './placement.js';
 import { OBJECTIVE_COUNT } from './objectives.js';
 import { EV_DEPLOY, EV_RESERVE } from './timeline.js';
-import { NP_PLANETFALL, NP_POSITIONS, NP_TUNNELER } from './notPlayed.js';
+import { NP_CAP, NP_PLANETFALL, NP_POSITIONS, NP_TUNNELER, NP_WE_LOF } from './notPlayed.js';
 
 /** RB 6.1.6: the remaining formations are set up "within 15cms of their own side's table edge". */
 export const DEPLOYMENT_ZONE = 15;
@@ -41,6 +41,8 @@ export function deploy(game: Game, players: readonly [Player, Player], first: nu
   for (let f = 0; f < game.nF; f++) {
     const kind = info.kind[f]!;
     if ((kind & K_POSITIONS) !== 0) game.notPlayed.mark(NP_POSITIONS);
+    if ((kind & K_WAR_ENGINE) !== 0 && (kind & (K_AIRCRAFT | K_SPACECRAFT)) === 0) game.notPlayed.mark(NP_WE_LOF);
+    if ((kind & K_FIGHTERS) !== 0) game.notPlayed.mark(NP_CAP);
     if ((kind & K_TUNNELER) !== 0) game.notPlayed.mark(NP_TUNNELER);
     if ((kind & (K_DROP_POD | K_PLANETFALL)) !== 0 && game.spacecraftTurn[game.army(f)] === 0) game.notPlayed.mark(NP_PLANETFALL);
   }

@@ -36,6 +36,8 @@ export const K_TUNNELER = 1024;
 export const K_CARRIER = 2048;
 /** Bought fortified positions (TP Fortified Positions). */
 export const K_POSITIONS = 4096;
+/** Holds a skimmer (RB 2.1.13), which could pop up over terrain. */
+export const K_SKIMMER = 8192;
 
 /** Radius of a formation of n units standing in the engine's ranks (5 to a rank, 5 cm apart): half its width plus its depth, averaged, plus a unit's half-base. */
 export function footprintRadius(n: number): number {
@@ -108,6 +110,7 @@ export class FormationInfo {
     if (units.some((u) => hasAbility(u, 'commander') || hasAbility(u, 'supreme-commander'))) kind |= K_COMMANDER;
     if (units.some((u) => (u.unit.transport ?? 0) > 0 && (u.unit.type === 'WE' || u.unit.type === 'AC' || u.unit.type === 'AC/WE'))) kind |= K_CARRIER;
     if (f.positions !== undefined) kind |= K_POSITIONS;
+    if (units.some((u) => hasAbility(u, 'skimmer'))) kind |= K_SKIMMER;
     // RB 6.1.5: half or more scouts; or at most one unit faster than 15 cm and no war engine; or a unit of speed 0.
     const scouts = units.filter((u) => hasAbility(u, 'scout')).length;
     const fast = units.filter((u) => u.unit.speed > 15).length;

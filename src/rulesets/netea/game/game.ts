@@ -145,7 +145,9 @@ export class Game {
       this.marched[f] = 0;
       this.moved[f] = 0;
       this.rallied[f] = 0;
-      this.embarked[f] = e.transports.fEmbarked[f]! > 0 ? 1 : 0;
+      // Formations set up on foot: passengers get in as their formation moves (activation.ts).
+      this.ge.disembark(f);
+      this.embarked[f] = 0;
       this.destroyedPoints[f] = 0;
       this.held[f] = 0;
       this.x[f] = 0;

@@ -85,7 +85,9 @@ export class GameRunner implements TrialRunner {
       const d = game.destroyedPoints[f]!;
       tally[F.destroyedPointsSum]! += d;
       tally[F.destroyedPointsSumSq]! += d * d;
-      tally[F.heldSum]! += game.held[f]!;
+      const held = game.held[f]!;
+      tally[F.heldSum]! += held;
+      tally[F.heldSumSq]! += held * held;
       for (let t = 0; t < TRACKED_TURNS; t++) {
         const state = game.turnState[(t < last ? t : last - 1) * n + f]!;
         if (state === 1) tally[F.brokenByTurn + t]!++;

@@ -44,6 +44,7 @@ export interface FormationGameLayout {
   destroyedPointsSum: number;
   destroyedPointsSumSq: number;
   heldSum: number;
+  heldSumSq: number;
   /** TRACKED_TURNS counters each: broken (and alive) and destroyed at the end of turn 1, 2, ...; the last turn's state carries to later ones. */
   brokenByTurn: number;
   destroyedByTurn: number;
@@ -78,6 +79,7 @@ export function gameTallyLayout(formations: number): GameTallyLayout {
       destroyedPointsSum: take(1),
       destroyedPointsSumSq: take(1),
       heldSum: take(1),
+      heldSumSq: take(1),
       brokenByTurn: take(TRACKED_TURNS),
       destroyedByTurn: take(TRACKED_TURNS),
     })),

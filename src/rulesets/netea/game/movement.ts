@@ -16,7 +16,8 @@ import { NP_CAUTIOUS } from './notPlayed.js';
  * - an enemy formation's zone of control (RB 1.7.3: 5 cm, 10 for scouts,
  *   RB 2.1.12), except the formation it charges, which it may reach (RB
  *   1.12.3); a formation already in a zone of control may only move away;
- * - another formation of its army (it does not stand on top of it);
+ * - (another formation of its army does not stop it: the units of two
+ *   formations pass between one another, and may end intermixed);
  * - terrain impassable to any of its units (RB 1.8), except for skimmers and
  *   jump packs, which may cross it but not end in it (RB 2.1.7, 2.1.13).
  *
@@ -71,9 +72,9 @@ export function freeDistance(game: Game, f: number, charging: number): void {
   const army = game.army(f);
   const n = game.nF;
   for (let g = 0; g < n && limit > 0; g++) {
-    if (g === f || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
+    if (game.army(g) === army || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
     let keep = r + game.rad[g]!;
-    if (game.army(g) !== army && g !== charging) keep += game.info.zoc[g]!;
+    if (g !== charging) keep += game.info.zoc[g]!;
     // Too far to be reached by this move.
     if (game.centres[f * n + g]! - keep > limit) continue;
     // The furthest the move keeps the centre `keep` from g's; moving away from one already too close is free.

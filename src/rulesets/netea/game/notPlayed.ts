@@ -1,3 +1,4 @@
+import { ruleOfNote } from '../../../model/ruleReach.js';
 import type { GameSpec } from './gameSpec.js';
 
 /**
@@ -63,12 +64,37 @@ export class NotPlayed {
 }
 
 /**
- * The rules of the armies' formations that the engine does not simulate
- * (FormationSpec.unsupported, as every command names them), by formation:
- * they matter in every game the formation plays.
+ * Rules the engagement model leaves out that a game plays (model/ruleReach.ts
+ * names them for engagements): walkers' dangerous-terrain re-roll, jump packs
+ * and skimmers crossing terrain, teleport, planetfall from the army's
+ * spacecraft and its drop pods' Deathwind, Slow and Steady, passengers
+ * getting in and out; and rules a game names in NOT_PLAYED with their count
+ * instead (skimmer pop-up, tunnelers, transports carrying other formations).
+ */
+const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler']);
+/** Rules a game plays in part: what it still leaves out. */
+const IN_PART: Readonly<Record<string, string>> = {
+  scout: 'the 20 cm coherency (a formation stands as one disc); the 10 cm zone of control is played',
+  'self-planetfall': 'arriving by its own planetfall: the formation is set up on the table',
+};
+
+/**
+ * The rules of the armies' formations that games do not play, by formation
+ * (FormationSpec.unsupported, as every command names them, less what a game
+ * plays and with what it plays in part said): they matter in every game the
+ * formation plays.
  */
 export function engineNotSimulated(spec: GameSpec): string[] {
   const out = new Set<string>();
-  for (const army of spec.armies) for (const f of army.formations) for (const r of f.unsupported) out.add(`${f.name}: ${r}`);
+  for (const army of spec.armies) {
+    for (const f of army.formations) {
+      for (const note of f.unsupported) {
+        const rule = ruleOfNote(note);
+        if (PLAYED_IN_GAMES.has(rule)) continue;
+        const part = IN_PART[rule];
+        out.add(part !== undefined ? `${f.name}: ${note.slice(0, note.indexOf(`${rule}`) + rule.length)}: ${part}` : `${f.name}: ${note}`);
+      }
+    }
+  }
   return [...out].sort();
 }

@@ -1,6 +1,7 @@
 import { hasAbility } from '../../../../model/resolvedUnit.js';
 import { FLYING, ON_TABLE, RESERVE, type Game } from '../game.js';
-import { K_AIRCRAFT, K_FIGHTERS, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
+import { K_AIRCRAFT, K_FIGHTERS, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
+import { NP_POP_UP } from '../notPlayed.js';
 import { lineOfFire } from '../geometry.js';
 import { chargeMove } from '../assaults.js';
 import { CAPTURE_RANGE, OBJECTIVE_COUNT } from '../objectives.js';
@@ -260,10 +261,16 @@ export class Player {
     return -1;
   }
 
-  /** The speed of f's moves: its transports' when they are faster (its passengers can ride). */
-  private speedOf(f: number): number {
-    const info = this.game.info;
-    return info.rideSpeed[f]! > info.speed[f]! ? info.rideSpeed[f]! : info.speed[f]!;
+  /**
+   * The speed of f's moves in an action of `moves` moves: its transports' when they are
+   * faster and its passengers may ride (riding already, or two moves or more: picked up in
+   * one, out at the end of the next, RB 1.7.5; activation.ts).
+   */
+  private speedOf(f: number, moves: number): number {
+    const game = this.game;
+    const info = game.info;
+    const ride = info.rideSpeed[f]! > info.speed[f]! && (moves > 1 || game.embarked[f] === 1);
+    return ride ? info.rideSpeed[f]! : info.speed[f]!;
   }
 
   /** Could f charge t from where it stands: some unit within 15 cm of t after its charge move (RB 1.12.3)? */
@@ -291,7 +298,7 @@ export class Player {
       return;
     }
     const n = game.nF;
-    const speed = this.speedOf(f);
+    const speed = this.speedOf(f, 1);
     const range = game.info.range[f]!;
     let best = 0;
     const inZoc = this.zocHolder(f) >= 0;
@@ -372,9 +379,9 @@ export class Player {
       this.planAir(f, plan);
       return;
     }
-    const speed = this.speedOf(f);
+    const speed = this.speedOf(f, 1);
     const zoc = this.zocHolder(f);
-    this.heading(f, speed, zoc, plan);
+    this.heading(f, this.speedOf(f, 3), zoc, plan);
     const n = game.nF;
     const x0 = game.x[f]!;
     const y0 = game.y[f]!;
@@ -406,7 +413,7 @@ export class Player {
     }
     // Moving one, two or three moves towards where it is heading.
     for (let moves = 1; moves <= 3; moves++) {
-      const step = Math.min(dist, moves * speed);
+      const step = Math.min(dist, moves * (moves === 1 ? speed : this.speedOf(f, moves)));
       if (step <= 0 && zoc < 0) continue;
       this.px = x0 + ux * step;
       this.py = y0 + uy * step;
@@ -461,7 +468,7 @@ export class Player {
       this.py = y0;
       const t = this.bestTarget(f, false);
       if (t >= 0) {
-        const d = this.gapNow - this.speedOf(t);
+        const d = this.gapNow - this.speedOf(t, 1);
         this.gapNow = d > 0 ? d : 0;
         this.shotWorth(f, t);
         const waiting = this.caution * 0.5 * this.value + holdHere - exposed;
@@ -574,7 +581,11 @@ export class Player {
       const dy = game.y[t]! - this.py;
       const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[t]!;
       const gap = d > 0 ? d : 0;
-      if (gap > range || (checkLof && !lineOfFire(game, f, t))) continue;
+      if (gap > range) continue;
+      if (checkLof && !lineOfFire(game, f, t)) {
+        if ((game.info.kind[f]! & K_SKIMMER) !== 0) game.notPlayed.mark(NP_POP_UP);
+        continue;
+      }
       this.gapNow = gap;
       this.shotWorth(f, t);
       if (this.value > bestValue) {
@@ -603,7 +614,7 @@ export class Player {
   holdChoice(f: number, plan: Plan): void {
     const zoc = this.zocHolder(f);
     if (zoc >= 0) {
-      this.heading(f, this.speedOf(f), zoc, plan);
+      this.heading(f, this.speedOf(f, 1), zoc, plan);
       plan.hold = HOLD_MOVE;
       return;
     }
