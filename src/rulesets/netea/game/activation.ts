@@ -47,15 +47,15 @@ export function activate(game: Game, player: Player, plan: Plan, retain: boolean
   if (game.notPlayed.hitAndRun[f] === 1 && (plan.action === ACT_ADVANCE || plan.action === ACT_DOUBLE)) game.notPlayed.mark(NP_HIT_AND_RUN);
   switch (plan.action) {
     case ACT_ADVANCE:
-      moves(game, plan, 1, game.embarked[f] === 1, rng);
+      moves(game, plan, 1, rng);
       shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
       break;
     case ACT_DOUBLE:
-      moves(game, plan, 2, true, rng);
+      moves(game, plan, 2, rng);
       shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
       break;
     case ACT_MARCH:
-      moves(game, plan, 3, true, rng);
+      moves(game, plan, 3, rng);
       game.marched[f] = 1;
       break;
     case ACT_ENGAGE:
@@ -66,7 +66,7 @@ export function activate(game: Game, player: Player, plan: Plan, retain: boolean
       shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);
       break;
     case ACT_MARSHAL:
-      if (plan.marshalMove === 1) moves(game, plan, 1, true, rng);
+      if (plan.marshalMove === 1) moves(game, plan, 1, rng);
       else shootAfter(game, player, f, C.ACTION_MARSHAL, rng);
       regroup(game, f, rng);
       break;
@@ -82,24 +82,26 @@ export function activate(game: Game, player: Player, plan: Plan, retain: boolean
 /** The hold a failed action test leaves (RB 1.6.1): one move, or a shot without modifiers, or a regroup. */
 function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
   const f = plan.f;
-  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, true, rng);
+  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, rng);
   else if (plan.hold === HOLD_SHOOT) shootAfter(game, player, f, C.ACTION_HOLD, rng);
   else regroup(game, f, rng);
 }
 
 /**
  * The action's moves towards the plan's destination, each followed by the
- * enemy's overwatch fire (RB 1.10). Passengers get in first when `ride` lets
- * them (RB 1.7.5: a transport picks them up as it moves) and the transports
- * are faster; after the last move they get out if the formation is to shoot
- * and they have ridden a move before it (units "may not be picked up and
- * disembark as part of the same move").
+ * enemy's overwatch fire (RB 1.10). RB 1.7.5: a transport picks its
+ * passengers up as it moves, and they "may disembark at the end of any move
+ * after the move in which it was picked up": passengers ride an action of two
+ * moves or more (picked up in the first, out at the end of the last), or one
+ * move if they are already in; once the moves are over they get out whenever
+ * the rule lets them, so the formation stands on foot between actions and
+ * all of it can shoot, be shot and hold objectives.
  */
-function moves(game: Game, plan: Plan, count: number, ride: boolean, rng: Sfc32): void {
+function moves(game: Game, plan: Plan, count: number, rng: Sfc32): void {
   const f = plan.f;
   const info = game.info;
   const startedIn = game.embarked[f] === 1;
-  if (ride && !startedIn && info.rideSpeed[f]! > info.speed[f]!) game.embarked[f] = game.ge.embark(f) > 0 ? 1 : 0;
+  if (!startedIn && count > 1 && info.rideSpeed[f]! > info.speed[f]!) game.embarked[f] = game.ge.embark(f) > 0 ? 1 : 0;
   game.moved[f] = 1;
   for (let k = 0; k < count && game.standing(f); k++) {
     const speed = game.embarked[f] === 1 && allAboard(game, f) ? info.rideSpeed[f]! : info.speed[f]!;
@@ -108,8 +110,7 @@ function moves(game: Game, plan: Plan, count: number, ride: boolean, rng: Sfc32)
     order.dist = speed;
     if (moveToward(game, f, -1, rng)) overwatchReactions(game, f, rng);
   }
-  const shoots = plan.action === ACT_ADVANCE || plan.action === ACT_DOUBLE;
-  if (shoots && game.embarked[f] === 1 && (startedIn || count > 1) && game.standing(f)) {
+  if (game.embarked[f] === 1 && (startedIn || count > 1) && game.standing(f)) {
     game.ge.disembark(f);
     game.embarked[f] = 0;
   }

@@ -40,6 +40,22 @@ export class GameResult {
  * victory points and is named.
  */
 export function playGame(game: Game, players: readonly [Player, Player], tables: RandomTableMaker, rng: Sfc32, result: GameResult): void {
+  setUp(game, players, tables, rng);
+  result.winner = -1;
+  result.end = END_GOALS;
+  do {
+    playTurn(game, players, rng);
+    recordTurnState(game);
+  } while (!gameOver(game, result, rng));
+  result.turns = game.turn;
+  victoryPoints(game, 0, result.vp);
+  victoryPoints(game, 1, result.vp);
+  if (result.end === END_TIEBREAK) result.winner = result.vp[0]! > result.vp[1]! ? 0 : result.vp[1]! > result.vp[0]! ? 1 : -1;
+  game.timeline?.add(game.turn, EV_END, -1, -1, result.winner, result.end, result.vp[0]!, result.vp[1]!);
+}
+
+/** A game's set-up (RB 6.1.2-6.1.6): the table, the edges, the objectives, the armies set up. */
+export function setUp(game: Game, players: readonly [Player, Player], tables: RandomTableMaker, rng: Sfc32): void {
   game.reset(rng);
   game.notPlayed.clear();
   players[0].reset();
@@ -61,42 +77,35 @@ export function playGame(game: Game, players: readonly [Player, Player], tables:
     for (let k = 0; k < OBJECTIVE_COUNT; k++) game.timeline.add(0, EV_OBJECTIVE, k, o.placer[k]!, o.x[k]!, o.y[k]!, o.onEdge[k]!, 0);
   }
   deploy(game, players, first);
-  result.winner = -1;
-  result.end = END_GOALS;
-  for (;;) {
-    playTurn(game, players, rng);
-    recordTurnState(game);
-    if (game.turn >= 3) {
-      result.goals[0] = goalsOf(game, 0);
-      result.goals[1] = goalsOf(game, 1);
-      result.winner = goalWinner(result.goals[0]!, result.goals[1]!);
-      game.timeline?.add(game.turn, EV_GOALS, -1, -1, result.goals[0]!, result.goals[1]!, result.winner, 0);
-      if (result.winner >= 0) break;
-    }
-    if (game.turn >= 4) {
-      const a = d6(rng);
-      const b = d6(rng);
-      game.timeline?.add(game.turn, EV_TIEBREAK_DICE, -1, -1, a, b, 0, 0);
-      if (a !== b) {
-        result.end = END_TIEBREAK;
-        break;
-      }
-      if (game.turn >= spec.maxTurns) {
-        game.notPlayed.mark(NP_TURN_CAP);
-        result.end = END_TIEBREAK;
-        break;
-      }
-    }
+}
+
+/**
+ * RB 6.1.7, at the end of a turn: from turn 3 an army with two goals and more
+ * than its opponent wins; after turn 4 with no winner both roll a D6, equal
+ * rolls playing another turn, different ones ending the game on the
+ * tiebreak; at `maxTurns` the tiebreak ends it (named). Sets the result's
+ * goals, winner (a goal win) and end; true when the game is over.
+ */
+export function gameOver(game: Game, result: GameResult, rng: Sfc32): boolean {
+  if (game.turn >= 3) {
+    result.goals[0] = goalsOf(game, 0);
+    result.goals[1] = goalsOf(game, 1);
+    result.winner = goalWinner(result.goals[0]!, result.goals[1]!);
+    game.timeline?.add(game.turn, EV_GOALS, -1, -1, result.goals[0]!, result.goals[1]!, result.winner, 0);
+    if (result.winner >= 0) return true;
   }
-  result.turns = game.turn;
-  victoryPoints(game, 0, result.vp);
-  victoryPoints(game, 1, result.vp);
-  if (result.end === END_TIEBREAK) result.winner = result.vp[0]! > result.vp[1]! ? 0 : result.vp[1]! > result.vp[0]! ? 1 : -1;
-  game.timeline?.add(game.turn, EV_END, -1, -1, result.winner, result.end, result.vp[0]!, result.vp[1]!);
+  if (game.turn < 4) return false;
+  const a = d6(rng);
+  const b = d6(rng);
+  game.timeline?.add(game.turn, EV_TIEBREAK_DICE, -1, -1, a, b, 0, 0);
+  if (a === b && game.turn < game.spec.maxTurns) return false;
+  if (a === b) game.notPlayed.mark(NP_TURN_CAP);
+  result.end = END_TIEBREAK;
+  return true;
 }
 
 /** Each formation's state at the end of this turn, for the tally's broken and destroyed by turn. */
-function recordTurnState(game: Game): void {
+export function recordTurnState(game: Game): void {
   if (game.turn > TRACKED_TURNS) return;
   const e = game.e;
   const base = (game.turn - 1) * game.nF;

@@ -364,6 +364,9 @@ export class Player {
     const game = this.game;
     const kind = game.info.kind[f]!;
     plan.f = f;
+    // With nothing better, an advance that stays where it is and shoots whatever comes into range.
+    plan.action = ACT_ADVANCE;
+    plan.score = 0;
     plan.target = -1;
     plan.marshalMove = 0;
     plan.hold = HOLD_REGROUP;
@@ -503,8 +506,8 @@ export class Player {
   }
 
   /**
-   * Where f heads (plan.dest): out of the zone of control it stands in; a
-   * garrison stays on its objective; otherwise the objective or the enemy,
+   * Where f heads (plan.dest): out of the zone of control it stands in;
+   * otherwise the objective or the enemy,
    * whichever the policy weighs more (objective × the objective's worth
    * against aggression, halved when an enemy is already in range).
    */
@@ -518,12 +521,6 @@ export class Player {
       const away = Math.sqrt(ax * ax + ay * ay) || 1;
       plan.destX = x0 + (ax / away) * speed;
       plan.destY = y0 + (ay / away) * speed;
-      return;
-    }
-    const g = this.garrisonOf[f]!;
-    if (g >= 0 && this.objective >= 0.5 && game.objectives.control[g] !== 1 - this.army) {
-      plan.destX = game.objectives.x[g]!;
-      plan.destY = game.objectives.y[g]!;
       return;
     }
     const k = bestObjective(game, f, speed, this.claimed, this.goal);
