@@ -43,7 +43,8 @@ function flakAlong(game: Game, air: number): number {
     seg[SEG_PY] = game.y[g]!;
     segmentDistance(seg);
     const d = seg[SEG_OUT]! - game.rad[g]!;
-    const reach = d > 0 ? d : 0;
+    // Whole centimetres, as frontsAround gives them.
+    const reach = d > 0 ? Math.round(d) : 0;
     if (reach > game.info.aaRange[g]!) continue;
     e.fFront[g] = reach;
     mask |= 1 << g;

@@ -42,7 +42,8 @@ export function chargeMove(game: Game, f: number): number {
  */
 export function assaultFormation(game: Game, f: number, t: number, rng: Sfc32): number {
   const e = game.e;
-  const startGap = Math.max(0, game.centres[f * game.nF + t]! - game.rad[f]! - game.rad[t]!);
+  // Whole centimetres, as frontsAround gives them.
+  const startGap = Math.max(0, Math.round(game.centres[f * game.nF + t]! - game.rad[f]! - game.rad[t]!));
   if ((game.info.kind[f]! & K_COMMANDER) !== 0) game.notPlayed.mark(NP_COMMANDER);
   order.tx = game.x[t]!;
   order.ty = game.y[t]!;

@@ -18,6 +18,10 @@ import { ON_TABLE, type Game } from './game.js';
  *   15 cm of the chargers to lend support or be caught by the loss; with no
  *   `other` (-1), far off;
  * - formations off the table, and aircraft, stand far off (OFF_TABLE).
+ *
+ * Fronts are whole centimetres, rounded: the precision of the engine's own
+ * scripts, finer than a formation's footprint on the table; and a whole
+ * number is passed between the engine's functions without being boxed.
  */
 export function frontsAround(game: Game, pivot: number, other: number): void {
   const e = game.e;
@@ -30,10 +34,10 @@ export function frontsAround(game: Game, pivot: number, other: number): void {
       e.fFront[f] = OFF_TABLE;
     } else if (game.army(f) !== side) {
       const d = game.centres[f * n + pivot]! - game.rad[f]! - game.rad[pivot]!;
-      e.fFront[f] = d > 0 ? d : 0;
+      e.fFront[f] = d > 0 ? Math.round(d) : 0;
     } else if (other >= 0) {
       const d = game.centres[f * n + other]! - game.rad[f]! - game.rad[other]!;
-      e.fFront[f] = d > 0 ? d : 0;
+      e.fFront[f] = d > 0 ? Math.round(d) : 0;
     } else {
       e.fFront[f] = OFF_TABLE;
     }

@@ -412,7 +412,8 @@ export class Player {
     }
     if (zoc < 0 && target >= 0) {
       bestScore = SUSTAINED * targetShot + holdHere - exposed;
-      this.set(plan, ACT_SUSTAINED, target, bestScore);
+      this.set(plan, ACT_SUSTAINED, target);
+      plan.score = bestScore;
     }
     // Moving one, two or three moves towards where it is heading.
     for (let moves = 1; moves <= 3; moves++) {
@@ -435,7 +436,8 @@ export class Player {
       }
       if (score > bestScore) {
         bestScore = score;
-        this.set(plan, moves === 1 ? ACT_ADVANCE : moves === 2 ? ACT_DOUBLE : ACT_MARCH, -1, score);
+        this.set(plan, moves === 1 ? ACT_ADVANCE : moves === 2 ? ACT_DOUBLE : ACT_MARCH, -1);
+        plan.score = score;
       }
     }
     // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any).
@@ -450,7 +452,8 @@ export class Player {
       const score = worth + this.value;
       if (score > bestScore) {
         bestScore = score;
-        this.set(plan, ACT_ENGAGE, t, score);
+        this.set(plan, ACT_ENGAGE, t);
+        plan.score = score;
       }
     }
     if (zoc >= 0) return;
@@ -461,7 +464,8 @@ export class Player {
       const score = (removed * game.info.points[f]!) / Math.max(1, e.fBreakWeight[f]!) + DOUBLE * targetShot + holdHere;
       if (score > bestScore) {
         bestScore = score;
-        this.set(plan, ACT_MARSHAL, target, score);
+        this.set(plan, ACT_MARSHAL, target);
+        plan.score = score;
         plan.marshalMove = target >= 0 ? 0 : 1;
       }
     }
@@ -475,15 +479,18 @@ export class Player {
         this.gapNow = d > 0 ? d : 0;
         this.shotWorth(f, t);
         const waiting = this.caution * 0.5 * this.value + holdHere - exposed;
-        if (waiting > bestScore) this.set(plan, ACT_OVERWATCH, -1, waiting);
+        if (waiting > bestScore) {
+          this.set(plan, ACT_OVERWATCH, -1);
+          plan.score = waiting;
+        }
       }
     }
   }
 
-  private set(plan: Plan, action: number, target: number, score: number): void {
+  /** The plan's action and target (its score is written beside: a fraction passed to a call would be boxed). */
+  private set(plan: Plan, action: number, target: number): void {
     plan.action = action;
     plan.target = target;
-    plan.score = score;
   }
 
   /** An aircraft's plan: intercept enemy aircraft over the table (fighters), or attack the best ground target, or stand down (no target). */
