@@ -81,5 +81,5 @@ function armyOf(data: Dataset, formations: FormationSpec[], list: string | null,
     if (f.points === null) throw new InputError([{ file: where, path: `formations[${i}]`, message: `formation "${f.text}" has no points value, which the tiebreak and Break Their Spirit need (RB 6.1.7); write it as "army/formation"` }]);
   });
   const points = formations.reduce((s, f) => s + (f.points ?? 0), 0);
-  return { name: name ?? `${armyList.name}, ${formations.length} formations, ${points} points`, listId: armyList.id, strategyRating: armyList.strategyRating, formations };
+  return { name: name ?? `${armyList.name}, ${formations.length} formation${formations.length === 1 ? '' : 's'}, ${points} points`, listId: armyList.id, strategyRating: armyList.strategyRating, formations };
 }
