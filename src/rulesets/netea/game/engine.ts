@@ -14,3 +14,5 @@ export { ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT, OFF_TABLE } from '
 export { DEFAULT_OPTIONS, type NeteaOptions, type PlacedFormation } from '../../../sim/rulesets/netea/spec.js';
 export { embarkationProblem } from '../../../sim/rulesets/netea/transport/embarkation.js';
 export { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../../../sim/rulesets/netea/engagements.js';
+export { NeteaRunner } from '../../../sim/rulesets/netea/runner.js';
+export { assaultEngagement, FRESH, DEFAULT_GEOMETRY } from '../../../sim/rulesets/netea/engagements.js';

@@ -29,7 +29,7 @@ export class GameRunner implements TrialRunner {
   constructor(spec: GameSpec) {
     this.game = new Game(spec);
     if (spec.table !== null) layOutFixed(this.game.table, spec.table);
-    const estimates = new Estimates(this.game.e);
+    const estimates = new Estimates(this.game.e, spec.armies.flatMap((a) => a.formations), spec.options);
     this.players = [new Player(this.game, 0, spec.policies[0], estimates), new Player(this.game, 1, spec.policies[1], estimates)];
     this.layout = gameTallyLayout(this.game.nF);
   }

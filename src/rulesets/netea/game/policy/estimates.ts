@@ -1,6 +1,8 @@
 import { toHitProbability } from '../../../../sim/dice/toHitProbability.js';
 import { meanOf } from '../../../../sim/diceExpr.js';
-import { C, type Engagement } from '../engine.js';
+import type { FormationSpec } from '../../../../model/formation.js';
+import { C, type Engagement, type NeteaOptions } from '../engine.js';
+import { assaultOdds } from './assaultOdds.js';
 
 /**
  * What a player expects of a formation, compiled once per game spec so that
@@ -15,9 +17,8 @@ import { C, type Engagement } from '../engine.js';
  *   that a unit in reach fails its save, times what the unit is worth (a war
  *   engine's points per point of its damage capacity). A barrage counts a
  *   shot per barrage point at 4+ against infantry, 5+ against the rest.
- * - `assaultPower(f)`: the expected hits of its units in a round of an
- *   assault (starting DC dice for a war engine), at its better of close
- *   combat and firefight, against a save failed half the time.
+ * - `assaultOdds`: the chance f wins an assault on t, both fresh, as the
+ *   engine fights it, in contact or 10 cm short (assaultOdds.ts).
  */
 
 export const STEP = 5;
@@ -26,15 +27,14 @@ export const STEPS = 25;
 export class Estimates {
   readonly n: number;
   readonly shots: Float64Array;
-  readonly assaultPower: Float64Array;
+  readonly assaultOdds: Float64Array;
 
-  constructor(e: Engagement) {
+  constructor(e: Engagement, forms: readonly FormationSpec[], options: NeteaOptions) {
     const n = e.nFormations;
     this.n = n;
     this.shots = new Float64Array(n * n * STEPS);
-    this.assaultPower = new Float64Array(n);
+    this.assaultOdds = assaultOdds(forms, Array.from(e.fSide), (f) => e.air.fAerospace[f] === 1, options);
     for (let by = 0; by < n; by++) {
-      this.assaultPower[by] = assaultPowerOf(e, by);
       for (let at = 0; at < n; at++) {
         if (e.fSide[at] === e.fSide[by]) continue;
         for (let s = 0; s < STEPS; s++) this.shots[(by * n + at) * STEPS + s] = shotValue(e, by, at, s * STEP);
@@ -88,16 +88,4 @@ function worth(e: Engagement, at: number, reach: number, mask: number): number {
     count++;
   }
   return count === 0 ? 0 : sum / count;
-}
-
-function assaultPowerOf(e: Engagement, f: number): number {
-  let power = 0;
-  const end = e.fUnitEnd[f]!;
-  for (let u = e.fUnitStart[f]!; u < end; u++) {
-    const value = Math.min(e.uCC[u]!, e.uFF[u]!);
-    if (value >= C.NONE) continue;
-    const dice = (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : 1;
-    power += (dice * (7 - value)) / 6 / 2;
-  }
-  return power;
 }

@@ -15,14 +15,24 @@ export class Goal {
 }
 
 /**
+ * How much army a wants objective k for the goals (RB 6.1.7): one in the
+ * enemy's half counts for Take and Hold (two of them), the enemy's edge one
+ * for Blitzkrieg too, and taking one the enemy holds there breaks his Defend
+ * the Flag; one in its own half counts for its Defend the Flag (all three),
+ * and taking back one the enemy holds or contests there breaks his Take and
+ * Hold. A contested objective is wanted a little less.
+ */
+const ENEMY_HALF = 1;
+const OWN_HALF = 0.8;
+const BLITZKRIEG = 0.3;
+const DENY = 0.3;
+
+/**
  * The objective formation f should head for, written to `goal`: the most
- * wanted, discounted by the turns it takes to get there (its speed, three
- * moves a turn), and much less when another formation of its army already
- * stands on it or heads for it (`claimed`, a bit per objective). Army a wants
- * one it does not hold for its goals (Take and Hold needs two in the enemy
- * half, Defend the Flag all three in its own, Blitzkrieg the enemy's edge one,
- * which it wants a little more), one it holds as much while it has to be kept,
- * a contested one a little less. Returns the objective, or -1.
+ * wanted (above), discounted by the turns it takes to get there (its speed,
+ * three moves a turn), and much less when another formation of its army
+ * already stands on it or heads for it (`claimed`, a bit per objective).
+ * Returns the objective, or -1.
  */
 export function bestObjective(game: Game, f: number, speed: number, claimed: number, goal: Goal): number {
   const a = game.army(f);
@@ -38,7 +48,10 @@ export function bestObjective(game: Game, f: number, speed: number, claimed: num
     const dy = o.y[k]! - y;
     const d = Math.sqrt(dx * dx + dy * dy) - r;
     const turns = d <= CAPTURE_RANGE ? 0 : (d - CAPTURE_RANGE) / perTurn;
-    let value = o.onEdge[k] === 1 && o.placer[k] !== a ? 1.2 : 1;
+    const enemyThere = o.control[k] === 1 - a || o.control[k] === CONTESTED;
+    let value = o.half[k] === a ? OWN_HALF : ENEMY_HALF;
+    if (o.onEdge[k] === 1 && o.placer[k] !== a) value += BLITZKRIEG;
+    if (enemyThere) value += DENY;
     if (o.control[k] === CONTESTED) value *= 0.8;
     value /= 1 + turns;
     if ((claimed & (1 << k)) !== 0 && d > CAPTURE_RANGE) value *= 0.25;

@@ -24,6 +24,9 @@ const BROKEN_TARGET = 1.5;
 const ACTED_THREAT = 0.3;
 /** RB 1.12.3: a charger must end within 15 cm of its target. */
 const CHARGE_REACH = 15;
+/** RB 1.12.6: formations within 15 cm of the fight lend supporting fire; each makes its side's odds this much better (the policy's reckoning). */
+const SUPPORT_REACH = 15;
+const SUPPORTED = 4 / 3;
 
 /**
  * A player (docs/game.md, "Players"): the policy's parameters applied to every
@@ -67,7 +70,7 @@ export class Player {
   /** The share of the formation being reckoned that fires (firingShare). */
   private fire = 0;
   private readonly shots: Float64Array;
-  private readonly power: Float64Array;
+  private readonly odds: Float64Array;
   private readonly slowAndSteady: boolean;
 
   constructor(
@@ -86,7 +89,7 @@ export class Player {
     this.garrisonOf = new Int8Array(game.nF).fill(-1);
     this.priority = new Float64Array(game.nF);
     this.shots = est.shots;
-    this.power = est.assaultPower;
+    this.odds = est.assaultOdds;
     let points = 0;
     for (let f = 0; f < game.nF; f++) if (game.army(f) === army) points += game.info.points[f]!;
     this.objectiveValue = OBJECTIVE_SHARE * points;
@@ -218,17 +221,31 @@ export class Player {
   }
 
   /**
-   * What engaging t is worth to f, into `value`: its chance of winning,
-   * reckoned from the two formations' assault power, strength and Blast
-   * markers, times the prize, less the chance of losing times half its own
-   * worth; 0 below the policy's odds.
+   * What engaging t is worth to f, into `value`: its chance of winning (the
+   * engine's odds for the two fresh formations, estimates.ts, for a charge
+   * that reaches t or one that falls short, weighed by what each has left:
+   * its living units, less a twentieth a Blast marker, a broken target at
+   * 0.6; and by the formations within 15 cm of t that would lend supporting
+   * fire, RB 1.12.6: each of t's army two thirds, each of f's four thirds),
+   * times the prize, less the chance of losing times half its own worth; 0
+   * below the policy's odds.
    */
   private assaultWorth(f: number, t: number): void {
-    const e = this.game.e;
-    const info = this.game.info;
-    const mine = this.power[f]! * (e.fAlive[f]! / info.units[f]!) * (1 - Math.min(0.5, e.fBm[f]! * 0.05));
-    const theirs = this.power[t]! * (e.fAlive[t]! / info.units[t]!) * (e.fBroken[t] === 1 ? 0.6 : 1 - Math.min(0.5, e.fBm[t]! * 0.05));
-    const p = mine <= 0 ? 0 : (mine * mine) / (mine * mine + theirs * theirs);
+    const game = this.game;
+    const e = game.e;
+    const info = game.info;
+    const n = game.nF;
+    const gap = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
+    const short = gap > chargeMove(game, f) ? n * n : 0;
+    const fresh = this.odds[short + f * n + t]!;
+    let mine = fresh * (e.fAlive[f]! / info.units[f]!) * (1 - Math.min(0.5, e.fBm[f]! * 0.05));
+    let theirs = (1 - fresh) * (e.fAlive[t]! / info.units[t]!) * (e.fBroken[t] === 1 ? 0.6 : 1 - Math.min(0.5, e.fBm[t]! * 0.05));
+    for (let g = 0; g < n; g++) {
+      if (game.centres[g * n + t]! - game.rad[g]! - game.rad[t]! > SUPPORT_REACH || g === f || g === t || !game.standing(g) || game.marched[g] === 1) continue;
+      if (game.army(g) === this.army) mine *= SUPPORTED;
+      else theirs *= SUPPORTED;
+    }
+    const p = mine <= 0 ? 0 : mine / (mine + theirs);
     if (p < this.assaultOdds) {
       this.value = 0;
       return;
