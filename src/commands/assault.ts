@@ -7,14 +7,15 @@ import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { printOutcomeTable, unsupportedNote } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from './oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
-import { allowHeresyRules, heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
+import { heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
 import { runHeresyJob } from './heresyCommands.js';
-import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
+import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords } from './epic40kJobs.js';
+import type { RuleSystem } from './rulesOption.js';
 
 export { DEFAULT_ASSAULT_GAP } from './oneStepJobs.js';
 
 /** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
-type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RulesSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
+type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RuleSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
 export function registerAssault(program: Command): void {
   const cmd = program
@@ -34,11 +35,11 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
-      if ((o.rules as string) === 'heresy') {
+      if (o.rules === 'heresy') {
         rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
         await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);
         return;

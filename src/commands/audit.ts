@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
 import type { Dataset } from '../model/dataset.js';
-import { parseFormation } from '../model/formation.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { loadDataset } from '../model/loadDataset.js';
@@ -22,7 +22,8 @@ import { checkOutTarget } from '../reports/outTarget.js';
 import { noteWritten } from '../workers/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
 import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { badOption, pathOption, wholeNumber } from './options.js';
+import { badOption, pathOption, seedText, wholeNumber } from './options.js';
+import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
 import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
 import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 
@@ -94,26 +95,42 @@ export function battleField(data: Dataset, loaded: LoadedBattle) {
   if (entries === undefined) {
     throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
   }
-  return entries.map((e, i) => {
-    try {
-      return parseFormation(data, e.formation);
-    } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `field.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
-    }
-  });
+  return battleFormations(data, loaded, 'field', entries);
 }
 
 /** The battle's air-defence formations for a data set (none when it names none). */
 export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
-  return (loaded.battle.airDefence[data.id] ?? []).map((e, i) => {
+  return battleFormations(data, loaded, 'airDefence', loaded.battle.airDefence[data.id] ?? []);
+}
+
+/** Does the data set have the army list and formation a battle's entry names ("army/formation+upgrade@option")? */
+function hasFormation(data: Dataset, text: string): boolean {
+  const [army, formation] = text.split(/[+@]/)[0]!.split('/');
+  return data.armies.get(army ?? '')?.formations.some((f) => f.id === formation) === true;
+}
+
+/**
+ * A battle's formations for a data set. Formations the data set lacks are named together in one
+ * problem: a battle written for one version of the Tournament Pack meets a checkout of another
+ * (an older one, or a small one), and the user needs the whole list, not the first.
+ */
+function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'airDefence', entries: Array<{ formation: string }>) {
+  const specs: FormationSpec[] = [];
+  const lacking: string[] = [];
+  for (const [i, e] of entries.entries()) {
     try {
-      return parseFormation(data, e.formation);
+      specs.push(parseFormation(data, e.formation));
     } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `airDefence.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
+      if (!(err instanceof InputError)) throw err;
+      if (hasFormation(data, e.formation)) throw new InputError([{ file: loaded.file, path: `${key}.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      lacking.push(e.formation);
     }
-  });
+  }
+  if (lacking.length > 0) {
+    const what = key === 'field' ? 'field' : 'air defence';
+    throw new InputError([{ file: loaded.file, path: `${key}.${data.id}`, message: `the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); give --battle a battle whose ${what} names formations of this data set` }]);
+  }
+  return specs;
 }
 
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */
@@ -190,7 +207,10 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+  // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
+  const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
+  const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
@@ -286,7 +306,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
 }
 
 export function registerAudit(program: Command): void {
-  program
+  const cmd = program
     .command('audit')
     .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)').argParser(pathOption('--data')))
@@ -295,13 +315,14 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
     .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
     .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
-    .option('--quiet', 'no progress on stderr')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'rulebook-2004', 'epic40k']).default('netea'))
+    .option('--quiet', 'no progress on stderr');
+  addRulesOption(cmd, 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
+  cmd
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
     .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))

@@ -24,7 +24,8 @@ import { valueFormations } from '../reports/value/valueFormations.js';
 import { battleAirDefence, battleField } from './audit.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { rejectAirUnits } from './oneStepJobs.js';
-import { rejectNeteaOptions, RULES_SYSTEMS, type RulesSystem } from './epic40kJobs.js';
+import { rejectNeteaOptions } from './epic40kJobs.js';
+import { addRulesOption, HERESY_HAS_NO_POINTS, type RuleSystem } from './rulesOption.js';
 import { epic40kFairCost } from './epic40kFairCost.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
 import { RULES_NAMES } from '../reports/report.js';
@@ -184,11 +185,11 @@ export function registerFairCost(program: Command): void {
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement kind: each opponent met twice, each side acting once (the earlier single-engagement fair cost)').choices([...ENGAGEMENT_KINDS]))
     .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
-    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs)').choices(RULES_SYSTEMS).default('netea'));
+    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
+  addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004, in the battle), or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
   addSimOptions(cmd, 1000)
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
-    .action(async (text: string, o: FairCostOptions & { rules: RulesSystem }, command: Command) => {
+    .action(async (text: string, o: FairCostOptions & { rules: RuleSystem }, command: Command) => {
       rejectRunOptions(o, 'fair-cost');
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if (o.rules === 'epic40k') {

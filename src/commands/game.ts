@@ -14,7 +14,7 @@ import { loadTableLayout } from '../rulesets/netea/game/loadTableLayout.js';
 import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { pathOption, wholeNumber } from './options.js';
+import { pathOption, seedText, wholeNumber } from './options.js';
 import { DEFAULT_SEED, runSimulation } from './simOptions.js';
 import { gameResult, type GameResult, type Probability } from './gameResults.js';
 
@@ -42,7 +42,7 @@ export function registerGame(program: Command): void {
     .argument('<armyA>', 'army A: formation texts separated by commas ("codex-astartes/tactical-detachment, codex-astartes/devastator-detachment"; semicolons between unit lists), or an army file (.json, armies/army.schema.json)')
     .argument('<armyB>', 'army B, the same way')
     .addOption(new Option('--games <n>', 'games per pair of policies').default(2000).argParser(wholeNumber('--games', 1)))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
     .option('--policy <A,B>', 'the players\' policies: objective-first, aggressive or cautious, each optionally with parameters ("aggressive:caution=0.3"); one for both, or A\'s and B\'s; default: every pair, reported as a range')
     .option('--table <table>', 'the table: random (a new random layout each game), a shipped layout (open-field, standard, city-fight) or a layout file', 'random')

@@ -16,6 +16,7 @@ import { ChunkPool } from '../workers/pool.js';
 import { simulate } from '../workers/simulate.js';
 import { battleMatrix } from './matrixBattle.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
+import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
 
 
 interface MatrixOptions extends SimOptions {
@@ -66,8 +67,11 @@ export function registerMatrix(program: Command): void {
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement: what the row formation does to the column formation (points destroyed per 100 points)').choices([...ENGAGEMENT_KINDS]))
     .addOption(new Option('--action <action>', 'the row formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
-    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA, or Epic 40,000 (each priced unit of a BattleBible list as a detachment of about 150 points; docs/epic40k.md)').choices(['netea', 'epic40k']).default('netea'));
+    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
+  addRulesOption(cmd, 'rule system: NetEA, or Epic 40,000 (each priced unit of a BattleBible list as a detachment of about 150 points; docs/epic40k.md); not rulebook-2004 or heresy', {
+    'rulebook-2004': 'a matrix plays NetEA\'s rules (the 2004 rulebook\'s switches are not passed to its cells yet; `fair-cost --rules rulebook-2004` and `audit --rules rulebook-2004` value formations under them)',
+    heresy: HERESY_HAS_NO_POINTS,
+  });
   addSimOptions(cmd, 500)
     .addHelpText('after', '\nExamples:\n  epic-balance matrix codex-astartes --vs ork-war-horde --out out/marines-vs-orks\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000')
     .action(async (armyText: string, o: MatrixOptions & { rules: 'netea' | 'epic40k' }, command: Command) => {

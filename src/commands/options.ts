@@ -32,6 +32,15 @@ export function pathOption(option: string) {
   };
 }
 
+/**
+ * Parses --seed: any text but the empty one, as an experiment's "seed" (an
+ * empty seed reads as a slip of the shell, `--seed "$SEED"` with SEED unset).
+ */
+export function seedText(value: string): string {
+  if (value === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  return value;
+}
+
 /** Parses a non-negative number (cm and the like). */
 export function nonNegativeNumber(option: string) {
   return (value: string): number => {

@@ -10,7 +10,7 @@ import { checkOutTarget } from '../reports/outTarget.js';
 import { ChunkPool } from '../workers/pool.js';
 import { ProgressBar } from '../workers/progress.js';
 import { DEFAULT_CHUNK_SIZE, simulate, specKey, type ChunkRange, type RunResult, type SimulationResult } from '../workers/simulate.js';
-import { badOption, pathOption, wholeNumber } from './options.js';
+import { badOption, pathOption, seedText, wholeNumber } from './options.js';
 
 export { resultCommandLine } from '../workers/partial.js';
 
@@ -65,7 +65,7 @@ export function chunkRangeOption(value: string): ChunkRange {
 export function addSimOptions(cmd: Command, defaultTrials: number): Command {
   return cmd
     .addOption(new Option('--trials <n>', `number of simulated engagements (with --precision: the most to run, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(defaultTrials).argParser(wholeNumber('--trials', 1)))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data').argParser(pathOption('--data')))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .option('--json', 'print the result as JSON')

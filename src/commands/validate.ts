@@ -20,9 +20,10 @@ export function registerValidate(program: Command): void {
     .option('--standalone', 'check the files on their own, not together with the built-in data')
     .addHelpText('after', '\nExample:\n  epic-balance validate my-army.json')
     .action((files: string[], o: ValidateOptions) => {
+      // The files as given (messages name them so); a built-in one given again is checked once.
       const own = files.map((f) => resolve(f));
       const builtin = builtinDatasheetFiles();
-      const set = own.length === 0 ? builtin : o.standalone ? own : [...builtin.filter((b) => !own.includes(b)), ...own];
+      const set = own.length === 0 ? builtin : o.standalone ? files : [...builtin.filter((b) => !own.includes(b)), ...files];
       const data = loadDatasheetFiles(set, 'validate');
       const armies = [...data.armies.values()];
       const formations = armies.reduce((s, a) => s + a.formations.length, 0);

@@ -198,7 +198,10 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
         name = m[2]!;
       }
     }
-    if (!Number.isInteger(count) || count < 1 || count > 200) throw formationTextError(text, `"${part}": expected a unit count from 1 to 200`);
+    if (!Number.isInteger(count) || count < 1 || count > 200) {
+      // The error names the text already: a part is quoted only when the text has several.
+      throw formationTextError(text, parts.length > 1 ? `"${part}": expected a unit count from 1 to 200` : `expected a unit count from 1 to 200, got ${count}`);
+    }
     const unit = findUnit(data, name, text);
     if (unit.type === 'CH') throw formationTextError(text, `"${unit.name}" is a character; add it to a formation with an upgrade ("army/formation+upgrade")`);
     for (let i = 0; i < count; i++) units.push(newUnit(data, unit));
@@ -355,7 +358,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const kind = formation.kind;
   return {
     text,
-    name: `${army.name} ${formation.name}${names.map((n) => ` + ${n}`).join('')}`,
+    name: `${armyFormationName(army.name, formation.name)}${names.map((n) => ` + ${n}`).join('')}`,
     units,
     points,
     armyId: army.id,
@@ -383,6 +386,21 @@ function takeUpgrade(data: Dataset, army: Army, formation: Formation, raw: strin
     );
   }
   return { upgrade: pickUpgradeOptions(data, offered, options, text), offered, options };
+}
+
+/**
+ * A formation's name with its army's in front, the words they share said once: "Armageddon Steel
+ * Legion" and "Steel Legion Mechanised Infantry Company" make "Armageddon Steel Legion Mechanised
+ * Infantry Company", not "... Steel Legion Steel Legion ...".
+ */
+export function armyFormationName(army: string, formation: string): string {
+  const a = army.split(/\s+/);
+  const f = formation.split(/\s+/);
+  const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+  for (let k = Math.min(a.length, f.length); k > 0; k--) {
+    if (a.slice(a.length - k).every((w, i) => same(w, f[i]!))) return [...a, ...f.slice(k)].join(' ');
+  }
+  return `${army} ${formation}`;
 }
 
 /** Named in every result of a "plus transport" formation fielded without its transports (formationChoice.ts). */

@@ -19,6 +19,19 @@ export interface ReportSection {
   charts: ReportChart[];
 }
 
+/** One part of a report that holds several runs (the showcase's experiments): what it ran and its own command. */
+export interface RunPart {
+  name: string;
+  title: string;
+  seed: string;
+  /** Trials per simulation this part ran. */
+  trials: number;
+  chunkSize: number;
+  simulations: number;
+  /** The command that reproduces this part alone, to the last digit. */
+  command: string;
+}
+
 /** What a run did and how to do it again: the manifest's content. */
 export interface RunMeta {
   title: string;
@@ -31,7 +44,7 @@ export interface RunMeta {
    */
   argv?: string[];
   seed: string;
-  /** Trials per simulation. */
+  /** Trials per simulation (a report of several parts: the most any part ran; `parts` gives each). */
   trials: number;
   chunkSize: number;
   /** Simulations the run made (a matrix makes one per cell). */
@@ -44,6 +57,8 @@ export interface RunMeta {
   timings: Record<string, number>;
   /** Anything the reader must know: skipped formations, unsupported rules. */
   notes: string[];
+  /** A report of several runs: each one's trials, seed and command. */
+  parts?: RunPart[];
 }
 
 export interface RunReport {

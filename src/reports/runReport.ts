@@ -28,14 +28,15 @@ export interface RunFacts {
 /**
  * The command that reproduces a run: the arguments as given, plus --seed,
  * --trials and --chunk-size when they came from defaults (defaults may change
- * between versions; the run's identity must not).
+ * between versions; the run's identity must not). A setting left undefined is
+ * not added (a run of several parts that do not share it).
  */
-export function reproducibleCommand(argv: string[], o: { seed: string; trials: number; chunkSize: number }): string {
+export function reproducibleCommand(argv: string[], o: { seed?: string; trials?: number; chunkSize?: number }): string {
   const has = (flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
   const extra: string[] = [];
-  if (!has('--seed')) extra.push('--seed', o.seed);
-  if (!has('--trials')) extra.push('--trials', String(o.trials));
-  if (!has('--chunk-size')) extra.push('--chunk-size', String(o.chunkSize));
+  if (o.seed !== undefined && !has('--seed')) extra.push('--seed', o.seed);
+  if (o.trials !== undefined && !has('--trials')) extra.push('--trials', String(o.trials));
+  if (o.chunkSize !== undefined && !has('--chunk-size')) extra.push('--chunk-size', String(o.chunkSize));
   return commandLine([...argv, ...extra]);
 }
 

@@ -74,6 +74,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       createdAt: new Date().toISOString(),
       timings: { ...m.timings, reportMs: Math.round(performance.now() - started) },
       notes: m.notes,
+      ...(m.parts !== undefined ? { parts: m.parts } : {}),
       sections: report.sections.map((s) => ({ id: s.id, title: s.title, summary: s.summary, definitions: s.definitions })),
       files: [...files, 'manifest.json'].sort(),
     };

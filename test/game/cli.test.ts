@@ -27,7 +27,7 @@ describe('epic-balance game', () => {
     expect(r.stdout).toMatch(/^timeline of one game/m);
     expect(r.stdout).toMatch(/^Turn 1$/m);
     expect(r.stdout).toMatch(/^End: /m);
-  }, 120_000);
+  });
 
   it('--json: one pair with --policy, every number with its interval; the same numbers on 1 and 2 workers', async () => {
     const args = ['game', A, B, '--games', '600', '--policy', 'aggressive,objective-first:caution=0.2', '--json', '--quiet', '--seed', 'workers'];
@@ -42,14 +42,14 @@ describe('epic-balance game', () => {
     expect(run.games).toBe(600);
     expect(run.armies[0]!.wins.p + run.armies[1]!.wins.p + run.draws.p).toBeCloseTo(1, 12);
     expect(run.armies[0]!.wins.ci95[0]).toBeLessThanOrEqual(run.armies[0]!.wins.p);
-  }, 300_000);
+  });
 
   it('a shipped table and an army file', async () => {
     const r = await inProcess(['game', 'armies/codex-astartes-3000.json', 'armies/ork-war-horde-3000.json', '--games', '50', '--policy', 'cautious', '--table', 'standard', '--workers', '1', '--quiet']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/table standard/);
     expect(r.stdout).toMatch(/army A: Codex Astartes, 3,000 points \(strategy rating 5\)/);
-  }, 120_000);
+  });
 });
 
 describe('bad input: one line, exit code 2, nothing written', () => {
@@ -94,6 +94,10 @@ describe('bad input: one line, exit code 2, nothing written', () => {
     );
     await refused([A, B, '--table', file], /overlap\.json: objectives\[3\]: objectives 3 and 4 overlap: 10\.0 cm apart, and objectives must be at least 30 cm apart \(RB 6\.1\.4\)/);
     await refused([A, B, '--table', 'nowhere'], /option --table: "nowhere": expected "random", a shipped table \("city-fight", "open-field", "standard"\) or a table layout file/);
+  });
+
+  it('an empty seed', async () => {
+    await refused([A, B, '--seed', ''], /option --seed: expected a seed: any non-empty text, e.g. "epic-balance", got ""/);
   });
 
   it('a formation with no points, and too many formations for one game', async () => {

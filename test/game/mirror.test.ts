@@ -45,5 +45,5 @@ describe('mirror games: an army against itself wins half its decisive games', ()
     // The first player's advantage is measured: a share of the decisive games, with its interval.
     const [flo, fhi] = wilsonInterval(m.first, m.decisive, Z999);
     expect(fhi - flo).toBeLessThan(0.1);
-  }, 120_000);
+  });
 });

@@ -1,25 +1,30 @@
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
+import { spawnNode } from './cli.js';
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const LOOP = fileURLToPath(new URL('./trialLoop.ts', import.meta.url));
 const GAME_LOOP = fileURLToPath(new URL('./gameLoop.ts', import.meta.url));
 
-/** The garbage collections node --trace-gc reports while trialLoop.ts plays a bench scenario's trials (its arguments: scenario, trials [, naive]). */
-export function collectionsDuring(...args: string[]): number {
+/**
+ * The garbage collections node --trace-gc reports while trialLoop.ts plays a bench scenario's
+ * trials (its arguments: scenario, trials [, naive]). The process is awaited, not run with
+ * spawnSync: a test worker blocked for a minute (a million trials on a busy machine) misses
+ * vitest's 60 s answer to its own progress report and fails the run.
+ */
+export function collectionsDuring(...args: string[]): Promise<number> {
   return collections(LOOP, args);
 }
 
 /** The garbage collections while gameLoop.ts plays a bench game scenario's games (its arguments: scenario, games). */
-export function collectionsDuringGames(...args: string[]): number {
+export function collectionsDuringGames(...args: string[]): Promise<number> {
   return collections(GAME_LOOP, args);
 }
 
-function collections(loop: string, args: string[]): number {
-  const r = spawnSync(process.execPath, ['--trace-gc', '--import', TSX, loop, ...args], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
+async function collections(loop: string, args: string[]): Promise<number> {
+  const r = await spawnNode(['--trace-gc', '--import', TSX, loop, ...args]);
+  expect(r.code, r.stderr).toBe(0);
   const lines = r.stdout.split('\n');
   const start = lines.indexOf('trials start');
   const end = lines.indexOf('trials end');

@@ -15,7 +15,7 @@ import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * TP Masters of Siege (Imperial Fists): infantry in a bunker save on 4+ with
@@ -188,9 +188,9 @@ describe('the plans play Masters of Siege as the general path does', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('the Tournament Pack\'s Imperial Fists', () => {
+describeWithTp('the Tournament Pack\'s Imperial Fists', (tpDir) => {
   it('a Tactical detachment carries Masters of Siege, named for what is not played; in a bunker its Tactical units save on 4+ re-rolled', () => {
-    const spec = parseFormation(loadDataset(TP_DIR), 'space-marine-imperial-fists/tactical@on-foot');
+    const spec = parseFormation(loadDataset(tpDir), 'space-marine-imperial-fists/tactical@on-foot');
     expect(namesRule(spec.unsupported, 'masters-of-siege')).toBe(true);
     const e = new NeteaRunner(engagement([placed('a', 0, formation('a', [[1, gun(bolter)]]), { front: 0 }), placed('f', 1, spec, { front: 30, cover: at('bunker') })], [shootStep(0, 1)])).e;
     expect(rolls(saveCode(e, 1, 0, false, false))).toEqual([4, 4, 7]);
