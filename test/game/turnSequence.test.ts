@@ -59,11 +59,11 @@ describe('the action test and the retain test (RB 1.6.2-1.6.3)', () => {
 
   it('a 2 passes the 2+ test; with the retain test\'s -1 it fails: a hold, and a Blast marker', () => {
     ready();
-    expect(activate(game, players[0], plan, false, new ScriptedDice([2]))).toBe(true);
+    expect(activate(game, players, plan, false, new ScriptedDice([2]))).toBe(true);
     expect(game.overwatch[0]).toBe(1);
     expect(game.e.fBm[0]).toBe(0);
     ready();
-    expect(activate(game, players[0], plan, true, new ScriptedDice([2]))).toBe(false);
+    expect(activate(game, players, plan, true, new ScriptedDice([2]))).toBe(false);
     expect(game.overwatch[0]).toBe(0);
     expect(game.e.fBm[0]).toBe(1);
     // The hold: nothing in range and far from its break point, it moves towards where it was going.
@@ -74,13 +74,13 @@ describe('the action test and the retain test (RB 1.6.2-1.6.3)', () => {
   it('with a Blast marker it takes a 3 (-1), with the retain test as well a 4', () => {
     ready();
     game.e.fBm[0] = 1;
-    expect(activate(game, players[0], plan, false, new ScriptedDice([2]))).toBe(false);
+    expect(activate(game, players, plan, false, new ScriptedDice([2]))).toBe(false);
     ready();
     game.e.fBm[0] = 1;
-    expect(activate(game, players[0], plan, true, new ScriptedDice([3]))).toBe(false);
+    expect(activate(game, players, plan, true, new ScriptedDice([3]))).toBe(false);
     ready();
     game.e.fBm[0] = 1;
-    expect(activate(game, players[0], plan, true, new ScriptedDice([4]))).toBe(true);
+    expect(activate(game, players, plan, true, new ScriptedDice([4]))).toBe(true);
   });
 });
 

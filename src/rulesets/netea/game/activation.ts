@@ -19,11 +19,13 @@ import { K_CARRIER } from './formationInfo.js';
  * One activation (RB 1.6): the formation the player nominated takes its
  * action test for the action it declared (−1 to retain the initiative); on a
  * pass it carries the action out, on a failure it holds with a Blast marker
- * (RB 1.6.2). Returns whether the test was passed (the player may then try
+ * (RB 1.6.2). `players` are both armies' (the one acting is f's army's; an
+ * assault's winner consolidates by its own player's choice). Returns whether the test was passed (the player may then try
  * to retain the initiative, RB 1.6.3).
  */
-export function activate(game: Game, player: Player, plan: Plan, retain: boolean, rng: Sfc32): boolean {
+export function activate(game: Game, players: readonly [Player, Player], plan: Plan, retain: boolean, rng: Sfc32): boolean {
   const f = plan.f;
+  const player = players[game.army(f)]!;
   game.activated[f] = 1;
   if (game.overwatch[f] === 1) {
     // A new action ends overwatch (RB 1.10).
@@ -60,7 +62,7 @@ export function activate(game: Game, player: Player, plan: Plan, retain: boolean
       break;
     case ACT_ENGAGE:
       game.moved[f] = 1;
-      assaultFormation(game, f, plan.target, rng);
+      assaultFormation(game, players, f, plan.target, rng);
       break;
     case ACT_SUSTAINED:
       shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);

@@ -8,7 +8,9 @@ import { moveToward, order } from './movement.js';
 import { settle, updateCover } from './settle.js';
 import { creditLosses, noteLosses } from './ledger.js';
 import { EV_ASSAULT } from './timeline.js';
-import { NP_COMMANDER, NP_CONSOLIDATION } from './notPlayed.js';
+import { NP_COMMANDER } from './notPlayed.js';
+import type { Player } from './policy/player.js';
+import { consolidate } from './consolidation.js';
 
 /** RB 1.12.10: a formation with a unit within 5 cm of the target is intermingled with it and defends with it. */
 export const INTERMINGLED = 5;
@@ -36,11 +38,12 @@ export function chargeMove(game: Game, f: number): number {
  *   f in range and a line of fire once it has charged, which shoot it before
  *   the counter-charges.
  *
- * Losers withdraw; each side's formations are credited with what they
+ * Losers withdraw (the engine); the winning side consolidates (RB 1.12.9,
+ * consolidation.ts); each side's formations are credited with what they
  * destroyed. Returns the engine's outcome (NO_ASSAULT when no charger got
  * within 15 cm).
  */
-export function assaultFormation(game: Game, f: number, t: number, rng: Sfc32): number {
+export function assaultFormation(game: Game, players: readonly [Player, Player], f: number, t: number, rng: Sfc32): number {
   const e = game.e;
   // Whole centimetres, as frontsAround gives them.
   const startGap = Math.max(0, Math.round(game.centres[f * game.nF + t]! - game.rad[f]! - game.rad[t]!));
@@ -78,10 +81,19 @@ export function assaultFormation(game: Game, f: number, t: number, rng: Sfc32): 
     updateCover(game, g);
   }
   if (e.transports.fEmbarked[f] === 0) game.embarked[f] = 0;
-  if (outcome === ATTACKER_WINS || outcome === DEFENDER_WINS) game.notPlayed.mark(NP_CONSOLIDATION);
   game.timeline?.add(game.turn, EV_ASSAULT, f, t, outcome, defenders, supporters, 0);
   settle(game);
+  // RB 1.12.9: after the loser has withdrawn.
+  if (outcome === ATTACKER_WINS) consolidate(game, players, (1 << f) | sideOf(game, supporters, attackerArmy), rng);
+  else if (outcome === DEFENDER_WINS) consolidate(game, players, defenders | sideOf(game, supporters, 1 - attackerArmy), rng);
   return outcome;
+}
+
+/** The formations of `mask` in army a. */
+function sideOf(game: Game, mask: number, a: number): number {
+  let out = 0;
+  for (let g = 0; g < game.nF; g++) if ((mask & (1 << g)) !== 0 && game.army(g) === a) out |= 1 << g;
+  return out;
 }
 
 /** Is formation g within 15 cm of a formation in `mask`? */

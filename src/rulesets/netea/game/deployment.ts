@@ -2,14 +2,13 @@ import { RESERVE, type Game } from './game.js';
 import type { Player } from './policy/player.js';
 import { K_AIRCRAFT, K_DROP_POD, K_FIGHTERS, K_GARRISON, K_PLANETFALL, K_POSITIONS, K_SPACECRAFT, K_TELEPORT, K_TUNNELER, K_WAR_ENGINE } from './formationInfo.js';
 import { place, setDown } from './placement.js';
+import { placeGarrison } from './garrison.js';
 import { OBJECTIVE_COUNT } from './objectives.js';
 import { EV_DEPLOY, EV_RESERVE } from './timeline.js';
 import { NP_CAP, NP_PLANETFALL, NP_POSITIONS, NP_TUNNELER, NP_WE_LOF } from './notPlayed.js';
 
 /** RB 6.1.6: the remaining formations are set up "within 15cms of their own side's table edge". */
 export const DEPLOYMENT_ZONE = 15;
-/** RB 6.1.5: a garrison has "at least one unit within 15cm of an objective in the player's own half". */
-export const GARRISON_RANGE = 15;
 
 /**
  * Setting up (RB 6.1.5-6.1.6), after the objectives, the armies taking turns
@@ -18,9 +17,10 @@ export const GARRISON_RANGE = 15;
  * 1. spacecraft first: each plans its turn, bombardment and drop zone
  *    (Player.planSpacecraft); no two arrive in the same turn (RB 4.3.1);
  * 2. garrisons: the formations that may garrison, as many as the policy's
- *    share (the slowest first), each with its centre on an objective in its
- *    army's own half, its units within 15 cm of it, the objectives taken in
- *    turn (those the enemy placed first, then the edge one);
+ *    share (the slowest first), each on an objective in its army's own
+ *    half, in the best cover that keeps it holding the objective
+ *    (garrison.ts), the objectives taken in turn (those the enemy placed
+ *    first, then the edge one);
  * 3. the rest along the army's own edge, within 15 cm of it as far as the
  *    formation's size allows, spread evenly along the edge in the order of
  *    the army's formations;
@@ -138,22 +138,4 @@ function ownObjective(game: Game, army: number, n: number): number {
     }
   }
   return -1;
-}
-
-/** A garrison (RB 6.1.5): its centre on the objective's side towards the enemy, as near as it can stand, in its own half. */
-function placeGarrison(game: Game, player: Player, f: number, k: number): void {
-  const army = game.army(f);
-  const o = game.objectives;
-  const r = game.rad[f]!;
-  const dir = game.forward(army);
-  const half = game.table.depth / 2;
-  const lo = game.edge[army] === 0 ? r : half + r;
-  const hi = game.edge[army] === 0 ? half - r : game.table.depth - r;
-  place.px = o.x[k]!;
-  place.py = Math.min(Math.max(o.y[k]! + dir * Math.min(r, GARRISON_RANGE), lo), hi);
-  place.yMin = lo;
-  place.yMax = hi;
-  setDown(game, f);
-  player.garrisonOf[f] = k;
-  game.timeline?.add(0, EV_DEPLOY, f, k, game.x[f]!, game.y[f]!, 1, 0);
 }

@@ -44,6 +44,16 @@ function findLineOfFire(game: Game, f: number, g: number): boolean {
   t.sy0 = game.y[f]!;
   t.sx1 = game.x[g]!;
   t.sy1 = game.y[g]!;
+  return clearLine(game);
+}
+
+/**
+ * Is the line of fire along the table's segment (sx0, sy0)-(sx1, sy1), from
+ * one formation's centre to another's, clear (lineOfFire's rule)? For a
+ * formation that is not there yet, as a player's reckoning asks.
+ */
+export function clearLine(game: Game): boolean {
+  const t = game.table;
   const lx = t.sx1 - t.sx0;
   const ly = t.sy1 - t.sy0;
   const length = Math.sqrt(lx * lx + ly * ly);

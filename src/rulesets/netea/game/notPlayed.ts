@@ -17,7 +17,7 @@ export const NOT_PLAYED = [
   { id: 'fortified-positions', rule: 'Fortified positions bought with an upgrade (TP): the formation stands in the open', when: 'a formation with bought positions was fielded' },
   { id: 'war-engines-block-lof', rule: 'War engines blocking the line of fire (RB 1.9.2)', when: 'a war engine stood on the table' },
   { id: 'cautious-move', rule: 'Moving cautiously through dangerous terrain (RB 1.8.1: 5 cm, tests re-rolled)', when: 'a formation crossed dangerous terrain' },
-  { id: 'consolidation', rule: 'The assault winner\'s consolidation move (RB 1.12.9)', when: 'an assault was won' },
+  { id: 'consolidation-pickup', rule: 'A transport picking passengers up as it consolidates (RB 1.12.9, RB FAQ)', when: 'a winner of an assault with transports consolidated, its passengers on foot' },
   { id: 'planetfall-without-spacecraft', rule: 'Planetfall without the army\'s spacecraft (RB 4.4): the formation deploys on the table', when: 'a drop-pod or planetfall formation had no spacecraft to land from' },
   { id: 'turn-cap', rule: 'RB 6.1.7 plays on while both tiebreak dice match: the game was ended on the tiebreak at the turn cap', when: 'a game reached the turn cap' },
 ] as const;
@@ -39,7 +39,7 @@ export const NP_HIT_AND_RUN = notPlayedIndex('hit-and-run');
 export const NP_POSITIONS = notPlayedIndex('fortified-positions');
 export const NP_WE_LOF = notPlayedIndex('war-engines-block-lof');
 export const NP_CAUTIOUS = notPlayedIndex('cautious-move');
-export const NP_CONSOLIDATION = notPlayedIndex('consolidation');
+export const NP_CONSOLIDATION_PICKUP = notPlayedIndex('consolidation-pickup');
 export const NP_PLANETFALL = notPlayedIndex('planetfall-without-spacecraft');
 export const NP_TURN_CAP = notPlayedIndex('turn-cap');
 

@@ -4,7 +4,7 @@ import { KIND_COVER } from './terrain.js';
 import { EV_LOST, EV_WITHDRAW } from './timeline.js';
 
 /** How much each cover state is worth to the formation in it: a 4+ save beats a 5+, a 5+ beats a 6+ (gameCover.ts states 0..4). */
-const COVER_RANK = Uint8Array.of(0, 1, 2, 3, 2);
+export const COVER_RANK = Uint8Array.of(0, 1, 2, 3, 2);
 
 /**
  * Formation f's cover where it stands (RB 1.8): the best terrain its centre

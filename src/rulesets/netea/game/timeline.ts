@@ -27,6 +27,7 @@ export const EV_REGROUP = 18;
 export const EV_DANGEROUS = 19;
 export const EV_LOST = 20;
 export const EV_RESERVE = 21;
+export const EV_CONSOLIDATE = 22;
 
 const CAPACITY = 8192;
 

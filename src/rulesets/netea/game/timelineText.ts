@@ -80,6 +80,9 @@ export function timelineText(timeline: T.Timeline, spec: GameSpec): string[] {
       case T.EV_WITHDRAW:
         out.push(`    ${name(f)} withdraws ${cm(a)} cm to (${cm(b)}, ${cm(c)})`);
         break;
+      case T.EV_CONSOLIDATE:
+        out.push(`    ${name(f)} consolidates:`);
+        break;
       case T.EV_LOST:
         out.push(`    ${name(f)} is destroyed`);
         break;

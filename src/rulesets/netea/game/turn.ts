@@ -72,8 +72,8 @@ export function actionPhase(game: Game, players: readonly [Player, Player], rng:
       continue;
     }
     player.choose(player.plan);
-    const passed = activate(game, player, player.plan, false, rng);
-    if (passed && other.anyToAct() && player.wantsRetain()) activate(game, player, player.next, true, rng);
+    const passed = activate(game, players, player.plan, false, rng);
+    if (passed && other.anyToAct() && player.wantsRetain()) activate(game, players, player.next, true, rng);
     army = 1 - army;
   }
 }

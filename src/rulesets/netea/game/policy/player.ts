@@ -2,7 +2,7 @@ import { hasAbility } from '../../../../model/resolvedUnit.js';
 import { FLYING, ON_TABLE, RESERVE, type Game } from '../game.js';
 import { K_AIRCRAFT, K_FIGHTERS, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
 import { NP_POP_UP } from '../notPlayed.js';
-import { lineOfFire } from '../geometry.js';
+import { clearLine, lineOfFire } from '../geometry.js';
 import { chargeMove } from '../assaults.js';
 import { CAPTURE_RANGE, OBJECTIVE_COUNT } from '../objectives.js';
 import { Plan } from '../plan.js';
@@ -22,6 +22,8 @@ const OBJECTIVE_SHARE = 0.1;
 const BROKEN_TARGET = 1.5;
 /** An enemy that has acted this turn shoots again only next turn: its threat counts this much. */
 const ACTED_THREAT = 0.3;
+/** An enemy with no line of fire to where f would stand must first move to see it: its threat counts this much. */
+const HIDDEN_THREAT = 0.3;
 /** RB 1.12.3: a charger must end within 15 cm of its target. */
 const CHARGE_REACH = 15;
 /** RB 1.12.6: formations within 15 cm of the fight lend supporting fire; each makes its side's odds this much better (the policy's reckoning). */
@@ -62,6 +64,10 @@ export class Player {
   dropY = 0;
   pointX = 0;
   pointY = 0;
+  /** Where a winner of an assault consolidates to (consolidation). */
+  moveX = 0;
+  moveY = 0;
+  private readonly consolidating = new Plan();
   // The reckonings' inputs and output.
   private px = 0;
   private py = 0;
@@ -201,7 +207,12 @@ export class Player {
     this.value = this.game.e.fBroken[t] === 1 ? v * BROKEN_TARGET : v;
   }
 
-  /** Points the enemy is expected to destroy of f standing at (px, py), into `value`: the shots of its formations still to act weigh in full. */
+  /**
+   * Points the enemy is expected to destroy of f standing at (px, py), into
+   * `value`: the shots of its formations still to act weigh in full, of those
+   * that have acted a share, of those with no line of fire to it (terrain
+   * between, RB 1.9.2) a share.
+   */
   private exposure(f: number): void {
     const game = this.game;
     const n = game.nF;
@@ -214,8 +225,15 @@ export class Player {
       const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[g]!;
       const step = d > 0 ? Math.ceil(d / STEP) : 0;
       if (step >= STEPS) continue;
-      const v = this.shots[(g * n + f) * STEPS + step]!;
-      sum += game.activated[g] === 1 ? v * ACTED_THREAT : v;
+      let v = this.shots[(g * n + f) * STEPS + step]!;
+      if (v === 0) continue;
+      if (game.activated[g] === 1) v *= ACTED_THREAT;
+      const t = game.table;
+      t.sx0 = game.x[g]!;
+      t.sy0 = game.y[g]!;
+      t.sx1 = this.px;
+      t.sy1 = this.py;
+      sum += clearLine(game) ? v : v * HIDDEN_THREAT;
     }
     this.value = sum;
   }
@@ -502,6 +520,54 @@ export class Player {
         }
       }
     }
+  }
+
+  /**
+   * Where formation f consolidates after its side won an assault, moving up
+   * to `dist` cm (RB 1.12.9: "to occupy territory they have captured"), into
+   * (moveX, moveY): towards where it is heading (heading: the objective it
+   * wants, or the enemy, as the policy weighs them), when ending the move
+   * there is worth more than staying, as a move of an action is reckoned
+   * (planFor: the objectives it would hold, the way made, less the enemy's
+   * expected fire for a cautious player). False when it stays: also when it
+   * already holds the objective it wants.
+   */
+  consolidation(f: number, dist: number): boolean {
+    const game = this.game;
+    const p = this.consolidating;
+    const x0 = game.x[f]!;
+    const y0 = game.y[f]!;
+    p.destX = x0;
+    p.destY = y0;
+    this.heading(f, this.speedOf(f, 3), -1, p);
+    const dx = p.destX - x0;
+    const dy = p.destY - y0;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const toObjective = this.goal.objective >= 0 && p.destX === this.goal.x && p.destY === this.goal.y;
+    if (d < 1 || (toObjective && d - game.rad[f]! <= CAPTURE_RANGE)) return false;
+    const step = Math.min(d, dist);
+    this.px = x0;
+    this.py = y0;
+    this.standingWorth(f);
+    const stay = this.value;
+    this.px = x0 + (dx / d) * step;
+    this.py = y0 + (dy / d) * step;
+    this.standingWorth(f);
+    if (this.value + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step <= stay) return false;
+    this.moveX = p.destX;
+    this.moveY = p.destY;
+    return true;
+  }
+
+  /** What standing at (px, py) is worth to f: the objectives it holds there, less the enemy's expected fire times the policy's caution; into `value`. */
+  private standingWorth(f: number): void {
+    let worth = 0;
+    if (this.caution > 0) {
+      this.exposure(f);
+      worth = -this.caution * this.value;
+    }
+    this.holding(f);
+    this.value += worth;
   }
 
   /** The plan's action and target (its score is written beside: a fraction passed to a call would be boxed). */
