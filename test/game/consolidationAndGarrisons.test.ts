@@ -5,6 +5,9 @@ import { setUp } from '../../src/rulesets/netea/game/playGame.js';
 import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
 import { consolidate, CONSOLIDATION } from '../../src/rulesets/netea/game/consolidation.js';
 import { GONE } from '../../src/rulesets/netea/game/game.js';
+import { GARRISON_RANGE, placeGarrison } from '../../src/rulesets/netea/game/garrison.js';
+import { WOODS } from '../../src/rulesets/netea/game/terrain.js';
+import { COVER_TALL_5 } from '../../src/sim/rulesets/netea/gameCover.js';
 import { army, gameSpec, OPEN_TABLE, put } from './helpers.js';
 
 /**
@@ -63,5 +66,35 @@ describe('consolidation (RB 1.12.9)', () => {
     consolidate(game, players, 1 << 0, rngFromSeed('x'));
     expect(game.y[0]).toBe(120 - 14 - game.rad[0]!);
     expect([game.x[1], game.y[1]]).toEqual([30, 40]);
+  });
+});
+
+/** Garrisons (RB 6.1.5) hold their objective from the best cover round it, else from the side of their own edge. */
+describe('garrison placement', () => {
+  const runner = new GameRunner(gameSpec(army('ork-war-horde/mekboy-gunzmob'), army('codex-astartes/tactical-detachment', 'B'), { table: OPEN_TABLE }));
+  const { game, players } = runner;
+  const ready = (): void => {
+    game.reset(rngFromSeed('x'));
+    game.table.clear();
+    game.edge[0] = 0;
+    game.edge[1] = 1;
+    game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
+    for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
+  };
+
+  it('in the open: 15 cm from objective 3 (60, 40) towards its own (south) edge', () => {
+    ready();
+    placeGarrison(game, players[0], 0, 2);
+    expect(game.x[0]).toBeCloseTo(60, 6);
+    expect(game.y[0]).toBeCloseTo(25, 6);
+    expect(players[0].garrisonOf[0]).toBe(2);
+  });
+
+  it('woods beside the objective: it stands in them (a 5+ cover save), still holding the objective', () => {
+    ready();
+    game.table.addCircle(WOODS, 72, 40, 6);
+    placeGarrison(game, players[0], 0, 2);
+    expect(game.ge.fCoverState[0]).toBe(COVER_TALL_5);
+    expect(Math.hypot(game.x[0]! - 60, game.y[0]! - 40) - game.rad[0]!).toBeLessThanOrEqual(GARRISON_RANGE);
   });
 });
