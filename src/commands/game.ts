@@ -16,7 +16,7 @@ import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
 import { DEFAULT_SEED, runSimulation } from './simOptions.js';
-import { gameResult, type GameResult, type Probability } from './gameResults.js';
+import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
 /** Games per chunk: each chunk is seeded apart, so this is part of a run's identity. */
 export const GAME_CHUNK = 250;
@@ -98,10 +98,11 @@ export function registerGame(program: Command): void {
       out.push(...winTable(runs));
       if (runs.length > 1) out.push('', `army A wins ${pct(Math.min(...winsA))} to ${pct(Math.max(...winsA))} across the ${runs.length} pairs of policies (each with its 95% interval above)`);
       for (const r of runs) out.push('', `policies ${r.policies[0].label} (A) and ${r.policies[1].label} (B)`, ...details(r.result));
-      const np = first.result.notPlayed;
+      const np = notPlayedAcross(runs.map((r) => r.result));
       if (np.length > 0) {
-        out.push('', `not played in games (the games of the first pair it mattered in, of ${first.result.games.toLocaleString('en')}):`);
-        for (const r of np) out.push(`  - ${r.rule}: ${r.games.toLocaleString('en')} games (${pct(r.share)}; ${r.when})`);
+        const total = runs.reduce((s, r) => s + r.result.games, 0);
+        out.push('', `not played in games (the games it mattered in, of the ${total.toLocaleString('en')} of every pair of policies):`);
+        for (const r of np) out.push(`  - ${r.rule}: ${r.games.toLocaleString('en')} games (${pct(r.games / total)}; ${r.when})`);
       }
       if (notSimulated.length > 0) {
         out.push('', 'not simulated (rules of these formations the engine does not play, in every game):');

@@ -107,3 +107,17 @@ export function gameResult(spec: GameSpec, tally: Float64Array, layout: GameTall
     notPlayed: NOT_PLAYED.map((r, k) => ({ rule: r.rule, when: r.when, games: tally[layout.notPlayed + k]!, share: n > 0 ? tally[layout.notPlayed + k]! / n : 0 })).filter((r) => r.games > 0),
   };
 }
+
+/** Each rule not played that mattered in a game of any pair of policies, with the games it mattered in across them all: a rule only some players reach is named too. */
+export function notPlayedAcross(results: readonly GameResult[]): Array<{ rule: string; when: string; games: number }> {
+  const byRule = new Map<string, { rule: string; when: string; games: number }>();
+  for (const r of results) {
+    for (const x of r.notPlayed) {
+      const seen = byRule.get(x.rule);
+      if (seen !== undefined) seen.games += x.games;
+      else byRule.set(x.rule, { rule: x.rule, when: x.when, games: x.games });
+    }
+  }
+  // In the order of NOT_PLAYED.
+  return NOT_PLAYED.flatMap((r) => byRule.get(r.rule) ?? []);
+}
