@@ -7,6 +7,8 @@ import type { TableLayout } from '../../src/rulesets/netea/game/tableLayout.js';
 import { ON_TABLE, type Game } from '../../src/rulesets/netea/game/game.js';
 import { updateCover } from '../../src/rulesets/netea/game/settle.js';
 import { DEFAULT_OPTIONS } from '../../src/sim/rulesets/netea/spec.js';
+import type { Sfc32 } from '../../src/sim/rng.js';
+import type { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 
 export const data = loadBuiltinDataset();
 
@@ -54,4 +56,22 @@ export function put(game: Game, f: number, x: number, y: number): void {
   game.refreshRadii();
   game.noteMoved(f);
   updateCover(game, f);
+}
+
+/** Games played between two turns of the test worker's event loop (playGames). */
+const SLICE = 50;
+
+/**
+ * runner.run(rng, games, tally), the same games, in slices of SLICE with a
+ * turn of the event loop between them: a test worker that computes for a
+ * minute without one misses vitest's fixed 60 s answer to its own progress
+ * report ("Timeout calling onTaskUpdate"), which failed the monotonicity
+ * test at a load average of 33. The games draw from the one generator in
+ * turn, so the slices change nothing.
+ */
+export async function playGames(runner: GameRunner, rng: Sfc32, games: number, tally: Float64Array): Promise<void> {
+  for (let done = 0; done < games; done += SLICE) {
+    runner.run(rng, Math.min(SLICE, games - done), tally);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }

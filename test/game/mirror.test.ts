@@ -4,7 +4,7 @@ import { TRIALS } from '../../src/sim/ruleset.js';
 import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { wilsonInterval } from '../../src/reports/stats/wilsonInterval.js';
-import { army, gameSpec } from './helpers.js';
+import { army, gameSpec, playGames } from './helpers.js';
 
 /**
  * Mirror games (issue 30): an army against itself, the same policy on both
@@ -18,11 +18,11 @@ import { army, gameSpec } from './helpers.js';
 const GAMES = 1500;
 const Z999 = 3.2905;
 
-function mirror(text: string, policy: keyof typeof POLICIES): { a: number; south: number; first: number; decisive: number } {
+async function mirror(text: string, policy: keyof typeof POLICIES): Promise<{ a: number; south: number; first: number; decisive: number }> {
   const x = army(text);
   const runner = new GameRunner(gameSpec(x, x, { policies: [POLICIES[policy], POLICIES[policy]] }));
   const tally = new Float64Array(runner.layout.length);
-  runner.run(rngFromSeed(`mirror ${text} ${policy}`), GAMES, tally);
+  await playGames(runner, rngFromSeed(`mirror ${text} ${policy}`), GAMES, tally);
   const L = runner.layout;
   expect(tally[TRIALS]).toBe(GAMES);
   return { a: tally[L.wins[0]]!, south: tally[L.southWins]!, first: tally[L.firstPlayerWins]!, decisive: GAMES - tally[L.draws]! };
@@ -34,8 +34,8 @@ const ARMIES = [
 ];
 
 describe('mirror games: an army against itself wins half its decisive games', () => {
-  it.each(ARMIES.flatMap((a) => (['objective-first', 'aggressive'] as const).map((p) => [a, p] as const)))('%s, %s', (text, policy) => {
-    const m = mirror(text, policy);
+  it.each(ARMIES.flatMap((a) => (['objective-first', 'aggressive'] as const).map((p) => [a, p] as const)))('%s, %s', async (text, policy) => {
+    const m = await mirror(text, policy);
     const [lo, hi] = wilsonInterval(m.a, m.decisive, Z999);
     expect(lo).toBeLessThanOrEqual(0.5);
     expect(hi).toBeGreaterThanOrEqual(0.5);
