@@ -11,6 +11,7 @@ import { registerMatrix } from './matrix.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
+import { registerGame } from './game.js';
 import { addDatasheetOption } from './options.js';
 
 /** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
@@ -30,5 +31,6 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
+  registerGame(program);
   for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
-import type { ScenarioSpec } from '../sim/scenario.js';
+import type { RunnableSpec } from '../sim/scenario.js';
 import { chunkCount } from '../workers/chunkPlan.js';
 import { countTrials, removeIfInterrupted } from '../workers/interrupt.js';
 import { partialFile, partialJob, resultCommandLine, writePartialFile, type PartialJob } from '../workers/partial.js';
@@ -87,7 +87,7 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
 
 /** What a command asks to simulate; the run options come from the command line. */
 export interface SimulationJob {
-  spec: ScenarioSpec;
+  spec: RunnableSpec;
   /** Seeds chunks with the seed: comparisons that share both get common random numbers. */
   scenario: string;
   matchup: string;

@@ -54,6 +54,7 @@ async function refused(args: string[], line: RegExp): Promise<void> {
 }
 
 const SHOOT = ['shoot', '4 Devastator', '--at', '8 Ork Boyz'];
+const GAME = ['game', 'codex-astartes/tactical-detachment', 'ork-war-horde/warband'];
 const ASSAULT = ['assault', '4 Devastator', '--at', '8 Ork Boyz'];
 const base = JSON.parse(readFileSync(join(REPO, 'experiments', 'tactical-vs-warband.json'), 'utf8')) as Record<string, unknown>;
 
@@ -146,6 +147,9 @@ describe('unknown names and typos', () => {
     [['run', 'experiments/nope.json'], /^epic-balance: experiments\/nope\.json: cannot read \(ENOENT\)$/],
     [['run', ''], /^epic-balance: "": expected the path of a JSON file, got an empty one$/],
     [['merge', 'nope.json'], /^epic-balance: nope\.json: cannot read the partial result file \(ENOENT\)$/],
+    // game prints its result and writes no report: an --out is refused before anything runs, never taken as a folder to fill.
+    [[...GAME, '--out', 'notes.txt'], /^error: unknown option '--out'$/],
+    [['game', 'codex-astartes/tactikal', 'ork-war-horde/warband'], /^epic-balance: formation "codex-astartes\/tactikal": army "codex-astartes" has no formation "tactikal"; expected one of /],
     // The parser's message quotes the file's first line, line break and all: still one line.
     [['merge', 'notes.txt'], /^epic-balance: notes\.txt: not JSON: Unexpected token 'm', "my notes\\n" is not valid JSON$/],
   ] as Array<[string[], RegExp]>)('%j', async (args, line) => refused(args, line));
@@ -210,6 +214,9 @@ describe('bad numbers for every numeric option', () => {
     cases.push([`fair-cost --gap "${value}"`, ['fair-cost', 'titan-legion/warhound-battlegroup', '--engagement', 'shoot', '--vs', 'ork-war-horde/warband', '--gap', value], new RegExp(`^epic-balance: option --gap: ${message.source}`)]);
   }
   for (const [value, message] of whole(0)) cases.push([`serve --port "${value}"`, ['serve', '--port', value], new RegExp(`^epic-balance: option --port: ${message.source}`)]);
+  for (const option of ['--games', '--workers']) {
+    for (const [value, message] of whole(1)) cases.push([`game ${option} "${value}"`, [...GAME, option, value], new RegExp(`^epic-balance: option ${option}: ${message.source}`)]);
+  }
   cases.push(['shoot --chunks beyond the run', [...SHOOT, '--trials', '1000', '--chunks', '3-4'], /^epic-balance: option --chunks: expected chunks within 0-0: 1000 trials in chunks of 50000 make 1 chunk, got "3-4"$/]);
 
   it.each(cases)('%s', async (_name, args, line) => refused(args, line));

@@ -33,6 +33,8 @@ describe('Ctrl-C on a loaded machine: exit 130, one line, nothing left behind', 
     ['fair-cost --engagement (meetings on the main thread)', ['fair-cost', 'codex-astartes/devastator-detachment', '--engagement', 'shoot', '--vs', 'ork-war-horde/warband', '--trials', '100000000', '--out', 'report'], NOTHING_WRITTEN],
     ['matrix', ['matrix', 'codex-astartes', '--vs', 'ork-war-horde', '--engagement', 'shoot', '--trials', '100000000', '--out', 'report'], AFTER_TRIALS],
     ['assault', ['assault', 'codex-astartes/tactical-detachment', '--at', 'ork-war-horde/warband', '--trials', '1000000000', '--out', 'report'], AFTER_TRIALS],
+    // game writes no file: it prints its result at the end, so an interrupted one prints nothing on stdout (its trials are games).
+    ['game', ['game', 'codex-astartes/tactical-detachment, codex-astartes/devastator-detachment', 'ork-war-horde/warband, ork-war-horde/warband', '--games', '1000000', '--policy', 'aggressive'], AFTER_TRIALS],
   ] as Array<[string, string[], RegExp]>)('%s', async (_name, args, line) => {
     const dir = testTempDir('eb-interrupt-');
     // --quiet: no notes (skipped formations, "running ...") beside the one line, which --quiet keeps.

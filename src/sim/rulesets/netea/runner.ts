@@ -1,5 +1,4 @@
 import type { Sfc32 } from '../../rng.js';
-import { rollDice } from '../../diceExpr.js';
 import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import * as C from './codes.js';
 import { Engagement } from './engagement.js';
@@ -22,6 +21,7 @@ import { orbitalAttack } from './aerospace/orbital.js';
 import { PHASE_APPROACH, PHASE_DISENGAGEMENT } from './aerospace/airState.js';
 import { arrive, ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT } from './aerospace/arrival.js';
 import { comeBack, retire } from './hitAndRun.js';
+import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -103,10 +103,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
-  private readonly hasPowerFields: boolean;
-  /** No war engine, void shield, power field or embarked unit: a unit's only state is alive or dead. */
-  private readonly unitsOnlyDie: boolean;
-  private readonly hasLimitedWeapons: boolean;
+  /** What a trial's reset restores (resetEngagement.ts). */
+  private readonly traits: EngagementTraits;
   private readonly offsets: Int32Array;
   readonly firePlan: FirePlan | null;
   readonly assaultPlan: AssaultPlan | null;
@@ -221,17 +219,7 @@ export class NeteaRunner implements TrialRunner {
       }
     });
     const e = this.e;
-    let pf = false;
-    let damageable = false;
-    for (let u = 0; u < e.nUnits; u++) {
-      if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
-      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
-    }
-    this.hasPowerFields = pf;
-    this.unitsOnlyDie = !damageable && !pf && !e.transports.any;
-    let limited = false;
-    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
-    this.hasLimitedWeapons = limited;
+    this.traits = new EngagementTraits(e);
     // The record writes a formation's block from its histogram's offset: the other counters
     // follow it in the order of FormationRecordLayout (checked here once).
     this.offsets = new Int32Array(n * e.nFormations);
@@ -245,8 +233,7 @@ export class NeteaRunner implements TrialRunner {
       }),
     );
     // Every unit starts dirty so the first reset initialises it.
-    for (let u = 0; u < e.nUnits; u++) e.dirtyList[e.nDirty++] = u;
-    for (let u = 0; u < e.nUnits; u++) e.dirtyFlag[u] = 1;
+    markAllUnitsDirty(e);
     this.resetState();
     const first = spec.steps[0];
     let plan: FirePlan | AssaultPlan | string;
@@ -403,70 +390,13 @@ export class NeteaRunner implements TrialRunner {
    * formations reset, power fields rolled afresh (RB 5.5.3).
    */
   reset(rng: Sfc32): void {
-    const e = this.e;
     this.resetState();
-    if (this.hasPowerFields) {
-      for (let u = 0; u < e.nUnits; u++) {
-        if (e.uPfN[u]! + e.uPfPlus[u]! > 0) e.stShields[u] = rollDice(rng, e.uPfN[u]!, e.uPfSides[u]!, e.uPfPlus[u]!);
-      }
-    }
+    if (this.traits.hasPowerFields) rollPowerFields(this.e, rng);
   }
 
   /** The starting state without the dice: every unit and formation as the spec places it. */
   private resetState(): void {
-    const e = this.e;
-    if (this.unitsOnlyDie) {
-      for (let i = 0; i < e.nDirty; i++) {
-        const u = e.dirtyList[i]!;
-        e.dirtyFlag[u] = 0;
-        e.stAlive[u] = 1;
-        e.stDC[u] = e.uStartDC[u]!;
-      }
-      e.nDirty = 0;
-    }
-    for (let i = 0; i < e.nDirty; i++) {
-      const u = e.dirtyList[i]!;
-      e.dirtyFlag[u] = 0;
-      e.stAlive[u] = 1;
-      e.stDC[u] = e.uStartDC[u]!;
-      e.stShields[u] = e.uShields[u]!;
-      e.stToHitPenalty[u] = 0;
-      e.stDisarmed[u] = 0;
-      e.stCritCount[u] = 0;
-      e.stReactor[u] = 0;
-      e.stFires[u] = 0;
-      e.stMissDamage[u] = 0;
-      e.stDamageTaken[u] = 0;
-      e.transports.resetUnit(u);
-      if (e.saves.changes) e.saves.resetUnit(u);
-    }
-    e.nDirty = 0;
-    if (e.carriages.any) e.carriages.reset(e);
-    if (this.hasLimitedWeapons) {
-      for (let l = 0; l < e.nLines; l++) {
-        e.stSingleShotUsed[l] = 0;
-        e.stLastFired[l] = -10;
-      }
-    }
-    for (let f = 0; f < e.nFormations; f++) {
-      e.fBm[f] = e.fBmStart[f]!;
-      e.fBroken[f] = e.fBrokenStart[f]!;
-      e.fFront[f] = e.fFrontStart[f]!;
-      e.fRetired[f] = 0;
-      e.fBmPlaced[f] = 0;
-      e.fPendingBm[f] = 0;
-      e.fAlive[f] = e.fUnitEnd[f]! - e.fUnitStart[f]!;
-      e.fBreakWeight[f] = e.fStartBreakWeight[f]!;
-      e.fMinDepth[f] = e.fStartMinDepth[f]!;
-      e.fMinDepthCount[f] = e.fStartMinDepthCount[f]!;
-      e.fPointsLost[f] = 0;
-      e.fDamage[f] = 0;
-    }
-    e.air.reset();
-    e.transports.reset();
-    e.turn = 1;
-    e.rerollsUsed[0] = 0;
-    e.rerollsUsed[1] = 0;
+    resetEngagementState(this.e, this.traits);
   }
 
   /** Adds each formation's state after step s to the tally, from the running totals. */
