@@ -26,14 +26,14 @@ export function heldOutLines(h: HeldOutValidation | { notRun: string }): string[
   if ('notRun' in h) return [`Not run: ${h.notRun}.`];
   const head = ['formations', 'Spearman', 'w/o WE', '±25%', 'list CV', 'offset'];
   const widths = [11, 9, 8, 6, 8, 8];
-  const row = (label: string, cells: string[]) => `${label.padEnd(62)}${cells.map((c, i) => c.padStart(widths[i]!)).join('')}`;
+  const row = (label: string, cells: string[]) => `${label.padEnd(52)}${cells.map((c, i) => c.padStart(widths[i]!)).join('')}`;
   const lines = [...h.method, `Ridge penalty chosen: baseline λ median ${h.lambda.baseline[0]} (${h.lambda.baseline[1]} to ${h.lambda.baseline[2]}); with the simulation ${h.lambda.withSimulation[0]} (${h.lambda.withSimulation[1]} to ${h.lambda.withSimulation[2]}).`, row('predictor (every fit leave-one-list-out)', head)];
   for (const kind of ['ground', 'aircraft', 'spacecraft'] as FlyingKind[]) {
     if (h.predictors.every((p) => p.figures[kind] === undefined)) continue;
     lines.push(`${kind}:`);
     for (const p of h.predictors) {
       const f = p.figures[kind];
-      if (f !== undefined) lines.push(row(`  ${p.label}`.slice(0, 61), figureCells(f)));
+      if (f !== undefined) lines.push(row(`  ${p.label}`, figureCells(f)));
     }
   }
   lines.push('(formations: predicted, +those the predictor gave no finite cost; w/o WE: Spearman without war engines; list CV: median within-list CV of predicted ÷ cost; offset: largest list median of predicted ÷ cost over the smallest)');

@@ -33,6 +33,7 @@ export type PredictorId = 'baseline' | 'simulation' | 'simulation-scaled' | 'bas
 
 export interface Predictor {
   id: PredictorId;
+  /** A few words for the table; `method` says how each was fitted. */
   label: string;
   figures: Partial<Record<FlyingKind, PredictionFigures>>;
 }
@@ -75,9 +76,9 @@ const range = (xs: number[]): [number, number, number] => [medianOf(xs), Math.mi
  * - baseline-with-simulation: the baseline with log(fair cost) as one more
  *   feature (its value for training and held rows both from the fold's mix).
  *
- * A fair cost of 0 or ∞ (a formation that never loses or never destroys
- * anything in the scenes) is clipped, as a feature, to the fold's smallest or
- * largest finite training value; as a prediction it stays unpredicted.
+ * A fair cost of 0 or ∞ (a formation that never destroys or never loses
+ * anything in the scenes) takes, as a feature, the fold's smallest or largest
+ * finite training value; as a prediction it stays unpredicted.
  */
 export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle, metric: ParityMetric): HeldOutValidation {
   const lists = rows.map((r) => r.army);
@@ -97,13 +98,13 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
     return w;
   };
   const simulated = (i: number, w: number[]) => sceneMixCost(rows[i]!.scenes, w, rows[i]!.runCost, metric);
-  /** log(fair cost) under the fold's mix for every row, clipped to the training rows' finite range. */
+  /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));
     const finite = train.map((i) => logs[i]!).filter(Number.isFinite);
     const lo = Math.min(...finite);
     const hi = Math.max(...finite);
-    return logs.map((v) => (Number.isNaN(v) ? medianOf(finite) : Math.min(hi, Math.max(lo, v))));
+    return logs.map((v) => (Number.isNaN(v) ? medianOf(finite) : v === Infinity ? hi : v === -Infinity ? lo : v));
   };
   const x = rows.map((r) => r.features);
   const lambdas = { baseline: [] as number[], withSimulation: [] as number[] };
@@ -132,10 +133,10 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
 
   const figures = (p: number[]) => predictionFigures(rows.map((r, i) => ({ army: r.army, kind: r.kind, warEngine: r.warEngine, cost: r.cost, predicted: p[i]! })));
   const predictors: Predictor[] = [
-    { id: 'baseline', label: `datasheet baseline: ridge regression of log cost on ${FORMATION_FEATURES.length} datasheet features, no simulation`, figures: figures(baseline) },
-    { id: 'simulation', label: 'the simulation\'s fair cost, ground scene weights fitted to the other lists', figures: figures(simulation) },
-    { id: 'simulation-scaled', label: 'the same turned into points by a line in log fair cost fitted to the other lists', figures: figures(scaled) },
-    { id: 'baseline-with-simulation', label: 'the baseline with the simulation\'s log fair cost as one more feature', figures: figures(combined) },
+    { id: 'baseline', label: 'datasheet baseline (no simulation)', figures: figures(baseline) },
+    { id: 'simulation', label: 'simulation: fair cost, scene weights held out', figures: figures(simulation) },
+    { id: 'simulation-scaled', label: 'simulation scaled to points by a held-out line', figures: figures(scaled) },
+    { id: 'baseline-with-simulation', label: 'baseline + the simulation as a feature', figures: figures(combined) },
   ];
   const g = (id: PredictorId) => predictors.find((p) => p.id === id)!.figures.ground;
   const base = g('baseline');
