@@ -23,11 +23,12 @@ export type FormationRole =
  *
  * 1. aircraft, spacecraft: its kind;
  * 2. war engines: a unit of type WE;
- * 3. characters: a character joined to one of its units, or a unit with the
- *    commander or supreme-commander ability (a headquarters);
+ * 3. infantry companies: 8 infantry units or more (a company's command unit
+ *    does not make it a character formation);
  * 4. artillery: half of its units or more carry a ranged weapon with barrage
  *    points or indirect fire;
- * 5. infantry companies: 8 infantry units or more;
+ * 5. characters: a character joined to one of its units, or a unit with the
+ *    supreme-commander ability (a headquarters);
  * 6. skimmers: half of its units or more are skimmers;
  * 7. fast assault: half of its units or more move 30 cm or more, or have jump
  *    packs or the mounted ability;
@@ -41,9 +42,9 @@ export function formationRole(spec: FormationSpec, kind: FlyingKind): FormationR
   const half = (test: (u: ResolvedUnit) => boolean) => units.filter(test).length * 2 >= units.length && units.length > 0;
   const count = (type: string) => units.filter((u) => u.unit.type === type).length;
   if (units.some((u) => u.unit.type === 'WE')) return 'war engines';
-  if (units.some((u) => u.characters.length > 0 || hasAbility(u, 'commander') || hasAbility(u, 'supreme-commander'))) return 'characters';
-  if (half((u) => u.weapons.some((w) => w.weapon.modes.some((m) => m.kind === 'ranged' && (m.bp !== undefined || m.indirectFire))))) return 'artillery';
   if (count('INF') >= 8) return 'infantry companies';
+  if (half((u) => u.weapons.some((w) => w.weapon.modes.some((m) => m.kind === 'ranged' && (m.bp !== undefined || m.indirectFire))))) return 'artillery';
+  if (units.some((u) => u.characters.length > 0 || hasAbility(u, 'supreme-commander'))) return 'characters';
   if (half((u) => hasAbility(u, 'skimmer'))) return 'skimmers';
   if (half((u) => u.unit.speed >= 30 || hasAbility(u, 'jump-packs') || hasAbility(u, 'mounted'))) return 'fast assault';
   if (count('INF') > 0 && units.some((u) => (u.unit.transport ?? 0) > 0)) return 'transports';

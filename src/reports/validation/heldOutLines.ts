@@ -27,7 +27,13 @@ export function heldOutLines(h: HeldOutValidation | { notRun: string }): string[
   const head = ['formations', 'Spearman', 'w/o WE', '±25%', 'list CV', 'offset'];
   const widths = [11, 9, 8, 6, 8, 8];
   const row = (label: string, cells: string[]) => `${label.padEnd(52)}${cells.map((c, i) => c.padStart(widths[i]!)).join('')}`;
-  const lines = [...h.method, `Ridge penalty chosen: baseline λ median ${h.lambda.baseline[0]} (${h.lambda.baseline[1]} to ${h.lambda.baseline[2]}); with the simulation ${h.lambda.withSimulation[0]} (${h.lambda.withSimulation[1]} to ${h.lambda.withSimulation[2]}).`, row('predictor (every fit leave-one-list-out)', head)];
+  const weights = Object.entries(h.sceneWeights).map(([id, [m, lo, hi]]) => `${id} ${f2(m)} (${f2(lo)}-${f2(hi)})`).join(', ');
+  const lines = [
+    ...h.method,
+    `Ridge penalty chosen: baseline λ median ${h.lambda.baseline[0]} (${h.lambda.baseline[1]} to ${h.lambda.baseline[2]}); with the simulation ${h.lambda.withSimulation[0]} (${h.lambda.withSimulation[1]} to ${h.lambda.withSimulation[2]}).`,
+    `Ground scene weights fitted with each list held out, median (range): ${weights}.`,
+    row('predictor (every fit leave-one-list-out)', head),
+  ];
   for (const kind of ['ground', 'aircraft', 'spacecraft'] as FlyingKind[]) {
     if (h.predictors.every((p) => p.figures[kind] === undefined)) continue;
     lines.push(`${kind}:`);

@@ -46,6 +46,8 @@ export interface HeldOutValidation {
   features: readonly string[];
   /** The ridge penalties chosen in the folds (baseline; baseline with the simulation), as median and range. */
   lambda: { grid: number[]; baseline: [number, number, number]; withSimulation: [number, number, number] };
+  /** The ground scenes' weights the folds fitted, by scene id, as median and range over the held-out lists. */
+  sceneWeights: Record<string, [number, number, number]>;
   predictors: Predictor[];
   /** Ground formations: the baseline with the simulation's value as a feature, minus the baseline alone. */
   simulationAdds: { spearman: number; spearmanWithoutWarEngines: number; within25: number };
@@ -148,10 +150,12 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
       `Baseline: ridge regression of log cost on ${FORMATION_FEATURES.length} standardized datasheet features (units, speed, armour, CC, FF, expected hits at 30 and 60 cm, barrage, macro-weapons, damage capacity, abilities as flags; formationFeatures.ts), λ from {${RIDGE_LAMBDAS.join(', ')}} by ${INNER_FOLDS}-fold cross-validation over the training lists.`,
       'Simulation: the ground scenes\' weights refitted for each held-out list on the other lists\' costs (fitMix.ts, from equal weights); the battle\'s own weights are not used, since they may have been fitted to these lists. Aircraft and spacecraft scenes keep their reasoned weights.',
       'Scaled: log cost = a + b·log fair cost (+ a shift for aircraft and for spacecraft), least squares on the other lists. With the simulation: the baseline plus log fair cost as a feature, same protocol.',
+      'No fit here reads the held-out list\'s costs, but the simulation\'s rows are only as cost-free as its valuation: a fair cost that depends on the cost the formation is valued at carries that cost into them (docs/fair-cost.md#validation-on-held-out-lists).',
     ],
     lists: new Set(lists).size,
     features: FORMATION_FEATURES,
     lambda: { grid: RIDGE_LAMBDAS, baseline: range(lambdas.baseline), withSimulation: range(lambdas.withSimulation) },
+    sceneWeights: Object.fromEntries(battle.scenes.flatMap((s, k) => (ground[k] ? [[s.id, range([...mixes.values()].map((w) => w[k]!))]] : []))),
     predictors,
     simulationAdds: {
       spearman: (both?.spearman ?? NaN) - (base?.spearman ?? NaN),
