@@ -18,6 +18,10 @@ import type { FormationValue } from '../reports/value/formationValue.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
+import { auditHeldOut } from '../reports/validation/auditHeldOut.js';
+import { heldOutLines } from '../reports/validation/heldOutLines.js';
+import type { HeldOutValidation } from '../reports/validation/heldOutValidation.js';
+import { heldOutSection } from '../reports/sections/heldOutSection.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { noteWritten } from '../workers/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
@@ -223,7 +227,7 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
-function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
+function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions, heldOut: HeldOutValidation | { notRun: string }): void {
   // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
   const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
   const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
@@ -232,6 +236,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
   for (const line of offsetLines(r)) s += `  ${line}\n`;
+  s += `\nValidation (held-out lists), leave-one-list-out:\n${heldOutLines(heldOut).map((l) => `  ${l}\n`).join('')}`;
   const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
   s += `\nWorth a second look (${flagged.filter((x) => x.verdict !== 'unsupported-rules').length} flagged; ${flagged.filter((x) => x.verdict === 'unsupported-rules').length} more would be, but carry rules not simulated):\n`;
   for (const x of flagged) {
@@ -291,9 +296,11 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
   const result = summariseAudit(entries, values, loaded.battle, data.id);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const fit = o.fit !== undefined ? fitReport(entries, values, loaded.battle, o.metric, o.fit) : null;
-  if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), ...(fit ? { fit } : {}) }, null, 2) + '\n');
+  // The Epic 40,000 datasheets are not NetEA's: the baseline's features are read from NetEA units only.
+  const heldOut = o.rules === 'epic40k' ? { notRun: 'the held-out validation reads NetEA datasheets; the Epic 40,000 audit has its own figures above' } : auditHeldOut(entries, values, loaded.battle, o.metric);
+  if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), heldOut, ...(fit ? { fit } : {}) }, null, 2) + '\n');
   else {
-    printAudit(result, battleName, data, o);
+    printAudit(result, battleName, data, o, heldOut);
     if (fit) process.stdout.write(`\n${fitLines(fit).join('\n')}\n`);
   }
   if (fit && o.fitOut !== undefined) {
@@ -317,7 +324,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));
-    const written = await writeRunReport({ meta, sections: [section] }, o.out);
+    const written = await writeRunReport({ meta, sections: [section, heldOutSection(heldOut)] }, o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
 }

@@ -57,6 +57,9 @@ export const COLUMNS: Record<string, string> = {
   reason: 'why the formation is flagged, or why it is not audited',
   goal: 'the value the measure should reach (issue 15 of the project)',
   unsupported: 'rules of the formation the simulator does not model, joined by "; "',
+  predictor: 'what predicted the cost in the held-out validation: baseline, simulation, simulation-scaled or baseline-with-simulation (src/reports/validation/heldOutValidation.ts)',
+  baseline: 'the datasheet baseline\'s value of the same measure and kind, the figure the predictor must beat',
+  formation_role: 'the formation\'s role read off its datasheet (src/reports/validation/formationRole.ts): war engines, characters, artillery, skimmers, ...',
 };
 
 function cell(v: CsvValue): string {
