@@ -181,6 +181,10 @@ describe('bad numbers for every numeric option', () => {
     cases.push([`matrix --gap "${value}"`, ['matrix', 'codex-astartes', '--vs', 'ork-war-horde', '--engagement', 'shoot', '--gap', value], new RegExp(`^epic-balance: option --gap: ${message.source}`)]);
     cases.push([`fair-cost --gap "${value}"`, ['fair-cost', 'titan-legion/warhound-battlegroup', '--engagement', 'shoot', '--vs', 'ork-war-horde/warband', '--gap', value], new RegExp(`^epic-balance: option --gap: ${message.source}`)]);
   }
+  // A proposed cost (issue 32): a number of points above 0, with or without --out; nothing is written.
+  for (const value of ['-50', '0', 'abc', '', 'Infinity']) {
+    cases.push([`fair-cost --cost "${value}"`, ['fair-cost', 'titan-legion/warhound-battlegroup', '--cost', value, '--out', 'out-cost'], /^epic-balance: option --cost: expected a points cost above 0, e\.g\. 250, got /]);
+  }
   for (const [value, message] of whole(0)) cases.push([`serve --port "${value}"`, ['serve', '--port', value], new RegExp(`^epic-balance: option --port: ${message.source}`)]);
   cases.push(['shoot --chunks beyond the run', [...SHOOT, '--trials', '1000', '--chunks', '3-4'], /^epic-balance: option --chunks: expected chunks within 0-0: 1000 trials in chunks of 50000 make 1 chunk, got "3-4"$/]);
 
