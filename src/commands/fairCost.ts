@@ -14,7 +14,7 @@ import { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, type FairCostMetric
 import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
-import { nonNegativeNumber } from './options.js';
+import { nonNegativeNumber, positivePoints } from './options.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { positionsNotes } from '../model/boughtPositions.js';
@@ -22,6 +22,7 @@ import { battleValueHeadline, battleValueLines, battleValueSection } from '../re
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
+import { judgedAt } from '../reports/value/fixedPointValue.js';
 import { battleAirDefence, battleField } from './audit.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { rejectAirUnits } from './oneStepJobs.js';
@@ -40,6 +41,7 @@ interface FairCostOptions extends SimOptions {
   action: ActionName;
   gap?: number;
   out?: string;
+  cost?: number;
 }
 
 /** Options the fair-cost search cannot honour: it runs every meeting in full, in this thread. */
@@ -126,9 +128,9 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
     s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${fair.padStart(17)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
   }
   const how =
-    v.kind === 'aircraft' ? 'every opponent as a points-matched group, every air-attack scene (only flak answers an air attack, so the initiative changes nothing: one play each)'
+    v.kind === 'aircraft' ? 'every opponent in groups sized to the fair cost, every air-attack scene (only flak answers an air attack, so the initiative changes nothing: one play each)'
     : v.kind === 'spacecraft' ? 'one bombardment of every opponent in every orbital scene'
-    : 'every opponent as a points-matched group, every scene, each side with the initiative once';
+    : 'every opponent in groups sized to the fair cost, every scene, each side with the initiative once';
   s += `\n(${v.meetings} meetings: ${how}; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
   process.stdout.write(s);
 }
@@ -137,6 +139,7 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
 export function battleValueJson(v: FormationValue) {
   return {
     formation: v.formation,
+    /** The cost the verdict judges: the army list's, or the one given with --cost. */
     currentCost: v.cost,
     runCost: v.runCost,
     metric: v.metric,
@@ -161,13 +164,14 @@ async function fairCostInBattle(text: string, o: FairCostOptions, variant: Rules
   const formation = parseFormation(data, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded, 'or name the opponents with --vs');
   rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant) });
-  const v = value!;
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant), exactOpponents: true });
+  // The fair cost never reads a cost; a proposed one (--cost) changes only what the verdict judges.
+  const v = o.cost !== undefined ? judgedAt(value!, o.cost, loaded.battle.margin.value) : value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : formation.points !== null ? 'army list' : null, statedCost: formation.points, choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
   } else {
     if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
     process.stdout.write(overlayHeader(data));
@@ -191,7 +195,8 @@ export function registerFairCost(program: Command): void {
     .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement kind: each opponent met twice, each side acting once (the earlier single-engagement fair cost)').choices([...ENGAGEMENT_KINDS]))
     .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
     .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
-    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory');
+    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
+    .addOption(new Option('--cost <points>', 'the cost to judge (a balancer\'s proposal): changes the verdict, never the fair cost (default: the army list\'s cost)').argParser(positivePoints('--cost')));
   addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004, in the battle), or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
   addSimOptions(cmd, 1000)
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
@@ -210,6 +215,7 @@ export function registerFairCost(program: Command): void {
         return;
       }
       if (variant !== 'netea') throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules rulebook-2004 a fair cost is valued in the battle; leave out --engagement' }]);
+      if (o.cost !== undefined) throw new InputError([{ file: 'option --cost', path: '', message: 'a proposed cost is judged by the battle\'s verdict; the single-engagement search (--engagement) has none: leave out --engagement' }]);
       if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
       const metric: FairCostMetric = o.metric ?? 'exchange';
       const started = performance.now();

@@ -60,6 +60,15 @@ export function nonNegativeNumber(option: string) {
   };
 }
 
+/** A number of points above 0 (`--cost`), failing with a clear message. */
+export function positivePoints(option: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw badOption(option, value, 'a points cost above 0, e.g. 250');
+    return n;
+  };
+}
+
 /** --rank-width and --spacing: the engagement model's ranks (README: the engagement model). */
 /** Also --out, which every one-step command offers. */
 export function addRankOptions(cmd: Command): Command {

@@ -213,6 +213,10 @@ describe('bad numbers for every numeric option', () => {
     cases.push([`matrix --gap "${value}"`, ['matrix', 'codex-astartes', '--vs', 'ork-war-horde', '--engagement', 'shoot', '--gap', value], new RegExp(`^epic-balance: option --gap: ${message.source}`)]);
     cases.push([`fair-cost --gap "${value}"`, ['fair-cost', 'titan-legion/warhound-battlegroup', '--engagement', 'shoot', '--vs', 'ork-war-horde/warband', '--gap', value], new RegExp(`^epic-balance: option --gap: ${message.source}`)]);
   }
+  // A proposed cost (issue 32): a number of points above 0, with or without --out; nothing is written.
+  for (const value of ['-50', '0', 'abc', '', 'Infinity']) {
+    cases.push([`fair-cost --cost "${value}"`, ['fair-cost', 'titan-legion/warhound-battlegroup', '--cost', value, '--out', 'out-cost'], /^epic-balance: option --cost: expected a points cost above 0, e\.g\. 250, got /]);
+  }
   for (const [value, message] of whole(0)) cases.push([`serve --port "${value}"`, ['serve', '--port', value], new RegExp(`^epic-balance: option --port: ${message.source}`)]);
   for (const option of ['--games', '--workers']) {
     for (const [value, message] of whole(1)) cases.push([`game ${option} "${value}"`, [...GAME, option, value], new RegExp(`^epic-balance: option ${option}: ${message.source}`)]);

@@ -22,7 +22,7 @@ export function auditHeldOut(entries: readonly AuditEntry[], values: readonly Fo
     if (e.variantOf !== undefined) return [];
     const kind = e.kind ?? 'ground';
     const v = values[i]!;
-    return [{ army: e.army, text: e.text, cost: e.cost!, kind, warEngine: e.warEngine, features: formationFeatures(e.spec!, kind), role: formationRole(e.spec!, kind), scenes: v.scenes, runCost: v.runCost }];
+    return [{ army: e.army, text: e.text, cost: e.cost!, kind, warEngine: e.warEngine, features: formationFeatures(e.spec!, kind), role: formationRole(e.spec!, kind), model: v.model }];
   });
   const lists = new Set(rows.map((r) => r.army)).size;
   if (lists < HELD_OUT_MIN_LISTS) return { notRun: `the audit covers ${lists} list${lists === 1 ? '' : 's'}; leave-one-list-out needs ${HELD_OUT_MIN_LISTS} or more` };

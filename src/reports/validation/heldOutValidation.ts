@@ -1,7 +1,8 @@
 import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import type { FlyingKind } from '../../model/flyingKind.js';
 import { fitMix } from '../audit/fitMix.js';
-import { sceneMixCost, type SceneSums } from '../value/formationValue.js';
+import type { ValueModel } from '../value/fixedPointCost.js';
+import { mixFairCost } from '../value/fixedPointValue.js';
 import type { ParityMetric } from '../value/parityCost.js';
 import { linearPrediction } from '../stats/linearPrediction.js';
 import { medianOf } from '../stats/medianOf.js';
@@ -24,9 +25,8 @@ export interface HeldOutInput {
   /** formationFeatures.ts, in FORMATION_FEATURES' order. */
   features: number[];
   role: FormationRole;
-  /** The simulation's per-scene sums and the cost it ran at (FormationValue): any mix's fair cost follows from them. */
-  scenes: SceneSums[];
-  runCost: number;
+  /** The groups the simulation ran (FormationValue.model): any mix's fair cost follows from them. */
+  model: ValueModel;
 }
 
 export type PredictorId = 'baseline' | 'simulation' | 'simulation-scaled' | 'baseline-with-simulation';
@@ -93,13 +93,13 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
   const foldMix = (train: number[], visible: readonly number[], list: string) => {
     let w = mixes.get(list);
     if (w === undefined) {
-      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, runCost: rows[i]!.runCost, scenes: rows[i]!.scenes }));
+      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
       w = fitMix(fitRows, start, metric).weights;
       mixes.set(list, w);
     }
     return w;
   };
-  const simulated = (i: number, w: number[]) => sceneMixCost(rows[i]!.scenes, w, rows[i]!.runCost, metric);
+  const simulated = (i: number, w: number[]) => mixFairCost({ model: rows[i]!.model, metric }, w);
   /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));

@@ -4,7 +4,8 @@ import { parseFormation } from '../../../src/model/formation.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import type { SceneSums } from '../../../src/reports/value/formationValue.js';
+import type { ValueModel } from '../../../src/reports/value/fixedPointCost.js';
+import type { ValueMeetingSums } from '../../../src/reports/value/valueMeeting.js';
 import { blindSpots } from '../../../src/reports/validation/blindSpots.js';
 import { FORMATION_FEATURES, formationFeatures } from '../../../src/reports/validation/formationFeatures.js';
 import { formationRole, type FormationRole } from '../../../src/reports/validation/formationRole.js';
@@ -18,8 +19,10 @@ const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
 
 /**
  * Six lists of eight ground formations each: a cost driven by two datasheet
- * features, and scenes whose fair cost (√(c0·P̄·X/Y), parityCost.ts) tracks the
- * cost in one scene and not in the others, with seeded noise.
+ * features, and a simulated model (one opponent of the formation's cost, one
+ * group of one against one, a play per ground scene) whose fair cost, the root
+ * of p²·ℓ = X·P̄ (fixedPointCost.ts), tracks the cost in one scene and not in
+ * the others, with seeded noise.
  */
 function rows(): HeldOutInput[] {
   const rng = rngFromSeed('held-out-test');
@@ -32,11 +35,14 @@ function rows(): HeldOutInput[] {
       const b = u();
       const cost = Math.round(100 * Math.exp(0.8 * a + 0.5 * b + 0.1 * (u() - 0.5)));
       const worth = cost * Math.exp(0.2 * (u() - 0.5));
-      const scenes: SceneSums[] = battle.scenes.map((s, i) =>
-        // destroyed/lost = worth/cost in scene 6 makes its fair cost √(c0·cost·worth/cost) = √(c0·worth); elsewhere noise.
-        ground[i] ? { scene: s.id, destroyed: i === 6 ? worth / cost : 0.5 + u(), lost: 1, opponentPoints: cost } : { scene: s.id, destroyed: 0, lost: 0, opponentPoints: 0 },
-      );
-      out.push({ army: `list-${l}`, text: `list-${l}/f${k}`, cost, kind: 'ground', warEngine: k === 0, features: [a, b, u()], role: roles[k % 3]!, scenes, runCost: cost });
+      const sums = (d: number): ValueMeetingSums => ({ n: 1000, d: 1000 * d, l: 1000, dd: 1000 * d * d, ll: 1000, dl: 1000 * d });
+      const plays = battle.scenes.map((_, i) => i).filter((i) => ground[i]);
+      // One copy lost per meeting and X = worth²/cost in scene 6 put its root at p² = worth²; elsewhere noise.
+      const model: ValueModel = {
+        slots: plays.map((i) => ({ scene: i, initiative: 0, defencePoints: 0, alone: true })),
+        opponents: [{ opponent: 'field', points: cost, firstChance: 0.5, groups: [{ m: 1, n: 1, sums: plays.map((i) => sums(i === 6 ? (worth * worth) / cost : (0.5 + u()) * cost)) }] }],
+      };
+      out.push({ army: `list-${l}`, text: `list-${l}/f${k}`, cost, kind: 'ground', warEngine: k === 0, features: [a, b, u()], role: roles[k % 3]!, model });
     }
   }
   return out;
