@@ -11,6 +11,7 @@ import { registerMatrix } from './matrix.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
+import { registerRoster } from './roster.js';
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
@@ -26,4 +27,5 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
+  registerRoster(program);
 }

@@ -3,13 +3,14 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { commandLine } from './report.js';
 import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../workers/partial.js';
+import { ROSTER_FORMAT } from '../rulesets/netea/model/roster/listFile.js';
 
 /** The manifest.json of a report folder says it is one with these two fields (writeRunReport.ts). */
 export const REPORT_FORMAT = 'epic-balance/run-report';
 export const REPORT_FORMAT_VERSION = 1;
 
-/** What a command writes at a path: a report folder (--out), or one partial result file (--partial-out, merge --out). */
-export type OutKind = 'report' | 'partial';
+/** What a command writes at a path: a report folder (--out), one partial result file (--partial-out, merge --out), or a list file (roster import --out). */
+export type OutKind = 'report' | 'partial' | 'roster';
 
 export interface OutTarget {
   /** Writing there replaces an earlier output of this tool (say so when it happens). */
@@ -36,6 +37,7 @@ export interface OutTarget {
 export function checkOutTarget(path: string, option: string, kind: OutKind): OutTarget {
   const expected =
     kind === 'partial' ? 'a new file, or an earlier partial result of epic-balance'
+    : kind === 'roster' ? 'a new file, or an earlier list file of epic-balance'
     : piecesCommand !== null ? 'a new folder, an empty one, or a report of the same run (move that folder away, then merge again)'
     : 'a new folder, an empty one, or an earlier report folder of epic-balance';
   const refuse = (what: string, wanted = expected) => new InputError([{ file: `option ${option}`, path: '', message: `${what}; expected ${wanted}` }]);
@@ -62,7 +64,8 @@ export function checkOutTarget(path: string, option: string, kind: OutKind): Out
       replaces = readdirSync(path).length > 0;
     } else {
       if (!stats.isFile()) throw refuse(`"${path}" is a folder`);
-      if (!isPartialResult(path)) throw refuse(`"${path}" is an existing file that is not a partial result of epic-balance`);
+      if (kind === 'roster' && !isRosterFile(path)) throw refuse(`"${path}" is an existing file that is not a list file of epic-balance`);
+      if (kind === 'partial' && !isPartialResult(path)) throw refuse(`"${path}" is an existing file that is not a partial result of epic-balance`);
       replaces = true;
     }
   }
@@ -127,6 +130,15 @@ function isPartialResult(file: string): boolean {
   try {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; kind?: unknown };
     return json.format === PARTIAL_FORMAT || json.kind === AUDIT_PARTIAL_KIND;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a file is a list file this tool wrote (`"format": "epic-balance/roster"`). */
+function isRosterFile(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown }).format === ROSTER_FORMAT;
   } catch {
     return false;
   }

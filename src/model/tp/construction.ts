@@ -345,7 +345,7 @@ export function readConstruction(input: ConstructionInput): ConstructionImport {
     }
     total += 1;
     const text = printedLimit(f.limit, row ?? f.name);
-    const where = `formation row "${text}"${grid === undefined ? '' : ` (table "${grids.find((g) => g.index === grid)?.caption ?? ''}")`}`;
+    const where = `formation row "${text}"${grid === undefined ? '' : ` in table "${grids.find((g) => g.index === grid)?.caption ?? ''}"`}`;
     const limit = parseLimit(f.limit);
     if (limit === undefined) {
       unread(where, text, `the limit "${f.limit}" is not "N", "N+", "N–M" or one of those "per" something`);
@@ -415,7 +415,7 @@ export function readConstruction(input: ConstructionInput): ConstructionImport {
     const heading = /\bof them\b/.test(us[0]!.limit!);
     const lim = us[0]!.limit!.replace(/\s+of them\b/, '');
     const text = heading ? `${lim.replace(/^(\S+)/, '$1 of one of the following options')}: ${us.map((u) => u.upgrade.name).join('; ')}` : printedLimit(lim, us[0]!.group);
-    const where = `upgrade "${us[0]!.group}" (table "${grids.find((g) => g.index === us[0]!.grid)?.caption ?? ''}")`;
+    const where = `upgrade "${us[0]!.group}" in table "${grids.find((g) => g.index === us[0]!.grid)?.caption ?? ''}"`;
     const limit = parseLimit(lim);
     if (limit === undefined || limit.per !== undefined) {
       unread(where, text, limit?.per !== undefined && /faction/i.test(limit.per) ? 'it depends on the faction (Chaos Undivided, Khorne, Nurgle, Slaanesh, Tzeentch) a formation belongs to, which the importer does not read' : `the limit "${lim}" on an upgrade is not "N–M" per army or per full N points`);
@@ -438,7 +438,7 @@ export function readConstruction(input: ConstructionInput): ConstructionImport {
     if (!m) continue;
     total += 1;
     read += 1;
-    const where = `upgrade "${u.upgrade.name}" (table "${grids.find((g) => g.index === u.grid)?.caption ?? ''}")`;
+    const where = `upgrade "${u.upgrade.name}" in table "${grids.find((g) => g.index === u.grid)?.caption ?? ''}"`;
     const noun = m[2]!.replace(/\s+character$/i, '');
     const unit = input.resolver.resolve(noun);
     const options = u.upgrade.choices.flatMap((c) => c.from);

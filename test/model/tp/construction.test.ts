@@ -74,7 +74,7 @@ describe('construction rules of the mini Tournament Pack', () => {
 
   it('reads a formation limit, a "per each" note, a one-third note, an upgrade limit per army and a mandatory formation', () => {
     expect(armyOfMiniPack('star-wardens').construction).toEqual([
-      { kind: 'count', items: formations('bastion-troop'), max: 1, sources: [{ text: '0–1 Bastion Troop', where: 'formation row "0–1 Bastion Troop" (table "Star Warden Engines")' }] },
+      { kind: 'count', items: formations('bastion-troop'), max: 1, sources: [{ text: '0–1 Bastion Troop', where: 'formation row "0–1 Bastion Troop" in table "Star Warden Engines"' }] },
       {
         kind: 'count',
         items: formations('lancer-squad'),
@@ -83,7 +83,7 @@ describe('construction rules of the mini Tournament Pack', () => {
         sources: [{ text: 'Any one support formation may be fielded per each warden line.', where: 'note of table "Star Warden Support Formations"' }],
       },
       { kind: 'points-share', formations: ['bastion-troop'], numerator: 1, denominator: 3, sources: [{ text: 'Up to a third of the points available may be spent on these formations.', where: 'note of table "Star Warden Engines"' }] },
-      { kind: 'count', items: upgrades('lancers'), max: 1, sources: [{ text: '0–1 Lancers per army', where: 'upgrade "Lancers" (table "Star Wardens Upgrades")' }] },
+      { kind: 'count', items: upgrades('lancers'), max: 1, sources: [{ text: '0–1 Lancers per army', where: 'upgrade "Lancers" in table "Star Wardens Upgrades"' }] },
       { kind: 'count', items: formations('warden-line'), min: 1, sources: [{ text: 'You must have at least one Warden Line.', where: 'Using the army list' }] },
     ]);
   });
@@ -108,9 +108,9 @@ describeWithTp('construction rules of the Tournament Pack', (tp) => {
       ['chaos-cultist-slaves-to-darkness/Using the army list', faction],
       ['chaos-cultist-slaves-to-darkness/Using the army list', faction],
       ['chaos-cultist-stigmatus-covenant/note of table "Daemon Engine"', faction],
-      ['chaos-cultist-stigmatus-covenant/upgrade "Daemon Prince" (table "Stigmatus Covenant Upgrades")', faction],
+      ['chaos-cultist-stigmatus-covenant/upgrade "Daemon Prince" in table "Stigmatus Covenant Upgrades"', faction],
       ['chaos-cultist-stigmatus-covenant/Using the army list', faction],
-      ['chaos-space-marine-black-legion/upgrade "Daemon Prince" (table "Black Legion Upgrades")', faction],
+      ['chaos-space-marine-black-legion/upgrade "Daemon Prince" in table "Black Legion Upgrades"', faction],
       ['imperial-guard-steel-legion/note of table "Steel Legion Company Upgrades"', noPattern],
       ['imperial-guard-steel-legion/note of table "Steel Legion Company Upgrades"', noPattern],
     ]);
