@@ -1,0 +1,142 @@
+import type { Dataset } from '../../../../../model/dataset.js';
+import { InputError } from '../../../../../model/inputError.js';
+import type { Army, Formation } from '../../../../../model/schema.js';
+import type { ImportedList, ImportedFormation } from '../importedList.js';
+import { snapfirePoints } from './snapfireList.js';
+import { snapfireList, type SnapfireForce } from './snapfireForce.js';
+import { snapfireTable, type UpgradeMapping } from './snapfireTable.js';
+
+/**
+ * A Snapfire force as formation texts of the Tournament Pack, by what each entry means there
+ * (snapfireTable.ts): a formation becomes its TP formation, at the size or alternative its name
+ * or a mandatory choice picks; the units of its mandatory choices become the TP formation's own
+ * units, choices of them (`@land-speeder,land-speeder-tornado,...`, counted with the units a
+ * swap such as Typhoons replaces) or the upgrades that add more (`+extra-raptors`); its other
+ * upgrades become TP upgrades, each as often as it was taken. Each entry with no TP counterpart is
+ * named with the reason, and left out; a choice the TP prices into the formation, or ignores, is
+ * said.
+ */
+
+type Counts = Map<string, number>;
+const bump = (m: Counts, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+
+export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: string): ImportedList {
+  const list = snapfireList(force.list, file);
+  if (list.tp === null) throw new InputError([{ file, path: 'list', message: `Snapfire list ${force.list} (${list.name}) has no Tournament Pack list: ${list.reason ?? 'not mapped'}` }]);
+  const army = data.armies.get(list.tp);
+  if (army === undefined) throw new InputError([{ file, path: 'list', message: `Snapfire list ${force.list} is the Tournament Pack's "${list.tp}", which data set ${data.id} ${data.version} does not have` }]);
+  const out: ImportedList = { name: force.name, army: army.id, formations: [], upgrades: [], unmapped: [], notes: [], sourcePoints: 0, against: `Snapfire list ${force.list} (${list.name}, ${list.version}) at adam77/snapfire ${snapfireTable().snapfire.commit}` };
+  const upgradeById = (id: number) => list.upgrades[String(id)];
+  force.formations.forEach((taken, k) => {
+    const sf = list.formations[String(taken.id)]!;
+    const entry = `formation ${k + 1} "${sf.name}" [${taken.id}]`;
+    const points = snapfirePoints(sf, taken.upgrades.flatMap((u) => new Array<number>(u.count).fill(u.id)), upgradeById);
+    out.sourcePoints += points;
+    if ('none' in sf.map) {
+      out.unmapped.push({ entry, reason: sf.map.reason });
+      return;
+    }
+    if ('tpUpgrade' in sf.map) {
+      out.upgrades.push({ id: sf.map.tpUpgrade, source: { name: sf.name, points } });
+      out.notes.push(`${entry}: the army upgrade "${sf.map.tpUpgrade}" (${sf.map.reason})`);
+      return;
+    }
+    let formationId = sf.map.tp;
+    let option = sf.map.option;
+    const upgrades: string[] = [...(sf.map.plus ?? [])];
+    const options: Counts = new Map();
+    const included: Counts = new Map();
+    const extras = new Map<string, string>();
+    for (const u of taken.upgrades) {
+      const su = upgradeById(u.id)!;
+      const m: UpgradeMapping = su.byFormation?.[String(taken.id)] ?? su.map;
+      const said = `${entry}: ${u.count > 1 ? `${u.count} ` : ''}"${su.name}" [${u.id}]`;
+      switch (m.as) {
+        case 'upgrade':
+          for (let n = 0; n < u.count * (m.times ?? 1); n++) upgrades.push(m.option === undefined ? m.tp : `${m.tp}@${m.option}`);
+          break;
+        case 'formation-option':
+          bump(options, m.option, u.count * (m.times ?? 1));
+          if (m.extra !== undefined) extras.set(m.option, m.extra);
+          break;
+        case 'included':
+          if (m.unit !== undefined) bump(included, m.unit, u.count * (m.times ?? 1));
+          if (m.unit !== undefined && m.extra !== undefined) extras.set(m.unit, m.extra);
+          break;
+        case 'selects-formation':
+          formationId = m.formation;
+          option = m.option;
+          break;
+        case 'transport':
+          if (!/rhino/i.test(su.name)) out.notes.push(`${said}: in the Tournament Pack a deployment choice of "plus transport" formations, not an entry of the list; the formation is fielded with the transports its cost includes`);
+          break;
+        case 'surcharge':
+        case 'ignored':
+          out.notes.push(`${said}: ${m.reason}`);
+          break;
+        case 'none':
+          out.unmapped.push({ entry: said.slice(0, said.indexOf(':')) + `: upgrade "${su.name}" [${u.id}]`, reason: m.reason });
+          break;
+      }
+    }
+    const tf = army.formations.find((f) => f.id === formationId)!;
+    const text = formationText(data, army, tf, option, upgrades, { options, included, extras }, (note) => out.notes.push(`${entry}: ${note}`));
+    const formation: ImportedFormation = { text, source: { name: sf.name, points } };
+    out.formations.push(formation);
+  });
+  return out;
+}
+
+/** What a Snapfire formation counted of the TP formation's units: options of its choice, its own units, and the upgrade adding one more of each. */
+interface Fielded {
+  options: Counts;
+  included: Counts;
+  extras: Map<string, string>;
+}
+
+/**
+ * The formation text: the TP formation, its size or alternative, the options of its choice of
+ * units as Snapfire counted them (the first ones its choice holds, the rest each one `+extra@<unit>`
+ * more), its own units beyond their count as `+extra` upgrades, and its upgrades. A count that
+ * does not add up is said, not guessed over.
+ */
+function formationText(data: Dataset, army: Army, tf: Formation, option: string | undefined, upgrades: string[], fielded: Fielded, say: (note: string) => void): string {
+  const times = tf.sizes?.find((s) => s.id === option)?.times ?? 1;
+  const name = (id: string) => data.units.get(id)?.name ?? id;
+  // Units the upgrades taken remove were fielded first: they count toward the choice and the formation's own.
+  const removed: Counts = new Map();
+  for (const raw of upgrades) {
+    const [id, picked] = raw.split('@');
+    const u = army.upgrades.find((x) => x.id === id);
+    for (const r of u?.remove ?? []) bump(removed, r.or === undefined ? r.unit : ([r.unit, ...r.or].find((x) => x === picked) ?? r.unit), r.count);
+  }
+  const head: string[] = option === undefined ? [] : [option];
+  const more: string[] = [];
+  const choice = tf.choices[0];
+  for (const o of fielded.options.keys()) if (!choice?.from.includes(o) && o !== option) head.push(o);
+  if (choice !== undefined && choice.from.some((id) => fielded.options.has(id))) {
+    const want = choice.count * times;
+    let room = want;
+    const core: string[] = [];
+    for (const id of choice.from) {
+      const n = (fielded.options.get(id) ?? 0) + (removed.get(id) ?? 0);
+      const inCore = Math.min(n, room);
+      room -= inCore;
+      core.push(...new Array<string>(inCore).fill(id));
+      const extra = fielded.extras.get(id);
+      if (n > inCore && extra !== undefined) more.push(...new Array<string>(n - inCore).fill(`${extra}@${id}`));
+      else if (n > inCore) say(`Snapfire fields ${n} ${name(id)}, of which the Tournament Pack formation's choice holds ${inCore} and no upgrade adds more: the text fields ${inCore}`);
+    }
+    if (room > 0) say(`Snapfire fields ${want - room} of ${choice.from.map(name).join(', ')}, the Tournament Pack formation ${want}: the text fields ${want}, the rest of the list's first option`);
+    if (!core.every((id) => id === choice.from[0]) || room > 0) head.push(...core);
+  }
+  for (const [unit, n] of fielded.included) {
+    const own = tf.units.filter((u) => u.unit === unit).reduce((k, u) => k + u.count, 0) * times;
+    const count = n + (removed.get(unit) ?? 0);
+    const extra = fielded.extras.get(unit);
+    if (count > own && extra !== undefined) more.push(...new Array<string>(count - own).fill(extra));
+    else if (count !== own) say(`Snapfire fields ${count} ${name(unit)}, the Tournament Pack formation ${own}: the text fields the Tournament Pack's`);
+  }
+  const at = head.length > 0 ? `@${head.join(',')}` : '';
+  return `${army.id}/${tf.id}${at}${[...more, ...upgrades].map((u) => `+${u}`).join('')}`;
+}
