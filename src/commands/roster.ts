@@ -1,11 +1,16 @@
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { checkRoster, type Breach, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
 import { loadRosterFile, type RosterFile } from '../rulesets/netea/model/roster/listFile.js';
-import { pathOption } from './options.js';
+import { importRoster } from '../rulesets/netea/model/roster/importRoster.js';
+import type { RosterImport } from '../rulesets/netea/model/roster/importedList.js';
+import { exportRosterText } from '../rulesets/netea/model/roster/rosterText.js';
+import { checkOutTarget } from '../reports/outTarget.js';
+import { pathOption, wholeNumber } from './options.js';
 
 /**
  * `epic-balance roster check <file>`: a list file re-priced from the data set in use and checked
@@ -51,6 +56,40 @@ export function formatRosterCheck(c: RosterCheck): string {
   return lines.join('\n');
 }
 
+/** What an import found: the source's price against the re-priced one, every difference, every entry left out and why, the breaches. */
+export function formatRosterImport(r: RosterImport): string {
+  const out: string[] = [];
+  const src = r.roster.source!;
+  out.push(`imported "${r.roster.name}" (${src.format}) as ${r.check.army.name} (${r.roster.army}), read against ${src.against}`);
+  out.push(`points: ${src.points} in the source, ${r.check.points.total} re-priced from ${r.check.data.set} ${r.check.data.version}; points limit ${r.limit}`);
+  out.push('');
+  if (r.differences.length === 0) out.push('prices: every entry costs what the source says');
+  else {
+    out.push(`prices: ${r.differences.length} entr${r.differences.length === 1 ? 'y differs' : 'ies differ'} from the source:`);
+    for (const d of r.differences) out.push(`  - ${d.entry}: ${d.source} in the source, ${d.repriced} re-priced (${d.repriced > d.source ? '+' : ''}${d.repriced - d.source})`);
+  }
+  if (r.unmapped.length === 0) out.push('unmapped: none, every entry of the source is in the list file');
+  else {
+    out.push(`unmapped: ${r.unmapped.length} entr${r.unmapped.length === 1 ? 'y' : 'ies'} of the source left out:`);
+    for (const u of r.unmapped) out.push(`  - ${u.entry}: ${u.reason}`);
+  }
+  if (r.notes.length > 0) {
+    out.push(`notes (${r.notes.length}):`);
+    for (const n of r.notes) out.push(`  - ${n}`);
+  }
+  out.push('');
+  out.push(formatRosterCheck(r.check));
+  return out.join('\n');
+}
+
+/** Writes a file whole or not at all: a temporary file beside it, renamed into place. */
+function writeWhole(path: string, text: string): void {
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
 export function registerRoster(program: Command): void {
   const roster = program.command('roster').description('check a whole army list (a list file), import one from Snapfire, BattleScribe or New Recruit, export it as Snapfire text');
   roster
@@ -65,5 +104,40 @@ export function registerRoster(program: Command): void {
       const result = checkRoster(datasetFor(list, path, file, o.data), list, file);
       process.stdout.write(o.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRosterCheck(result)}\n`);
       if (result.breaches.length > 0) process.exitCode = 2;
+    });
+  roster
+    .command('import')
+    .description('read a Snapfire link or plain text, a BattleScribe .ros/.rosz or a New Recruit JSON roster into a list file, re-priced from the Tournament Pack: every price difference and every entry it cannot map is printed')
+    .argument('<source>', 'a Snapfire share link, or a file: Snapfire plain text, .ros, .rosz, New Recruit JSON')
+    .requiredOption('--data <path>', 'a NetEA Tournament Pack checkout', pathOption('--data'))
+    .option('--out <file>', 'write the list file there (a new file, or an earlier list file of epic-balance); without it the list file goes to standard output')
+    .option('--list <snapfire list>', "the Snapfire list file a plain text was made with, where its list line is shared (e.g. CHAOS_corsairs_NETEA)")
+    .addOption(new Option('--points <n>', 'the points limit (default: the roster\'s own, else its total rounded up to a whole 500)').argParser(wholeNumber('--points', 1)))
+    .option('--json', 'print the import (list file, differences, unmapped entries, check) as JSON')
+    .addHelpText('after', '\nExamples:\n  epic-balance roster import "https://.../chooser.html?list=SM_codex_NETEA&force=..." --data ../shared/netea-tp --out my-list.json\n  epic-balance roster import army.rosz --data ../shared/netea-tp --out my-list.json')
+    .action((source: string, o: { data: string; out?: string; list?: string; points?: number; json?: boolean }) => {
+      const target = o.out === undefined ? undefined : checkOutTarget(o.out, '--out', 'roster');
+      const result = importRoster(loadDataset(o.data), source, { ...(o.list !== undefined ? { list: o.list } : {}), ...(o.points !== undefined ? { points: o.points } : {}) });
+      const list = o.out === undefined ? result.roster : { ...result.roster, data: { ...result.roster.data, tournamentPack: relative(dirname(resolve(o.out)), resolve(o.data)) || '.' } };
+      const fileText = `${JSON.stringify(list, null, 2)}\n`;
+      if (o.out !== undefined) writeWhole(o.out, fileText);
+      const report = o.json ? `${JSON.stringify({ ...result, roster: list }, null, 2)}\n` : `${formatRosterImport(result)}\n`;
+      if (o.out === undefined && !o.json) {
+        process.stderr.write(report);
+        process.stdout.write(fileText);
+      } else {
+        process.stdout.write(report);
+        if (o.out !== undefined && !o.json) process.stdout.write(`${target!.replaces ? 'replaced' : 'wrote'} ${o.out}\n`);
+      }
+    });
+  roster
+    .command('export')
+    .description("print a list file as Snapfire's plain text, with the Tournament Pack's names and prices (roster import reads it back)")
+    .argument('<file>', 'a list file')
+    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the one the file names)').argParser(pathOption('--data')))
+    .action((path: string, o: { data?: string }) => {
+      const { file, roster: list } = loadRosterFile(path);
+      const data = datasetFor(list, path, file, o.data);
+      process.stdout.write(exportRosterText(data, list, checkRoster(data, list, file)));
     });
 }

@@ -11,7 +11,9 @@ export interface SnapfireForce {
   /** The list file's id (`SM_codex_NETEA`, `draft/EL_alaitoc_NETEA`). */
   list: string;
   name: string;
-  formations: Array<{ id: number; upgrades: Array<{ id: number; count: number }> }>;
+  formations: Array<{ id: number; upgrades: Array<{ id: number; count: number }>; printed?: number }>;
+  /** The total the plain text prints (a link prints none: its prices are the list file's). */
+  printed?: number;
 }
 
 /** The table's entry for a Snapfire list file, or bad input naming it and the lists there are. */

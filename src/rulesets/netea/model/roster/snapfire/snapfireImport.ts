@@ -30,7 +30,10 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
   force.formations.forEach((taken, k) => {
     const sf = list.formations[String(taken.id)]!;
     const entry = `formation ${k + 1} "${sf.name}" [${taken.id}]`;
-    const points = snapfirePoints(sf, taken.upgrades.flatMap((u) => new Array<number>(u.count).fill(u.id)), upgradeById);
+    const listed = snapfirePoints(sf, taken.upgrades.flatMap((u) => new Array<number>(u.count).fill(u.id)), upgradeById);
+    // The plain text prints what the player's chooser priced; a link's price is the list file's.
+    const points = taken.printed ?? listed;
+    if (points !== listed) out.notes.push(`${entry}: printed at ${points} points; Snapfire's list file at commit ${snapfireTable().snapfire.commit.slice(0, 7)} prices it ${listed} (the text was made against another version of the list)`);
     out.sourcePoints += points;
     if ('none' in sf.map) {
       out.unmapped.push({ entry, reason: sf.map.reason });
@@ -84,6 +87,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
     const formation: ImportedFormation = { text, source: { name: sf.name, points } };
     out.formations.push(formation);
   });
+  if (force.printed !== undefined && force.printed !== out.sourcePoints) out.notes.push(`the text prints a total of ${force.printed} points, its formations add up to ${out.sourcePoints}`);
   return out;
 }
 
