@@ -164,7 +164,8 @@ function ownUnit(data: Dataset, army: Army, tf: Formation, keys: string[], loose
     }
     if (unit !== undefined) {
       // "Between four and eight Raptors": the formation's own, then one `+extra-<units>` for each more.
-      const extra = tf.upgrades.map((id) => army.upgrades.find((x) => x.id === id)).find((t) => t !== undefined && t.repeatable !== undefined && t.remove.length === 0 && t.add.length === 1 && t.add[0]!.unit === unit.unit && t.add[0]!.count === 1);
+      // "Add up to one Falcon" too: taken more often than the TP allows, the check names it.
+      const extra = tf.upgrades.map((id) => army.upgrades.find((x) => x.id === id)).find((t) => t !== undefined && t.remove.length === 0 && t.add.length === 1 && t.add[0]!.unit === unit.unit && t.add[0]!.count === 1);
       return extra === undefined ? { as: 'included', unit: unit.unit } : { as: 'included', unit: unit.unit, extra: extra.id };
     }
     const alt = tf.alternatives?.find((a) => norm(a.name) === k || a.units.length === 1 && unitMatches(data, a.units[0]!.unit, k));

@@ -12,7 +12,7 @@ import { lines } from './snapfire/snapfireText.js';
  * names and prices, so it can be pasted where players paste Snapfire lists, and read back:
  *
  *   <name>, <total> POINTS
- *   <army list name> (<data set> <version>)
+ *   <army list name> (<data set> <version>), <points limit> points limit
  *   ==================================================
  *
  *   <FORMATION NAME> [<points>]
@@ -65,7 +65,7 @@ function counted(items: string[]): string[] {
 /** The list file as plain text, priced as `check` (checkRoster on the same file) prices it. */
 export function exportRosterText(data: Dataset, roster: RosterFile, check: RosterCheck): string {
   const army = data.armies.get(roster.army)!;
-  const out = [`${roster.name}, ${check.points.total} POINTS`, `${army.name} (${data.id} ${data.version})`, RULE];
+  const out = [`${roster.name}, ${check.points.total} POINTS`, `${army.name} (${data.id} ${data.version}), ${roster.points} points limit`, RULE];
   roster.formations.forEach((entry, k) => {
     const p = partsOf(formationText(entry));
     const f = army.formations.find((x) => x.id === p.formation)!;
@@ -105,7 +105,9 @@ export function readRosterText(data: Dataset, text: string): ImportedList {
   next();
   const army = armyPrinted(data, listLine.line);
   if (army === undefined) throw new InputError([{ file: FILE, path: `line ${listLine.n}`, message: `"${listLine.line}": expected "<army list name> (${data.id} <version>)" naming an army list of the data set` }]);
-  const out: ImportedList = { name: m[1]!.trim(), army: army.id, formations: [], upgrades: [], unmapped: [], notes: [], sourcePoints: Number(m[2]), against: listLine.line };
+  const limit = /, ([0-9]+) points limit$/.exec(listLine.line);
+  const out: ImportedList = { name: m[1]!.trim(), army: army.id, formations: [], upgrades: [], unmapped: [], notes: [], sourcePoints: Number(m[2]), against: listLine.line.replace(/, [0-9]+ points limit$/, '') };
+  if (limit) out.pointsLimit = Number(limit[1]);
   for (let line = next(); line !== undefined; line = next()) {
     const f = /^(.*?) *\[([0-9]+)\]$/.exec(line.line);
     if (!f) throw new InputError([{ file: FILE, path: `line ${line.n}`, message: `"${line.line}": expected "<FORMATION NAME> [<points>]"` }]);
