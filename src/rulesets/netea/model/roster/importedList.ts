@@ -1,5 +1,6 @@
 import type { Dataset } from '../../../../model/dataset.js';
 import { InputError } from '../../../../model/inputError.js';
+import { parseFormation } from '../../../../model/formation.js';
 import { checkRoster, type RosterCheck } from './check.js';
 import { ROSTER_FORMAT, type RosterFile } from './listFile.js';
 
@@ -50,9 +51,12 @@ const SIZE_STEP = 500;
 
 /**
  * The list file of an imported list, re-priced and checked. A source whose own total is over the
- * points limit asked for is refused (one problem naming it and the limit); a list that re-pricing
- * takes over its limit, and every other breach, is reported with the check, as `roster check`
- * reports it: the player sees what the Tournament Pack's prices change.
+ * points limit asked for (--points) is refused (one problem naming it and the limit); a list over
+ * its own limit, or that re-pricing takes over it, and every other breach, is reported with the
+ * check, as `roster check` reports it: the player sees what the Tournament Pack's prices change.
+ * A formation text the data set cannot field as mapped (an upgrade taken more often than the TP
+ * allows, one that needs a unit the formation lacks) loses the fewest upgrades that make it
+ * fieldable, each named as an unmapped entry with the data set's reason.
  */
 export function importedRoster(data: Dataset, imported: ImportedList, format: SourceFormat, sourceText: string | undefined, points: number | undefined, file: string): RosterImport {
   const limit = points ?? imported.pointsLimit ?? Math.max(SIZE_STEP, Math.ceil(imported.sourcePoints / SIZE_STEP) * SIZE_STEP);
@@ -60,28 +64,63 @@ export function importedRoster(data: Dataset, imported: ImportedList, format: So
     points !== undefined ? `${limit}, as --points gives`
     : imported.pointsLimit !== undefined ? `${limit}, the source's own`
     : `${limit}: the source's ${imported.sourcePoints} points rounded up to a whole ${SIZE_STEP} (--points sets another)`;
-  if (imported.sourcePoints > limit) {
+  if (points !== undefined && imported.sourcePoints > limit) {
     throw new InputError([{ file, path: '', message: `list "${imported.name}" costs ${imported.sourcePoints} points in the source, over the points limit of ${limit}; expected at most ${limit}` }]);
   }
+  const unmapped = [...imported.unmapped];
+  const formations = imported.formations.map((f, k) => ({ ...f, text: fieldable(data, f.text, (token, reason) => unmapped.push({ entry: `formation ${k + 1} "${f.source.name}": upgrade "+${token}"`, reason: `left out: ${reason}` })) }));
   const roster: RosterFile = {
     format: ROSTER_FORMAT,
     name: imported.name,
     data: { set: data.id as RosterFile['data']['set'], version: data.version },
     army: imported.army,
     points: limit,
-    formations: imported.formations.map((f) => ({ formation: f.text, source: f.source })),
+    formations: formations.map((f) => ({ formation: f.text, source: f.source })),
     upgrades: imported.upgrades.map((u) => u.id),
     source: { format, points: imported.sourcePoints, against: imported.against, ...(sourceText !== undefined ? { text: sourceText } : {}) },
   };
   const check = checkRoster(data, roster, file);
   const differences: RosterImport['differences'] = [];
   check.formations.forEach((f, k) => {
-    const source = imported.formations[k]!.source;
+    const source = formations[k]!.source;
     if (source.points !== undefined && f.points !== undefined && f.points !== source.points) differences.push({ entry: `formation ${f.index} "${source.name}" (${f.text})`, source: source.points, repriced: f.points });
   });
   check.upgrades.forEach((u, k) => {
     const source = imported.upgrades[k]!.source;
     if (source.points !== undefined && u.points !== source.points) differences.push({ entry: `army upgrade "${source.name}" (${u.id})`, source: source.points, repriced: u.points });
   });
-  return { roster, check, differences, unmapped: imported.unmapped, notes: imported.notes, limit: limitSaid };
+  return { roster, check, differences, unmapped, notes: imported.notes, limit: limitSaid };
+}
+
+/** Whether the data set fields a formation text; the refusal's words when it does not. */
+function refusal(data: Dataset, text: string): string | null {
+  try {
+    parseFormation(data, text);
+    return null;
+  } catch (e) {
+    if (e instanceof InputError) return e.problems.map((p) => p.message).join('; ');
+    throw e;
+  }
+}
+
+/**
+ * The formation text with the fewest upgrades left out that the data set fields: one at a time,
+ * the last whose removal makes it fieldable, else the last one, until it is. Each one left out is
+ * said with the refusal it caused. A text that is fieldable without any upgrade is kept whole; one
+ * that is not even then is kept too, and the check names it.
+ */
+function fieldable(data: Dataset, text: string, leftOut: (token: string, reason: string) => void): string {
+  const [head, ...tokens] = text.split('+');
+  let reason = refusal(data, text);
+  if (reason === null || refusal(data, head!) !== null) return text;
+  while (reason !== null && tokens.length > 0) {
+    const build = (ts: string[]) => [head, ...ts].join('+');
+    let k = tokens.length - 1;
+    while (k >= 0 && refusal(data, build(tokens.filter((_, j) => j !== k))) !== null) k--;
+    const at = k >= 0 ? k : tokens.length - 1;
+    leftOut(tokens[at]!, reason);
+    tokens.splice(at, 1);
+    reason = refusal(data, build(tokens));
+  }
+  return [head, ...tokens].join('+');
 }
