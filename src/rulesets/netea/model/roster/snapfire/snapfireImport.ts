@@ -63,6 +63,14 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
           if (m.extra !== undefined) extras.set(m.option, m.extra);
           break;
         case 'included':
+          // A menu upgrade (not one of the mandatory choices that field the formation's own units) is bought on top of them.
+          if (m.unit !== undefined && !sf.mandatory.some((c) => c.from.includes(u.id))) {
+            const priced = Array.isArray(su.points) ? su.points.some((p) => p > 0) : su.points > 0;
+            if (m.extra !== undefined) for (let n = 0; n < u.count * (m.times ?? 1); n++) upgrades.push(m.extra);
+            else if (priced) out.unmapped.push({ entry: `${entry}: upgrade "${su.name}" [${u.id}]`, reason: `Snapfire sells it on top of the formation's own units; the Tournament Pack formation ${formationId} has no upgrade that adds ${m.unit}` });
+            else out.notes.push(`${said}: the formation's own ${m.unit}, which the Tournament Pack formation fields anyway`);
+            break;
+          }
           if (m.unit !== undefined) bump(included, m.unit, u.count * (m.times ?? 1));
           if (m.unit !== undefined && m.extra !== undefined) extras.set(m.unit, m.extra);
           break;
@@ -83,7 +91,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
       }
     }
     const tf = army.formations.find((f) => f.id === formationId)!;
-    const text = formationText(data, army, tf, option, upgrades, { options, included, extras }, (note) => out.notes.push(`${entry}: ${note}`));
+    const text = formationText(data, army, tf, option, upgrades, { options, included, extras }, (note) => out.notes.push(`${entry}: ${note}`), (units, reason) => out.unmapped.push({ entry: `${entry}: ${units}`, reason }));
     const formation: ImportedFormation = { text, source: { name: sf.name, points } };
     out.formations.push(formation);
   });
@@ -101,10 +109,11 @@ interface Fielded {
 /**
  * The formation text: the TP formation, its size or alternative, the options of its choice of
  * units as Snapfire counted them (the first ones its choice holds, the rest each one `+extra@<unit>`
- * more), its own units beyond their count as `+extra` upgrades, and its upgrades. A count that
- * does not add up is said, not guessed over.
+ * more), its own units beyond their count as `+extra` upgrades, and its upgrades. Units Snapfire
+ * fields beyond what the TP formation can hold are left out and named (`leftOut`); fewer than the
+ * TP formation fields are said (`say`): the text fields the TP's.
  */
-function formationText(data: Dataset, army: Army, tf: Formation, option: string | undefined, upgrades: string[], fielded: Fielded, say: (note: string) => void): string {
+function formationText(data: Dataset, army: Army, tf: Formation, option: string | undefined, upgrades: string[], fielded: Fielded, say: (note: string) => void, leftOut: (units: string, reason: string) => void): string {
   const times = tf.sizes?.find((s) => s.id === option)?.times ?? 1;
   const name = (id: string) => data.units.get(id)?.name ?? id;
   // Units the upgrades taken remove were fielded first: they count toward the choice and the formation's own.
@@ -129,7 +138,7 @@ function formationText(data: Dataset, army: Army, tf: Formation, option: string 
       core.push(...new Array<string>(inCore).fill(id));
       const extra = fielded.extras.get(id);
       if (n > inCore && extra !== undefined) more.push(...new Array<string>(n - inCore).fill(`${extra}@${id}`));
-      else if (n > inCore) say(`Snapfire fields ${n} ${name(id)}, of which the Tournament Pack formation's choice holds ${inCore} and no upgrade adds more: the text fields ${inCore}`);
+      else if (n > inCore) leftOut(`${n - inCore} ${name(id)}`, `Snapfire fields ${n} ${name(id)}; the Tournament Pack formation's choice holds ${inCore} and no upgrade of it adds more`);
     }
     if (room > 0) say(`Snapfire fields ${want - room} of ${choice.from.map(name).join(', ')}, the Tournament Pack formation ${want}: the text fields ${want}, the rest of the list's first option`);
     if (!core.every((id) => id === choice.from[0]) || room > 0) head.push(...core);
@@ -139,6 +148,7 @@ function formationText(data: Dataset, army: Army, tf: Formation, option: string 
     const count = n + (removed.get(unit) ?? 0);
     const extra = fielded.extras.get(unit);
     if (count > own && extra !== undefined) more.push(...new Array<string>(count - own).fill(extra));
+    else if (count > own) leftOut(`${count - own} ${name(unit)}`, `Snapfire fields ${count} ${name(unit)}; the Tournament Pack formation fields ${own} and no upgrade of it adds more`);
     else if (count !== own) say(`Snapfire fields ${count} ${name(unit)}, the Tournament Pack formation ${own}: the text fields the Tournament Pack's`);
   }
   const at = head.length > 0 ? `@${head.join(',')}` : '';
