@@ -120,3 +120,9 @@ describeWithTp('roster import', (tp) => {
     expect(() => importRoster(data, join(FIX, '01-SM_codex_NETEA.link.txt'), { points: 2000 })).toThrow(/costs 2765 points in the source, over the points limit of 2000/);
   });
 });
+
+it('rosters/roster.schema.json is the list file schema as npm run schemas writes it', async () => {
+  const { rosterJsonSchema } = await import('../../../../src/rulesets/netea/model/roster/listFile.js');
+  const { projectRoot } = await import('../../../../src/model/projectRoot.js');
+  expect(JSON.parse(readFileSync(join(projectRoot(), 'rosters', 'roster.schema.json'), 'utf8'))).toEqual(rosterJsonSchema());
+});

@@ -53,7 +53,7 @@ export function importRoster(data: Dataset, input: string, options: ImportOption
     return finish(data, importBattleScribe(data, rosterFromJson(json, file), file), 'new-recruit', undefined, options, file);
   }
   if (start.startsWith('<') && /<roster[\s>]/.test(text)) return finish(data, importBattleScribe(data, rosterFromXml(text, file), file), 'battlescribe', undefined, options, file);
-  if (isLink(text)) return finish(data, importSnapfireForce(data, readSnapfireLink(text), file), 'snapfire-link', text.trim(), options, file);
+  if (isLink(text)) return finish(data, importSnapfireForce(data, readSnapfireLink(text, file), file), 'snapfire-link', text.trim(), options, file);
   if (isSnapfireText(text)) {
     const listLine = lines(text).filter((l) => l !== '')[1]!;
     if (armyPrinted(data, listLine) !== undefined) return finish(data, readRosterText(data, text), 'snapfire-text', text, options, file);

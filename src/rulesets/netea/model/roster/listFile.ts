@@ -77,3 +77,8 @@ export function loadRosterFile(path: string): { file: string; roster: RosterFile
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file, ROSTER_SCHEMA_FILE));
   return { file, roster: parsed.data };
 }
+
+/** The JSON Schema of list files (rosters/roster.schema.json, written by `npm run schemas`), for editors. */
+export function rosterJsonSchema(): object {
+  return z.toJSONSchema(RosterFile, { io: 'input', unrepresentable: 'any' });
+}
