@@ -105,22 +105,29 @@ function refusal(data: Dataset, text: string): string | null {
 
 /**
  * The formation text with the fewest upgrades left out that the data set fields: one at a time,
- * the last whose removal makes it fieldable, else the last one, until it is. Each one left out is
- * said with the refusal it caused. A text that is fieldable without any upgrade is kept whole; one
- * that is not even then is kept too, and the check names it.
+ * the last the refusal names ("upgrade "Flak" may be taken 1 time(s)"), else the last whose
+ * removal makes it fieldable, else the last one, until it is. Each one left out is said with the
+ * refusal it caused. A text that is not fieldable even without any upgrade is kept whole: the
+ * check names it.
  */
 function fieldable(data: Dataset, text: string, leftOut: (token: string, reason: string) => void): string {
   const [head, ...tokens] = text.split('+');
   let reason = refusal(data, text);
   if (reason === null || refusal(data, head!) !== null) return text;
+  const army = data.armies.get(head!.slice(0, head!.indexOf('/')));
+  const nameOf = (token: string) => army?.upgrades.find((u) => u.id === token.split('@')[0])?.name;
+  const build = (ts: string[]) => [head, ...ts].join('+');
   while (reason !== null && tokens.length > 0) {
-    const build = (ts: string[]) => [head, ...ts].join('+');
-    let k = tokens.length - 1;
-    while (k >= 0 && refusal(data, build(tokens.filter((_, j) => j !== k))) !== null) k--;
-    const at = k >= 0 ? k : tokens.length - 1;
+    const said = reason;
+    let at = tokens.findLastIndex((t) => nameOf(t) !== undefined && said.includes(`"${nameOf(t)}"`));
+    if (at < 0) {
+      at = tokens.length - 1;
+      while (at >= 0 && refusal(data, build(tokens.filter((_, j) => j !== at))) !== null) at--;
+      if (at < 0) at = tokens.length - 1;
+    }
     leftOut(tokens[at]!, reason);
     tokens.splice(at, 1);
     reason = refusal(data, build(tokens));
   }
-  return [head, ...tokens].join('+');
+  return build(tokens);
 }
