@@ -91,8 +91,23 @@ describeWithTp('roster import', (tp) => {
       expect(r.roster.points).toBe(3000);
       expect(r.roster.source!.points).toBe(950);
     }
-    expect(texts[0]!.differences.some((d) => /"Bikes"/.test(d.entry) && d.source === 200 && d.repriced === 150)).toBe(true);
+    // The catalogue's NetEA Bikes are five Bike Squadrons for 200; in the TP five Attack Bikes cost 150 and each Bike
+    // replacing one +10 (space-marine-codex-astartes.html, Bike; Bikes): five Bikes, 200, no difference.
+    expect(texts[0]!.check.formations.map((f) => `${f.points} ${f.units}`)).toEqual(['275 6 Tactical, 3 Rhino', '200 5 Bike', '200 1 Strike Cruiser', '275 1 Warhound Class Titan']);
+    expect(texts[0]!.differences).toEqual([]);
+    expect(texts[0]!.unmapped).toEqual([]);
     expect(() => importRoster(data, join(FIX, 'epicuk-codex.ros'))).toThrow(/community is EpicUK, not NetEA/);
+    // New Recruit's other shape: each list an object holding its array under the singular name ({"forces": {"force": [...]}}).
+    const wrap = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(wrap);
+      if (v === null || typeof v !== 'object') return v;
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) && k.endsWith('s') ? { [k.slice(0, -1)]: x.map(wrap) } : wrap(x)]));
+    };
+    const dir = testTempDir('roster-');
+    const wrapped = join(dir, 'wrapped.json');
+    writeFileSync(wrapped, JSON.stringify(wrap(JSON.parse(readFileSync(join(FIX, 'netea-codex.newrecruit.json'), 'utf8')))));
+    expect(readFileSync(wrapped, 'utf8')).toContain('"forces":{"force":[');
+    expect(importRoster(data, wrapped).roster.formations).toEqual(texts[0]!.roster.formations);
   });
 
   it.each(readdirSync(join(FIX, 'bad')).filter((f) => f.endsWith('.link.txt')))('bad input %s: exit 2, one line, nothing written', async (f) => {

@@ -39,18 +39,36 @@ export function formationNamed(army: Army, name: string): Formation | undefined 
   return loose.length === 1 ? loose[0] : undefined;
 }
 
-/** The unit of the data set a name stands for, among `ids`. */
+/** Words of a unit's name that say what kind of entry it is in a list builder ("Tactical Squad", "Warhound Scout Titan"). */
+const UNIT_KIND_WORDS = new Set(['squad', 'squadron', 'unit', 'class', 'scout', 'battle']);
+const unitWords = (s: string) => nameKey(s).split(' ').filter((w) => w !== '' && !UNIT_KIND_WORDS.has(w)).sort().join(' ');
+
+/** The unit of the data set a name stands for, among `ids`: by name, alias or id, else by the same words but for kind words. */
 export function unitNamed(data: Dataset, ids: readonly string[], name: string): string | undefined {
   const k = nameKey(name);
-  return ids.find((id) => nameKey(id) === k || nameKey(data.units.get(id)?.name ?? '') === k || (data.units.get(id)?.aliases ?? []).some((a) => nameKey(a) === k));
+  const names = (id: string) => [id, data.units.get(id)?.name ?? '', ...(data.units.get(id)?.aliases ?? [])];
+  const exact = ids.find((id) => names(id).some((n) => nameKey(n) === k));
+  if (exact !== undefined) return exact;
+  const w = unitWords(name);
+  const loose = [...new Set(ids.filter((id) => names(id).some((n) => unitWords(n) === w)))];
+  return loose.length === 1 ? loose[0] : undefined;
 }
 
-/** The upgrade a formation offers under that name, or the one upgrade adding a unit of that name. */
-export function upgradeNamed(data: Dataset, army: Army, f: Formation, name: string): Upgrade | undefined {
+/**
+ * The upgrade a formation offers under that name, or the one upgrade adding or offering a unit of
+ * that name, with the option that picks the unit where the upgrade offers several
+ * ("Bike Squadron" is `+bikes@bike`).
+ */
+export function upgradeNamed(data: Dataset, army: Army, f: Formation, name: string): { upgrade: Upgrade; option?: string } | undefined {
   const offered = f.upgrades.map((id) => army.upgrades.find((u) => u.id === id)).filter((u): u is Upgrade => u !== undefined);
   const k = nameKey(name);
   const byName = offered.filter((u) => nameKey(u.name) === k || nameKey(u.id) === k);
-  if (byName.length === 1) return byName[0];
-  const adding = offered.filter((u) => unitNamed(data, [...u.add.map((a) => a.unit), ...u.choices.flatMap((c) => c.from), ...(u.character !== undefined ? [u.character] : [])], name) !== undefined);
-  return adding.length === 1 ? adding[0] : undefined;
+  if (byName.length === 1) return { upgrade: byName[0]! };
+  const hits = offered.flatMap((u) => {
+    const unit = unitNamed(data, [...u.add.map((a) => a.unit), ...u.choices.flatMap((c) => c.from), ...(u.character !== undefined ? [u.character] : [])], name);
+    if (unit === undefined) return [];
+    const choice = u.choices.find((c) => c.from.length > 1 && c.from.includes(unit));
+    return [choice === undefined ? { upgrade: u } : { upgrade: u, option: unit }];
+  });
+  return hits.length === 1 ? hits[0] : undefined;
 }

@@ -134,7 +134,7 @@ export function importBattleScribe(data: Dataset, roster: BattleScribeRoster, fi
       if (/^(rhino|drop pod)s?$/i.test(c.name) && /plus transport/i.test(tf.notes ?? '')) continue;
       const u = upgradeNamed(data, army, tf, c.name);
       if (u !== undefined) {
-        for (let n = 0; n < c.number; n++) upgrades.push(u.id);
+        for (let n = 0; n < c.number; n++) upgrades.push(u.option === undefined ? u.upgrade.id : `${u.upgrade.id}@${u.option}`);
         continue;
       }
       out.unmapped.push({ entry: said, reason: `no unit or upgrade of TP formation ${tf.id} has that name` });
