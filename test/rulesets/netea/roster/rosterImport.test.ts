@@ -17,6 +17,8 @@ describeWithTp('roster import', (tp) => {
   const data = loadDataset(tp);
 
   it.each(index.samples.map((s) => [s.file, s] as const))('%s: link and plain text import, re-priced, nothing dropped silently', (_, s) => {
+    // The plain text holds no ids, yet reads to the same formations as the link.
+    expect(importRoster(data, join(FIX, `${s.file}.txt`)).roster.formations).toEqual(importRoster(data, join(FIX, `${s.file}.link.txt`)).roster.formations);
     for (const input of [join(FIX, `${s.file}.link.txt`), join(FIX, `${s.file}.txt`)]) {
       const r = importRoster(data, input);
       expect(r.roster.source!.points).toBe(s.points);
