@@ -91,7 +91,10 @@ function writeWhole(path: string, text: string): void {
 }
 
 export function registerRoster(program: Command): void {
-  const roster = program.command('roster').description('check a whole army list (a list file), import one from Snapfire, BattleScribe or New Recruit, export it as Snapfire text');
+  const roster = program
+    .command('roster')
+    .description('check a whole army list (a list file), import one from Snapfire, BattleScribe or New Recruit, export it as Snapfire text')
+    .addHelpText('after', '\nExamples:\n  epic-balance roster import army.rosz --data ../shared/netea-tp --out my-list.json\n  epic-balance roster check my-list.json\n  epic-balance roster export my-list.json > my-list.txt');
   roster
     .command('check')
     .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 2 when it breaks one')
@@ -135,6 +138,7 @@ export function registerRoster(program: Command): void {
     .description("print a list file as Snapfire's plain text, with the Tournament Pack's names and prices (roster import reads it back)")
     .argument('<file>', 'a list file')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the one the file names)').argParser(pathOption('--data')))
+    .addHelpText('after', '\nExample:\n  epic-balance roster export my-list.json > my-list.txt')
     .action((path: string, o: { data?: string }) => {
       const { file, roster: list } = loadRosterFile(path);
       const data = datasetFor(list, path, file, o.data);
