@@ -113,7 +113,14 @@ interface Fielded {
  * fields beyond what the TP formation can hold are left out and named (`leftOut`); fewer than the
  * TP formation fields are said (`say`): the text fields the TP's.
  */
-function formationText(data: Dataset, army: Army, tf: Formation, option: string | undefined, upgrades: string[], fielded: Fielded, say: (note: string) => void, leftOut: (units: string, reason: string) => void): string {
+function formationText(data: Dataset, army: Army, tf: Formation, named: string | undefined, upgrades: string[], fielded: Fielded, say: (note: string) => void, leftOut: (units: string, reason: string) => void): string {
+  // A formation fielded at a size Snapfire does not name but counts ("3 Steam Gargant" in a Steam Gargant formation of one, 'Uge):
+  // the size whose multiple of the formation's own units is what Snapfire fields.
+  const ownCount = (unit: string) => tf.units.filter((u) => u.unit === unit).reduce((k, u) => k + u.count, 0);
+  const counted = [...fielded.included].filter(([unit]) => ownCount(unit) > 0);
+  const sized = named === undefined && counted.length > 0 ? tf.sizes?.find((z) => z.times > 1 && counted.every(([unit, n]) => n === ownCount(unit) * z.times)) : undefined;
+  const option = named ?? sized?.id;
+  if (sized !== undefined) say(`Snapfire fields ${counted.map(([unit, n]) => `${n} ${data.units.get(unit)?.name ?? unit}`).join(', ')}: the Tournament Pack formation at size ${sized.id}`);
   const times = tf.sizes?.find((s) => s.id === option)?.times ?? 1;
   const name = (id: string) => data.units.get(id)?.name ?? id;
   // Units the upgrades taken remove were fielded first: they count toward the choice and the formation's own.
