@@ -1,4 +1,5 @@
 import type { Dataset } from '../../../../../model/dataset.js';
+import { parseFormation } from '../../../../../model/formation.js';
 import { InputError } from '../../../../../model/inputError.js';
 import type { Army, Formation } from '../../../../../model/schema.js';
 import type { ImportedList, ImportedFormation } from '../importedList.js';
@@ -18,6 +19,21 @@ import { snapfireTable, type UpgradeMapping } from './snapfireTable.js';
  */
 
 type Counts = Map<string, number>;
+
+/** Marks an upgrade added only so that a replacement has something to replace (addersFor). */
+const ADDED = '?';
+const unmark = (t: string) => (t.startsWith(ADDED) ? t.slice(ADDED.length) : t);
+
+/** Whether the data set fields a formation text. */
+function fields(data: Dataset, text: string): boolean {
+  try {
+    parseFormation(data, text);
+    return true;
+  } catch (e) {
+    if (e instanceof InputError) return false;
+    throw e;
+  }
+}
 const bump = (m: Counts, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
 
 export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: string): ImportedList {
@@ -56,7 +72,12 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
       const said = `${entry}: ${u.count > 1 ? `${u.count} ` : ''}"${su.name}" [${u.id}]`;
       switch (m.as) {
         case 'upgrade':
-          for (let n = 0; n < u.count * (m.times ?? 1); n++) upgrades.push(m.option === undefined ? m.tp : `${m.tp}@${m.option}`);
+          for (let n = 0; n < u.count * (m.times ?? 1); n++) {
+            // "Land Raider Achilles" is a Land Raider bought and replaced (TP: "Replace up to two Land Raiders with ... Achilles"): the upgrade adding what it replaces comes first.
+            // Only where the TP would refuse the replacement otherwise (see below): marked until then.
+            for (const adder of addersFor(army, formationId, m.tp, upgrades.map(unmark))) upgrades.push(`${ADDED}${adder}`);
+            upgrades.push(m.option === undefined ? m.tp : `${m.tp}@${m.option}`);
+          }
           break;
         case 'formation-option':
           bump(options, m.option, u.count * (m.times ?? 1));
@@ -91,11 +112,46 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
       }
     }
     const tf = army.formations.find((f) => f.id === formationId)!;
-    const text = formationText(data, army, tf, option, upgrades, { options, included, extras }, (note) => out.notes.push(`${entry}: ${note}`), (units, reason) => out.unmapped.push({ entry: `${entry}: ${units}`, reason }));
+    const build = (ups: string[], say: (note: string) => void, leftOut: (units: string, reason: string) => void) => formationText(data, army, tf, option, ups, { options, included, extras }, say, leftOut);
+    const plain = build(upgrades.filter((t) => !t.startsWith(ADDED)), () => {}, () => {});
+    const adders = upgrades.filter((t) => t.startsWith(ADDED)).map(unmark);
+    const useAdders = adders.length > 0 && !fields(data, plain) && fields(data, build(upgrades.map(unmark), () => {}, () => {}));
+    if (useAdders) out.notes.push(`${entry}: ${adders.map((a) => `+${a}`).join(', ')} added first: the Tournament Pack's replacement upgrades replace units the formation does not have without them (Snapfire sells the pair as one)`);
+    const text = build(useAdders ? upgrades.map(unmark) : upgrades.filter((t) => !t.startsWith(ADDED)), (note) => out.notes.push(`${entry}: ${note}`), (units, reason) => out.unmapped.push({ entry: `${entry}: ${units}`, reason }));
     const formation: ImportedFormation = { text, source: { name: sf.name, points } };
     out.formations.push(formation);
   });
   if (force.printed !== undefined && force.printed !== out.sourcePoints) out.notes.push(`the text prints a total of ${force.printed} points, its formations add up to ${out.sourcePoints}`);
+  return out;
+}
+
+/** The units a formation fields with the upgrades taken so far (`id` or `id@picked`), by unit id. */
+function unitsWith(army: Army, tf: Formation, tokens: string[]): Counts {
+  const have: Counts = new Map();
+  for (const u of tf.units) bump(have, u.unit, u.count);
+  for (const token of tokens) {
+    const [id, picked] = token.split('@');
+    const up = army.upgrades.find((x) => x.id === id);
+    for (const a of up?.add ?? []) bump(have, picked !== undefined && up!.choices.some((c) => c.from.includes(a.unit) && c.from.includes(picked)) ? picked : a.unit, a.count);
+    for (const r of up?.remove ?? []) bump(have, r.unit, -r.count);
+  }
+  return have;
+}
+
+/** The upgrades that must come before `tp` so the units it replaces are there: one adding each unit missing, as often as missing. */
+function addersFor(army: Army, formationId: string, tp: string, taken: string[]): string[] {
+  const tf = army.formations.find((f) => f.id === formationId);
+  const up = army.upgrades.find((x) => x.id === tp);
+  if (tf === undefined || up === undefined) return [];
+  const out: string[] = [];
+  for (const r of up.remove) {
+    if (r.or !== undefined) continue;
+    const missing = r.count - (unitsWith(army, tf, [...taken, ...out]).get(r.unit) ?? 0);
+    const adder = tf.upgrades.map((id) => army.upgrades.find((x) => x.id === id)).find((a) => a !== undefined && a.remove.length === 0 && a.add.some((x) => x.unit === r.unit));
+    if (adder === undefined) continue;
+    const token = adder.choices.some((c) => c.from.length > 1 && c.from.includes(r.unit)) ? `${adder.id}@${r.unit}` : adder.id;
+    for (let k = 0; k < missing; k++) out.push(token);
+  }
   return out;
 }
 
