@@ -143,3 +143,65 @@ it('rosters/roster.schema.json is the list file schema as npm run schemas writes
   const { projectRoot } = await import('../../../../src/model/projectRoot.js');
   expect(JSON.parse(readFileSync(join(projectRoot(), 'rosters', 'roster.schema.json'), 'utf8'))).toEqual(rosterJsonSchema());
 });
+
+it('a Snapfire link decodes to the exact formations, upgrades and counts of its list file', async () => {
+  const { readSnapfireLink } = await import('../../../../src/rulesets/netea/model/roster/snapfire/snapfireLink.js');
+  const force = readSnapfireLink(readFileSync(join(FIX, '01-SM_codex_NETEA.link.txt'), 'utf8'));
+  // Ultramarines 3rd Company~543~11x1~15x1~26x2~543~12x1~16x1~533~13x2~14x2~34x1~534~11x1~22x1~20x1~536~28x2~29x2~30x1~544~18x1~27x1~541~545~554
+  const up = (...pairs: number[]) => pairs.reduce<Array<{ id: number; count: number }>>((out, v, k) => (k % 2 === 0 ? [...out, { id: v, count: pairs[k + 1]! }] : out), []);
+  expect(force).toEqual({
+    list: 'SM_codex_NETEA',
+    name: 'Ultramarines 3rd Company',
+    formations: [
+      { id: 543, upgrades: up(11, 1, 15, 1, 26, 2) },
+      { id: 543, upgrades: up(12, 1, 16, 1) },
+      { id: 533, upgrades: up(13, 2, 14, 2, 34, 1) },
+      { id: 534, upgrades: up(11, 1, 22, 1, 20, 1) },
+      { id: 536, upgrades: up(28, 2, 29, 2, 30, 1) },
+      { id: 544, upgrades: up(18, 1, 27, 1) },
+      { id: 541, upgrades: [] },
+      { id: 545, upgrades: [] },
+      { id: 554, upgrades: [] },
+    ],
+  });
+  // The army name is HTML-unescaped as the chooser stores it escaped ("Gitz &amp; Grotz").
+  expect(readSnapfireLink(readFileSync(join(FIX, '03-ORK_ghazgkhull_NETEA.link.txt'), 'utf8')).name).toBe('Waaagh! Gitz & Grotz (2/2)');
+});
+
+it('a Snapfire plain text pasted from the page (<br/>, entities) reads as the chooser\'s own text', async () => {
+  const { readSnapfireText } = await import('../../../../src/rulesets/netea/model/roster/snapfire/snapfireText.js');
+  const text = readFileSync(join(FIX, '03-ORK_ghazgkhull_NETEA.txt'), 'utf8');
+  const page = text.replace(/\n/g, '<br/>').replace(/'/g, '&#39;');
+  expect(readSnapfireText(page)).toEqual(readSnapfireText(text));
+});
+
+it('reads a zip entry stored or deflated', async () => {
+  const { zipEntry } = await import('../../../../src/rulesets/netea/model/roster/battlescribe/zipEntry.js');
+  const ros = readFileSync(join(FIX, 'netea-codex.ros'), 'utf8');
+  // The fixture's entry is deflated (method 8).
+  const rosz = readFileSync(join(FIX, 'netea-codex.rosz'));
+  expect(new TextDecoder().decode(zipEntry(rosz, (n) => n.endsWith('.ros'))!.bytes)).toBe(ros);
+  // A stored entry (method 0), written here: local header, data, central directory, end record (APPNOTE 4.3.7, 4.3.12, 4.3.16).
+  const name = Buffer.from('a.ros');
+  const data = Buffer.from(ros);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + name.length, 12);
+  end.writeUInt32LE(30 + name.length + data.length, 16);
+  const stored = Buffer.concat([local, name, data, central, name, end]);
+  expect(new TextDecoder().decode(zipEntry(stored, (n) => n.endsWith('.ros'))!.bytes)).toBe(ros);
+  expect(zipEntry(rosz, (n) => n.endsWith('.txt'))).toBeUndefined();
+  expect(zipEntry(Buffer.from('not a zip at all, just text of some length'), () => true)).toBeNull();
+});
