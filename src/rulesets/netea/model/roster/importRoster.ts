@@ -56,8 +56,8 @@ export function importRoster(data: Dataset, input: string, options: ImportOption
   if (isLink(text)) return finish(data, importSnapfireForce(data, readSnapfireLink(text, file), file), 'snapfire-link', text.trim(), options, file);
   if (isSnapfireText(text)) {
     const listLine = lines(text).filter((l) => l !== '')[1]!;
-    if (armyPrinted(data, listLine) !== undefined) return finish(data, readRosterText(data, text), 'snapfire-text', text, options, file);
-    return finish(data, importSnapfireForce(data, readSnapfireText(text, options.list), file), 'snapfire-text', text, options, file);
+    if (armyPrinted(data, listLine) !== undefined) return finish(data, readRosterText(data, text, file), 'snapfire-text', text, options, file);
+    return finish(data, importSnapfireForce(data, readSnapfireText(text, options.list, file), file), 'snapfire-text', text, options, file);
   }
   throw new InputError([{ file, path: '', message: 'not a list this tool reads; expected a Snapfire link ("...chooser.html?list=<list>&force=<force>"), Snapfire\'s plain text ("<name>, <n> POINTS", the list line, a rule of "="), a BattleScribe .ros or .rosz, or New Recruit JSON ({"roster": ...})' }]);
 }

@@ -89,10 +89,8 @@ export function armyPrinted(data: Dataset, line: string): Army | undefined {
   return [...data.armies.values()].find((a) => line === `${a.name} (${data.id} ${data.version})` || line.startsWith(`${a.name} (${data.id} `));
 }
 
-const FILE = 'list text';
-
 /** Reads back a text exportRosterText wrote (any version of the same army list). */
-export function readRosterText(data: Dataset, text: string): ImportedList {
+export function readRosterText(data: Dataset, text: string, file = 'list text'): ImportedList {
   const ls = lines(text);
   let k = 0;
   const next = () => {
@@ -104,13 +102,13 @@ export function readRosterText(data: Dataset, text: string): ImportedList {
   const listLine = next()!;
   next();
   const army = armyPrinted(data, listLine.line);
-  if (army === undefined) throw new InputError([{ file: FILE, path: `line ${listLine.n}`, message: `"${listLine.line}": expected "<army list name> (${data.id} <version>)" naming an army list of the data set` }]);
+  if (army === undefined) throw new InputError([{ file, path: `line ${listLine.n}`, message: `"${listLine.line}": expected "<army list name> (${data.id} <version>)" naming an army list of the data set` }]);
   const limit = /, ([0-9]+) points limit$/.exec(listLine.line);
   const out: ImportedList = { name: m[1]!.trim(), army: army.id, formations: [], upgrades: [], unmapped: [], notes: [], sourcePoints: Number(m[2]), against: listLine.line.replace(/, [0-9]+ points limit$/, '') };
   if (limit) out.pointsLimit = Number(limit[1]);
   for (let line = next(); line !== undefined; line = next()) {
     const f = /^(.*?) *\[([0-9]+)\]$/.exec(line.line);
-    if (!f) throw new InputError([{ file: FILE, path: `line ${line.n}`, message: `"${line.line}": expected "<FORMATION NAME> [<points>]"` }]);
+    if (!f) throw new InputError([{ file, path: `line ${line.n}`, message: `"${line.line}": expected "<FORMATION NAME> [<points>]"` }]);
     const name = f[1]!.toUpperCase();
     const points = Number(f[2]);
     const formation = army.formations.find((x) => x.name.toUpperCase() === name);
@@ -120,14 +118,14 @@ export function readRosterText(data: Dataset, text: string): ImportedList {
       out.upgrades.push({ id: upgrade.id, source: { name: upgrade.name, points } });
       continue;
     }
-    if (formation === undefined) throw new InputError([{ file: FILE, path: `line ${line.n}`, message: `no formation "${f[1]}" in ${army.id}; expected one of ${army.formations.map((x) => x.name.toUpperCase()).join(', ')}` }]);
-    out.formations.push({ text: readUnitsLine(data, army, formation, units, `line ${k}`), source: { name: formation.name, points } });
+    if (formation === undefined) throw new InputError([{ file, path: `line ${line.n}`, message: `no formation "${f[1]}" in ${army.id}; expected one of ${army.formations.map((x) => x.name.toUpperCase()).join(', ')}` }]);
+    out.formations.push({ text: readUnitsLine(data, army, formation, units, file, `line ${k}`), source: { name: formation.name, points } });
   }
   return out;
 }
 
 /** The units line as a formation text: options first, then upgrades, each `[<count> ]<name>[ (<option> & ...)]`. */
-function readUnitsLine(data: Dataset, army: Army, f: Formation, units: string, where: string): string {
+function readUnitsLine(data: Dataset, army: Army, f: Formation, units: string, file: string, where: string): string {
   const options = [...optionNames(data, f)].map(([id, name]) => ({ id, name })).sort((a, b) => b.name.length - a.name.length);
   const offered = f.upgrades.map((id) => army.upgrades.find((u) => u.id === id)!).sort((a, b) => b.name.length - a.name.length);
   const unitId = (name: string) => [...data.units.values()].find((u) => u.name === name)?.id ?? name;
@@ -158,7 +156,7 @@ function readUnitsLine(data: Dataset, army: Army, f: Formation, units: string, w
   while (rest !== '') {
     const c = /^([0-9]+) (.*)$/s.exec(rest);
     const after = item(1, rest) ?? (c ? item(Number(c[1]), c[2]!) : undefined);
-    if (after === undefined) throw new InputError([{ file: FILE, path: where, message: `"${rest}": expected an option or upgrade of ${f.name} by name, "<count> <name>" for several, separated by ", "` }]);
+    if (after === undefined) throw new InputError([{ file, path: where, message: `"${rest}": expected an option or upgrade of ${f.name} by name, "<count> <name>" for several, separated by ", "` }]);
     rest = after.replace(/^, /, '');
   }
   return `${army.id}/${f.id}${picked.length > 0 ? `@${picked.join(',')}` : ''}${taken.map((t) => `+${t}`).join('')}`;

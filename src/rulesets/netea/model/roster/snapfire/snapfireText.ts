@@ -23,7 +23,6 @@ import { snapfireTable, type SnapfireTableList } from './snapfireTable.js';
  * points is taken.
  */
 
-const FILE = 'Snapfire text';
 const RULE = /^=+$/;
 
 /** The text's lines, from the page's HTML or the chooser's own text. */
@@ -77,7 +76,7 @@ function readings(rest: string, offered: Array<{ id: number; name: string }>): R
 }
 
 /** A plain text read against the table's copy of its list file; `list` names the file where the text's list line is shared. */
-export function readSnapfireText(text: string, list?: string): SnapfireForce {
+export function readSnapfireText(text: string, list?: string, file = 'Snapfire text'): SnapfireForce {
   const ls = lines(text);
   let k = 0;
   const next = () => {
@@ -86,10 +85,10 @@ export function readSnapfireText(text: string, list?: string): SnapfireForce {
   };
   const head = next();
   const m = head && /^(.*), *([0-9]+) POINTS$/i.exec(head.line);
-  if (!head || !m) throw new InputError([{ file: FILE, path: 'line 1', message: 'expected "<army name>, <points> POINTS", the first line of Snapfire\'s plain text' }]);
+  if (!head || !m) throw new InputError([{ file, path: 'line 1', message: 'expected "<army name>, <points> POINTS", the first line of Snapfire\'s plain text' }]);
   const listLine = next();
   const rule = next();
-  if (!listLine || !rule || !RULE.test(rule.line)) throw new InputError([{ file: FILE, path: `line ${listLine?.n ?? 2}`, message: 'expected the list line "<list> (<version>)" and a rule of "=" under it' }]);
+  if (!listLine || !rule || !RULE.test(rule.line)) throw new InputError([{ file, path: `line ${listLine?.n ?? 2}`, message: 'expected the list line "<list> (<version>)" and a rule of "=" under it' }]);
   const printing = listsPrinting(listLine.line);
   const table = snapfireTable();
   let id: string;
@@ -97,21 +96,21 @@ export function readSnapfireText(text: string, list?: string): SnapfireForce {
     if (table.lists[list] === undefined) throw new InputError([{ file: 'option --list', path: '', message: `no Snapfire NetEA list file "${list}"; expected one of ${Object.keys(table.lists).filter((x) => table.lists[x]!.tp !== null).join(', ')}` }]);
     id = list;
   } else if (printing.length === 0) {
-    throw new InputError([{ file: FILE, path: `line ${listLine.n}`, message: `"${listLine.line}" is no Snapfire NetEA list at Snapfire commit ${table.snapfire.commit.slice(0, 7)}; expected "<list> (<version>)" as a NetEA list file prints it (or --list <list file>)` }]);
+    throw new InputError([{ file, path: `line ${listLine.n}`, message: `"${listLine.line}" is no Snapfire NetEA list at Snapfire commit ${table.snapfire.commit.slice(0, 7)}; expected "<list> (<version>)" as a NetEA list file prints it (or --list <list file>)` }]);
   } else {
     const mapped = printing.filter((x) => table.lists[x]!.tp !== null);
     id = mapped.find((x) => table.lists[x]!.primary === true) ?? mapped[0] ?? printing[0]!;
   }
   const entry: SnapfireTableList = table.lists[id]!;
-  if (entry.tp === null) throw new InputError([{ file: FILE, path: `line ${listLine.n}`, message: `Snapfire list ${id} (${entry.name}) has no Tournament Pack list: ${entry.reason ?? 'not mapped'}; expected a Snapfire NetEA list of an army the Tournament Pack has` }]);
+  if (entry.tp === null) throw new InputError([{ file, path: `line ${listLine.n}`, message: `Snapfire list ${id} (${entry.name}) has no Tournament Pack list: ${entry.reason ?? 'not mapped'}; expected a Snapfire NetEA list of an army the Tournament Pack has` }]);
   const force: SnapfireForce = { list: id, name: m[1]!.trim(), formations: [], printed: Number(m[2]) };
   const upgradeById = (u: number) => entry.upgrades[String(u)];
   for (let line = next(); line !== undefined; line = next()) {
     const f = /^(.*?) *\[([0-9]+)\]$/.exec(line.line);
-    if (!f) throw new InputError([{ file: FILE, path: `line ${line.n}`, message: `"${line.line}": expected "<FORMATION NAME> [<points>]"` }]);
+    if (!f) throw new InputError([{ file, path: `line ${line.n}`, message: `"${line.line}": expected "<FORMATION NAME> [<points>]"` }]);
     const printed = Number(f[2]);
     const candidates = Object.entries(entry.formations).filter(([, x]) => x.name.toUpperCase() === f[1]!.toUpperCase());
-    if (candidates.length === 0) throw new InputError([{ file: FILE, path: `line ${line.n}`, message: `no formation "${f[1]}" in Snapfire list ${id}; expected one of ${Object.values(entry.formations).map((x) => x.name.toUpperCase()).join(', ')}` }]);
+    if (candidates.length === 0) throw new InputError([{ file, path: `line ${line.n}`, message: `no formation "${f[1]}" in Snapfire list ${id}; expected one of ${Object.values(entry.formations).map((x) => x.name.toUpperCase()).join(', ')}` }]);
     // The units line, when there is one: the next line that is not a formation line.
     let units = '';
     if (k < ls.length && ls[k] !== '' && !/\[[0-9]+\]$/.test(ls[k]!)) units = ls[k++]!;
@@ -131,9 +130,9 @@ export function readSnapfireText(text: string, list?: string): SnapfireForce {
         if (best === undefined || score > best.score) best = { id: Number(fid), upgrades: r, score };
       }
     }
-    if (best === undefined) throw new InputError([{ file: FILE, path: `line ${k}`, message: `"${units}": expected the units line of ${f[1]}: ${candidates.map(([, x]) => (x.units === undefined ? '' : `"${x.units}", then `)).join(' or ')}its upgrades as Snapfire names them, separated by ", "` }]);
+    if (best === undefined) throw new InputError([{ file, path: `line ${k}`, message: `"${units}": expected the units line of ${f[1]}: ${candidates.map(([, x]) => (x.units === undefined ? '' : `"${x.units}", then `)).join(' or ')}its upgrades as Snapfire names them, separated by ", "` }]);
     force.formations.push({ id: best.id, upgrades: best.upgrades, printed });
   }
-  if (force.formations.length === 0) throw new InputError([{ file: FILE, path: `line ${rule.n + 1}`, message: 'no formation; expected "<FORMATION NAME> [<points>]" lines under the rule' }]);
+  if (force.formations.length === 0) throw new InputError([{ file, path: `line ${rule.n + 1}`, message: 'no formation; expected "<FORMATION NAME> [<points>]" lines under the rule' }]);
   return force;
 }
