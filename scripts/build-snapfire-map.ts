@@ -289,6 +289,7 @@ for (const file of listFiles.sort()) {
       if (tpId !== undefined && army !== undefined && !army.upgrades.some((x) => x.id === tpId)) throw new Error(`${id} upgrade ${u.id}: no TP upgrade "${tpId}"`);
       // An upgrade the TP formation does not offer cannot be taken there, whatever it is called.
       if (m.as === 'upgrade' && tf !== undefined && !tf.upgrades.includes(m.tp)) m = { as: 'none', reason: `the TP formation ${tf.id} does not take the upgrade ${m.tp} this stands for` };
+      if (m.as === 'variant' && tf !== undefined && !tf.upgrades.includes(m.of)) m = { as: 'none', reason: `the TP formation ${tf.id} does not take the upgrade ${m.of} whose units this prices` };
       per.set(f.id, m);
     }
     const key = (m: UpgradeMapping) => JSON.stringify(m);

@@ -66,6 +66,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
     const options: Counts = new Map();
     const included: Counts = new Map();
     const extras = new Map<string, string>();
+    const variants: Array<{ of: string; option: string; said: string }> = [];
     for (const u of taken.upgrades) {
       const su = upgradeById(u.id)!;
       const m: UpgradeMapping = su.byFormation?.[String(taken.id)] ?? su.map;
@@ -102,6 +103,9 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
         case 'transport':
           if (!/rhino/i.test(su.name)) out.notes.push(`${said}: in the Tournament Pack a deployment choice of "plus transport" formations, not an entry of the list; the formation is fielded with the transports its cost includes`);
           break;
+        case 'variant':
+          for (let n = 0; n < u.count; n++) variants.push({ of: m.of, option: m.option, said });
+          break;
         case 'surcharge':
         case 'ignored':
           out.notes.push(`${said}: ${m.reason}`);
@@ -111,6 +115,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
           break;
       }
     }
+    pickVariants(army, upgrades, variants, (v) => out.unmapped.push({ entry: v.said.slice(0, v.said.indexOf(': ')), reason: `${v.said.slice(v.said.indexOf(': ') + 2)}: a surcharge for a unit of "${v.of}", which the formation does not take (or all of whose units are already picked)` }));
     const tf = army.formations.find((f) => f.id === formationId)!;
     const build = (ups: string[], say: (note: string) => void, leftOut: (units: string, reason: string) => void) => formationText(data, army, tf, option, ups, { options, included, extras }, say, leftOut);
     const plain = build(upgrades.filter((t) => !t.startsWith(ADDED)), () => {}, () => {});
@@ -123,6 +128,29 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
   });
   if (force.printed !== undefined && force.printed !== out.sourcePoints) out.notes.push(`the text prints a total of ${force.printed} points, its formations add up to ${out.sourcePoints}`);
   return out;
+}
+
+/**
+ * Snapfire's per-variant surcharges as picks of the TP upgrade's choice: each makes one more unit
+ * of the first `of` taken with room the surcharge's variant, the rest of its units the choice's
+ * first option ("Tank Squadron" with one Demolisher surcharge: `+tank-squadron@leman-russ-demolisher,leman-russ,leman-russ`).
+ */
+function pickVariants(army: Army, upgrades: string[], variants: Array<{ of: string; option: string; said: string }>, unplaced: (v: { of: string; option: string; said: string }) => void): void {
+  const picks = new Map<number, string[]>();
+  for (const v of variants) {
+    const choice = army.upgrades.find((x) => x.id === v.of)?.choices.find((c) => c.from.includes(v.option));
+    const at = choice === undefined ? -1 : upgrades.findIndex((t, k) => t.split('@')[0] === v.of && (picks.get(k)?.length ?? 0) < choice.count);
+    if (at < 0) {
+      unplaced(v);
+      continue;
+    }
+    picks.set(at, [...(picks.get(at) ?? []), v.option]);
+  }
+  for (const [k, ids] of picks) {
+    const choice = army.upgrades.find((x) => x.id === upgrades[k]!.split('@')[0])!.choices.find((c) => c.from.includes(ids[0]!))!;
+    const all = [...ids, ...new Array<string>(choice.count - ids.length).fill(choice.from[0]!)];
+    upgrades[k] = `${upgrades[k]!.split('@')[0]}@${all.join(',')}`;
+  }
 }
 
 /** The units a formation fields with the upgrades taken so far (`id` or `id@picked`), by unit id. */

@@ -31,6 +31,7 @@ export const FormationMapping = z.union([
  * - `transport`: Rhinos or Drop Pods of a "plus transport" formation, a deployment choice in the TP;
  * - `selects-formation`: it picks which TP formation Snapfire's is (a Spacecraft shell: Dragonship or Wraithship);
  * - `surcharge`: a price Snapfire adds that the TP computes itself (a titan's single-weapon surcharge);
+ * - `variant`: a price Snapfire adds per unit of a variant, which in the TP is a pick of an upgrade's choice (`+of@option`);
  * - `ignored`: a 0-point choice the TP does not print (a mark of Chaos), with the reason;
  * - `none`: no TP counterpart, with the reason.
  */
@@ -41,6 +42,8 @@ export const UpgradeMapping = z.discriminatedUnion('as', [
   z.strictObject({ as: z.literal('transport') }),
   z.strictObject({ as: z.literal('selects-formation'), formation: z.string(), option: z.string().optional(), note: z.string().optional() }),
   z.strictObject({ as: z.literal('surcharge'), reason: z.string() }),
+  /** A per-unit price Snapfire charges for a variant (Krieg's "Leman Russ Demolisher Surcharge for Tank Squadron"): one unit of TP upgrade `of` is `option`. */
+  z.strictObject({ as: z.literal('variant'), of: z.string(), option: z.string(), note: z.string().optional() }),
   z.strictObject({ as: z.literal('ignored'), reason: z.string() }),
   z.strictObject({ as: z.literal('none'), reason: z.string() }),
 ]);
