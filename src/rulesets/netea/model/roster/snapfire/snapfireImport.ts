@@ -66,7 +66,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
     const options: Counts = new Map();
     const included: Counts = new Map();
     const extras = new Map<string, string>();
-    const variants: Array<{ of: string; option: string; said: string }> = [];
+    const variants: Array<{ of: string; option: string; entry: string }> = [];
     for (const u of taken.upgrades) {
       const su = upgradeById(u.id)!;
       const m: UpgradeMapping = su.byFormation?.[String(taken.id)] ?? su.map;
@@ -104,7 +104,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
           if (!/rhino/i.test(su.name)) out.notes.push(`${said}: in the Tournament Pack a deployment choice of "plus transport" formations, not an entry of the list; the formation is fielded with the transports its cost includes`);
           break;
         case 'variant':
-          for (let n = 0; n < u.count; n++) variants.push({ of: m.of, option: m.option, said });
+          for (let n = 0; n < u.count; n++) variants.push({ of: m.of, option: m.option, entry: `${entry}: upgrade "${su.name}" [${u.id}]` });
           break;
         case 'surcharge':
         case 'ignored':
@@ -115,7 +115,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
           break;
       }
     }
-    pickVariants(army, upgrades, variants, (v) => out.unmapped.push({ entry: v.said.slice(0, v.said.indexOf(': ')), reason: `${v.said.slice(v.said.indexOf(': ') + 2)}: a surcharge for a unit of "${v.of}", which the formation does not take (or all of whose units are already picked)` }));
+    pickVariants(army, upgrades, variants, (v) => out.unmapped.push({ entry: v.entry, reason: `a Snapfire surcharge for one unit of the TP upgrade "${v.of}", which the formation has not taken (or all of whose units are picked already)` }));
     const tf = army.formations.find((f) => f.id === formationId)!;
     const build = (ups: string[], say: (note: string) => void, leftOut: (units: string, reason: string) => void) => formationText(data, army, tf, option, ups, { options, included, extras }, say, leftOut);
     const plain = build(upgrades.filter((t) => !t.startsWith(ADDED)), () => {}, () => {});
@@ -135,7 +135,7 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
  * of the first `of` taken with room the surcharge's variant, the rest of its units the choice's
  * first option ("Tank Squadron" with one Demolisher surcharge: `+tank-squadron@leman-russ-demolisher,leman-russ,leman-russ`).
  */
-function pickVariants(army: Army, upgrades: string[], variants: Array<{ of: string; option: string; said: string }>, unplaced: (v: { of: string; option: string; said: string }) => void): void {
+function pickVariants(army: Army, upgrades: string[], variants: Array<{ of: string; option: string; entry: string }>, unplaced: (v: { of: string; option: string; entry: string }) => void): void {
   const picks = new Map<number, string[]>();
   for (const v of variants) {
     const choice = army.upgrades.find((x) => x.id === v.of)?.choices.find((c) => c.from.includes(v.option));
