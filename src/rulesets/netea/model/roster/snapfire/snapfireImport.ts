@@ -228,7 +228,16 @@ function formationText(data: Dataset, army: Army, tf: Formation, named: string |
       room -= inCore;
       core.push(...new Array<string>(inCore).fill(id));
       const extra = fielded.extras.get(id);
+      // "Add any four Leman Russ variants": one TP upgrade adding exactly the units beyond the choice, all of them this option.
+      const bulk = n > inCore && extra === undefined ? tf.upgrades.map((x) => army.upgrades.find((y) => y.id === x)).find((t) => t !== undefined && t.remove.length === 0 && t.choices.some((ch) => ch.count === n - inCore && ch.from.includes(id))) : undefined;
       if (n > inCore && extra !== undefined) more.push(...new Array<string>(n - inCore).fill(`${extra}@${id}`));
+      else if (bulk !== undefined) {
+        // Taken already without picks (a Snapfire formation that is the TP's with it, `plus`): pick on that one.
+        const picked = `${bulk.id}@${new Array<string>(n - inCore).fill(id).join(',')}`;
+        const k = upgrades.indexOf(bulk.id);
+        if (k >= 0) upgrades[k] = picked;
+        else more.push(picked);
+      }
       else if (n > inCore) leftOut(`${n - inCore} ${name(id)}`, `Snapfire fields ${n} ${name(id)}; the Tournament Pack formation's choice holds ${inCore} and no upgrade of it adds more`);
     }
     if (room > 0) say(`Snapfire fields ${want - room} of ${choice.from.map(name).join(', ')}, the Tournament Pack formation ${want}: the text fields ${want}, the rest of the list's first option`);
