@@ -11,6 +11,7 @@ import { registerMatrix } from './matrix.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
+import { registerRoster } from './roster.js';
 import { registerGame } from './game.js';
 import { addDatasheetOption } from './options.js';
 
@@ -31,6 +32,7 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
+  registerRoster(program);
   registerGame(program);
   for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
 }

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { commandLine } from './report.js';
 import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../workers/partial.js';
+import { ROSTER_FORMAT } from '../rulesets/netea/model/roster/listFile.js';
 
 /** The manifest.json of a report folder says it is one with these two fields (writeRunReport.ts). */
 export const REPORT_FORMAT = 'epic-balance/run-report';
@@ -10,14 +11,15 @@ export const REPORT_FORMAT_VERSION = 1;
 
 /**
  * What a command writes at a path: a report folder (--out), one partial
- * result file (--partial-out, merge --out), or a battle file of fitted
- * weights (audit --fit-out).
+ * result file (--partial-out, merge --out), a battle file of fitted weights
+ * (audit --fit-out), or a list file (roster import --out).
  */
-export type OutKind = 'report' | 'partial' | 'fitted-battle';
+export type OutKind = 'report' | 'partial' | 'fitted-battle' | 'roster';
 
 /** What each kind of file output may replace, as its refusal says. */
 const FILE_EXPECTED: Record<Exclude<OutKind, 'report'>, { what: string; expected: string; ours: (file: string) => boolean }> = {
   partial: { what: 'a partial result of epic-balance', expected: 'a new file, or an earlier partial result of epic-balance', ours: (f) => isPartialResult(f) },
+  roster: { what: 'a list file of epic-balance', expected: 'a new file, or an earlier list file of epic-balance', ours: (f) => isRosterFile(f) },
   'fitted-battle': { what: 'a battle file written by epic-balance audit --fit-out', expected: 'a new file, or a battle file an earlier audit --fit-out wrote', ours: (f) => isFittedBattle(f) },
 };
 
@@ -151,6 +153,15 @@ function isFittedBattle(file: string): boolean {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { scenes?: unknown };
     const scenes = json.scenes;
     return Array.isArray(scenes) && scenes.length > 0 && scenes.every((x) => typeof (x as { why?: unknown })?.why === 'string' && (x as { why: string }).why.startsWith(FITTED_SCENE_WHY));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a file is a list file this tool wrote (`"format": "epic-balance/roster"`). */
+function isRosterFile(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown }).format === ROSTER_FORMAT;
   } catch {
     return false;
   }

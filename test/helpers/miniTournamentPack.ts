@@ -41,6 +41,16 @@ interface MiniFormation {
   units: string;
   upgrades: string[];
   cost: number;
+  /** A limit printed before the name ("0–1"). */
+  limit?: string;
+  /** The caption of the table it is printed in, one of its list's `tables`; absent: the list's first table. */
+  table?: string;
+}
+
+/** A table of formations after a list's first, with the note printed under its header. */
+interface MiniTable {
+  caption: string;
+  note?: string;
 }
 
 interface MiniList {
@@ -50,8 +60,13 @@ interface MiniList {
   /** The paragraph before the tables: strategy rating and initiative. */
   ratings: string;
   caption: string;
+  /** Tables of formations after the first (`caption`), in order. */
+  tables?: MiniTable[];
   formations: MiniFormation[];
-  upgrades: Array<{ name: string; units: string; cost: string }>;
+  /** `limit`: printed before the name ("0–1 ... per army"). */
+  upgrades: Array<{ name: string; units: string; cost: string; limit?: string }>;
+  /** The front matter's "Using the army list" text: how an army is built. */
+  using?: string;
 }
 
 /** The invented pack: its lists, units, weapons, rules and forces, by file name (the item's id). */
@@ -89,12 +104,17 @@ export const MINI_PACK = {
       force: 'star-warden',
       ratings: 'Star Warden Host armies have a strategy rating of 4. All formations have an initiative rating of 1+.',
       caption: 'Star Warden Formations',
+      tables: [
+        { caption: 'Star Warden Support Formations', note: '(Any one support formation may be fielded per each warden line.)' },
+        { caption: 'Star Warden Engines', note: '(Up to a third of the points available may be spent on these formations.)' },
+      ],
       formations: [
         { id: 'warden-line', name: 'Warden Line', units: 'Six Warden units and three Haulers', upgrades: ['Lancers'], cost: 250 },
-        { id: 'lancer-squad', name: 'Lancer Squad', units: 'Four Lancer units', upgrades: [], cost: 200 },
-        { id: 'bastion-troop', name: 'Bastion Troop', units: 'Three Bastions', upgrades: [], cost: 225 },
+        { id: 'lancer-squad', name: 'Lancer Squad', units: 'Four Lancer units', upgrades: [], cost: 200, table: 'Star Warden Support Formations' },
+        { id: 'bastion-troop', name: 'Bastion Troop', units: 'Three Bastions', upgrades: [], cost: 225, limit: '0–1', table: 'Star Warden Engines' },
       ],
-      upgrades: [{ name: 'Lancers', units: 'Add two Lancer units', cost: '+50 points' }],
+      upgrades: [{ name: 'Lancers', units: 'Add two Lancer units', cost: '+50 points', limit: '0–1 per army' }],
+      using: 'You must have at least one Warden Line. Lancer Squads may only be taken by a host whose Warden Lines carry banners.',
     },
     'iron-horde': {
       title: 'Iron Horde',
@@ -145,11 +165,11 @@ function unitFile(u: MiniUnit): string {
 
 const row = (cells: string[], end: string): string => `      <tr>${cells.map((c) => `<td>${c}</td>`).join('')}${end}`;
 
-function table(caption: string, head: string[], rows: string[][], rowEnd: string): string {
+function table(caption: string, head: string[], rows: string[][], rowEnd: string, note?: string): string {
   return [
     '<table class="_army_list">',
     `  <caption>${caption}</caption>`,
-    `  <thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
+    `  <thead>${note === undefined ? '' : `<tr><td colspan="${head.length}">${note}</td></tr>`}<tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`,
     '  <tbody>',
     ...rows.map((r) => row(r, rowEnd)),
     '  </tbody>',
@@ -158,10 +178,13 @@ function table(caption: string, head: string[], rows: string[][], rowEnd: string
 }
 
 function listFile(id: string, l: MiniList, costs: Record<string, number>, rowEnd: string): string {
-  const formations = l.formations.map((f) => [f.name, f.units, f.upgrades.join(', ') || 'None', `${costs[`${id}/${f.id}`] ?? f.cost} points`]);
-  const tables = [table(l.caption, ['Formation', 'Units', 'Upgrades', 'Cost'], formations, rowEnd)];
-  if (l.upgrades.length > 0) tables.push(table(`${l.title} Upgrades`, ['Upgrade', 'Units', 'Cost'], l.upgrades.map((u) => [u.name, u.units, u.cost]), rowEnd));
-  return markdown([`title: ${l.title}`, `name: ${l.name}`, ...yamlList('forces', [l.force])], `<p>${l.ratings}</p>\n\n${tables.join('\n\n')}\n`);
+  const rows = (caption: string) => l.formations
+    .filter((f) => (f.table ?? l.caption) === caption)
+    .map((f) => [f.limit === undefined ? f.name : `${f.limit} ${f.name}`, f.units, f.upgrades.join(', ') || 'None', `${costs[`${id}/${f.id}`] ?? f.cost} points`]);
+  const tables = [{ caption: l.caption } as MiniTable, ...(l.tables ?? [])].map((t) => table(t.caption, ['Formation', 'Units', 'Upgrades', 'Cost'], rows(t.caption), rowEnd, t.note));
+  if (l.upgrades.length > 0) tables.push(table(`${l.title} Upgrades`, ['Upgrade', 'Units', 'Cost'], l.upgrades.map((u) => [u.limit === undefined ? u.name : `${u.limit.replace(/^(\S+)/, `$1 ${u.name}`)}`, u.units, u.cost]), rowEnd));
+  const using = l.using === undefined ? [] : ['using_the_army_list:', '  |', `    ${l.using}`];
+  return markdown([`title: ${l.title}`, `name: ${l.name}`, ...yamlList('forces', [l.force]), ...using], `<p>${l.ratings}</p>\n\n${tables.join('\n\n')}\n`);
 }
 
 /**

@@ -22,7 +22,7 @@ async function importReport(dir: string): Promise<ImportReport> {
 }
 
 describe('import-tp on the mini Tournament Pack', () => {
-  it('maps every unit, weapon, rule, force, list, formation and upgrade, reads no FAQ, and names the version from SOURCE.md', async () => {
+  it('maps every unit, weapon, rule, force, list, formation and upgrade, reads every construction text but one, reads no FAQ, and names the version from SOURCE.md', async () => {
     const dir = writeMiniTournamentPack(join(testTempDir('eb-mini-tp-'), 'tp'), { commit: COMMIT });
     const report = await importReport(dir);
     expect(report.source).toBe(dir);
@@ -36,8 +36,17 @@ describe('import-tp on the mini Tournament Pack', () => {
       formations: { total: 6, mapped: 6 },
       upgrades: { total: 1, mapped: 1 },
       upgradesOffered: { total: 1, mapped: 1 },
+      construction: { total: 6, mapped: 5 },
     });
-    expect(report.unmapped).toEqual([]);
+    expect(report.unmapped).toEqual([
+      {
+        kind: 'construction',
+        id: 'star-wardens/Using the army list',
+        name: 'Lancer Squads may only be taken by a host whose Warden Lines carry banners.',
+        reason: 'no pattern of the construction reader (model/tp/constructionText.ts) reads it',
+        file: '_site/_army_lists/star-wardens.html',
+      },
+    ]);
     expect(report.specialRules.map((r) => [r.id, r.status, r.usedBy])).toEqual([
       ['leader', 'supported', 1],
       ['macro-weapon', 'supported', 1],
