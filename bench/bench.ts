@@ -11,8 +11,8 @@ import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
 import { naiveHeresyRun, naiveHeresyScenario } from './naiveHeresyShoot.js';
 import { naiveRun, naiveScenario } from './naiveShoot.js';
 import { pageRate, type PageRate } from './pageBench.js';
-import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
-import type { ScenarioSpec } from '../src/sim/scenario.js';
+import { EPIC40K_SCENARIOS, GAME_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
+import type { RunnableSpec } from '../src/sim/scenario.js';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
 import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
 
@@ -109,13 +109,12 @@ class CountingSfc32 extends Sfc32 {
   }
 }
 
-function wordsPerTrial(spec: ScenarioSpec): number {
+function wordsPerTrial(spec: RunnableSpec, trials: number): number {
   const runner = compileScenario(spec);
   const tally = new Float64Array(runner.layout.length);
   const [a, b, c, d] = rngFromSeed('count').state();
   const rng = new CountingSfc32(a, b, c, d);
   rng.count = 0;
-  const trials = 200_000;
   runner.run(rng, trials, tally);
   return rng.count / trials;
 }
@@ -127,36 +126,36 @@ interface Timed {
 }
 
 /** A pool of `workers` threads with every thread warmed up on the scenario (compiled, JIT settled). */
-async function warmPool(spec: ScenarioSpec, workers: number): Promise<{ pool: ChunkPool; rate: number }> {
+async function warmPool(spec: RunnableSpec, workers: number, chunkSize: number): Promise<{ pool: ChunkPool; rate: number }> {
   const pool = new ChunkPool({ workers });
-  const warm = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize: DEFAULT_CHUNK_SIZE, pool, trials: workers * 4 * DEFAULT_CHUNK_SIZE });
+  const warm = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: 'warm-up', chunkSize, pool, trials: workers * 4 * chunkSize });
   return { pool, rate: warm.trials / (warm.elapsedMs / 1000) };
 }
 
 /** One timed run of whole chunks on a warm pool. */
-async function timedRun(spec: ScenarioSpec, pool: ChunkPool, trials: number, rep: number): Promise<Timed> {
-  const r = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: `timed ${rep}`, chunkSize: DEFAULT_CHUNK_SIZE, pool, trials });
+async function timedRun(spec: RunnableSpec, pool: ChunkPool, trials: number, rep: number, chunkSize: number): Promise<Timed> {
+  const r = await simulate({ spec, seed: 'bench', scenario: 'bench', matchup: `timed ${rep}`, chunkSize, pool, trials });
   const s = r.elapsedMs / 1000;
   return { trials, seconds: s, rate: trials / s };
 }
 
-const chunksFor = (rate: number, seconds: number, workers: number) => Math.max(workers * 4, Math.round((rate * seconds) / DEFAULT_CHUNK_SIZE)) * DEFAULT_CHUNK_SIZE;
+const chunksFor = (rate: number, seconds: number, workers: number, chunkSize: number) => Math.max(workers * 4, Math.round((rate * seconds) / chunkSize)) * chunkSize;
 
 /**
  * Trials per second on one worker and on `workers`, measured alternately
  * `reps` times (1, N, 1, N, ...) so that load from other processes hits both
  * alike; the best run of each counts (other load only ever slows a run down).
  */
-async function poolRates(spec: ScenarioSpec, workers: number, seconds: number, reps: number): Promise<{ one: Timed; all: Timed; runs: { one: Timed[]; all: Timed[] } }> {
-  const one = await warmPool(spec, 1);
-  const all = await warmPool(spec, workers);
+async function poolRates(spec: RunnableSpec, workers: number, seconds: number, reps: number, chunkSize: number): Promise<{ one: Timed; all: Timed; runs: { one: Timed[]; all: Timed[] } }> {
+  const one = await warmPool(spec, 1, chunkSize);
+  const all = await warmPool(spec, workers, chunkSize);
   try {
     const runs = { one: [] as Timed[], all: [] as Timed[] };
     for (let rep = 0; rep < reps; rep++) {
       const best1 = Math.max(one.rate, ...runs.one.map((r) => r.rate));
-      runs.one.push(await timedRun(spec, one.pool, chunksFor(best1, seconds, 1), rep));
+      runs.one.push(await timedRun(spec, one.pool, chunksFor(best1, seconds, 1, chunkSize), rep, chunkSize));
       const bestN = Math.max(all.rate, ...runs.all.map((r) => r.rate));
-      runs.all.push(await timedRun(spec, all.pool, chunksFor(bestN, seconds, workers), rep));
+      runs.all.push(await timedRun(spec, all.pool, chunksFor(bestN, seconds, workers, chunkSize), rep, chunkSize));
     }
     const best = (xs: Timed[]) => xs.reduce((a, b) => (b.rate > a.rate ? b : a));
     return { one: best(runs.one), all: best(runs.all), runs };
@@ -167,7 +166,7 @@ async function poolRates(spec: ScenarioSpec, workers: number, seconds: number, r
 }
 
 /** The naive references of the shooting scenarios: NetEA's (naiveShoot.ts) and Heresy's (naiveHeresyShoot.ts). */
-const NAIVE: Record<string, (spec: ScenarioSpec) => (rng: Sfc32, trials: number) => unknown> = {
+const NAIVE: Record<string, (spec: RunnableSpec) => (rng: Sfc32, trials: number) => unknown> = {
   shooting: (spec) => {
     const s = naiveScenario(spec as EngagementSpec);
     return (rng, trials) => naiveRun(s, rng, trials);
@@ -271,7 +270,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   log(args, `epic-balance bench on ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${args.workers} workers, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}\n`);
 
-  const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS];
+  const all: Array<BenchScenario<RunnableSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS, ...GAME_SCENARIOS];
   const scenarios = all.filter((s) => args.only === null || args.only.includes(s.id));
   // The raw rate of each die the scenarios roll is sampled before and after
   // every scenario and the best sample is the ceiling, so a quiet moment at
@@ -301,14 +300,15 @@ async function main(): Promise<void> {
       continue;
     }
     log(args, `${sc.id}: 1 and ${args.workers} workers, best of ${args.reps}... `);
-    const rates = await poolRates(spec, args.workers, args.seconds, args.reps);
+    const chunkSize = sc.chunkSize ?? DEFAULT_CHUNK_SIZE;
+    const rates = await poolRates(spec, args.workers, args.seconds, args.reps, chunkSize);
     report.oneWorker = rates.one;
     const all = rates.all;
     report.allWorkers = { ...all, workers: args.workers };
     report.scaling = all.rate / report.oneWorker.rate;
     report.runs = { oneWorker: rates.runs.one.map((r) => r.rate), allWorkers: rates.runs.all.map((r) => r.rate) };
-    log(args, `${(report.oneWorker.rate / 1e6).toFixed(2)}M and ${(all.rate / 1e6).toFixed(2)}M trials/s\n`);
-    report.wordsPerTrial = wordsPerTrial(spec);
+    log(args, `${report.oneWorker.rate >= 1e5 ? `${(report.oneWorker.rate / 1e6).toFixed(2)}M` : report.oneWorker.rate.toFixed(0)} and ${all.rate >= 1e5 ? `${(all.rate / 1e6).toFixed(2)}M` : all.rate.toFixed(0)} trials/s\n`);
+    report.wordsPerTrial = wordsPerTrial(spec, Math.min(200_000, 8 * chunkSize));
     report.wordRateOneWorker = report.wordsPerTrial * report.oneWorker.rate;
     report.wordRateAllWorkers = report.wordsPerTrial * all.rate;
     sampleRaw(dieOf(spec));
@@ -358,6 +358,7 @@ async function main(): Promise<void> {
   }
   const loadAfter = loadavg();
   const assault = reports.find((r) => r.id === 'assault');
+  const game = reports.find((r) => r.id === 'game');
   const targets = [
     { target: `${args.workers} workers at least 1.8x one worker (shooting)`, measured: shooting?.scaling ?? null, ok: (shooting?.scaling ?? 0) >= 1.8, unit: 'x' },
     { target: 'shooting at least 10M trials/s with all workers', measured: shooting?.allWorkers?.rate ?? null, ok: (shooting?.allWorkers?.rate ?? 0) >= 10e6, unit: 'trials/s' },
@@ -365,6 +366,7 @@ async function main(): Promise<void> {
     { target: 'dice rate at least 30% of the raw generator (shooting)', measured: shooting?.wordFractionOfRaw ?? null, ok: (shooting?.wordFractionOfRaw ?? 0) >= 0.3, unit: 'fraction' },
     { target: `the page at least 70% of the CLI's rate on ${args.workers} workers (shooting, issue 19)`, measured: 'ofCli' in page ? page.ofCli : null, ok: 'ofCli' in page && (page.ofCli ?? 0) >= 0.7, unit: 'fraction' },
     { target: 'at least 1M full assaults per second on one core (issue 3)', measured: assault?.oneWorker?.rate ?? null, ok: (assault?.oneWorker?.rate ?? 0) >= 1e6, unit: 'trials/s' },
+    { target: `at least 2,000 full games per second, two 3,000-point armies, on ${args.workers} workers (issue 30)`, measured: game?.allWorkers?.rate ?? null, ok: (game?.allWorkers?.rate ?? 0) >= 2000, unit: 'trials/s' },
   ];
   const result = {
     machine: { cpus: cpus().length, model: cpus()[0]?.model ?? null, availableParallelism: availableParallelism(), node: process.version, loadBefore, loadAfter },
@@ -393,7 +395,7 @@ function markdown(r: {
   memory: { trials: number; maxRssBytes: number; method: string; measured: MemoryRun[] };
   targets: Array<{ target: string; measured: number | null; ok: boolean; unit: string }>;
 }): string {
-  const M = (x: number | undefined) => (x === undefined ? 'n/a' : x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : `${(x / 1e3).toFixed(0)}k`);
+  const M = (x: number | undefined) => (x === undefined ? 'n/a' : x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e4 ? `${(x / 1e3).toFixed(0)}k` : x.toFixed(0));
   const w = r.settings.workers;
   let s = `| scenario | trials/s, 1 worker | trials/s, ${w} workers | scaling | words/trial | words/s, 1 worker | of raw generator | naive trials/s | speed-up vs naive |\n`;
   s += '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n';

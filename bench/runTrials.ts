@@ -1,6 +1,6 @@
 import { rngFromSeed } from '../src/sim/rng.js';
-import { compileScenario, type ScenarioSpec } from '../src/sim/scenario.js';
-import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
+import { compileScenario, type RunnableSpec } from '../src/sim/scenario.js';
+import { EPIC40K_SCENARIOS, GAME_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
 
 /**
  * Runs N trials of one bench scenario, of any rule system, in this thread and
@@ -8,7 +8,7 @@ import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } fr
  * it under valgrind). Usage: node dist/bench/runTrials.js <scenario> <trials>.
  */
 const [id, count] = process.argv.slice(2);
-const all: Array<BenchScenario<ScenarioSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS];
+const all: Array<BenchScenario<RunnableSpec>> = [...SCENARIOS, ...EPIC40K_SCENARIOS, ...HERESY_SCENARIOS, ...GAME_SCENARIOS];
 const scenario = all.find((s) => s.id === id);
 const trials = Number(count);
 if (scenario === undefined || !Number.isInteger(trials) || trials < 0) {

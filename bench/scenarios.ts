@@ -2,7 +2,13 @@ import { DEFAULT_ASSAULT_GAP } from '../src/commands/assault.js';
 import { parseFormation } from '../src/model/formation.js';
 import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/sim/rulesets/netea/engagements.js';
-import type { ScenarioSpec } from '../src/sim/scenario.js';
+import type { RunnableSpec } from '../src/sim/scenario.js';
+import { loadArmyFile, parseArmy } from '../src/rulesets/netea/game/armyInput.js';
+import { DEFAULT_MAX_TURNS, type GameSpec } from '../src/rulesets/netea/game/gameSpec.js';
+import { POLICIES } from '../src/rulesets/netea/game/policy/policyParams.js';
+import { projectRoot } from '../src/model/projectRoot.js';
+import { DEFAULT_OPTIONS } from '../src/sim/rulesets/netea/spec.js';
+import { join } from 'node:path';
 import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
 import type { Epic40kSpec } from '../src/sim/rulesets/epic40k/spec.js';
 import { epic40kAssaultJob, epic40kShootJob } from '../src/commands/epic40kJobs.js';
@@ -18,12 +24,14 @@ import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rules
  * append an entry: the bench runs every scenario whose spec compiles and
  * lists the others with the reason.
  */
-export interface BenchScenario<S extends ScenarioSpec = EngagementSpec> {
+export interface BenchScenario<S extends RunnableSpec = EngagementSpec> {
   id: string;
   title: string;
   /** The same scenario as an epic-balance command line (after the program name). */
   cli: string[];
   build(): S;
+  /** Trials per chunk, when not the engagements' DEFAULT_CHUNK_SIZE (a game's trial is a whole game). */
+  chunkSize?: number;
 }
 
 const data = () => loadBuiltinDataset();
@@ -119,5 +127,40 @@ export const HERESY_SCENARIOS: Array<BenchScenario<HeresySpec>> = [
     title: 'Heresy (D10): 8 Orks charge 4 Space Marines, 4 Orks supporting',
     cli: ['assault', '--rules', 'heresy', '8 Ork', '--at', '4 Space Marine', '--support', '4 Ork'],
     build: () => heresyAssaultJob({ formation: '8 Ork', at: '4 Space Marine', support: ['4 Ork'], gap: DEFAULT_ASSAULT_GAP }).spec,
+  },
+];
+
+/** Two armies of the shipped army files (armies/), objective-first against objective-first, on random tables. */
+function gameOf(a: string, b: string): GameSpec {
+  const data = loadBuiltinDataset();
+  const army = (file: string) => loadArmyFile(data, join(projectRoot(), 'armies', file));
+  return { ruleset: 'netea-game', armies: [army(a), army(b)], policies: [POLICIES['objective-first'], POLICIES['objective-first']], table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS };
+}
+
+/**
+ * Whole games (issue 30): a trial is a tournament game, set-up to the last
+ * end phase. `game` is the target's (two 3,000-point armies); `game-small`
+ * is a lighter one with the same kinds of formation (transports, a war
+ * engine, aircraft), for the allocation check's 100,000 games.
+ */
+export const GAME_SCENARIOS: Array<BenchScenario<GameSpec>> = [
+  {
+    id: 'game',
+    title: 'a tournament game: Codex Astartes against the Ork War Horde, 3,000 points each, objective-first, a random table',
+    cli: ['game', 'armies/codex-astartes-3000.json', 'armies/ork-war-horde-3000.json', '--policy', 'objective-first'],
+    build: () => gameOf('codex-astartes-3000.json', 'ork-war-horde-3000.json'),
+    chunkSize: 250,
+  },
+  {
+    id: 'game-small',
+    title: 'a small game: a Tactical detachment, a Warhound and Thunderbolts against two warbands, Big Gunz and Fighta-bommerz',
+    cli: ['game', 'codex-astartes/tactical-detachment, titan-legion/warhound-battlegroup, imperial-navy/thunderbolt-squadron', 'ork-war-horde/warband, ork-war-horde/warband, ork-war-horde/mekboy-gunzmob, ork-war-horde/fighta-sqwadron', '--policy', 'objective-first'],
+    build: () => {
+      const data = loadBuiltinDataset();
+      const a = parseArmy(data, 'codex-astartes/tactical-detachment, titan-legion/warhound-battlegroup, imperial-navy/thunderbolt-squadron', 'A');
+      const b = parseArmy(data, 'ork-war-horde/warband, ork-war-horde/warband, ork-war-horde/mekboy-gunzmob, ork-war-horde/fighta-sqwadron', 'B');
+      return { ruleset: 'netea-game', armies: [a, b], policies: [POLICIES['objective-first'], POLICIES['objective-first']], table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS };
+    },
+    chunkSize: 500,
   },
 ];

@@ -1,21 +1,20 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
-import { InputError, formatProblem } from './model/inputError.js';
-import { toolVersion } from './model/projectRoot.js';
-import { registerCommands } from './commands/index.js';
+import { handleInterrupts } from './workers/interrupt.js';
+
+// First of all, before the commands and their libraries load (seconds from the
+// sources): from here on Ctrl-C always prints its one line and exits 130.
+handleInterrupts();
+
+const { CommanderError } = await import('commander');
+const { InputError, formatProblem } = await import('./model/inputError.js');
+const { newProgram } = await import('./commands/program.js');
 
 /**
  * The command line: parse, call the library, print. Bad input of any kind ends
  * with one line per problem on stderr and exit code 2.
  */
 async function main(argv: string[]): Promise<number> {
-  const program = new Command('epic-balance')
-    .description('Monte Carlo analysis and army balancing for Epic Armageddon as NetEA plays it (default), the 2004 rulebook, Epic 40,000 and Heresy (--rules)')
-    .version(toolVersion())
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
-  registerCommands(program);
-  for (const sub of program.commands) sub.exitOverride();
+  const program = newProgram();
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

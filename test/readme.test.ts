@@ -5,11 +5,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
+import { itWithTp, tournamentPackPath } from './helpers/tournamentPack.js';
 
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the
- * repository's layout (a temporary folder with experiments/ and ../shared
- * linked in), with small trial counts:
+ * repository's layout (a temporary folder with experiments/ linked in, and the
+ * Tournament Pack checkout the tests read as ../shared/netea-tp), with small
+ * trial counts:
  * - a command with `--trials N` runs min(N, 100) trials; with `--chunks`, the
  *   trials and the chunk size are divided by the same factor (400 trials), so
  *   the chunk ranges mean what they say; a simulating command without
@@ -22,13 +24,16 @@ import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
  *   `npm test` are only checked to exist (the first needs the network, the
  *   second is what runs this test);
  * - anything else (`cat > file <<'EOF'`) runs in sh.
- * Each must exit 0, and what it says it writes must exist.
+ * Each must exit 0, and what it says it writes must exist (in the temporary
+ * folder: `out/...` is relative to it). The commands that read
+ * ../shared/netea-tp are skipped, saying why, where the tests have no
+ * Tournament Pack checkout (test/helpers/tournamentPack.ts).
  */
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const SHARED = resolve(REPO, '../shared');
+const TP = tournamentPackPath();
 const SIMULATING = new Set(['shoot', 'assault', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 const SMALL = 100;
 
@@ -112,6 +117,8 @@ function builtSinceSources(): boolean {
 
 const blocks = codeBlocks(README);
 const commands = blocks.filter((b) => b.lang === 'sh').flatMap((b) => b.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')));
+/** Commands that read the Tournament Pack checkout, each an `npx epic-balance` command. */
+const readsTp = (command: string) => command.includes('../shared/netea-tp');
 
 const root = mkdtempSync(join(tmpdir(), 'epic-balance-readme-'));
 const ws = join(root, 'main');
@@ -133,7 +140,10 @@ beforeAll(() => {
   }
   mkdirSync(ws);
   symlinkSync(join(REPO, 'experiments'), join(ws, 'experiments'));
-  if (existsSync(SHARED)) symlinkSync(SHARED, join(root, 'shared'));
+  if (TP !== undefined) {
+    mkdirSync(join(root, 'shared'));
+    symlinkSync(resolve(TP), join(root, 'shared', 'netea-tp'));
+  }
   cwd = process.cwd();
   process.chdir(ws);
 });
@@ -181,11 +191,11 @@ describe('README', () => {
     for (const img of images) expect(existsSync(join(REPO, img)), img).toBe(true);
   });
 
-  it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const))('command %i runs: %s', async (_i, _first, command) => {
-    if (command.includes('../shared/') && !existsSync(SHARED)) {
-      console.warn(`skipped (no Tournament Pack snapshot at ${SHARED}): ${command}`);
-      return;
-    }
+  for (const [i, command] of commands.entries()) {
+    if (readsTp(command)) itWithTp(`command ${i + 1} runs: ${command}`, () => runEpicBalance(shellWords(command.slice('npx epic-balance '.length))));
+  }
+
+  it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const).filter(([, , c]) => !readsTp(c)))('command %i runs: %s', async (_i, _first, command) => {
     if (command.startsWith('npm install && npm ')) {
       const script = command.slice('npm install && npm '.length);
       expect(PKG.scripts[script], script).toBeDefined();
@@ -227,4 +237,230 @@ describe('README', () => {
     const file = /^cat > (\S+) <</.exec(command)?.[1];
     if (file) expect(existsSync(join(ws, file))).toBe(true);
   });
+});
+
+/* ---------- the numbers the README prints ---------- */
+
+/**
+ * Every number the README prints beside a command is that command's, run as
+ * written (its own trials and seed):
+ * - a `text` block after an `sh` block is the output (stdout, then stderr) of
+ *   the block's last command, line for line; a line "..." stands for lines
+ *   left out, and the block must start and end where the output does unless
+ *   it starts or ends with one;
+ * - each result the prose quotes is a sentence in QUOTES, written from the
+ *   --json of the commands it names (README commands, word for word);
+ * - every percentage or decimal in the prose (but "95%", the intervals'
+ *   level) lies in a quote, a text block, or an entry of NOT_RESULTS that
+ *   says why it is no command's result, and how it is checked instead.
+ */
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const prose = (text: string) => text.replace(/^```\w*\n[\s\S]*?^```$/gm, ' ').replace(/\s+/g, ' ');
+const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+const fix = (x: number, d: number) => x.toFixed(d);
+
+const SHOOT = 'npx epic-balance shoot codex-astartes/devastator-detachment --at ork-war-horde/warband --action sustained --trials 200000';
+const ASSAULT = 'npx epic-balance assault codex-astartes/tactical-detachment --at ork-war-horde/warband --trials 200000';
+const SUPPORTED = 'npx epic-balance assault codex-astartes/tactical-detachment --at ork-war-horde/warband --support codex-astartes/devastator-detachment --trials 200000';
+const AIR = 'npx epic-balance shoot imperial-navy/thunderbolt-squadron --at "steel-legion/mechanised-infantry-company+flak-upgrade" --flak steel-legion/flak-battery --trials 200000';
+const DEVASTATORS = 'npx epic-balance run experiments/devastator-actions.json';
+const WARHOUND = 'npx epic-balance run experiments/warhound-fair-cost.json';
+const RAZORBACKS = 'npx epic-balance run my-question.json';
+const TP_ASSAULT = 'npx epic-balance assault space-marine-codex-astartes/tactical --at ork-war-horde/warband --data ../shared/netea-tp --trials 100000';
+const AIR_FAIR = 'npx epic-balance fair-cost imperial-navy/thunderbolt-squadron';
+
+interface Quote {
+  /** README commands, word for word, whose --json the sentence is written from. */
+  commands: string[];
+  sentence: (json: Json[]) => string;
+}
+
+const QUOTES: Quote[] = [
+  {
+    commands: [SHOOT],
+    sentence: ([j]) => {
+      const t = j.target;
+      return `On average ${fix(t.unitsKilled.mean, 2)} of the warband's ${t.unitsKilled.distribution.length - 1} units die; it breaks in ${pct(t.broken.p)} of the trials (95% interval ${pct(t.broken.ci95[0])} to ${pct(t.broken.ci95[1])}) and ends with ${Number(fix(t.blastMarkers.mean, 2))} Blast markers.`;
+    },
+  },
+  {
+    commands: [ASSAULT, SUPPORTED],
+    sentence: ([alone, supported]) => {
+      const [a, s] = [alone.assault.attackerWins, supported.assault.attackerWins];
+      return `Alone, the Marines win ${pct(a.p)} of these assaults (${pct(a.ci95[0])} to ${pct(a.ci95[1])}); with the Devastators within 15 cm lending supporting fire, ${pct(s.p)} (${pct(s.ci95[0])} to ${pct(s.ci95[1])}).`;
+    },
+  },
+  {
+    commands: [AIR],
+    sentence: ([j]) => `The company loses ${fix(j.target.unitsKilled.mean, 2)} units on average; the Thunderbolts are destroyed in ${pct(j.attacker.destroyed.p)} of the trials.`,
+  },
+  {
+    commands: [DEVASTATORS, WARHOUND],
+    sentence: ([d, w]) => {
+      const per100 = (action: string) => d.variants.find((v: Json) => v.values.action === action && v.values.target === 'ork-war-horde/warband').efficiency[0].per100.mean;
+      return `sustained fire gives Devastators ${fix(per100('sustained'), 1)} points destroyed per 100 points against a warband, an advance ${fix(per100('advance'), 1)}; the Warhound battlegroup, costing ${w.currentCost}, is fair at ${fix(w.fairCost.estimate, 0)} (${fix(w.fairCost.ci95[0], 0)} to ${fix(w.fairCost.ci95[1], 0)}).`;
+    },
+  },
+  {
+    commands: [RAZORBACKS],
+    sentence: ([j]) => `With the Razorback the Orks win ${pct(j.variants[1].assaults[0].attackerWins.p)} of the assaults instead of ${pct(j.variants[0].assaults[0].attackerWins.p)}.`,
+  },
+  {
+    commands: [TP_ASSAULT],
+    sentence: ([j]) => `(its Tactical detachment: 6 Tactical and the Rhinos to carry them, ${j.attackerFormation.points} points)`,
+  },
+  {
+    commands: [AIR_FAIR],
+    sentence: ([j]) =>
+      `The Thunderbolts cost ${j.currentCost} and are fair at ${fix(j.fairCost.estimate, 0)} (95% interval ${fix(j.fairCost.ci95[0], 0)} to ${fix(j.fairCost.ci95[1], 0)}). The **sensitivity band**, ${fix(j.fairCost.band[0], 0)} to ${fix(j.fairCost.band[1], 0)}, is the range over the battle's alternative mixes; the verdict is over- or under-costed only when the whole band lies more than 25% from the cost, so here it is ${j.verdict}.`,
+  },
+];
+
+interface NotAResult {
+  /** The prose it covers. */
+  text: RegExp;
+  why: string;
+  /** How it is checked instead, when it can be. */
+  check?: () => Promise<void> | void;
+}
+
+const NOT_RESULTS: NotAResult[] = [
+  { text: /\(Node 20\.19 or later\)/, why: 'the Node version the package needs', check: () => expect(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).engines.node).toBe('>=20.19') },
+  { text: /use `--precision 0\.002` instead of `--trials` to run until every headline interval is within ±0\.2 points/, why: "an option's value and what it means, not a result" },
+  {
+    text: /The whole Tournament Pack \(`npx epic-balance audit --data \.\.\/shared\/netea-tp`: 554 formations, titans armed with each of their weapons, 869 valuations\)/,
+    why: 'the whole Tournament Pack\'s audit is too slow for the suite: its formations and valuations are counted here without simulating (the test "the whole Tournament Pack\'s audit")',
+  },
+  { text: /On the 2-core development machine \(AMD EPYC, Node 20\.20\.2, 25 November 2026; runs on this shared machine vary by about ±20%\)/, why: 'the speed table\'s machine and spread: measurements, not results of a seed (`npm run bench` measures them anew; its command runs above with a short timing)' },
+  { text: /\| scenario \| 1 worker \| 2 workers \| engine path \|.*\(91% of the CLI's\) \| fire plan \|/, why: 'the speed table: trials per second measured on the development machine, which vary by about ±20% between runs, not results of a seed (`npm run bench` measures them anew)' },
+];
+
+/** The whole Tournament Pack's audit, as the README writes it; too slow for the suite. */
+const WHOLE_TP = 'npx epic-balance audit --data ../shared/netea-tp';
+
+/**
+ * README commands run as written, once each (with --json and --quiet for the
+ * quotes): their exit code and output. One at a time: an in-process run
+ * captures this process's stdout and stderr.
+ */
+const fullRuns = new Map<string, ReturnType<typeof inProcess>>();
+let lastRun: Promise<unknown> = Promise.resolve();
+function runAsWritten(command: string, json: boolean): ReturnType<typeof inProcess> {
+  expect(commands, 'a README command, word for word').toContain(command);
+  const args = [...shellWords(command.slice('npx epic-balance '.length)), ...(json ? ['--json', '--quiet'] : [])];
+  const key = JSON.stringify(args);
+  if (!fullRuns.has(key)) {
+    const run = lastRun.then(() => inProcess(args));
+    lastRun = run.catch(() => undefined);
+    fullRuns.set(key, run);
+  }
+  return fullRuns.get(key)!;
+}
+
+/** The numbers' tests run the commands at their own trials: the audit of two lists takes about 30 s of CPU. */
+const FULL_RUN_TIMEOUT = 600_000;
+
+/** The README's own experiment file for RAZORBACKS (its here-document), written if an earlier test has not. */
+function writeMyQuestion(): void {
+  if (existsSync(join(ws, 'my-question.json'))) return;
+  const here = commands.find((c) => c.startsWith('cat > my-question.json'))!;
+  expect(spawnSync('sh', ['-c', here], { cwd: ws }).status).toBe(0);
+}
+
+const needsTp = (c: string) => c.includes('../shared/');
+
+/** Where `block` ("..." lines standing for lines left out) is not an excerpt of `output`, in order: the first line missing; null when it is. */
+export function notAnExcerpt(block: string[], output: string): string | null {
+  const out = output.replace(/\n+$/, '').split('\n').map((l) => l.trimEnd());
+  const parts: string[][] = [[]];
+  for (const l of block) {
+    if (l.trim() === '...') parts.push([]);
+    else parts[parts.length - 1]!.push(l.trimEnd());
+  }
+  const first = parts[0]!.length > 0;
+  const last = parts[parts.length - 1]!.length > 0;
+  let at = 0;
+  for (const [k, part] of parts.entries()) {
+    if (part.length === 0) continue;
+    const fits = (j: number) => part.every((l, i) => out[j + i] === l);
+    let j = k === 0 && first ? 0 : at;
+    while (!(k === 0 && first) && j + part.length <= out.length && !fits(j)) j++;
+    if (j + part.length > out.length || !fits(j)) {
+      // Where the part starts in the output (or should), the first of its lines the output does not print.
+      const from = k === 0 && first ? 0 : Math.max(at, out.indexOf(part[0]!, at));
+      const wrong = part.findIndex((l, i) => out[from + i] !== l);
+      return `${part[wrong]!}  (printed: ${out[from + wrong] ?? 'nothing'})`;
+    }
+    at = j + part.length;
+  }
+  return last && at !== out.length ? `(the output goes on: ${out[at]})` : null;
+}
+
+const outputBlocks = blocks.flatMap((b, i) => {
+  const before = blocks[i - 1];
+  if (b.lang !== 'text' || before?.lang !== 'sh') return [];
+  return [{ command: before.lines.filter((l) => l.startsWith('npx epic-balance ')).at(-1)!, lines: b.lines }];
+});
+
+describe('README numbers', () => {
+  it('prints the output of the command before each text block', () => {
+    expect(outputBlocks.map((b) => b.command)).toEqual([SHOOT, RAZORBACKS, 'npx epic-balance audit --data ../shared/netea-tp --lists space-marine-codex-astartes,ork-war-horde --out out/audit-two-lists']);
+  });
+
+  it.each(outputBlocks.map((b) => [b.command, b] as const))('the text block after `%s` is its output', async (command, b) => {
+    if (needsTp(command) && TP === undefined) {
+      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the output of ${command}`);
+      return;
+    }
+    if (command === RAZORBACKS) writeMyQuestion();
+    const r = await runAsWritten(command, false);
+    expect(r.code, r.stderr).toBe(0);
+    expect(notAnExcerpt(b.lines, r.stdout + r.stderr), `${command}\n--- prints ---\n${r.stdout}${r.stderr}`).toBeNull();
+  }, FULL_RUN_TIMEOUT);
+
+  it.each(QUOTES.map((q) => [q.commands.join(' and '), q] as const))('the prose quotes `%s`', async (_what, q) => {
+    if (q.commands.some(needsTp) && TP === undefined) {
+      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the numbers of ${q.commands.join(', ')}`);
+      return;
+    }
+    if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
+    const runs = await Promise.all(q.commands.map((c) => runAsWritten(c, true)));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    expect(prose(README)).toContain(q.sentence(runs.map((r) => JSON.parse(r.stdout))));
+  }, FULL_RUN_TIMEOUT);
+
+  it('every percentage and decimal of the prose is a quoted result, or says why it is none', async () => {
+    const text = prose(README);
+    const covered: Array<[number, number]> = [];
+    const cover = (s: string | RegExp) => {
+      const at = typeof s === 'string' ? { index: text.indexOf(s), length: s.length } : ((m) => (m ? { index: m.index, length: m[0].length } : { index: -1, length: 0 }))(s.exec(text));
+      expect(at.index, `the README says ${String(s)}`).toBeGreaterThanOrEqual(0);
+      covered.push([at.index, at.index + at.length]);
+    };
+    // The quotes' sentences, checked above, and where they stand (without a Tournament Pack, its quotes are left out: they hold no decimal).
+    for (const q of QUOTES) {
+      if (q.commands.some(needsTp) && TP === undefined) continue;
+      if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
+      cover(q.sentence(await Promise.all(q.commands.map(async (c) => JSON.parse((await runAsWritten(c, true)).stdout)))));
+    }
+    for (const n of NOT_RESULTS) {
+      cover(n.text);
+      await n.check?.();
+    }
+    const loose = [...text.matchAll(/\d+(?:\.\d+)?%|\d+\.\d+/g)].filter((m) => m[0] !== '95%' && !covered.some(([a, b]) => m.index >= a && m.index < b));
+    expect(loose.map((m) => text.slice(Math.max(0, m.index - 60), m.index + 20))).toEqual([]);
+  }, FULL_RUN_TIMEOUT);
+
+  it.skipIf(TP === undefined)('the whole Tournament Pack\'s audit: its formations and valuations, counted without simulating', async () => {
+    const { loadDataset } = await import('../src/model/loadDataset.js');
+    const { auditEntries, auditLists } = await import('../src/reports/audit/auditEntries.js');
+    const data = loadDataset(TP!);
+    const entries = auditEntries(data, auditLists(data));
+    const formations = entries.filter((e) => e.variantOf === undefined).length;
+    const valuations = entries.filter((e) => e.spec !== undefined).length;
+    expect(prose(README)).toContain(`(\`${WHOLE_TP}\`: ${formations} formations, titans armed with each of their weapons, ${valuations} valuations)`);
+  });
+
 });

@@ -3,11 +3,12 @@ import { boughtPositionNotes } from '../../src/sim/rulesets/netea/boughtPosition
 import { experimentHeadline } from './experimentView.js';
 import type { PageScenario } from './hash.js';
 import type { Plan } from './plan.js';
-import { EXPERIMENT_NAME, experimentJson, experimentOf, experimentVariants } from './script.js';
+import { experimentJson, experimentVariants } from './script.js';
+import { diceOf } from '../../src/model/loadExperiment.js';
 
 /** The plan of a script or a comparison: the experiment's variants, seeded as `epic-balance run` seeds them. */
 export function experimentPlan(data: Dataset, s: PageScenario): Plan {
-  const { experiment, variants } = experimentVariants(data, s);
+  const { file, experiment, variants } = experimentVariants(data, s);
   const two = variants.length === 2;
   const steps = s.command === 'shoot' ? 'shoots' : s.command === 'assault' ? 'assaults' : 'shoots, then assaults';
   const what = (v: (typeof variants)[number]) => `${v.formations[0]!.name} ${steps} ${v.formations[1]!.name}`;
@@ -19,9 +20,9 @@ export function experimentPlan(data: Dataset, s: PageScenario): Plan {
     // As the one-step jobs (oneStepJobs.ts): the rules not simulated, then the formations in positions they bought.
     unsupported: [...new Set(variants.flatMap((v) => [...v.formations.flatMap((f) => f.unsupported), ...boughtPositionNotes(v.spec)]))],
     // Every variant on the same chunk seeds (common random numbers), as run.ts runScript.
-    runs: variants.map((v) => ({ spec: v.spec, scenario: `run-${EXPERIMENT_NAME}`, matchup: EXPERIMENT_NAME, label: two ? v.name : null })),
+    runs: variants.map((v) => ({ spec: v.spec, ...diceOf(experiment), label: two ? v.name : null })),
     headline: (results) => (results.length === variants.length ? experimentHeadline(variants, results) : ''),
     json: (results) => experimentJson(experiment, variants, results, data),
-    experiment: experimentOf(s),
+    experiment: file,
   };
 }

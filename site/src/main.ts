@@ -17,6 +17,8 @@ import { gapPlaceholder } from './gapPlaceholder.js';
 import { assaultWords, hasScenario, parseHash, parseWords, runNumbers, shootWords, toArgv, toHash, type Command, type PageScenario } from './hash.js';
 import { isExperiment } from './script.js';
 import { RunStopped, startRun, type BrowserRun } from './run.js';
+import { fitChart } from './chartFit.js';
+import type { VlSpec } from '../../src/reports/charts/frame.js';
 
 /**
  * The playground page: a form in the command line's words, the URL hash
@@ -486,7 +488,14 @@ async function renderReport(r: PlanRun, result: RunResult, meta: RunMeta, run: n
   for (const p of pending) {
     if (run !== runCount) return;
     p.el.textContent = '';
+    // The report's chart, as the command line draws it (what the downloads give); redrawn to fit a narrower screen.
     const { view } = await embed(p.el, p.spec as EmbedSpec, { actions: false, renderer: 'svg' });
+    const room = p.el.clientWidth;
+    if ((p.el.querySelector('svg')?.viewBox.baseVal.width ?? 0) > room) {
+      p.el.replaceChildren();
+      await embed(p.el, fitChart(p.spec as VlSpec, room) as EmbedSpec, { actions: false, renderer: 'svg' });
+      p.el.dataset.fitted = String(room);
+    }
     const [svg, png] = p.buttons as [HTMLButtonElement, HTMLButtonElement];
     svg.addEventListener('click', async () => download(`${p.name}.svg`, await view.toImageURL('svg')));
     png.addEventListener('click', async () => download(`${p.name}.png`, await view.toImageURL('png', 2)));

@@ -4,18 +4,20 @@ import { InputError } from '../../src/model/inputError.js';
 import { compileScriptExperiment, describeIssues, type Variant } from '../../src/model/loadExperiment.js';
 import { variantFacts } from '../../src/reports/variantFacts.js';
 import type { SimulationResult } from '../../src/workers/simulate.js';
-import { CLI_DEFAULTS, parseCover } from '../../src/commands/oneStepJobs.js';
+import { assaultJob, CLI_DEFAULTS, parseCover, shootJob } from '../../src/commands/oneStepJobs.js';
 import { boughtPositionNotes } from '../../src/sim/rulesets/netea/boughtPositions.js';
-import { runNumbers, type PageScenario } from './hash.js';
+import { assaultWords, runNumbers, shootWords, type PageScenario } from './hash.js';
 
 /**
  * The page's scenarios that are experiments, not one command: a short script
  * (shoot, then assault) and a comparison of two variants. Each is written as
  * the experiment file `epic-balance run` reads (`playground.json`, offered for
  * download), compiled by the same code (loadExperiment.ts) and seeded as
- * `run` seeds it (scenario "run-playground", matchup "playground"): every
- * variant draws the same dice (common random numbers), and the page's JSON is
- * what `epic-balance run playground.json --json` prints (but `report`, null).
+ * `run` seeds it: a script by its own names (scenario "run-playground",
+ * matchup "playground"), a comparison of shoots or assaults by its variant
+ * A's command line (the file's "dice", see commandDice). Every variant draws
+ * the same dice (common random numbers), and the page's JSON is what
+ * `epic-balance run playground.json --json` prints (but `report`, null).
  */
 
 export const EXPERIMENT_NAME = 'playground';
@@ -39,8 +41,27 @@ function describe(s: PageScenario): string {
   return `From the playground: the attacker ${what} the target from ${s.gap ?? (s.command === 'shoot' ? CLI_DEFAULTS.shootGap : CLI_DEFAULTS.assaultGap)} cm.${compare}`;
 }
 
-/** The experiment file of a scenario (as JSON, before the schema's defaults). */
-export function experimentOf(s: PageScenario): Record<string, unknown> {
+/** The names a scenario's chunks are seeded with, when they are not the experiment's own. */
+export interface Dice {
+  scenario: string;
+  matchup: string;
+}
+
+/**
+ * A comparison of shoots or assaults draws the dice of its variant A's own
+ * command line (`shoot` or `assault`, oneStepJobs.ts), with no end of turn
+ * after the step, as that command plays it: A's numbers are the single run's
+ * of A, to the last digit, and B draws the same dice. A script (shoot, then
+ * assault) runs as `run` seeds it, with or without B.
+ */
+function commandDice(data: Dataset, s: PageScenario): Dice | null {
+  if (s.command === 'shoot-assault') return null;
+  const job = s.command === 'shoot' ? shootJob(data, shootWords(s)) : assaultJob(data, assaultWords(s));
+  return { scenario: job.scenario, matchup: job.matchup };
+}
+
+/** The experiment file of a scenario (as JSON, before the schema's defaults); `dice` from commandDice. */
+export function experimentOf(s: PageScenario, dice: Dice | null = null): Record<string, unknown> {
   for (const [field, key] of NOT_IN_SCRIPTS) {
     if (s[field] !== undefined) throw new InputError([{ file: `option --${key}`, path: '', message: `not available in a script or a comparison (they run as \`epic-balance run\` experiments); use plain shoot or assault` }]);
   }
@@ -67,11 +88,13 @@ export function experimentOf(s: PageScenario): Record<string, unknown> {
     seed,
     trials,
     chunkSize,
+    ...(dice !== null ? { dice } : {}),
     data: s.data === undefined || s.data === 'builtin' ? 'builtin' : { tournamentPack: s.data },
     geometry: { gap, rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth, spacing: s.spacing ?? CLI_DEFAULTS.spacing },
     engagement: {
       formations,
       script,
+      ...(dice !== null ? { endOfTurn: false } : {}),
       ...(compare
         ? {
             variants: [
@@ -84,12 +107,13 @@ export function experimentOf(s: PageScenario): Record<string, unknown> {
   };
 }
 
-/** A scenario's experiment, checked by the schema and compiled against the data set: one variant, or A and B. */
-export function experimentVariants(data: Dataset, s: PageScenario): { experiment: Experiment; variants: Variant[] } {
-  const file = `${EXPERIMENT_NAME}.json`;
-  const parsed = Experiment.safeParse(experimentOf(s));
-  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
-  return { experiment: parsed.data, variants: compileScriptExperiment({ file, experiment: parsed.data, data }) };
+/** A scenario's experiment file, checked by the schema and compiled against the data set: one variant, or A and B. */
+export function experimentVariants(data: Dataset, s: PageScenario): { file: Record<string, unknown>; experiment: Experiment; variants: Variant[] } {
+  const name = `${EXPERIMENT_NAME}.json`;
+  const file = experimentOf(s, commandDice(data, s));
+  const parsed = Experiment.safeParse(file);
+  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, name));
+  return { file, experiment: parsed.data, variants: compileScriptExperiment({ file: name, experiment: parsed.data, data }) };
 }
 
 /** What `epic-balance run playground.json --json` prints for these results (report: null, no folder is written). */

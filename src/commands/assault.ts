@@ -1,19 +1,21 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
-import { printOutcomeTable, unsupportedNote } from './print.js';
+import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from './oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
-import { allowHeresyRules, heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
+import { heresyAssaultJob, rejectForHeresy } from './heresyJobs.js';
 import { runHeresyJob } from './heresyCommands.js';
-import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
+import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords } from './epic40kJobs.js';
+import type { RuleSystem } from './rulesOption.js';
 
 export { DEFAULT_ASSAULT_GAP } from './oneStepJobs.js';
 
 /** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
-type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RulesSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
+type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RuleSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
 export function registerAssault(program: Command): void {
   const cmd = program
@@ -33,10 +35,11 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
-      if ((o.rules as string) === 'heresy') {
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
+      if (o.rules === 'heresy') {
         rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
         await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);
         return;
@@ -68,6 +71,7 @@ export function registerAssault(program: Command): void {
       printOutcomeTable(`Attacker: ${job.attacker.name}`, outcomeAt(result.tally, result.layout, 0, 0), job.attacker.points);
       process.stdout.write('\n');
       printOutcomeTable(`Target: ${job.target.name}`, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
-      if (job.unsupported.length > 0) process.stderr.write(unsupportedNote(job.unsupported));
+      // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+      warnNotSimulated(job.unsupported);
     });
 }

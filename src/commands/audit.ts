@@ -1,28 +1,28 @@
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
-import type { Dataset } from '../model/dataset.js';
-import { parseFormation } from '../model/formation.js';
+import { shortVersion, type Dataset } from '../model/dataset.js';
+import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
-import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { auditEntries, auditLists, type AuditEntry } from '../reports/audit/auditEntries.js';
+import { type LoadedBattle } from '../model/loadBattle.js';
+import { type AuditEntry } from '../reports/audit/auditEntries.js';
 import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
 import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import { auditSection, offsetLines, validationLines } from '../reports/sections/auditSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
-import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
+import { type ParityMetric } from '../reports/value/parityCost.js';
+import { variantNotes } from '../sim/rulesets/netea/rulesVariant.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
-import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { badOption, wholeNumber } from './options.js';
-import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
-import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
-
+import { auditHeldOut } from '../reports/validation/auditHeldOut.js';
+import { heldOutLines } from '../reports/validation/heldOutLines.js';
+import type { HeldOutValidation } from '../reports/validation/heldOutValidation.js';
+import { heldOutSection } from '../reports/sections/heldOutSection.js';
+import { checkOutTarget } from '../reports/outTarget.js';
+import { noteWritten } from '../workers/interrupt.js';
+import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
+import { badOption } from './options.js';
 export interface AuditOptions {
   data?: string;
   lists?: string[];
@@ -40,6 +40,8 @@ export interface AuditOptions {
   partialOut?: string;
   fit?: 'A' | 'B';
   fitOut?: string;
+  /** A later Tournament Pack checkout: rate the price changes between --data and it (auditHistory.ts). */
+  history?: string;
   /** The rule system (default NetEA); `epic40k` audits the BattleBible lists (epic40kAudit.ts). */
   rules?: 'netea' | 'rulebook-2004' | 'epic40k';
 }
@@ -56,13 +58,13 @@ export interface AuditPartial {
   values: FormationValue[];
 }
 
-export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
+export { AUDIT_PARTIAL_KIND };
 
-const DEFAULT_AUDIT_TRIALS = 1000;
+export const DEFAULT_AUDIT_TRIALS = 1000;
 /** The most trials per meeting a --precision audit runs when --trials is not given. */
-const PRECISION_TRIAL_CAP = 16_000;
+export const PRECISION_TRIAL_CAP = 16_000;
 
-function shareOption(value: string): number {
+export function shareOption(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= 1) throw badOption('--precision', value, 'a share of the fair cost between 0 and 1 (e.g. 0.02 for ±2%)');
   return n;
@@ -81,36 +83,67 @@ export async function replayAuditValues<T>(values: { key: string; command: strin
   }
 }
 
-function listOption(value: string): string[] {
+export function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** The field of a battle for a data set, as formations (an InputError when the battle has none for it). */
-export function battleField(data: Dataset, loaded: LoadedBattle) {
+/**
+ * The field of a battle for a data set, as formations (an InputError when the battle has none for it).
+ * `instead` is what the message suggests besides adding one: how the caller's user names the opponents
+ * another way (the audit has no other way, so by default a battle file that has one).
+ */
+export function battleField(data: Dataset, loaded: LoadedBattle, instead = 'or give --battle a battle file that has one') {
   const entries = loaded.battle.field[data.id];
   if (entries === undefined) {
-    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, or name the opponents with --vs` }]);
+    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, ${instead}` }]);
   }
-  return entries.map((e, i) => {
-    try {
-      return parseFormation(data, e.formation);
-    } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `field.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
-    }
-  });
+  return battleFormations(data, loaded, 'field', entries);
 }
 
 /** The battle's air-defence formations for a data set (none when it names none). */
 export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
-  return (loaded.battle.airDefence[data.id] ?? []).map((e, i) => {
+  return battleFormations(data, loaded, 'airDefence', loaded.battle.airDefence[data.id] ?? []);
+}
+
+/** Does the data set have the army list and formation a battle's entry names ("army/formation+upgrade@option")? */
+function hasFormation(data: Dataset, text: string): boolean {
+  const [army, formation] = text.split(/[+@]/)[0]!.split('/');
+  return data.armies.get(army ?? '')?.formations.some((f) => f.id === formation) === true;
+}
+
+/** The field and air-defence formations of the battle the data set lacks (the field is the rest: battleFormations). */
+export function fieldLacking(data: Dataset, loaded: LoadedBattle): string[] {
+  return [...(loaded.battle.field[data.id] ?? []), ...(loaded.battle.airDefence[data.id] ?? [])].map((e) => e.formation).filter((f) => !hasFormation(data, f));
+}
+
+/** The most of a battle's field or air defence a data set may lack, the rest standing for it (docs/fair-cost.md). */
+const MOST_LACKING = 0.25;
+
+/**
+ * A battle's formations for a data set. A battle written for one version of the Tournament Pack
+ * meets checkouts of others: when the data set lacks a few of its formations (at most a quarter),
+ * the rest stand for them and stderr names the lacking ones (so do the audit's report and
+ * `--history`); when it lacks more, they are named together in one problem, the whole list.
+ */
+function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'airDefence', entries: Array<{ formation: string }>) {
+  const specs: FormationSpec[] = [];
+  const lacking: string[] = [];
+  for (const [i, e] of entries.entries()) {
     try {
-      return parseFormation(data, e.formation);
+      specs.push(parseFormation(data, e.formation));
     } catch (err) {
-      if (err instanceof InputError) throw new InputError([{ file: loaded.file, path: `airDefence.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      throw err;
+      if (!(err instanceof InputError)) throw err;
+      if (hasFormation(data, e.formation)) throw new InputError([{ file: loaded.file, path: `${key}.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
+      lacking.push(e.formation);
     }
-  });
+  }
+  const what = key === 'field' ? 'field' : 'air defence';
+  if (lacking.length > 0 && lacking.length <= MOST_LACKING * entries.length) {
+    process.stderr.write(`note: the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); the ${what} is the other ${specs.length}\n`);
+  } else if (lacking.length > 0) {
+    throw new InputError([{ file: loaded.file, path: `${key}.${data.id}`, message: `the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); give --battle a battle whose ${what} names formations of this data set` }]);
+  }
+  return specs;
 }
 
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */
@@ -134,7 +167,7 @@ const commandWithoutSplit = (argv: string[]) => {
   return out;
 };
 
-function showProgress(done: number, total: number): void {
+export function showProgress(done: number, total: number): void {
   process.stderr.write(`\raudit: ${done}/${total} formations${done === total ? '\n' : ''}`);
 }
 
@@ -153,12 +186,30 @@ export function replayedAudit(key: string): { command: string[]; values: Formati
   return replayed;
 }
 
+/** Where a piece of an audit split with --chunks (or --partial-out) goes. */
+function auditPartialPath(o: AuditOptions, key: string, range: { first: number; last: number }): string {
+  return o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
+}
+
+/**
+ * Checks, before anything is valued, where the audit will write (checkOutTarget):
+ * its --out report folder, or the partial result of a piece, which may replace
+ * an earlier partial result only (saying so).
+ */
+export function checkAuditOutputs(o: AuditOptions, key: string, range: { first: number; last: number }): void {
+  if (o.chunks !== undefined || o.partialOut !== undefined) {
+    const file = auditPartialPath(o, key, range);
+    if (checkOutTarget(file, '--partial-out', 'partial').replaces) process.stderr.write(`replacing the earlier partial result in ${file}\n`);
+  } else if (o.out !== undefined) {
+    checkOutTarget(o.out, '--out', 'report');
+  }
+}
+
 /** Writes the values of one piece of an audit split with --chunks (or --partial-out), for `merge`. */
 export function writeAuditPartial(o: AuditOptions, argv: string[], key: string, audited: number, range: { first: number; last: number }, values: FormationValue[]): void {
   const partial: AuditPartial = { kind: AUDIT_PARTIAL_KIND, version: 1, command: commandWithoutSplit(argv), key, audited, range, values };
-  const file = o.partialOut ?? `audit-${key.slice(0, 12)}-chunks-${range.first}-${range.last}.partial.json`;
-  writeFileSync(`${file}.tmp`, JSON.stringify(partial, keepInfinity));
-  renameSync(`${file}.tmp`, file);
+  const file = auditPartialPath(o, key, range);
+  writeFileAtomic(file, JSON.stringify(partial, keepInfinity));
   if (o.quiet !== true) process.stderr.write(`wrote formations ${range.first}-${range.last} of ${audited} to ${file}\n`);
 }
 
@@ -168,12 +219,16 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
-function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions): void {
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${data.version.slice(0, 12)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${o.trials.toLocaleString('en')} trials per meeting\n`;
+function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions, heldOut: HeldOutValidation | { notRun: string }): void {
+  // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
+  const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
+  const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
   for (const line of offsetLines(r)) s += `  ${line}\n`;
+  s += `\nValidation (held-out lists), leave-one-list-out:\n${heldOutLines(heldOut).map((l) => `  ${l}\n`).join('')}`;
   const flagged = [...r.rows].filter((x) => x.verdict !== 'fair').sort((a, b) => b.relativeToList - a.relativeToList);
   s += `\nWorth a second look (${flagged.filter((x) => x.verdict !== 'unsupported-rules').length} flagged; ${flagged.filter((x) => x.verdict === 'unsupported-rules').length} more would be, but carry rules not simulated):\n`;
   for (const x of flagged) {
@@ -197,7 +252,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
   return {
     ...(o.rules !== undefined && o.rules !== 'netea' ? { rules: o.rules } : {}),
     dataset: { id: data.id, version: data.version },
-    battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
+    battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file, lacking: fieldLacking(data, loaded) },
     seed: o.seed,
     trials: o.trials,
     chunkSize: o.chunkSize,
@@ -233,14 +288,17 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
   const result = summariseAudit(entries, values, loaded.battle, data.id);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const fit = o.fit !== undefined ? fitReport(entries, values, loaded.battle, o.metric, o.fit) : null;
-  if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), ...(fit ? { fit } : {}) }, null, 2) + '\n');
+  // The Epic 40,000 datasheets are not NetEA's: the baseline's features are read from NetEA units only.
+  const heldOut = o.rules === 'epic40k' ? { notRun: 'the held-out validation reads NetEA datasheets; the Epic 40,000 audit has its own figures above' } : auditHeldOut(entries, values, loaded.battle, o.metric);
+  if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), heldOut, ...(fit ? { fit } : {}) }, null, 2) + '\n');
   else {
-    printAudit(result, battleName, data, o);
+    printAudit(result, battleName, data, o, heldOut);
     if (fit) process.stdout.write(`\n${fitLines(fit).join('\n')}\n`);
   }
   if (fit && o.fitOut !== undefined) {
     writeFileSync(`${o.fitOut}.tmp`, JSON.stringify(fittedBattle(loaded.battle, fit, data.id), null, 2) + '\n');
     renameSync(`${o.fitOut}.tmp`, o.fitOut);
+    noteWritten(o.fitOut);
     if (o.quiet !== true) process.stderr.write(`wrote the fitted battle to ${o.fitOut}\n`);
   }
   if (o.out !== undefined) {
@@ -254,63 +312,11 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));
-    const written = await writeRunReport({ meta, sections: [section] }, o.out);
+    const written = await writeRunReport({ meta, sections: [section, heldOutSection(heldOut)] }, o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
-}
-
-export function registerAudit(program: Command): void {
-  program
-    .command('audit')
-    .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
-    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)'))
-    .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
-    .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
-    .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
-    .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
-    .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
-    .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
-    .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
-    .option('--json', 'print the result as JSON')
-    .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
-    .option('--quiet', 'no progress on stderr')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md)').choices(['netea', 'rulebook-2004', 'epic40k']).default('netea'))
-    .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
-    .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
-    .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
-    .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
-    .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
-    .action(async (o: AuditOptions, cmd: Command) => {
-      const started = performance.now();
-      if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
-      if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
-      if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
-      const loaded = loadBattle(o.battle);
-      const data = loadDataset(o.data);
-      const lists = auditLists(data, o.lists);
-      const field = battleField(data, loaded);
-      const entries = auditEntries(data, lists);
-      const audited = entries.filter((e) => e.spec !== undefined);
-      const argv = process.argv.slice(2);
-      const range = auditRange(o, audited.length);
-      const key = auditKey(data, loaded.battle, o, entries);
-      const replay = replayedAudit(key);
-      if (replay !== null) {
-        await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);
-        return;
-      }
-      const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
-      const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
-      if (o.chunks !== undefined || o.partialOut !== undefined) {
-        writeAuditPartial(o, argv, key, audited.length, range, values);
-        return;
-      }
-      await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);
-    });
 }

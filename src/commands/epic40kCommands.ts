@@ -1,13 +1,13 @@
 import { Option, type Command } from 'commander';
+import { addRulesOption } from './rulesOption.js';
 import { EPIC40K_ORDERS } from '../sim/rulesets/epic40k/spec.js';
-import { epic40kData, epic40kJobJson, RULES_SYSTEMS, type Epic40kJob } from './epic40kJobs.js';
-import { printEngagementOutcome, unsupportedNote } from './print.js';
+import { epic40kData, epic40kJobJson, type Epic40kJob } from './epic40kJobs.js';
+import { printEngagementOutcome, warnNotSimulated } from './print.js';
 import { runSimulation, type SimOptions } from './simOptions.js';
 
-/** --rules, --order and --target-order: what `shoot` and `assault` add for a second rule system. */
+/** --rules, --order and --target-order: what `shoot` and `assault` add for the other rule systems (all four play them). */
 export function addRulesOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--rules <system>', 'rule system: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998; detachments written as units, e.g. "6 Space Marines, 2 Rhino")').choices(RULES_SYSTEMS).default('netea'))
+  return addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004), Epic 40,000 (BattleBible 1998; detachments written as units, e.g. "6 Space Marines, 2 Rhino") or Heresy (heresy: units of its profiles)')
     .addOption(new Option('--order <order>', 'epic40k: the acting detachment\'s orders (L920-942)').choices(EPIC40K_ORDERS))
     .addOption(new Option('--target-order <order>', 'epic40k: the target\'s orders (a marching target is hit on column A, L1079)').choices(EPIC40K_ORDERS));
 }
@@ -27,5 +27,6 @@ export async function runEpic40kJob(job: Epic40kJob, o: SimOptions & { out?: str
   process.stdout.write(`${job.title}\n`);
   process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", rules epic40k, data ${data.id} ${data.version}\n\n`);
   printEngagementOutcome(job, result);
-  if (job.unsupported.length > 0 && o.quiet !== true) process.stderr.write(unsupportedNote(job.unsupported));
+  // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+  warnNotSimulated(job.unsupported);
 }

@@ -8,15 +8,17 @@ import { fairCost, type FairCostMetric, type FairCostResult, type FairCostRules 
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import { battleValueSection } from '../reports/sections/battleValueSection.js';
-import { fairCostSection } from '../reports/sections/fairCostSection.js';
+import { fairCostHeadline, fairCostSection } from '../reports/sections/fairCostSection.js';
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
+import { judgedAt } from '../reports/value/fixedPointValue.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { EPIC40K_ASSAULT_GAP, EPIC40K_RANK_WIDTH, EPIC40K_SHOOT_GAP, EPIC40K_SPACING, epic40kAssaultEngagement, epic40kShootEngagement, OPEN_GROUND } from '../sim/rulesets/epic40k/engagements.js';
 import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
 import { EPIC40K_TITLE } from './epic40kJobs.js';
 import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from './epic40kValuePlan.js';
 import type { SimOptions } from './simOptions.js';
+import { battleValueJson, fairCostJson, printBattleValue } from './fairCost.js';
 
 /**
  * `fair-cost --rules epic40k <detachment>`: by default the battle-based fair
@@ -54,6 +56,7 @@ export interface Epic40kFairCostWords {
   engagement?: 'shoot' | 'assault' | 'shoot-assault';
   gap?: number;
   out?: string;
+  cost?: number;
 }
 
 /** What the engagement is, in words, for the report. */
@@ -64,6 +67,7 @@ function describe(e: EngagementSettings): string {
 /** Runs the search and prints, writes --json and --out as the NetEA single-engagement fair cost does, naming the rules. */
 export async function epic40kFairCost(text: string, o: Epic40kFairCostWords & SimOptions): Promise<void> {
   if (o.engagement === undefined) return epic40kFairCostInBattle(text, o);
+  if (o.cost !== undefined) throw new InputError([{ file: 'option --cost', path: '', message: 'a proposed cost is judged by the battle\'s verdict; the single-engagement search (--engagement) has none: leave out --engagement' }]);
   if (o.engagement === 'shoot-assault') throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules epic40k the engagements are shoot and assault (shoot-assault is NetEA\'s two-turn script)' }]);
   if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <detachment...>' }]);
   const lists = loadEpic40kLists();
@@ -72,14 +76,12 @@ export async function epic40kFairCost(text: string, o: Epic40kFairCostWords & Si
   const metric: FairCostMetric = o.metric ?? 'exchange';
   const engagement: EngagementSettings = { kind: o.engagement, action: 'advance', gap: o.gap ?? (o.engagement === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
   const started = performance.now();
-  const result: FairCostResult = fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
+  const result: FairCostResult = await fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
   const simulationMs = Math.round(performance.now() - started);
   const data = epic40kData();
-  const { fairCostJson } = await import('./fairCost.js');
   const { kind, gap } = engagement;
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, engagement: { kind, action: 'none', gap }, ...fairCostJson(result) }, null, 2) + '\n');
   else {
-    const { fairCostHeadline } = await import('../reports/sections/fairCostSection.js');
     process.stdout.write(`${EPIC40K_TITLE}: ${fairCostHeadline(result)}\n(rules epic40k, data ${data.id} ${data.version}; ${describe(engagement)}; ${result.trialsPerMeeting.toLocaleString('en')} trials per meeting, ${result.meetings.length} meetings)\n`);
   }
   if (o.out !== undefined) {
@@ -99,14 +101,14 @@ async function epic40kFairCostInBattle(text: string, o: Epic40kFairCostWords & S
   const lists = loadEpic40kLists();
   const detachment = parseEpic40kDetachment(lists, text);
   const opponents = o.vs !== undefined ? o.vs.map((v) => parseEpic40kDetachment(lists, v)) : epic40kBattleField(loaded);
-  const [value] = await valueFormations([asFormation(detachment)], opponents.map(asFormation), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, plan: planEpic40kValue });
-  const v = value!;
+  const [value] = await valueFormations([asFormation(detachment)], opponents.map(asFormation), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, plan: planEpic40kValue, exactOpponents: true });
+  // The fair cost never reads a cost; a proposed one (--cost) changes only what the verdict judges.
+  const v = o.cost !== undefined ? judgedAt(value!, o.cost, loaded.battle.margin.value) : value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${detachment.armyId ?? 'its own list'}: the field leaves out the detachment's own list` }]);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   const data = epic40kData();
-  const { battleValueJson, printBattleValue } = await import('./fairCost.js');
-  if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v) }, null, 2) + '\n');
+  if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : detachment.points !== null ? 'army list' : null, statedCost: detachment.points }, null, 2) + '\n');
   else {
     process.stdout.write(`${EPIC40K_TITLE}\n`);
     printBattleValue(v, battleName, margin, undefined);

@@ -14,9 +14,6 @@ import { assaultJson, oneStepJson } from './oneStepJobs.js';
  * NetEA's (oneStepJson), with `rules: "epic40k"` added.
  */
 
-export const RULES_SYSTEMS = ['netea', 'rulebook-2004', 'epic40k'] as const;
-export type RulesSystem = (typeof RULES_SYSTEMS)[number];
-
 export { epic40kData };
 
 export const EPIC40K_TITLE = 'Epic 40,000 (BattleBible 1998)';

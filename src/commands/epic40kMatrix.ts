@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { warnNotSimulated } from './print.js';
 import type { Dataset } from '../model/dataset.js';
 import { epic40kData, loadEpic40kLists } from '../model/epic40k/load.js';
 import { findEpic40kArmy, listDetachments } from '../model/epic40k/listDetachments.js';
@@ -15,6 +16,8 @@ import { epic40kFairCostRules } from './epic40kFairCost.js';
 import { EPIC40K_TITLE } from './epic40kJobs.js';
 import { epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from './epic40kValuePlan.js';
 import type { SimOptions } from './simOptions.js';
+import { matrixJson, printMatrix, runMatrixOnPool } from './matrix.js';
+import { battleMatrix } from './matrixBattle.js';
 
 /**
  * `matrix --rules epic40k <list> --vs <list>`: the catalogue detachments of
@@ -28,7 +31,7 @@ import type { SimOptions } from './simOptions.js';
  * report.html, naming the rules.
  */
 
-interface Epic40kMatrixOptions extends SimOptions {
+export interface Epic40kMatrixOptions extends SimOptions {
   vs: string;
   engagement?: EngagementKind;
   battle?: string;
@@ -51,21 +54,19 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
   const lists = loadEpic40kLists();
   const rows = asFormations(listDetachments(lists, findEpic40kArmy(lists, armyText, 'argument <army>')));
   const cols = asFormations(listDetachments(lists, findEpic40kArmy(lists, o.vs, 'option --vs')));
-  if (o.quiet !== true) for (const [army, x] of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) process.stderr.write(`skipping ${army} ${x.name}: ${x.reason}\n`);
+  for (const [army, x] of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) process.stderr.write(`skipping ${army} ${x.name}: ${x.reason}\n`);
   // The shared printers and reports read a data set's id and version only.
   const data = epic40kData() as Dataset;
   if (o.engagement === undefined) {
     const battle = o.battle ?? epic40kBattlePath();
     loadEpic40kBattle(battle);
     if (o.json !== true) process.stdout.write(`${EPIC40K_TITLE}\n`);
-    const { battleMatrix } = await import('./matrixBattle.js');
     await battleMatrix(data, rows, cols, { ...o, battle, plan: planEpic40kValue, rules: 'epic40k' });
     return;
   }
   if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
   const kind = o.engagement;
   const engagement = { kind, action: 'advance' as const, gap: o.gap ?? (kind === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
-  const { matrixJson, printMatrix, runMatrixOnPool } = await import('./matrix.js');
   const result: MatrixResult = { ...(await runMatrixOnPool({ rows, cols, engagement, build: epic40kFairCostRules().build }, o, 'matrix')), described: describe(kind, engagement.gap) };
   const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), engagement: { kind, action: 'none', gap: engagement.gap }, unsupported }, null, 2) + '\n');
@@ -73,7 +74,7 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
     process.stdout.write(`${EPIC40K_TITLE}\n`);
     printMatrix(result);
   }
-  if (o.quiet !== true && unsupported.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these detachments):\n${unsupported.map((n) => `  - ${n}\n`).join('')}`);
+  if (!o.json) warnNotSimulated(unsupported, 'detachments');
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `${EPIC40K_TITLE}: points-efficiency matrix, ${rows.army.name} against ${cols.army.name}`,

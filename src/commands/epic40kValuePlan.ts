@@ -9,8 +9,8 @@ import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { projectRoot } from '../model/projectRoot.js';
 import type { ValuePlan, ValueRun } from '../reports/value/formationValue.js';
 import type { LossSlots } from '../reports/value/lossValue.js';
-import { pointsMatchedGroup } from '../reports/value/pointsMatchedGroup.js';
-import type { ValueMeetingTask } from '../reports/value/valueMeeting.js';
+import { groupCompositions, type GroupComposition } from '../reports/value/groupCompositions.js';
+import type { ValueSlot } from '../reports/value/fixedPointCost.js';
 import { engagementTallyLayout } from '../sim/engagementTallyLayout.js';
 import type { FormationRecordLayout } from '../sim/ruleset.js';
 import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../sim/rulesets/epic40k/battleScenes.js';
@@ -34,7 +34,7 @@ export function epic40kBattlePath(): string {
 }
 
 const asDetachment = (f: FormationSpec) => f as unknown as Epic40kDetachment;
-/** The cost an unpriced detachment is run at, as NetEA's planValue runs an unpriced formation. */
+/** The points the runs price every detachment at, as NetEA's planValue does: the fair cost never reads its cost. */
 const NOMINAL_COST = 100;
 
 /** What a battle file may not say under Epic 40,000, each naming the path in the file. */
@@ -95,42 +95,41 @@ function sceneSetup(scene: Battle['scenes'][number], initiative: 0 | 1): Epic40k
  * Every meeting of `formation` against the field under `battle`, as the
  * shared value machinery's plan (formationValue.ts planValue's counterpart):
  * detachments of the formation's own list are left out (unless
- * `includeOwnList`), groups are points-matched, every scene is played with
- * each side holding the initiative.
+ * `includeOwnList`), groups are sized to the price being tried
+ * (fixedPointCost.ts), every scene is played with each side holding the
+ * initiative. The runs price the detachment at a nominal 100 points.
  */
 export function planEpic40kValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
   const own = asDetachment(formation);
-  const runCost = own.points ?? NOMINAL_COST;
-  const priced = epic40kWithCost(own, runCost);
+  const priced = epic40kWithCost(own, NOMINAL_COST);
   const field = run.includeOwnList === true ? opponents : opponents.filter((o) => own.armyId === null || asDetachment(o).armyId !== own.armyId);
   field.forEach((o) => {
     if (o.points === null || o.points <= 0) throw new InputError([{ file: `detachment "${o.text}"`, path: '', message: 'the opponent has no points cost: one of its units is priced by no row of the detachment cards (docs/epic40k.md, Points)' }]);
   });
-  const meetings: ValuePlan['meetings'] = [];
-  const tasks: ValueMeetingTask[] = [];
   const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
-  field.forEach((o, oi) => {
-    const { m, n } = pointsMatchedGroup(runCost, o.points!, battle.maxGroup);
+  const slots: ValueSlot[] = battle.scenes.flatMap((_, si) => [0, 1].map((initiative) => ({ scene: si, initiative: initiative as 0 | 1, defencePoints: 0, alone: false })));
+  const tasksFor = (oi: number, { m, n }: GroupComposition) => {
+    const o = field[oi]!;
     const groupA = Array.from({ length: m }, () => priced);
     const groupB = Array.from({ length: n }, () => asDetachment(o));
-    battle.scenes.forEach((scene, si) => {
-      for (const initiative of [0, 1] as const) {
-        const spec = epic40kSceneEngagement(groupA, groupB, sceneSetup(scene, initiative));
-        const last = engagementTallyLayout(spec).records.at(-1)!;
-        meetings.push({ scene: si, opponent: oi, initiative, firstChance: 0.5, m, n, opponentPoints: o.points! });
-        tasks.push({
-          spec,
-          seed: run.seed,
-          scenario: `battle:${battle.name}@${battle.version}`,
-          matchup: `${scene.id}|${initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
-          trials: run.trials,
-          chunkSize: run.chunkSize,
-          sideA: groupA.map((d, i) => lossSlotsOf(last.formations[i]!, d)),
-          sideB: groupB.map((d, i) => lossSlotsOf(last.formations[m + i]!, d)),
-          credits,
-        });
-      }
+    return slots.map((slot) => {
+      const scene = battle.scenes[slot.scene]!;
+      const spec = epic40kSceneEngagement(groupA, groupB, sceneSetup(scene, slot.initiative));
+      const last = engagementTallyLayout(spec).records.at(-1)!;
+      const sideA = groupA.map((d, i) => lossSlotsOf(last.formations[i]!, d));
+      return {
+        spec,
+        seed: run.seed,
+        scenario: `battle:${battle.name}@${battle.version}`,
+        matchup: `${scene.id}|${slot.initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
+        trials: run.trials,
+        chunkSize: run.chunkSize,
+        sideA,
+        sideB: groupB.map((d, i) => lossSlotsOf(last.formations[m + i]!, d)),
+        lossUnit: sideA[0]!.points,
+        credits,
+      };
     });
-  });
-  return { formation, runCost, opponents: field, meetings, tasks, kind: 'ground' };
+  };
+  return { formation, runCost: NOMINAL_COST, opponents: field, firstChances: field.map(() => 0.5), slots, compositions: groupCompositions(battle.maxGroup), tasksFor, kind: 'ground' };
 }

@@ -1,5 +1,3 @@
-import { SHOOT_ACTIONS } from './oneStepJobs.js';
-import { Option, type Command } from 'commander';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import type { Dataset } from '../model/dataset.js';
 import type { ChartContext } from '../reports/charts/frame.js';
@@ -8,28 +6,25 @@ import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
 import type { ActionName } from '../sim/rulesets/netea/spec.js';
 import { chartContext } from '../reports/report.js';
-import { DEFAULT_GAPS, ENGAGEMENT_KINDS, type EngagementKind } from '../reports/engagementKinds.js';
-import { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, type FairCostMetric, type FairCostResult } from '../reports/fairCost.js';
-import { runMeta } from '../reports/runReport.js';
-import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
-import { writeRunReport } from '../reports/writeRunReport.js';
-import { nonNegativeNumber } from './options.js';
-import { loadBattle } from '../model/loadBattle.js';
+import { type EngagementKind } from '../reports/engagementKinds.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { positionsNotes } from '../model/boughtPositions.js';
+import { FAIR_COST_DEFINITIONS, type FairCostMetric, type FairCostResult } from '../reports/fairCost.js';
+import { runMeta } from '../reports/runReport.js';
+import { fairCostHeadline, fairRange } from '../reports/sections/fairCostSection.js';
+import { writeRunReport } from '../reports/writeRunReport.js';
+import { loadBattle } from '../model/loadBattle.js';
 import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
-import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
-import { battleAirDefence, battleField } from './audit.js';
-import { addSimOptions, type SimOptions } from './simOptions.js';
-import { rejectAirUnits } from './oneStepJobs.js';
-import { rejectNeteaOptions, RULES_SYSTEMS, type RulesSystem } from './epic40kJobs.js';
-import { epic40kFairCost } from './epic40kFairCost.js';
+import { type ParityMetric } from '../reports/value/parityCost.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
+import { valueFormations } from '../reports/value/valueFormations.js';
+import { judgedAt } from '../reports/value/fixedPointValue.js';
+import { battleAirDefence, battleField } from './audit.js';
+import { type SimOptions } from './simOptions.js';
+import { rejectAirUnits } from './oneStepJobs.js';
 import { RULES_NAMES } from '../reports/report.js';
-
-
-interface FairCostOptions extends SimOptions {
+export interface FairCostOptions extends SimOptions {
   vs?: string[];
   metric?: FairCostMetric;
   engagement?: EngagementKind;
@@ -37,6 +32,7 @@ interface FairCostOptions extends SimOptions {
   action: ActionName;
   gap?: number;
   out?: string;
+  cost?: number;
 }
 
 /** Options the fair-cost search cannot honour: it runs every meeting in full, in this thread. */
@@ -49,7 +45,7 @@ export function rejectRunOptions(o: SimOptions, command: string): void {
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(Math.abs(x) >= 10 ? 0 : 2) : '∞');
 
-function printResult(r: FairCostResult): void {
+export function printResult(r: FairCostResult): void {
   let s = `${fairCostHeadline(r)}\n`;
   for (const m of r.byMetric) {
     if (m.metric === r.metric) continue;
@@ -66,12 +62,15 @@ function printResult(r: FairCostResult): void {
 }
 
 /** "Not simulated: ..." for every rule of these formations the simulator does not model, once each; then who stands in positions they bought. */
-function unsupportedNotes(formations: FormationSpec[]): string[] {
-  return [...[...new Set(formations.flatMap((f) => f.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
+export function unsupportedNotes(formations: FormationSpec[]): string[] {
+  return [...unsupportedRules(formations).map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
 }
 
+/** The rules of these formations the simulator does not model, once each. */
+export const unsupportedRules = (formations: FormationSpec[]): string[] => [...new Set(formations.flatMap((f) => f.unsupported))];
+
 /** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */
-async function writeFairCostReport(
+export async function writeFairCostReport(
   o: FairCostOptions,
   run: { formation: FormationSpec; data: Dataset; simulations: number; simulationMs: number; notes: string[]; rules?: string },
   section: (ctx: ChartContext) => ReportSection,
@@ -120,9 +119,9 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
     s += `  ${o.opponent.slice(0, 57).padEnd(58)}${String(o.points).padStart(7)}${fair.padStart(17)}${`${(100 * o.destroyedShare).toFixed(1)}%`.padStart(21)}${`${(100 * o.lostShare).toFixed(1)}%`.padStart(18)}\n`;
   }
   const how =
-    v.kind === 'aircraft' ? 'every opponent as a points-matched group, every air-attack scene (only flak answers an air attack, so the initiative changes nothing: one play each)'
+    v.kind === 'aircraft' ? 'every opponent in groups sized to the fair cost, every air-attack scene (only flak answers an air attack, so the initiative changes nothing: one play each)'
     : v.kind === 'spacecraft' ? 'one bombardment of every opponent in every orbital scene'
-    : 'every opponent as a points-matched group, every scene, each side with the initiative once';
+    : 'every opponent in groups sized to the fair cost, every scene, each side with the initiative once';
   s += `\n(${v.meetings} meetings: ${how}; ${v.trialsPerMeeting.toLocaleString('en')} trials each)\n`;
   process.stdout.write(s);
 }
@@ -131,6 +130,7 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
 export function battleValueJson(v: FormationValue) {
   return {
     formation: v.formation,
+    /** The cost the verdict judges: the army list's, or the one given with --cost. */
     currentCost: v.cost,
     runCost: v.runCost,
     metric: v.metric,
@@ -146,75 +146,31 @@ export function battleValueJson(v: FormationValue) {
 }
 
 /** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
-async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
+export async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
   if (o.metric === 'win') throw new InputError([{ file: 'option --metric', path: '', message: 'win parity is defined for a single engagement: add --engagement shoot|assault|shoot-assault, or use efficiency or exchange' }]);
   const metric: ParityMetric = o.metric ?? 'efficiency';
   const started = performance.now();
   const loaded = loadBattle(o.battle);
   const data = loadDataset(o.data);
   const formation = parseFormation(data, text);
-  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded);
+  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded, 'or name the opponents with --vs');
   rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant) });
-  const v = value!;
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant), exactOpponents: true });
+  // The fair cost never reads a cost; a proposed one (--cost) changes only what the verdict judges.
+  const v = o.cost !== undefined ? judgedAt(value!, o.cost, loaded.battle.margin.value) : value!;
   if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), choice: formation.choice ?? null }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : formation.points !== null ? 'army list' : null, statedCost: formation.points, choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
   } else {
     if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
+    process.stdout.write(overlayHeader(data));
     printBattleValue(v, battleName, margin, formation.choice);
+    warnNotSimulated(unsupportedRules([formation, ...opponents]));
   }
   if (o.out !== undefined) {
     const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents]), ...variantNotes(variant).map((n) => `Not simulated: ${n}`)];
     await writeFairCostReport(o, { formation, data, simulations: v.meetings, simulationMs: Math.round(performance.now() - started), notes, rules: variant }, (ctx) => battleValueSection(v, battleName, margin, ctx));
   }
-}
-
-export function registerFairCost(program: Command): void {
-  const cmd = program
-    .command('fair-cost')
-    .description('the points cost at which a formation reaches parity with the field of the reference battle (or the --vs formations), with its 95% interval, sensitivity band and verdict')
-    .argument('<formation>', 'the formation to price: "titan-legion/warhound-battlegroup", "Warhound" or "6 Tactical, 3 Rhino"')
-    .option('--vs <formation...>', 'the opponents (army-list formations, each with a points cost); default: the battle\'s field for the data set')
-    .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
-    .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md): efficiency (default) or exchange; win with --engagement').choices([...new Set([...PARITY_METRICS, ...FAIR_COST_METRICS])]))
-    .addOption(new Option('--engagement <kind>', 'instead of the battle, one engagement kind: each opponent met twice, each side acting once (the earlier single-engagement fair cost)').choices([...ENGAGEMENT_KINDS]))
-    .addOption(new Option('--action <action>', 'with --engagement: the acting formation\'s action when it shoots').choices(SHOOT_ACTIONS).default('advance'))
-    .addOption(new Option('--gap <cm>', 'with --engagement: distance between the front ranks (default: 30 for shoot, 10 with an assault)').argParser(nonNegativeNumber('--gap')))
-    .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
-    .addOption(new Option('--rules <system>', 'rule system: NetEA Epic Armageddon, or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs)').choices(RULES_SYSTEMS).default('netea'));
-  addSimOptions(cmd, 1000)
-    .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
-    .action(async (text: string, o: FairCostOptions & { rules: RulesSystem }, command: Command) => {
-      rejectRunOptions(o, 'fair-cost');
-      if (o.rules === 'epic40k') {
-        const given = (name: string) => command.getOptionValueSource(name) === 'cli';
-        rejectNeteaOptions([['--action', given('action')], ['--data', o.data !== undefined]]);
-        await epic40kFairCost(text, o);
-        return;
-      }
-      const variant: RulesVariant = o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea';
-      if (o.engagement === undefined) {
-        await fairCostInBattle(text, o, variant);
-        return;
-      }
-      if (variant !== 'netea') throw new InputError([{ file: 'option --engagement', path: '', message: 'under --rules rulebook-2004 a fair cost is valued in the battle; leave out --engagement' }]);
-      if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
-      const metric: FairCostMetric = o.metric ?? 'exchange';
-      const started = performance.now();
-      const data = loadDataset(o.data);
-      const formation = parseFormation(data, text);
-      const opponents = o.vs.map((v) => parseFormation(data, v));
-      rejectAirUnits([[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');
-      const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
-      const result = fairCost({ formation, opponents, engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize } });
-      const simulationMs = Math.round(performance.now() - started);
-      if (o.json) process.stdout.write(JSON.stringify({ trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, engagement, ...fairCostJson(result) }, null, 2) + '\n');
-      else printResult(result);
-      if (o.out !== undefined) {
-        await writeFairCostReport(o, { formation, data, simulations: result.meetings.length, simulationMs, notes: unsupportedNotes([formation, ...opponents]) }, (ctx) => fairCostSection(result, engagement, ctx));
-      }
-    });
 }

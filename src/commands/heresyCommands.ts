@@ -1,5 +1,5 @@
 import { heresyData, heresyJobJson, type HeresyJob } from './heresyJobs.js';
-import { printEngagementOutcome, unsupportedNote } from './print.js';
+import { printEngagementOutcome, warnNotSimulated } from './print.js';
 import { runSimulation, type SimOptions } from './simOptions.js';
 
 /**
@@ -22,5 +22,6 @@ export async function runHeresyJob(job: HeresyJob, o: SimOptions & { out?: strin
   process.stdout.write(`${result.trials.toLocaleString('en')} trials, seed "${o.seed}", rules heresy, data ${data.id} ${data.version}\n`);
   process.stdout.write('(Blast markers = suppression chits; broken = Routed or past the break point)\n\n');
   printEngagementOutcome(job, result);
-  if (job.unsupported.length > 0 && o.quiet !== true) process.stderr.write(unsupportedNote(job.unsupported));
+  // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+  warnNotSimulated(job.unsupported);
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { heresyData, loadHeresyProfiles } from '../model/heresy/load.js';
@@ -16,13 +15,6 @@ import { assaultJson, oneStepJson } from './oneStepJobs.js';
  */
 
 export const HERESY_TITLE = 'Heresy (D10 draft, Rules Part II 1999; illustrative profiles)';
-
-/** Lets `--rules` of a command also take `heresy`. */
-export function allowHeresyRules(cmd: Command): Command {
-  const opt = cmd.options.find((o) => o.long === '--rules');
-  if (opt) opt.choices([...(opt.argChoices ?? []), 'heresy']);
-  return cmd;
-}
 
 export { heresyData };
 

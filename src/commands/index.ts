@@ -1,16 +1,22 @@
 import type { Command } from 'commander';
 import { registerAssault } from './assault.js';
-import { registerAudit } from './audit.js';
+import { registerAudit } from './auditCommand.js';
 import { registerImportTp } from './importTp.js';
 import { registerList } from './list.js';
 import { registerValidate } from './validate.js';
 import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
-import { registerFairCost } from './fairCost.js';
-import { registerMatrix } from './matrix.js';
+import { registerFairCost } from './fairCostCommand.js';
+import { registerMatrix } from './matrixCommand.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
+import { registerRoster } from './roster.js';
+import { registerGame } from './game.js';
+import { addDatasheetOption } from './options.js';
+
+/** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
+const READ_DATA = new Set(['shoot', 'assault', 'list', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 
 /** Every subcommand registers itself here; each lives in its own file. */
 export function registerCommands(program: Command): void {
@@ -26,4 +32,7 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
+  registerRoster(program);
+  registerGame(program);
+  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
 }

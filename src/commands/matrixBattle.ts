@@ -1,4 +1,5 @@
 import type { Dataset } from '../model/dataset.js';
+import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
 import { finishChart, type VlSpec } from '../reports/charts/frame.js';
 import type { ArmyFormations } from '../reports/matrix.js';
@@ -15,7 +16,7 @@ import type { SimOptions } from './simOptions.js';
  * single-engagement points-efficiency matrix): each cell is the row
  * formation's value per point against the column formation alone (its fair
  * cost from the meetings with that opponent ÷ its cost), over every scene of
- * the battle with points-matched groups; each row's average is its value per
+ * the battle with groups sized to the fair cost (docs/fair-cost.md); each row's average is its value per
  * point against the whole column list, as `fair-cost --vs` gives it.
  */
 
@@ -33,7 +34,7 @@ interface BattleMatrixOptions extends SimOptions {
 const ratio = (x: number, cost: number) => (Number.isFinite(x) ? x / cost : x);
 
 function heatmap(rows: ArmyFormations, cols: ArmyFormations, values: FormationValue[], battle: string, ctx: ReturnType<typeof chartContext>): VlSpec {
-  const cells = values.flatMap((v, i) => v.opponents.map((o, j) => ({ formation: rows.formations[i]!.label, target: cols.formations[j]!.label, value: ratio(o.fairCost.estimate, v.runCost) })));
+  const cells = values.flatMap((v, i) => v.opponents.map((o, j) => ({ formation: rows.formations[i]!.label, target: cols.formations[j]!.label, value: ratio(o.fairCost.estimate, v.cost ?? NaN) })));
   const body: VlSpec = {
     data: { values: cells.filter((c) => Number.isFinite(c.value)) },
     width: { step: 30 },
@@ -54,12 +55,12 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
   const loaded = loadBattle(o.battle);
   const metric = (o.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true, ...(o.plan ? { plan: o.plan } : {}) });
+  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true, exactOpponents: true, ...(o.plan ? { plan: o.plan } : {}) });
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const cells = values.flatMap((v, i) =>
-    v.opponents.map((op, j) => ({ row: i, col: j, valuePerPoint: ratio(op.fairCost.estimate, v.runCost), ci95: [ratio(op.fairCost.ci95[0], v.runCost), ratio(op.fairCost.ci95[1], v.runCost)] as [number, number] })),
+    v.opponents.map((op, j) => ({ row: i, col: j, valuePerPoint: ratio(op.fairCost.estimate, v.cost ?? NaN), ci95: [ratio(op.fairCost.ci95[0], v.cost ?? NaN), ratio(op.fairCost.ci95[1], v.cost ?? NaN)] as [number, number] })),
   );
-  const averages = values.map((v) => ({ valuePerPoint: ratio(v.fairCost.estimate, v.runCost), ci95: [ratio(v.fairCost.ci95[0], v.runCost), ratio(v.fairCost.ci95[1], v.runCost)] as [number, number] }));
+  const averages = values.map((v) => ({ valuePerPoint: ratio(v.fairCost.estimate, v.cost ?? NaN), ci95: [ratio(v.fairCost.ci95[0], v.cost ?? NaN), ratio(v.fairCost.ci95[1], v.cost ?? NaN)] as [number, number] }));
   const notes = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
   if (o.json) {
     process.stdout.write(
@@ -86,7 +87,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     );
   } else {
     const w = 8;
-    let s = `Value per point (fair cost ÷ cost, ${metric} parity in the ${battleName} battle): ${rows.army.name} (rows) against ${cols.army.name} (columns)\n\n`;
+    let s = `${overlayHeader(data)}Value per point (fair cost ÷ cost, ${metric} parity in the ${battleName} battle): ${rows.army.name} (rows) against ${cols.army.name} (columns)\n\n`;
     s += cols.formations.map((c, j) => `  [${j + 1}] ${c.label}\n`).join('') + '\n';
     s += `${''.padEnd(40)}${cols.formations.map((_, j) => `[${j + 1}]`.padStart(w)).join('')}${'all'.padStart(w)}\n`;
     rows.formations.forEach((r, i) => {
@@ -95,7 +96,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     });
     process.stdout.write(s);
   }
-  if (o.quiet !== true && notes.length > 0) process.stderr.write(`\nnot simulated (unsupported rules in these formations):\n${notes.map((n) => `  - ${n}\n`).join('')}`);
+  if (!o.json) warnNotSimulated(notes);
   if (o.out !== undefined) {
     const meta = runMeta({
       title: `Value-per-point matrix: ${rows.army.name} against ${cols.army.name}`,
@@ -126,7 +127,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
           {
             id: 'matrix',
             title: 'Value-per-point matrix',
-            definitions: ['Value per point: the row formation\'s fair cost against the column formation alone (efficiency parity over the battle\'s scenes, points-matched groups) ÷ its cost; 1 is fair, above 1 it is worth more than it costs against that opponent.'],
+            definitions: ['Value per point: the row formation\'s fair cost against the column formation alone (efficiency parity over the battle\'s scenes, groups sized to the fair cost) ÷ its cost; 1 is fair, above 1 it is worth more than it costs against that opponent.'],
             summary: [`${rows.formations.length} × ${cols.formations.length} formations in the ${battleName} battle, ${o.trials.toLocaleString('en')} trials per meeting.`],
             tables: [{ name: 'matrix', columns: BATTLE_MATRIX_COLUMNS, rows: csvRows }],
             charts: [{ name: 'matrix', spec: heatmap(rows, cols, values, battleName, chartContext(meta)) }],

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { InputError } from '../model/inputError.js';
+import { checkOutTarget, withPiecesCommand } from '../reports/outTarget.js';
 import { outcomeAt, probability } from '../reports/aggregate.js';
 import { chunkList, mergePartials, missingChunks, readPartialFile, resultFromPartialJob, writePartialFile, type PartialFile } from '../workers/partial.js';
 import type { RunResult } from '../workers/simulate.js';
@@ -17,7 +18,10 @@ interface MergeOptions {
  * Without --out, the pieces must cover the whole run, and merge prints what
  * the original command prints (its command line is in the files; add --json
  * to get JSON whatever it was). With --out, it writes the combined partial
- * result (any contiguous range), to merge further later. `registerCommands`
+ * result (any contiguous range), to merge further later; it replaces an
+ * earlier partial result there, nothing else. The replayed command writes its
+ * own --out report, if it has one, replacing only a report of the same run.
+ * `registerCommands`
  * registers every command on a fresh program for the replay; it is passed in
  * by commands/index.ts, which owns the list, so the two modules do not import
  * each other.
@@ -43,9 +47,11 @@ Example (one run of 200 chunks over two machines):
         await mergeAuditPieces(files, o.json === true);
         return;
       }
+      const replaces = o.out !== undefined && checkOutTarget(o.out, '--out', 'partial').replaces;
       const parts = files.map((name) => ({ name, file: readPartialFile(name) }));
       const merged = mergePartials(parts);
       if (o.out !== undefined) {
+        if (replaces) process.stderr.write(`replacing the earlier partial result in ${o.out}\n`);
         writePartialFile(o.out, merged);
         const [first, last] = merged.jobs[0]!.chunks;
         process.stderr.write(`wrote chunks ${first}-${last} of ${merged.jobs[0]!.chunkCount} to ${o.out}\n`);
@@ -76,7 +82,7 @@ async function replay(merged: PartialFile, results: RunResult[], json: boolean, 
   if (name === undefined || name === 'merge') throw new InputError([{ file: 'merge', path: 'command', message: `cannot replay the command line ${JSON.stringify(merged.command)}` }]);
   // Quietly (nothing is simulated); the flags go right after the command's name, before any "--".
   const flags = ['--quiet', ...(json && !rest.includes('--json') ? ['--json'] : [])];
-  await replayResults(results, () => program.parseAsync(['node', 'epic-balance', name, ...flags, ...rest]));
+  await withPiecesCommand(merged.command!, () => replayResults(results, () => program.parseAsync(['node', 'epic-balance', name, ...flags, ...rest])));
 }
 
 /** Layout-level metrics of merged results made through the library (no command line to replay). */

@@ -24,8 +24,18 @@ export function printOutcomeTable(name: string, o: FormationOutcome, points: num
 }
 
 /** The rules a run could not simulate, named (stderr). */
-export function unsupportedNote(rules: string[]): string {
-  return `\nnot simulated (unsupported rules in these formations):\n${rules.map((r) => `  - ${r}\n`).join('')}`;
+export function unsupportedNote(rules: string[], what = 'formations'): string {
+  return `\nnot simulated (unsupported rules in these ${what}):\n${rules.map((r) => `  - ${r}\n`).join('')}`;
+}
+
+/**
+ * Warns on stderr, once per command, of the rules its numbers leave out. A
+ * warning, not a note: every command's text output has it, --quiet or not
+ * (--quiet silences progress and the notes that only say what was done, such
+ * as "wrote ..."); with --json it is the JSON's "unsupported" instead.
+ */
+export function warnNotSimulated(rules: readonly string[], what = 'formations'): void {
+  if (rules.length > 0) process.stderr.write(unsupportedNote([...rules], what));
 }
 
 /**
@@ -48,4 +58,13 @@ export function printEngagementOutcome(
   } else {
     printOutcomeTable(job.target.name, outcomeAt(result.tally, result.layout, 0, 1), job.target.points);
   }
+}
+
+/**
+ * The first line of a text output that names no data set otherwise (fair-cost,
+ * matrix): the data set, when --datasheet overlays changed it, so that every
+ * result read from a proposal names the proposal and its hash.
+ */
+export function overlayHeader(data: { id: string; version: string; overlays?: unknown[] }): string {
+  return data.overlays !== undefined && data.overlays.length > 0 ? `data ${data.id} ${data.version}\n` : '';
 }

@@ -5,7 +5,7 @@ import type { Experiment } from '../model/experiment.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { compileScriptExperiment, loadExperiment, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
+import { compileScriptExperiment, diceOf, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../model/loadExperiment.js';
 import { compileEpic40kExperiment } from '../model/epic40k/experiment.js';
 import { compileHeresyExperiment, describeHeresyStep, heresySettingsNote } from '../model/heresy/experiment.js';
 import { heresyData } from '../model/heresy/load.js';
@@ -16,11 +16,12 @@ import { DEFINITIONS } from '../reports/definitions.js';
 import { DEFAULT_GAPS, describeEngagement, type EngagementSettings } from '../reports/engagementKinds.js';
 import { fairCost, type FairCostResult } from '../reports/fairCost.js';
 import { armyFormations, findArmy } from '../reports/matrix.js';
-import { chartContext, type ReportSection, type RunMeta } from '../reports/report.js';
-import { runMeta } from '../reports/runReport.js';
+import { chartContext, type ReportSection, type RunMeta, type RunPart } from '../reports/report.js';
+import { reproducibleCommand, runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairCostSection, fairRange } from '../reports/sections/fairCostSection.js';
 import { matrixSection } from '../reports/sections/matrixSection.js';
 import { scriptReport } from '../reports/sections/scriptReport.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../workers/simulate.js';
 import { battleValueJson, fairCostJson } from './fairCost.js';
@@ -30,7 +31,7 @@ import { battleValueHeadline, battleValueSection } from '../reports/sections/bat
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
-import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, resultCommandLine, runSimulation, type SimOptions } from './simOptions.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../sim/rulesets/netea/rulesVariant.js';
 import { boughtPositionNotes } from '../sim/rulesets/netea/boughtPositions.js';
@@ -69,6 +70,8 @@ export interface SummaryRow {
 /** An experiment run, ready to print and write. */
 export interface ExperimentOutcome {
   name: string;
+  /** The experiment file, as messages name it (displayPath). */
+  file: string;
   title: string;
   description: string;
   kind: 'engagement' | 'fairCost' | 'matrix';
@@ -78,6 +81,8 @@ export interface ExperimentOutcome {
   settings: RunSettings;
   /** Trials the simulations actually ran (the most of any, with a precision stop). */
   trials: number;
+  /** The fewest any simulation ran (less than `trials` when variants stopped for precision apart). */
+  fewestTrials: number;
   simulations: number;
   simulationMs: number;
   sections: ReportSection[];
@@ -167,7 +172,11 @@ export interface PreparedExperiment {
 }
 
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
-  let loaded = loadExperiment(path);
+  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given));
+}
+
+function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
+  let loaded = read;
   if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
   if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data) };
   const x = loaded.experiment;
@@ -193,7 +202,7 @@ export function prepareExperiment(path: string, o: SimOptions, given: (option: s
       return { loaded, settings, fair: { formation, opponents: vs!, engagement, battle: null } };
     }
     const battle = f.battle === undefined ? loadBattle() : loadBattle(resolve(dirname(path), f.battle));
-    return { loaded, settings, fair: { formation, opponents: vs ?? battleField(loaded.data, battle), engagement: null, battle } };
+    return { loaded, settings, fair: { formation, opponents: vs ?? battleField(loaded.data, battle, 'or name the opponents in the experiment\'s "fairCost.vs"'), engagement: null, battle } };
   }
   const m = x.matrix!;
   const army = (query: string, at: string) => {
@@ -222,6 +231,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
   const x = p.loaded.experiment;
   const base = {
     name: x.name,
+    file: p.loaded.file,
     description: x.description,
     rules: x.rules,
     data: p.loaded.data,
@@ -229,7 +239,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
   };
   if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
   if (p.fair?.battle) return { ...base, ...(await runBattleFairCost(p, o, argv)) };
-  if (p.fair) return { ...base, ...runFairCost(p, argv) };
+  if (p.fair) return { ...base, ...(await runFairCost(p, argv)) };
   return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
 }
 
@@ -239,7 +249,7 @@ function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: n
   return runMeta({ title, argv, seed: s.seed, trials, chunkSize: s.chunkSize, data: p.loaded.data, rules: p.loaded.experiment.rules, simulations, timings: { simulationMs }, notes });
 }
 
-type Body = Omit<ExperimentOutcome, 'name' | 'description' | 'rules' | 'data' | 'settings'>;
+type Body = Omit<ExperimentOutcome, 'name' | 'file' | 'description' | 'rules' | 'data' | 'settings'>;
 
 async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[]): Promise<Body> {
   const x = p.loaded.experiment;
@@ -252,13 +262,15 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     // Every variant draws from the same chunk seeds: common random numbers.
     // A piece of a split run rewrites its one partial file with each variant: say so once, after the last.
     const quiet = piece && i < variants.length - 1 ? { quiet: true } : {};
-    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, scenario: `run-${x.name}`, matchup: x.name }));
+    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
   const inPositions = [...new Set(variants.flatMap((v) => (v.spec.ruleset === 'netea' ? boughtPositionNotes(v.spec) : [])))];
   const notes = [...unsupported.map((r) => `Not simulated: ${r}`), ...inPositions];
   const trials = Math.max(...results.map((r) => r.trials));
+  // Stopping for precision, each variant stops on its own: the report says where, not only the most.
+  if (results.some((r) => r.trials !== trials)) notes.unshift(`Each variant stopped for precision on its own: ${variants.map((v, i) => `${v.name}, ${results[i]!.trials.toLocaleString('en')} trials`).join('; ')}.`);
   const title = x.title ?? x.name;
   const meta = metaFor(p, title, argv, p.settings.trials, variants.length, simulationMs, notes);
   const wanted = new Set<string>(script.reports.map((r) => (r === 'kills' ? 'kill' : r)));
@@ -300,7 +312,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     title: 'The question',
     summary: [
       x.description,
-      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s, x)).join('; ')}.`,
+      `${variants.length === 1 ? 'One engagement' : `${variants.length} variants, all on the same dice (common random numbers)`}; ${script.turns} turn${script.turns === 1 ? '' : 's'} of: ${script.script.map((s) => s.label ?? describeStep(s, x)).join('; ')}${script.endOfTurn ? '' : ' (no end of turn)'}.`,
       geometryNote(x),
     ],
     definitions: [],
@@ -312,6 +324,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     kind: 'engagement',
     title,
     trials,
+    fewestTrials: Math.min(...results.map((r) => r.trials)),
     simulations: variants.length,
     simulationMs,
     sections: [intro, ...sections],
@@ -421,6 +434,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
     kind: 'fairCost',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: value.meetings,
     simulationMs,
     sections: [intro, battleValueSection(value, battleName, loaded.battle.margin.value, chartContext(meta))],
@@ -431,12 +445,12 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   };
 }
 
-function runFairCost(p: PreparedExperiment, argv: string[]): Body {
+async function runFairCost(p: PreparedExperiment, argv: string[]): Promise<Body> {
   const x = p.loaded.experiment;
   const f = p.fair!;
   const s = p.settings;
   const started = performance.now();
-  const result: FairCostResult = fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
+  const result: FairCostResult = await fairCost({ formation: f.formation, opponents: f.opponents, engagement: f.engagement!, metric: x.fairCost!.metric ?? 'exchange', run: { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize }, scenario: `run-${x.name}` });
   const simulationMs = Math.round(performance.now() - started);
   const notes = [...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported))].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
@@ -451,6 +465,7 @@ function runFairCost(p: PreparedExperiment, argv: string[]): Body {
     kind: 'fairCost',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: result.meetings.length,
     simulationMs,
     sections: [intro, fairCostSection(result, f.engagement!, ctx)],
@@ -485,6 +500,7 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
     kind: 'matrix',
     title,
     trials: s.trials,
+    fewestTrials: s.trials,
     simulations: result.simulations,
     simulationMs: Math.round(result.elapsedMs),
     sections: [intro, section],
@@ -495,7 +511,39 @@ async function runMatrixExperiment(p: PreparedExperiment, o: SimOptions, argv: s
   };
 }
 
-/** Writes the report folder of one or more experiment outcomes (several: each one's sections carry its name). */
+/** The options of a command running several experiments that `run` of one takes too: all but where the report goes and how it prints. */
+function partOptions(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--out') i++;
+    else if (a !== '--json' && !a.startsWith('--out=')) out.push(a);
+  }
+  return resultCommandLine(out);
+}
+
+/**
+ * The parts of a report of several experiments (the showcase's): each one's
+ * trials, seed and chunks, and the `run` of its file that gives its numbers.
+ */
+function reportParts(outcomes: ExperimentOutcome[], argv: string[]): RunPart[] {
+  return outcomes.map((x) => ({
+    name: x.name,
+    title: x.title,
+    seed: x.settings.seed,
+    trials: x.trials,
+    chunkSize: x.settings.chunkSize,
+    simulations: x.simulations,
+    command: reproducibleCommand(['run', x.file, ...partOptions(argv.slice(1))], x.settings),
+  }));
+}
+
+/** A setting's value when every part has the same, else undefined (a command that pinned it would change a part's numbers). */
+function shared<T>(values: T[]): T | undefined {
+  return values.every((v) => v === values[0]) ? values[0] : undefined;
+}
+
+/** Writes the report folder of one or more experiment outcomes (several: each one's sections carry its name, and the report its parts). */
 export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: string, argv: string[], title?: string): Promise<WrittenReport> {
   const first = outcomes[0]!;
   const meta = runMeta({
@@ -513,13 +561,29 @@ export async function writeExperimentReport(outcomes: ExperimentOutcome[], dir: 
   const precision = first.settings.precision;
   if (precision !== undefined) meta.notes.unshift(`Stopped for precision (every headline 95% interval within ±${precision}) or at the cap of ${first.settings.trials.toLocaleString('en')} trials; ${first.trials.toLocaleString('en')} trials were run.`);
   if (precision !== undefined) meta.trials = first.trials;
+  if (outcomes.length > 1) {
+    const settings = outcomes.map((x) => x.settings);
+    meta.parts = reportParts(outcomes, argv);
+    meta.trials = Math.max(...outcomes.map((x) => x.trials));
+    meta.command = reproducibleCommand(argv, { seed: shared(settings.map((s) => s.seed)), trials: shared(settings.map((s) => s.trials)), chunkSize: shared(settings.map((s) => s.chunkSize)) });
+  }
   const sections = outcomes.length === 1 ? first.sections : outcomes.flatMap((x) => x.sections.map((s) => prefixSection(s, x.name, x.name)));
   return writeRunReport({ meta, sections }, dir);
 }
 
+/**
+ * One row of a printed table: the label in a column `width` wide, the value
+ * and its interval after it. A longer label is never cut: it takes a line of
+ * its own and the value goes under the column on the next.
+ */
+export function tableRow(indent: string, label: string, width: number, value: string, ci: string): string {
+  const numbers = `  ${value.padStart(7)}  ${ci ? `(${ci})` : ''}`.trimEnd();
+  return label.length > width ? `${indent}${label}\n${indent}${''.padEnd(width)}${numbers}\n` : `${indent}${label.padEnd(width)}${numbers}\n`;
+}
+
 /** The printed summary: one table, grouped by variant. */
 export function formatSummary(rows: SummaryRow[]): string {
-  const w = Math.min(60, Math.max(20, ...rows.map((r) => r.what.length)));
+  const w = Math.min(64, Math.max(20, ...rows.map((r) => r.what.length)));
   let s = '';
   let group: string | null = null;
   for (const r of rows) {
@@ -527,8 +591,7 @@ export function formatSummary(rows: SummaryRow[]): string {
       group = r.group;
       s += `${s ? '\n' : ''}${group}\n`;
     }
-    const what = r.what.length > w ? r.what.slice(0, w - 1) + '…' : r.what;
-    s += `  ${what.padEnd(w)}  ${r.value.padStart(7)}  ${r.ci ? `(${r.ci})` : ''}\n`;
+    s += tableRow('  ', r.what, w, r.value, r.ci);
   }
   return s;
 }
@@ -546,7 +609,7 @@ export function fileDefaults(cmd: Command): void {
 }
 
 /** The command line the manifest records: what was typed after the program name. */
-function commandArgs(cmd: Command): string[] {
+export function commandArgs(cmd: Command): string[] {
   let root: Command = cmd;
   while (root.parent) root = root.parent;
   const raw = (root as unknown as { rawArgs?: string[] }).rawArgs;
@@ -582,23 +645,30 @@ Example:
         return source !== undefined && source !== 'default';
       };
       const prepared = prepareExperiment(path, o, given);
+      const split = o.chunks !== undefined || o.partialOut !== undefined;
+      // '' is the default's stand-in; given on the command line, it is an empty path.
+      const out = outDirFor(prepared.loaded.experiment.name, given('out') ? o.out : undefined);
+      if (!split) checkOutTarget(out, '--out', 'report');
       const argv = commandArgs(self);
       const outcome = await executeExperiment(prepared, o, argv);
-      if (o.chunks !== undefined || o.partialOut !== undefined) {
+      if (split) {
         // A piece of a split run: its partial file is the result; merge writes the report.
         if (o.quiet !== true) process.stderr.write('a piece of a split run writes no report: `epic-balance merge <pieces>` replays the whole run and writes it\n');
         if (o.json) process.stdout.write(JSON.stringify(resultJson(outcome, null), null, 2) + '\n');
         return;
       }
-      const written = await writeExperimentReport([outcome], outDirFor(outcome.name, o.out || undefined), argv);
+      const written = await writeExperimentReport([outcome], out, argv);
       const report = join(written.dir, 'report.html');
       if (o.json) {
         process.stdout.write(JSON.stringify(resultJson(outcome, report), null, 2) + '\n');
         return;
       }
-      process.stdout.write(`${outcome.title}\n${outcome.trials.toLocaleString('en')} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
+      const trials = `${outcome.fewestTrials < outcome.trials ? `${outcome.fewestTrials.toLocaleString('en')} to ` : ''}${outcome.trials.toLocaleString('en')}`;
+      process.stdout.write(`${outcome.title}\n${trials} trials per simulation, ${outcome.simulations} simulation${outcome.simulations === 1 ? '' : 's'}, seed "${outcome.settings.seed}", rules ${outcome.rules}, data ${outcome.data.id} ${outcome.data.version}\n\n`);
       process.stdout.write(formatSummary(outcome.summary));
-      if (outcome.notes.length > 0 && o.quiet !== true) process.stderr.write(`\nnotes:\n${outcome.notes.map((n) => `  - ${n}\n`).join('')}`);
+      // --quiet keeps the warnings (print.ts warnNotSimulated): the rules the numbers leave out.
+      const notes = o.quiet === true ? outcome.notes.filter((n) => n.startsWith('Not simulated: ')) : outcome.notes;
+      if (notes.length > 0) process.stderr.write(`\nnotes:\n${notes.map((n) => `  - ${n}\n`).join('')}`);
       process.stdout.write(`\nreport: ${report}\n`);
     });
 }

@@ -1,20 +1,22 @@
 import { Option, type Command } from 'commander';
 import { loadDataset } from '../model/loadDataset.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { DEFAULT_GAP } from '../sim/rulesets/netea/engagements.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
 import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
 import { jobJson, SHOOT_ACTIONS, shootJob, withRulesVariant, type ShootWords } from './oneStepJobs.js';
-import { printOutcomeTable, unsupportedNote } from './print.js';
+import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { addRulesOptions, runEpic40kJob } from './epic40kCommands.js';
-import { allowHeresyRules, heresyShootJob, rejectForHeresy } from './heresyJobs.js';
+import { heresyShootJob, rejectForHeresy } from './heresyJobs.js';
 import { runHeresyJob } from './heresyCommands.js';
-import { epic40kShootJob, rejectNeteaOptions, type Epic40kWords, type RulesSystem } from './epic40kJobs.js';
+import { epic40kShootJob, rejectNeteaOptions, type Epic40kWords } from './epic40kJobs.js';
+import type { RuleSystem } from './rulesOption.js';
 
 export { checkEmbarkation, oneStepJson, outcomeJson, parseCover } from './oneStepJobs.js';
 
 /** What commander hands the action: the words of the shot (oneStepJobs.ts), the run options and --out. */
-type ShootOptions = SimOptions & Omit<ShootWords, 'formation' | 'gapGiven'> & { out?: string; rules: RulesSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
+type ShootOptions = SimOptions & Omit<ShootWords, 'formation' | 'gapGiven'> & { out?: string; rules: RuleSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
 export function registerShoot(program: Command): void {
   const cmd = program
@@ -36,10 +38,11 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--phase <phase>', 'flak: as the aircraft approach, or as they disengage in the end phase').choices(['approach', 'disengagement']).default('approach'))
     .option('--moved', 'flak in the disengagement phase from a formation that took a move action (-1 to hit)')
     .option('--test', 'aircraft and spacecraft: take the action test first (-1 per Blast marker; a failure is a stand down)');
-  addSimOptions(addRankOptions(allowHeresyRules(addRulesOptions(cmd))), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
     .addHelpText('after', '\nExamples:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000\n  epic-balance shoot "2 Thunderbolt" --at "steel-legion/mechanised-infantry-company" --flak "3 Hydra"\n\nWhen a side flies, the attack follows the aerospace rules: aircraft at a ground formation make a ground attack through its flak;\na ground formation at aircraft fires flak; fighters at aircraft intercept; a spacecraft bombards from orbit.')
     .action(async (text: string, o: ShootOptions, command: Command) => {
-      if ((o.rules as string) === 'heresy') {
+      if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
+      if (o.rules === 'heresy') {
         const given = (name: string) => command.getOptionValueSource(name) === 'cli';
         rejectForHeresy([['--action', given('action')], ['--crossfire', o.crossfire === true], ['--embarked', o.embarked === true], ['--flak', o.flak.length > 0], ['--cap', o.cap !== undefined], ['--test', o.test === true], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
         await runHeresyJob(heresyShootJob({ ...o, formation: text, gapGiven: given('gap') }), o);
@@ -67,6 +70,7 @@ export function registerShoot(program: Command): void {
         process.stdout.write('\n');
         printOutcomeTable(job.attacker.name, outcomeAt(result.tally, result.layout, 0, 0), job.attacker.points);
       }
-      if (job.unsupported.length > 0) process.stderr.write(unsupportedNote(job.unsupported));
+      // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
+      warnNotSimulated(job.unsupported);
     });
 }

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
-import { executeExperiment, fileDefaults, prepareExperiment, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
+import { commandArgs, executeExperiment, fileDefaults, prepareExperiment, tableRow, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
 
 /** The shipped experiments `npm start` runs: small enough to finish in well under a minute on two cores. */
 export const SHOWCASE = ['tactical-vs-warband', 'devastator-actions', 'steel-legion-ork-duel', 'warhound-fair-cost'] as const;
@@ -28,12 +29,9 @@ export function showcaseTable(outcomes: ExperimentOutcome[]): string {
   const w = Math.min(64, Math.max(20, ...blocks.flatMap((b) => b.rows.map((r) => r.label.length))));
   let s = '';
   for (const b of blocks) {
-    s += `\n${b.x.title}\n`;
+    s += `\n${b.x.title} (${b.x.trials.toLocaleString('en')} trials per simulation)\n`;
     if (b.head) s += `  ${b.head}:\n`;
-    for (const r of b.rows) {
-      const text = r.label.length > w ? r.label.slice(0, w - 1) + '…' : r.label;
-      s += `  ${b.head ? '  ' : ''}${text.padEnd(b.head ? w - 2 : w)}  ${r.value.padStart(7)}  ${r.ci ? `(${r.ci})` : ''}\n`;
-    }
+    for (const r of b.rows) s += tableRow(b.head ? '    ' : '  ', r.label, b.head ? w - 2 : w, r.value, r.ci);
   }
   return s;
 }
@@ -56,6 +54,7 @@ Example:
     )
     .action(async (o: ShowcaseOptions, self: Command) => {
       const started = performance.now();
+      checkOutTarget(o.out, '--out', 'report');
       const given = (option: string) => {
         const source = self.getOptionValueSource(option);
         return source !== undefined && source !== 'default';
@@ -63,7 +62,7 @@ Example:
       const root = projectRoot();
       // Load and check everything before the first simulation.
       const prepared = SHOWCASE.map((name) => prepareExperiment(join(root, 'experiments', `${name}.json`), o, given));
-      const argv = ['showcase', ...process.argv.slice(3)];
+      const argv = commandArgs(self);
       const outcomes: ExperimentOutcome[] = [];
       for (const p of prepared) {
         if (o.quiet !== true) process.stderr.write(`running ${p.loaded.experiment.name} ...\n`);

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
-import type { ScenarioSpec } from '../sim/scenario.js';
+import type { RunnableSpec } from '../sim/scenario.js';
 import { chunkCount } from '../workers/chunkPlan.js';
-import { InterruptedError } from '../workers/errors.js';
-import { partialFile, partialJob, writePartialFile, type PartialJob } from '../workers/partial.js';
+import { countTrials, removeIfInterrupted } from '../workers/interrupt.js';
+import { partialFile, partialJob, resultCommandLine, writePartialFile, type PartialJob } from '../workers/partial.js';
+import { checkOutTarget } from '../reports/outTarget.js';
 import { ChunkPool } from '../workers/pool.js';
 import { ProgressBar } from '../workers/progress.js';
 import { DEFAULT_CHUNK_SIZE, simulate, specKey, type ChunkRange, type RunResult, type SimulationResult } from '../workers/simulate.js';
-import { badOption, wholeNumber } from './options.js';
+import { badOption, pathOption, seedText, wholeNumber } from './options.js';
+
+export { resultCommandLine } from '../workers/partial.js';
 
 /** Options every simulating command shares. */
 export interface SimOptions {
@@ -62,13 +65,13 @@ export function chunkRangeOption(value: string): ChunkRange {
 export function addSimOptions(cmd: Command, defaultTrials: number): Command {
   return cmd
     .addOption(new Option('--trials <n>', `number of simulated engagements (with --precision: the most to run, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(defaultTrials).argParser(wholeNumber('--trials', 1)))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED))
-    .addOption(new Option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data'))
+    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
+    .addOption(new Option('--data <path>', 'use a NetEA Tournament Pack checkout instead of the built-in 2004 rulebook data').argParser(pathOption('--data')))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .option('--json', 'print the result as JSON')
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
     .addOption(new Option('--precision <p>', 'run until every headline probability\'s 95% interval is within ±p (e.g. 0.002), at most --trials').argParser(precisionOption))
-    .option('--quiet', 'no progress bar or notes on stderr')
+    .option('--quiet', 'no progress bar or notes on stderr (a warning of rules not simulated still prints)')
     .addOption(new Option('--chunks <A-B>', 'run only chunks A to B (from 0) of the run and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
     .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: <scenario>-<command hash>-chunks-A-B.partial.json)'))
     .hook('preAction', (_cmd, action) => {
@@ -84,7 +87,7 @@ export function addSimOptions(cmd: Command, defaultTrials: number): Command {
 
 /** What a command asks to simulate; the run options come from the command line. */
 export interface SimulationJob {
-  spec: ScenarioSpec;
+  spec: RunnableSpec;
   /** Seeds chunks with the seed: comparisons that share both get common random numbers. */
   scenario: string;
   matchup: string;
@@ -101,35 +104,6 @@ function poolFor(workers: number, tasks: number): ChunkPool {
   return sharedPool;
 }
 
-/** The options that change nothing in the result; left out of a partial file's command line. */
-const RUN_ONLY_OPTIONS = new Map<string, boolean>([
-  ['--chunks', true],
-  ['--partial-out', true],
-  ['--workers', true],
-  ['--quiet', false],
-]);
-
-/** The command line without the options that only say how to run it. */
-export function resultCommandLine(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') {
-      out.push(...argv.slice(i));
-      break;
-    }
-    const eq = a.indexOf('=');
-    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
-    const takesValue = RUN_ONLY_OPTIONS.get(name);
-    if (takesValue === undefined) {
-      out.push(a);
-      continue;
-    }
-    if (takesValue && eq < 0) i++;
-  }
-  return out;
-}
-
 /** Jobs of this process's partial result so far (a command may simulate several scenarios), and its file. */
 const partialJobs: PartialJob[] = [];
 let partialPath: string | null = null;
@@ -139,6 +113,23 @@ function defaultPartialName(command: string[], scenario: string, range: ChunkRan
   const safe = scenario.replace(/[^A-Za-z0-9_-]+/g, '-') || 'run';
   return `${safe}-${hash}-chunks-${range.first}-${range.last}.partial.json`;
 }
+
+/**
+ * Where this process writes its partial result (the first job names it;
+ * later jobs rewrite the same file), checked before the first simulation
+ * (checkOutTarget): an earlier partial result is replaced, saying so, and
+ * nothing else is overwritten.
+ */
+function partialPathFor(o: SimOptions, job: SimulationJob, range: ChunkRange): string {
+  if (partialPath !== null) return partialPath;
+  const path = o.partialOut ?? defaultPartialName(resultCommandLine(process.argv.slice(2)), job.scenario, range);
+  if (checkOutTarget(path, '--partial-out', 'partial').replaces) process.stderr.write(`replacing the earlier partial result in ${path}\n`);
+  partialPath = path;
+  return path;
+}
+
+/** This process has said, first on stdout, that it runs a piece of a split run. */
+let pieceAnnounced = false;
 
 /** Results that `epic-balance merge` supplies instead of simulating (see replayResults). */
 let replay: Map<string, RunResult> | null = null;
@@ -165,9 +156,9 @@ export async function replayResults<T>(results: readonly RunResult[], fn: () => 
 
 /**
  * Runs a job with the command's simulation options: on worker threads, with
- * a progress bar on a terminal, Ctrl-C stopping it (exit 130, nothing
- * written), --precision stopping it early, and --chunks writing a partial
- * result file.
+ * a progress bar on a terminal, --precision stopping it early, and --chunks
+ * writing a partial result file. Ctrl-C is the process's one handler
+ * (workers/interrupt.ts): it counts the trials finished here.
  */
 export async function runSimulation(o: SimOptions, job: SimulationJob): Promise<SimulationResult> {
   if (replay !== null) {
@@ -183,40 +174,35 @@ export async function runSimulation(o: SimOptions, job: SimulationJob): Promise<
     throw badOption('--chunks', `${o.chunks.first}-${o.chunks.last}`, `chunks within 0-${count - 1}: ${o.trials} trials in chunks of ${o.chunkSize} make ${count} chunk${count === 1 ? '' : 's'}`);
   }
   const range = o.chunks ?? { first: 0, last: count - 1 };
+  const partial = o.chunks !== undefined || o.partialOut !== undefined ? partialPathFor(o, job, range) : null;
+  if (o.chunks !== undefined && !o.json && !pieceAnnounced) {
+    // First on stdout: what follows is a piece's numbers, not the run's.
+    pieceAnnounced = true;
+    process.stdout.write(`partial result: chunks ${range.first}-${range.last} of ${count} only, not the whole run; \`epic-balance merge\` of every piece gives the run's numbers\n`);
+  }
   const pool = poolFor(o.workers, range.last - range.first + 1);
   const bar = new ProgressBar({ precision: o.precision ?? null });
   const useBar = o.quiet !== true && bar.enabled;
-  const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
-  let result: RunResult;
-  try {
-    result = await simulate({
-      spec: job.spec,
-      seed: o.seed,
-      scenario: job.scenario,
-      matchup: job.matchup,
-      trials: o.trials,
-      chunkSize: o.chunkSize,
-      pool,
-      ...(o.precision !== undefined ? { precision: o.precision } : {}),
-      ...(o.chunks !== undefined ? { chunks: o.chunks } : {}),
-      signal: abort.signal,
-      ...(useBar ? { onProgress: (p) => bar.update(p) } : {}),
-    });
-  } catch (e) {
+  let counted = 0;
+  countTrials(0);
+  const result = await simulate({
+    spec: job.spec,
+    seed: o.seed,
+    scenario: job.scenario,
+    matchup: job.matchup,
+    trials: o.trials,
+    chunkSize: o.chunkSize,
+    pool,
+    ...(o.precision !== undefined ? { precision: o.precision } : {}),
+    ...(o.chunks !== undefined ? { chunks: o.chunks } : {}),
+    onProgress: (p) => {
+      countTrials(p.trialsDone - counted);
+      counted = p.trialsDone;
+      if (useBar) bar.update(p);
+    },
+  }).finally(() => {
     if (useBar) bar.clear();
-    if (e instanceof InterruptedError) {
-      await pool.destroy();
-      sharedPool = null;
-      process.stderr.write(`epic-balance: interrupted after ${e.trialsDone.toLocaleString('en')} trials; nothing was written\n`);
-      process.exit(130);
-    }
-    throw e;
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
-  if (useBar) bar.clear();
+  });
   const stop = result.run.stop;
   if (o.precision !== undefined && o.quiet !== true) {
     process.stderr.write(
@@ -225,13 +211,14 @@ export async function runSimulation(o: SimOptions, job: SimulationJob): Promise<
         : `stopped at the --trials cap of ${result.trials.toLocaleString('en')}: the widest headline 95% interval is ±${stop.maxHalfWidth.toFixed(5)}, wider than ±${o.precision}\n`,
     );
   }
-  if (o.chunks !== undefined || o.partialOut !== undefined) {
+  if (partial !== null) {
     const command = resultCommandLine(process.argv.slice(2));
     partialJobs.push(partialJob(result));
     // One file per process: a command that simulates several scenarios rewrites it with each.
-    const path = (partialPath ??= o.partialOut ?? defaultPartialName(command, job.scenario, range));
-    writePartialFile(path, partialFile(command, partialJobs));
-    if (o.quiet !== true) process.stderr.write(`wrote chunks ${range.first}-${range.last} of ${count} (${result.trials.toLocaleString('en')} trials) to ${path}; combine the pieces with: epic-balance merge <files...>\n`);
+    writePartialFile(partial, partialFile(command, partialJobs));
+    // Complete only when the command ends: an interrupted one leaves no piece that looks whole.
+    removeIfInterrupted(partial);
+    if (o.quiet !== true) process.stderr.write(`wrote chunks ${range.first}-${range.last} of ${count} (${result.trials.toLocaleString('en')} trials) to ${partial}; combine the pieces with: epic-balance merge <files...>\n`);
   }
   return result;
 }

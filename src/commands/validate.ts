@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { builtinDatasheetFiles, loadDatasheetFiles } from '../model/loadDatasheets.js';
+import { requirePath } from './options.js';
 
 interface ValidateOptions {
   standalone?: boolean;
@@ -20,9 +21,11 @@ export function registerValidate(program: Command): void {
     .option('--standalone', 'check the files on their own, not together with the built-in data')
     .addHelpText('after', '\nExample:\n  epic-balance validate my-army.json')
     .action((files: string[], o: ValidateOptions) => {
+      // The files as given (messages name them so); a built-in one given again is checked once.
+      for (const f of files) requirePath('[files...]', f);
       const own = files.map((f) => resolve(f));
       const builtin = builtinDatasheetFiles();
-      const set = own.length === 0 ? builtin : o.standalone ? own : [...builtin.filter((b) => !own.includes(b)), ...own];
+      const set = own.length === 0 ? builtin : o.standalone ? files : [...builtin.filter((b) => !own.includes(b)), ...files];
       const data = loadDatasheetFiles(set, 'validate');
       const armies = [...data.armies.values()];
       const formations = armies.reduce((s, a) => s + a.formations.length, 0);

@@ -13,6 +13,17 @@ export interface Dataset {
   armies: Map<string, Army>;
   /** The force each unit belongs to, by unit id. */
   unitForce: Map<string, Force>;
+  /** The --datasheet overlays laid over the data set, in order (datasheetOverlay.ts); `version` names them too. */
+  overlays?: Array<{ file: string; sha256: string }>;
+}
+
+/**
+ * A data set's version cut for a one-line header: a Tournament Pack commit to
+ * 12 digits, the --datasheet overlays after it (each " + file sha256:...") whole.
+ */
+export function shortVersion(version: string): string {
+  const [base, ...overlays] = version.split(' + ');
+  return [base!.slice(0, 12), ...overlays].join(' + ');
 }
 
 /** A parsed datasheet file and the name it was read from (for messages). */

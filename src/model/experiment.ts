@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HeresySwitches } from './heresy/schema.js';
-import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
+import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod
@@ -57,12 +57,15 @@ export const ExperimentFormation = z.strictObject({
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
 
+/** What a shoot step's action may be, said in full: a zod message would show the placeholder's pattern. */
+const ACTION_EXPECTED = `expected an action: ${Action.options.join(', ')}, or a {{parameter}}`;
+
 export const ExperimentStep = z.discriminatedUnion('step', [
   z.strictObject({
     step: z.literal('shoot'),
     by: Name,
     at: Name,
-    action: z.union([Action, z.string().regex(/^\{\{[a-z0-9-]+\}\}$/)]).default('advance'),
+    action: z.union([Action, z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, ACTION_EXPECTED)], { error: ACTION_EXPECTED }).default('advance'),
     crossfire: z.boolean().default(false),
     barrage: z.boolean().default(true),
     /** Take the action test first (RB 1.6.2). */
@@ -150,7 +153,12 @@ export const ExperimentStep = z.discriminatedUnion('step', [
     retain: z.boolean().default(false),
     label: z.string().optional(),
   }),
-]);
+], { error: (issue) => (issue.code === 'invalid_union' ? `expected a step: ${stepKinds().join(', ')}` : undefined) });
+
+/** The step kinds, for the message when a step names none of them (read when a file is checked, after ExperimentStep exists). */
+function stepKinds(): string[] {
+  return ExperimentStep.options.map((o) => o.shape.step.value);
+}
 
 export const Options = z.strictObject({
   barrage3bpAt: z.union([z.literal(5), z.literal(6)]).optional(),
@@ -190,6 +198,11 @@ export const ScriptExperiment = z.strictObject({
   /** The steps of one turn; an end of turn follows them, and they repeat for each turn. */
   script: z.array(ExperimentStep).min(1),
   turns: z.number().int().min(1).max(20).default(1),
+  /**
+   * False: no end of turn follows the script (one turn only), which then plays
+   * exactly what a one-step `shoot` or `assault` command plays.
+   */
+  endOfTurn: z.boolean().default(true),
   /**
    * Values substituted for {{name}} in formations and actions; every
    * combination becomes a variant, all run on the same dice (common random numbers).
@@ -252,6 +265,13 @@ export const Experiment = z
     /** Stop once every headline probability's 95% half-width is at most this (trials is then a cap). */
     precision: z.number().gt(0).lt(0.5).optional(),
     chunkSize: z.number().int().min(1).optional(),
+    /**
+     * The names that, with the seed and a chunk's number, seed the chunk's dice
+     * (default: scenario "run-<name>", matchup "<name>"): an engagement script
+     * that names a `shoot` or `assault` command's own (the playground's
+     * comparisons name their variant A's) draws that command's dice.
+     */
+    dice: z.strictObject({ scenario: z.string().min(1), matchup: z.string().min(1) }).optional(),
     /** "builtin" (the 2004 rulebook) or the path of a NetEA Tournament Pack checkout. */
     data: z.union([z.literal('builtin'), z.strictObject({ tournamentPack: z.string().min(1) })]).default('builtin'),
     geometry: Geometry.default({ gap: 30, rankWidth: 5, spacing: 5 }),
@@ -268,6 +288,8 @@ export const Experiment = z
     const kinds = [x.engagement, x.fairCost, x.matrix].filter((k) => k !== undefined).length;
     if (x.heresyOptions !== undefined && x.rules !== 'heresy') ctx.addIssue({ code: 'custom', path: ['heresyOptions'], message: 'Heresy switches apply only with "rules": "heresy"' });
     if (kinds !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'expected exactly one of "engagement", "fairCost" or "matrix"' });
+    if (x.dice !== undefined && x.engagement === undefined) ctx.addIssue({ code: 'custom', path: ['dice'], message: 'names the dice of an "engagement" script; a fair cost or a matrix seeds each of its meetings by their own names' });
+    if (x.engagement !== undefined && !x.engagement.endOfTurn && x.engagement.turns !== 1) ctx.addIssue({ code: 'custom', path: ['engagement', 'endOfTurn'], message: 'a script without an end of turn plays one turn: leave out "turns", or the end of turn' });
     const f = x.fairCost;
     if (f !== undefined && f.engagement === undefined && f.metric === 'win') ctx.addIssue({ code: 'custom', path: ['fairCost', 'metric'], message: 'win parity is defined for a single engagement: set "engagement", or use "efficiency" or "exchange"' });
     if (f !== undefined && f.engagement !== undefined && f.battle !== undefined) ctx.addIssue({ code: 'custom', path: ['fairCost', 'battle'], message: 'a single-engagement fair cost ("engagement") has no battle: leave out one of the two' });

@@ -10,36 +10,15 @@ import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { formationTextError } from './inputError.js';
-import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
+import { fieldPositions, positionsSentence, unplayedPositionNotes } from './boughtPositions.js';
 import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { pickSize, sizedLimit } from './formationSize.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
+import type { FormationSpec } from './formationSpec.js';
 
 export type { ResolvedUnit, ResolvedWeapon } from './resolvedUnit.js';
-
-/**
- * A formation ready to compile: plain data (it crosses to worker threads),
- * units in front-to-back order.
- */
-export interface FormationSpec {
-  /** What the user wrote. */
-  text: string;
-  /** A readable name: "Codex Astartes Tactical + Razorbacks", "4 Devastator". */
-  name: string;
-  units: ResolvedUnit[];
-  points: number | null;
-  armyId: string | null;
-  rules: ArmyRule[];
-  initiative: number;
-  strategyRating: number | null;
-  /** Rules present in this formation that the simulator does not model, by name. */
-  unsupported: string[];
-  /** For a formation the list lets the player choose units for: what was chosen (formationChoice.ts). */
-  choice?: string;
-  /** Fortified positions it bought with an upgrade, and who stands in them (boughtPositions.ts). */
-  positions?: FieldedPositions;
-}
+export type { FormationSpec } from './formationSpec.js';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -187,6 +166,9 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
   const units: ResolvedUnit[] = [];
   const counts = new Map<string, number>();
   for (const part of parts) {
+    // "1.5 Devastator", "-1 Devastator": a count that is not a whole number, not a unit named ".5 Devastator".
+    const notWhole = /^([-+]?(?:[0-9]*[.,][0-9]+|[-+][0-9]+))\s*(?:x\s+|×\s*)?\S/i.exec(part);
+    if (notWhole) throw formationTextError(text, parts.length > 1 ? `"${part}": expected a unit count from 1 to 200` : `expected a unit count from 1 to 200, got ${notWhole[1]}`);
     const m = /^(?:(\d+|[a-z]+)\s*(?:x\s+|×\s*)?)?(.+)$/i.exec(part)!;
     let count = 1;
     let name = part;
@@ -198,7 +180,10 @@ export function parseUnitList(data: Dataset, text: string): FormationSpec {
         name = m[2]!;
       }
     }
-    if (!Number.isInteger(count) || count < 1 || count > 200) throw formationTextError(text, `"${part}": expected a unit count from 1 to 200`);
+    if (!Number.isInteger(count) || count < 1 || count > 200) {
+      // The error names the text already: a part is quoted only when the text has several.
+      throw formationTextError(text, parts.length > 1 ? `"${part}": expected a unit count from 1 to 200` : `expected a unit count from 1 to 200, got ${count}`);
+    }
     const unit = findUnit(data, name, text);
     if (unit.type === 'CH') throw formationTextError(text, `"${unit.name}" is a character; add it to a formation with an upgrade ("army/formation+upgrade")`);
     for (let i = 0; i < count; i++) units.push(newUnit(data, unit));
@@ -355,7 +340,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const kind = formation.kind;
   return {
     text,
-    name: `${army.name} ${formation.name}${names.map((n) => ` + ${n}`).join('')}`,
+    name: `${armyFormationName(army.name, formation.name)}${names.map((n) => ` + ${n}`).join('')}`,
     units,
     points,
     armyId: army.id,
@@ -383,6 +368,21 @@ function takeUpgrade(data: Dataset, army: Army, formation: Formation, raw: strin
     );
   }
   return { upgrade: pickUpgradeOptions(data, offered, options, text), offered, options };
+}
+
+/**
+ * A formation's name with its army's in front, the words they share said once: "Armageddon Steel
+ * Legion" and "Steel Legion Mechanised Infantry Company" make "Armageddon Steel Legion Mechanised
+ * Infantry Company", not "... Steel Legion Steel Legion ...".
+ */
+export function armyFormationName(army: string, formation: string): string {
+  const a = army.split(/\s+/);
+  const f = formation.split(/\s+/);
+  const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+  for (let k = Math.min(a.length, f.length); k > 0; k--) {
+    if (a.slice(a.length - k).every((w, i) => same(w, f[i]!))) return [...a, ...f.slice(k)].join(' ');
+  }
+  return `${army} ${formation}`;
 }
 
 /** Named in every result of a "plus transport" formation fielded without its transports (formationChoice.ts). */

@@ -65,10 +65,14 @@ export function seatsAboard(passenger: Unit, transport: Unit): number {
  * The list's transports a "plus transport" formation takes: its riders, counted after its
  * upgrades ("determine the number of Rhinos needed after all upgrades have been purchased"),
  * less what transports already in it carry (a Razorback one unit), shared over Rhinos or Raiders.
+ * 'written-in': the list writes the transports into the formation (the 2004 rulebook's "Six
+ * Tactical units plus transport" with its three Rhinos): it is fielded as written.
  */
-function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | null {
+function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | 'written-in' | null {
   if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
-  const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)!).find((u) => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0);
+  const isTransport = (u: Unit | undefined): u is Unit => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0;
+  if (f.units.some((uc) => isTransport(data.units.get(uc.unit)))) return 'written-in';
+  const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)).find(isTransport);
   if (transport === undefined) return 'no-transport';
   let riders = 0;
   let room = 0;
@@ -127,6 +131,10 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   const ride = plusTransport(data, forces, f, picked.units, upgrades);
   // A list without Rhinos or Raiders to field: the formation goes on foot, and says so.
   if (ride === 'no-transport') return { ...picked, transported: false };
+  if (ride === 'written-in') {
+    if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" is fielded with the transports its list writes into it; "@${ON_FOOT}" leaves behind only those a "plus transport" cost adds (its list's upgrades take its own away)` }]);
+    return { ...picked, transported: true };
+  }
   // No rider (Talos): nothing the cost includes is missing.
   if (ride === null) {
     if (onFoot) throw new InputError([{ file: `formation "${text}"`, path: '', message: `formation "${f.id}" has no transports to leave behind with "@${ON_FOOT}"` }]);
@@ -184,7 +192,7 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const limited = variantOptions(army, f);
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
   const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
-  const transport = ride !== null && ride !== 'no-transport' ? [ON_FOOT] : [];
+  const transport = ride !== null && ride !== 'no-transport' && ride !== 'written-in' ? [ON_FOOT] : [];
   const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
   const picks = options.map((o) => limited.get(o) ?? o).filter((o) => o !== '');
   const alternatives = (f.alternatives ?? []).map((a) => a.id);

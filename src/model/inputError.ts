@@ -20,9 +20,10 @@ export class InputError extends Error {
   }
 }
 
+/** One line, always: a line break inside (a JSON parser quoting the file's first line) is written as \n. */
 export function formatProblem(p: Problem): string {
   const where = p.path ? `${p.file}: ${p.path}` : p.file;
-  return `${where}: ${p.message}`;
+  return `${where}: ${p.message}`.replace(/\r?\n/g, '\\n');
 }
 
 /** A zod issue path as "units[3].weapons[0]". */

@@ -1,4 +1,5 @@
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { displayPath } from './displayPath.js';
 import { Battle } from './battle.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError } from './inputError.js';
@@ -18,7 +19,7 @@ export function referenceBattlePath(): string {
 
 /** Reads and validates a battle file; every problem names the file, the path in it and the expectation. */
 export function loadBattle(path: string = referenceBattlePath()): LoadedBattle {
-  const file = relative(process.cwd(), path) || path;
+  const file = displayPath(path);
   const json = readJsonFile(path, file);
   const parsed = Battle.safeParse(json);
   if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file, 'battles/battle.schema.json'));

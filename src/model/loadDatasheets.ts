@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
+import { displayPath } from './displayPath.js';
 import { buildDataset, type Dataset, type NamedDatasheet } from './dataset.js';
 import { parseDatasheet } from './datasetFromFiles.js';
 import { InputError, type Problem } from './inputError.js';
@@ -14,7 +15,7 @@ export function loadDatasheetFiles(files: string[], id: string, version?: string
   const sheets: NamedDatasheet[] = [];
   const hash = createHash('sha256');
   for (const path of files) {
-    const shown = relative(process.cwd(), path) || basename(path);
+    const shown = displayPath(path);
     let text: string;
     try {
       text = readFileSync(path, 'utf8');

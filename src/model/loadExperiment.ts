@@ -1,11 +1,12 @@
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { displayPath } from './displayPath.js';
 import type { Dataset } from './dataset.js';
 import { Experiment, type Cover, type ExperimentStep, type ScriptExperiment } from './experiment.js';
 import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from './flyingKind.js';
 import { parseFormation, type FormationSpec } from './formation.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError, formatPath, type Problem } from './inputError.js';
-import { loadDataset } from './loadDataset.js';
+import { activeDatasheets, loadBaseDataset, withDatasheets } from './loadDataset.js';
 import { variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
 import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../sim/rulesets/netea/spec.js';
 import { embarkationProblem } from '../sim/rulesets/netea/transport/embarkation.js';
@@ -29,13 +30,87 @@ export interface LoadedExperiment {
   raw?: unknown;
 }
 
+/**
+ * An experiment file the schema refuses. When every refused field is one the
+ * checks after the schema do not read (DEFAULTED_WHEN_REFUSED), `withDefaults`
+ * loads the file with those fields at their defaults, so that the later
+ * checks can still run and one run names every problem (withEveryProblem).
+ */
+export class ExperimentSchemaError extends InputError {
+  constructor(
+    problems: Problem[],
+    readonly withDefaults: (() => LoadedExperiment) | null,
+    /** The refused fields' paths ("engagement.script[0].action"). */
+    readonly refused: string[],
+  ) {
+    super(problems);
+  }
+}
+
+/**
+ * Fields a wrong value of which may stand at its default while the rest of
+ * the file is checked: run settings, and per formation or step what no other
+ * check reads (a formation's distance or a step's formations are read by
+ * others, so a file wrong there is checked no further than the schema).
+ */
+const DEFAULTED_WHEN_REFUSED = new Set(['seed', 'trials', 'precision', 'chunkSize', 'title', 'turns', 'reports', 'cover', 'blastMarkers', 'broken', 'embarked', 'action', 'crossfire', 'barrage', 'test', 'retain', 'label', 'phase', 'moved', 'contact']);
+
+/** The file's JSON without the refused fields, or null when a refused field is not one that may stand at its default. */
+function withoutRefusedFields(json: unknown, issues: readonly Issue[]): unknown {
+  const copy = structuredClone(json);
+  for (const i of issues) {
+    const key = i.path[i.path.length - 1];
+    const parent = i.path.slice(0, -1).reduce<unknown>((o, k) => (typeof o === 'object' && o !== null ? (o as Record<PropertyKey, unknown>)[k] : undefined), copy);
+    if (i.code === 'unrecognized_keys' || typeof key !== 'string' || !DEFAULTED_WHEN_REFUSED.has(key) || typeof parent !== 'object' || parent === null || Array.isArray(parent)) return null;
+    delete (parent as Record<string, unknown>)[key];
+  }
+  return copy;
+}
+
+/**
+ * Runs `check` (the checks after the schema: data, formations, steps) on the
+ * experiment file at `path`. When the schema refuses the file, the checks run
+ * on it with the refused fields at their defaults where that is sound, and
+ * the error names the schema's problems and theirs together, but for what
+ * they find at a refused field (that is the default's, not the file's).
+ */
+export function withEveryProblem<T>(path: string, check: (loaded: LoadedExperiment) => T): T {
+  let loaded: LoadedExperiment;
+  try {
+    loaded = loadExperiment(path);
+  } catch (e) {
+    if (!(e instanceof ExperimentSchemaError) || e.withDefaults === null) throw e;
+    const inRefused = (p: Problem) => e.refused.some((r) => p.path === r || p.path.startsWith(`${r}.`) || p.path.startsWith(`${r}[`));
+    try {
+      check(e.withDefaults());
+    } catch (later) {
+      if (!(later instanceof InputError)) throw later;
+      throw new InputError(dedupe([...e.problems, ...later.problems.filter((p) => !inRefused(p))]));
+    }
+    throw e;
+  }
+  return check(loaded);
+}
+
 /** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
 export function loadExperiment(path: string): LoadedExperiment {
-  const file = relative(process.cwd(), path) || path;
+  const file = displayPath(path);
   const json = readJsonFile(path, file);
   const parsed = Experiment.safeParse(json);
-  if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues, file));
-  const experiment = parsed.data;
+  if (!parsed.success) {
+    const repaired = withoutRefusedFields(json, parsed.error.issues);
+    const reparsed = repaired === null ? null : Experiment.safeParse(repaired);
+    const withDefaults = reparsed?.success === true ? () => loadedFrom(path, file, reparsed.data, repaired) : null;
+    throw new ExperimentSchemaError(describeIssues(parsed.error.issues, file), withDefaults, parsed.error.issues.map((i) => formatPath(i.path)));
+  }
+  return loadedFrom(path, file, parsed.data, json);
+}
+
+/** An experiment the schema accepted, with the data set its formations are read from. */
+function loadedFrom(path: string, file: string, experiment: Experiment, json: unknown): LoadedExperiment {
+  if ((experiment.rules === 'epic40k' || experiment.rules === 'heresy') && activeDatasheets().length > 0) {
+    throw new InputError([{ file: 'option --datasheet', path: '', message: `not available for ${file}: its "rules" is "${experiment.rules}", whose data is its own; an overlay changes NetEA and 2004 rulebook datasheets` }]);
+  }
   if (experiment.rules === 'epic40k') {
     if (experiment.data !== 'builtin') throw new InputError([{ file, path: 'data', message: 'an Epic 40,000 experiment ("rules": "epic40k") reads the built-in BattleBible lists (datasheets/epic40k/); a Tournament Pack is NetEA data' }]);
     const { id, version } = epic40kData();
@@ -49,12 +124,19 @@ export function loadExperiment(path: string): LoadedExperiment {
   const dataPath = experiment.data === 'builtin' ? undefined : resolve(dirname(path), experiment.data.tournamentPack);
   let data: Dataset;
   try {
-    data = loadDataset(dataPath);
+    data = loadBaseDataset(dataPath);
   } catch (e) {
     if (e instanceof InputError) throw new InputError([{ file, path: 'data', message: 'cannot load the data set:' }, ...e.problems]);
     throw e;
   }
+  // The overlays are the command's (--datasheet), not the experiment's: their problems name them alone.
+  data = withDatasheets(data);
   return { file, experiment, data, raw: json };
+}
+
+/** The names that seed an engagement script's chunks: the file's "dice", else the experiment's own. */
+export function diceOf(x: Experiment): { scenario: string; matchup: string } {
+  return x.dice ?? { scenario: `run-${x.name}`, matchup: x.name };
 }
 
 /** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short names. */
@@ -224,7 +306,7 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
     const steps: Step[] = [];
     for (let turn = 1; turn <= script.turns; turn++) {
       script.script.forEach((s, k) => steps.push(compileStep(s, names, values, turn, `engagement.script[${k}]`, file, problems, placed.map((p) => p.front))));
-      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+      if (script.endOfTurn) steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     // The rules variant's switches first (rulesVariant.ts), then any the experiment sets itself.

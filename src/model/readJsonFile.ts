@@ -3,6 +3,7 @@ import { InputError } from './inputError.js';
 
 /** A JSON input file's content; a file that cannot be read or parsed is an InputError naming it as `file`. */
 export function readJsonFile(path: string, file: string): unknown {
+  if (path.trim() === '') throw new InputError([{ file: '""', path: '', message: 'expected the path of a JSON file, got an empty one' }]);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
+import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 
 /**
  * The data model: the single source of truth for datasheets, army lists and the
@@ -588,6 +588,97 @@ export const Upgrade = z.strictObject({
   }
 });
 
+/**
+ * What a construction rule counts in a list (ConstructionRule): formations fielded, by id; upgrades
+ * taken, by id, or only where they pick `option` ("Add up to one Autarch character per army or one
+ * Exarch character": the Autarch); units fielded, by id, characters included ("0–1 Lysander Fighter
+ * per Warmonger Class Titan").
+ */
+export const ConstructionItems = z.strictObject({
+  formations: z.array(Id).default([]),
+  upgrades: z.array(z.strictObject({ upgrade: Id, option: Id.optional() })).default([]),
+  units: z.array(Id).default([]),
+});
+
+/** Where a construction rule is printed: the Tournament Pack's words, and their place in the list's page. */
+export const ConstructionSource = z.strictObject({
+  text: z.string().min(1),
+  /** "formation row", "table \"Steel Legion Support Formations\" note", "using the army list", ... */
+  where: z.string().min(1),
+});
+
+const constructionSources = z.array(ConstructionSource).min(1);
+const count = z.number().int().min(0);
+
+/**
+ * One rule of how an army is built, as the list's page states it (TP army lists: the limits before
+ * formation names, the notes under tables, the "Using the army list" text). A list file is checked
+ * against each (rulesets/netea/model/roster/check.ts); what the importer cannot read into one of
+ * these is named in the import report (kind `construction`), never dropped.
+ *
+ * - `count`: how many of `items` the army fields, at least `min` and at most `max` ("0–1 Strike
+ *   Cruiser", "1+ Great Company"), both per every full `per.points` of the points limit ("A maximum
+ *   of one Death Rider Company may be fielded for every full 1,500 points"), or per each of
+ *   `per.items` fielded ("Any two support formations may be fielded per each company"). A text
+ *   about each of several ("Up to one of each type of individual may be taken per army") is a rule
+ *   for each.
+ * - `points-share`: `formations` cost at most `numerator`/`denominator` of the points available,
+ *   the list's points limit ("Up to a third of the points available may be spent on these formations").
+ * - `upgrades-per-formation`: a formation of `formations` (every formation, when empty) takes at most
+ *   `max` different upgrades of `upgrades` ("Up to three company upgrades may be taken once per
+ *   company"), or, `counting: times`, takes them at most `max` times in all ("0–1 Oddboy"), that limit
+ *   doubled or tripled with the formation's size where `sized` ("If there is a limitation then the
+ *   limit is doubled for a big formation and tripled for a 'uge formation").
+ * - `units-per-formation`: a formation of `formations` fields at most `max` units of class `type`
+ *   ("Each formation may never exceed more than eight infantry units").
+ * - `mounts-filled`: every weapon mount of a formation of `formations` carries a weapon ("Mount each
+ *   weapon mount in the formation with one of the following upgrades").
+ * - `when-fielded`: checked as each formation text is read, which refuses what breaks it ("Each
+ *   upgrade may be taken once per formation", "One in five Leman Russ variants may be rare per formation").
+ */
+export const ConstructionRule = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('count'),
+    items: ConstructionItems,
+    min: count.optional(),
+    max: count.optional(),
+    per: z.union([z.strictObject({ points: z.number().int().min(1) }), z.strictObject({ items: ConstructionItems })]).optional(),
+    sources: constructionSources,
+  }),
+  z.strictObject({
+    kind: z.literal('points-share'),
+    formations: z.array(Id).min(1),
+    numerator: z.number().int().min(1),
+    denominator: z.number().int().min(1),
+    sources: constructionSources,
+  }),
+  z.strictObject({
+    kind: z.literal('upgrades-per-formation'),
+    formations: z.array(Id).default([]),
+    upgrades: z.array(Id).min(1),
+    max: count,
+    counting: z.enum(['distinct', 'times']),
+    sized: z.boolean().default(false),
+    sources: constructionSources,
+  }),
+  z.strictObject({
+    kind: z.literal('units-per-formation'),
+    formations: z.array(Id).min(1),
+    type: UnitType,
+    max: count,
+    sources: constructionSources,
+  }),
+  z.strictObject({
+    kind: z.literal('mounts-filled'),
+    formations: z.array(Id).min(1),
+    sources: constructionSources,
+  }),
+  z.strictObject({
+    kind: z.literal('when-fielded'),
+    sources: constructionSources,
+  }),
+]);
+
 /** Army-wide rules the simulator implements; others go to `otherRules`. */
 export const ArmyRule = z.enum([
   'they-shall-know-no-fear',
@@ -627,6 +718,8 @@ export const Army = z.strictObject({
    * such as Boyz in the Ork, Feral Ork and Speed Freek forces).
    */
   forces: z.array(Id).optional(),
+  /** How an army of this list is built (ConstructionRule), as its page states it; absent where the data set does not say. */
+  construction: z.array(ConstructionRule).optional(),
   notes: z.string().optional(),
 });
 
@@ -674,5 +767,8 @@ export type Formation = z.infer<typeof Formation>;
 export type Upgrade = z.infer<typeof Upgrade>;
 export type ArmyRule = z.infer<typeof ArmyRule>;
 export type Army = z.infer<typeof Army>;
+export type ConstructionItems = z.infer<typeof ConstructionItems>;
+export type ConstructionSource = z.infer<typeof ConstructionSource>;
+export type ConstructionRule = z.infer<typeof ConstructionRule>;
 export type Force = z.infer<typeof Force>;
 export type DatasheetFile = z.infer<typeof DatasheetFile>;

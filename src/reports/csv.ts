@@ -46,6 +46,7 @@ export const COLUMNS: Record<string, string> = {
   kind: 'ground, aircraft or spacecraft: which scenes of the battle the formation plays',
   army_rules: 'army- and force-level rules of its army that are not simulated (they may apply to some of its formations only)',
   outside_engagement: 'rules of its army or force that are not simulated and act outside the engagements the model plays (terrain, moves, deployment, the order of actions, summoning, list building: src/model/ruleReach.ts), joined by "; "',
+  trials_per_meeting: 'trials each meeting of the formation ran (with --precision, its own: doubled until its fair cost was precise enough)',
   fair_cost: 'the fair cost under the battle\'s mix (efficiency parity unless --metric says otherwise)',
   band_low: 'lowest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
   band_high: 'highest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
@@ -56,6 +57,9 @@ export const COLUMNS: Record<string, string> = {
   reason: 'why the formation is flagged, or why it is not audited',
   goal: 'the value the measure should reach (issue 15 of the project)',
   unsupported: 'rules of the formation the simulator does not model, joined by "; "',
+  predictor: 'what predicted the cost in the held-out validation: baseline, simulation, simulation-scaled or baseline-with-simulation (src/reports/validation/heldOutValidation.ts)',
+  baseline: 'the datasheet baseline\'s value of the same measure and kind, the figure the predictor must beat',
+  formation_role: 'the formation\'s role read off its datasheet (src/reports/validation/formationRole.ts): war engines, characters, artillery, skimmers, ...',
 };
 
 function cell(v: CsvValue): string {

@@ -3,7 +3,8 @@ import { InputError } from '../model/inputError.js';
 import type { TallyLayout } from '../sim/ruleset.js';
 import { compileScenario, type ScenarioSpec } from '../sim/scenario.js';
 import { buildEngagement, type EngagementSettings } from './engagementKinds.js';
-import { simulateWithMoments, type Moments, type TrialVariable } from './moments.js';
+import { noteUnderWay } from '../workers/interrupt.js';
+import { simulateWithMomentsYielding, type Moments, type TrialVariable } from './moments.js';
 import { covarianceOfMeans } from './stats/covarianceOfMeans.js';
 import { fiellerInterval } from './stats/fiellerInterval.js';
 import { varianceOfMean } from './stats/varianceOfMean.js';
@@ -193,8 +194,8 @@ const L = 1;
 const W = 2;
 const V = 3;
 
-/** Runs one meeting and collects D, L, W, V per trial, seen from the formation. */
-export function runMeeting(formation: FormationSpec, opponent: FormationSpec, index: number, acting: 'formation' | 'opponent', input: Pick<FairCostInput, 'engagement' | 'run' | 'scenario' | 'rules'>): Meeting {
+/** Runs one meeting and collects D, L, W, V per trial, seen from the formation (letting the event loop run: Ctrl-C). */
+export async function runMeeting(formation: FormationSpec, opponent: FormationSpec, index: number, acting: 'formation' | 'opponent', input: Pick<FairCostInput, 'engagement' | 'run' | 'scenario' | 'rules'>): Promise<Meeting> {
   const build = input.rules?.build ?? buildEngagement;
   const spec = acting === 'formation' ? build(formation, opponent, input.engagement) : build(opponent, formation, input.engagement);
   const layout = compileScenario(spec).layout;
@@ -208,7 +209,8 @@ export function runMeeting(formation: FormationSpec, opponent: FormationSpec, in
     { name: 'losses', value: formationSide === 0 ? wins.side1 : wins.side0 },
   ];
   const matchup = acting === 'formation' ? `${formation.text} -> ${opponent.text}` : `${opponent.text} -> ${formation.text}`;
-  const { result, moments } = simulateWithMoments(
+  noteUnderWay();
+  const { result, moments } = await simulateWithMomentsYielding(
     { spec, seed: input.run.seed, scenario: input.scenario ?? 'fair-cost', matchup, trials: input.run.trials, chunkSize: input.run.chunkSize },
     variables,
   );
@@ -336,7 +338,7 @@ export function fairCostCurve(constant: Estimate, power: number, costs: number[]
  * Finds the fair cost of `formation` against `opponents`: runs every meeting
  * (both directions per opponent) with common random numbers and solves parity.
  */
-export function fairCost(input: FairCostInput): FairCostResult {
+export async function fairCost(input: FairCostInput): Promise<FairCostResult> {
   if (input.opponents.length === 0) throw new InputError([{ file: 'option --vs', path: '', message: 'expected at least one opponent formation' }]);
   input.opponents.forEach((o) => {
     if (o.points === null) {
@@ -346,10 +348,10 @@ export function fairCost(input: FairCostInput): FairCostResult {
   const runCost = input.formation.points ?? NOMINAL_COST;
   const formation = (input.rules?.withCost ?? withCost)(input.formation, runCost);
   const meetings: Meeting[] = [];
-  input.opponents.forEach((o, j) => {
-    meetings.push(runMeeting(formation, o, j, 'formation', input));
-    meetings.push(runMeeting(formation, o, j, 'opponent', input));
-  });
+  for (const [j, o] of input.opponents.entries()) {
+    meetings.push(await runMeeting(formation, o, j, 'formation', input));
+    meetings.push(await runMeeting(formation, o, j, 'opponent', input));
+  }
   const all = FAIR_COST_METRICS.map((m) => solveFairCost(input.formation, input.opponents, meetings, m, runCost));
   const chosen = all[FAIR_COST_METRICS.indexOf(input.metric)]!;
   chosen.byMetric = all.map((r) => ({ metric: r.metric, fairCost: r.fairCost, balanceAtCurrent: r.balanceAtCurrent }));

@@ -37,6 +37,30 @@ ul.summary li { margin: 0.15rem 0; }
 .notes { background: #fff8e1; padding: 0.5rem 1rem; border-left: 3px solid #f0b400; }
 `;
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The run's facts under the title, and the command that reproduces it. A
+ * report of several parts gives each part's trials, seed and chunks and its
+ * own command, since one figure for all would be true of none.
+ */
+function runFacts(m: RunReport['meta']): string {
+  const rest = `rules ${escapeHtml(RULES_NAMES[m.rules ?? 'netea'] ?? m.rules ?? 'netea')} · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%`;
+  if (m.parts === undefined) {
+    return `<p class="meta">${m.trials.toLocaleString('en')} trials per simulation (${plural(m.simulations, 'simulation')}, chunks of ${m.chunkSize.toLocaleString('en')}) · seed "${escapeHtml(m.seed)}" · ${rest}</p>
+<p>Reproduce this run:</p>
+<pre><code>${escapeHtml(m.command)}</code></pre>`;
+  }
+  const parts = m.parts.map(
+    (p) => `<li><strong>${escapeHtml(p.name)}</strong>: ${p.trials.toLocaleString('en')} trials per simulation (${plural(p.simulations, 'simulation')}, chunks of ${p.chunkSize.toLocaleString('en')}), seed "${escapeHtml(p.seed)}"<pre><code>${escapeHtml(p.command)}</code></pre></li>`,
+  );
+  return `<p class="meta">${plural(m.parts.length, 'part')}, each with its own trials (below) · ${plural(m.simulations, 'simulation')} · ${rest}</p>
+<p>Reproduce this run:</p>
+<pre><code>${escapeHtml(m.command)}</code></pre>
+<p>Or each part alone, with the same numbers:</p>
+<ul class="parts">${parts.join('')}</ul>`;
+}
+
 /**
  * One self-contained page for a run: every chart interactive (vega-embed,
  * tooltips on hover), the metric definitions in one line each, the headline
@@ -73,9 +97,7 @@ ${inlineLibraries()}
 </head>
 <body>
 <h1>${escapeHtml(m.title)}</h1>
-<p class="meta">${m.trials.toLocaleString('en')} trials per simulation (${m.simulations} simulation${m.simulations === 1 ? '' : 's'}, chunks of ${m.chunkSize.toLocaleString('en')}) · seed "${escapeHtml(m.seed)}" · rules ${escapeHtml(RULES_NAMES[m.rules ?? 'netea'] ?? m.rules ?? 'netea')} · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%</p>
-<p>Reproduce this run:</p>
-<pre><code>${escapeHtml(m.command)}</code></pre>
+${runFacts(m)}
 ${m.notes.length ? `<div class="notes"><ul>${m.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></div>` : ''}
 ${sections.join('\n')}
 <p class="files">Run facts: <a href="manifest.json">manifest.json</a></p>

@@ -19,18 +19,38 @@ export interface ReportSection {
   charts: ReportChart[];
 }
 
+/** One part of a report that holds several runs (the showcase's experiments): what it ran and its own command. */
+export interface RunPart {
+  name: string;
+  title: string;
+  seed: string;
+  /** Trials per simulation this part ran. */
+  trials: number;
+  chunkSize: number;
+  simulations: number;
+  /** The command that reproduces this part alone, to the last digit. */
+  command: string;
+}
+
 /** What a run did and how to do it again: the manifest's content. */
 export interface RunMeta {
   title: string;
   /** The exact command that reproduces the run. */
   command: string;
+  /**
+   * Its arguments after "epic-balance", without those that only say how to run
+   * (--workers, --quiet, --chunks, --partial-out): what merge compares to tell
+   * a report of the same run from another's.
+   */
+  argv?: string[];
   seed: string;
-  /** Trials per simulation. */
+  /** Trials per simulation (a report of several parts: the most any part ran; `parts` gives each). */
   trials: number;
   chunkSize: number;
   /** Simulations the run made (a matrix makes one per cell). */
   simulations: number;
-  data: { id: string; version: string };
+  /** `datasheets`: the --datasheet overlays laid over the data set, each with the SHA-256 of its content. */
+  data: { id: string; version: string; datasheets?: Array<{ file: string; sha256: string }> };
   /** The rule system the run was played under: "netea" (the default when absent) or "epic40k". */
   rules?: string;
   toolVersion: string;
@@ -38,6 +58,10 @@ export interface RunMeta {
   timings: Record<string, number>;
   /** Anything the reader must know: skipped formations, unsupported rules. */
   notes: string[];
+  /** A report of several runs: each one's trials, seed and command. */
+  parts?: RunPart[];
+  /** Set on the report of a piece of a split run (--chunks): its chunks, and what to do to get the whole run. */
+  partial?: { chunks: string; note: string };
 }
 
 export interface RunReport {

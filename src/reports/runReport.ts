@@ -5,6 +5,8 @@ import type { Moments } from './moments.js';
 import { commandLine, type RunMeta } from './report.js';
 import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
+import { recordedCommand } from './outTarget.js';
+import { resultCommandLine } from '../workers/partial.js';
 import { variantOf } from '../sim/rulesets/netea/rulesVariant.js';
 
 /** How a command was run: what the manifest records. */
@@ -15,7 +17,7 @@ export interface RunFacts {
   seed: string;
   trials: number;
   chunkSize: number;
-  data: { id: string; version: string };
+  data: { id: string; version: string; overlays?: Array<{ file: string; sha256: string }> };
   /** The rule system (default "netea"). */
   rules?: string;
   simulations: number;
@@ -26,31 +28,56 @@ export interface RunFacts {
 /**
  * The command that reproduces a run: the arguments as given, plus --seed,
  * --trials and --chunk-size when they came from defaults (defaults may change
- * between versions; the run's identity must not).
+ * between versions; the run's identity must not). A setting left undefined is
+ * not added (a run of several parts that do not share it).
  */
-export function reproducibleCommand(argv: string[], o: { seed: string; trials: number; chunkSize: number }): string {
+export function reproducibleCommand(argv: string[], o: { seed?: string; trials?: number; chunkSize?: number }): string {
   const has = (flag: string) => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
   const extra: string[] = [];
-  if (!has('--seed')) extra.push('--seed', o.seed);
-  if (!has('--trials')) extra.push('--trials', String(o.trials));
-  if (!has('--chunk-size')) extra.push('--chunk-size', String(o.chunkSize));
+  if (o.seed !== undefined && !has('--seed')) extra.push('--seed', o.seed);
+  if (o.trials !== undefined && !has('--trials')) extra.push('--trials', String(o.trials));
+  if (o.chunkSize !== undefined && !has('--chunk-size')) extra.push('--chunk-size', String(o.chunkSize));
   return commandLine([...argv, ...extra]);
 }
 
-/** The manifest facts of a run. */
+/**
+ * The chunks a piece of a split run was given (`--chunks A-B`), or null for
+ * a whole run. Read from the command as typed: while merge replays the
+ * pieces, the command is merge's, which has none.
+ */
+export function pieceChunks(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--chunks') return argv[i + 1] ?? null;
+    if (a.startsWith('--chunks=')) return a.slice('--chunks='.length);
+  }
+  return null;
+}
+
+/**
+ * The manifest facts of a run (while merge replays a split run's pieces,
+ * their command's). A piece of a split run (--chunks) says so in its title,
+ * the first line of its report, and in the manifest's `partial`: its
+ * numbers are those of its chunks only, and merge writes the whole report.
+ */
 export function runMeta(f: RunFacts): RunMeta {
+  const argv = recordedCommand(f.argv);
+  const chunks = pieceChunks(f.argv);
+  const partial = chunks === null ? undefined : { chunks, note: `A piece of a split run: chunks ${chunks} only, not the whole run. \`epic-balance merge\` of every piece writes the complete report.` };
   return {
-    title: f.title,
-    command: reproducibleCommand(f.argv, f),
+    ...(partial !== undefined ? { partial } : {}),
+    title: partial !== undefined ? `Partial result (chunks ${chunks} only): ${f.title}` : f.title,
+    command: reproducibleCommand(argv, f),
+    argv: resultCommandLine(argv),
     seed: f.seed,
     trials: f.trials,
     chunkSize: f.chunkSize,
     simulations: f.simulations,
-    data: { id: f.data.id, version: f.data.version },
+    data: { id: f.data.id, version: f.data.version, ...(f.data.overlays !== undefined && f.data.overlays.length > 0 ? { datasheets: f.data.overlays } : {}) },
     rules: f.rules ?? 'netea',
     toolVersion: toolVersion(),
     timings: f.timings,
-    notes: f.notes ?? [],
+    notes: [...(partial !== undefined ? [partial.note] : []), ...(f.notes ?? [])],
   };
 }
 

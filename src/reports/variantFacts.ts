@@ -1,11 +1,13 @@
 import type { Dataset } from '../model/dataset.js';
 import type { AnyVariant } from '../model/loadExperiment.js';
+import { armyFormationName } from '../model/formation.js';
+import type { Army } from '../model/schema.js';
 import { outcomeJson } from '../commands/oneStepJobs.js';
-import { outcomeAt, probability, type Mean, type Probability } from './aggregate.js';
+import { outcomeAt, probability, type Mean } from './aggregate.js';
 import type { BarRow } from './charts/barChart.js';
 import { shortName } from './charts/frame.js';
 import type { CsvRow } from './csv.js';
-import { pct } from './format.js';
+import { pctInterval } from './format.js';
 import { breakChance, breakChanceByTurn } from './metrics/breakChance.js';
 import { pointsEfficiency } from './metrics/pointsEfficiency.js';
 import { engagedFormations, formationNames } from './sections/names.js';
@@ -26,7 +28,6 @@ export interface FactRow {
   ci: string;
 }
 
-const pctCi = (p: Probability) => `${pct(p.ci95[0])} to ${pct(p.ci95[1])}`;
 const fix = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '∞');
 const meanCi = (m: Mean, d = 1) => `${fix(m.ci95[0], d)} to ${fix(m.ci95[1], d)}`;
 
@@ -57,7 +58,7 @@ export function variantFacts(v: AnyVariant, r: SimulationResult, data: Dataset) 
     const rows = multiTurn ? byTurn.filter((q) => q.formation === f) : points.filter((q) => q.formation === f && q.record === last);
     for (const q of rows) {
       const gone = out(q.record, f);
-      summary.push({ what: `${short[f]} broken or destroyed${multiTurn ? `, turn ${q.turn}` : ''}`, value: pct(gone.p), ci: pctCi(gone) });
+      summary.push({ what: `${short[f]} broken or destroyed${multiTurn ? `, turn ${q.turn}` : ''}`, ...pctInterval(gone) });
       breakJson.push({ formation: f, turn: q.turn, broken: q.broken, destroyed: q.destroyed, brokenOrDestroyed: gone });
     }
     const end = points.find((q) => q.formation === f && q.record === last)!;
@@ -80,7 +81,7 @@ export function variantFacts(v: AnyVariant, r: SimulationResult, data: Dataset) 
     const fought = probability(r.tally[A.fought]!, n);
     const attacker = step.by.map((f) => short[f]).join(' + ');
     const when = multiTurn ? ` (turn ${rec.turn})` : '';
-    summary.push({ what: `${attacker} wins its assault${when}`, value: pct(wins.p), ci: pctCi(wins) });
+    summary.push({ what: `${attacker} wins its assault${when}`, ...pctInterval(wins) });
     csv.push({ formation: step.by.map((f) => names[f]).join(' + '), side: spec.formations[step.by[0]!]!.side, measure: 'p_attacker_wins', value: wins.p, ci95_low: wins.ci95[0], ci95_high: wins.ci95[1], note: multiTurn ? `turn ${rec.turn}` : null });
     winBars.push({ label: '', group: `${attacker} wins${when}`, value: wins.p, ci95_low: wins.ci95[0], ci95_high: wins.ci95[1] });
     assaults.push({ label: rec.label, turn: rec.turn, attacker, fought, attackerWins: wins, defenderWins: losses });
@@ -107,12 +108,22 @@ export function variantFacts(v: AnyVariant, r: SimulationResult, data: Dataset) 
   return { summary, csv, efficiency: efficiencyBars, broken: brokenBars, wins: winBars, json: { formations, breakChance: breakJson, assaults, efficiency } };
 }
 
+/**
+ * A formation's name without its army's: the list's own name of the formation where the army's
+ * name and the formation's share words ("Steel Legion Infantry Company" of "Armageddon Steel
+ * Legion Infantry Company"), else what follows the army's name ("Tactical", "Warband").
+ */
+function withoutArmyName(name: string, army: Army): string {
+  const listed = army.formations.map((x) => ({ own: x.name, full: armyFormationName(army.name, x.name) })).find((x) => name === x.full || name.startsWith(`${x.full} + `));
+  if (listed !== undefined) return listed.own + name.slice(listed.full.length);
+  return name.startsWith(`${army.name} `) ? name.slice(army.name.length + 1) : name;
+}
+
 /** Formation names without their army's name ("Tactical", "Warband"), with the script id when two match. */
 export function shortNames(spec: AnyVariant['spec'], data: Dataset): string[] {
   const names = spec.formations.map((f) => {
     const army = f.formation.armyId ? data.armies.get(f.formation.armyId) : undefined;
-    const name = f.formation.name;
-    return shortName(army && name.startsWith(`${army.name} `) ? name.slice(army.name.length + 1) : name, 40);
+    return shortName(army ? withoutArmyName(f.formation.name, army) : f.formation.name, 40);
   });
   return names.map((n, i) => (names.filter((m) => m === n).length > 1 ? `${n} (${spec.formations[i]!.id})` : n));
 }

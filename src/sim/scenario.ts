@@ -6,6 +6,8 @@ import { Epic40kRunner } from './rulesets/epic40k/runner.js';
 import type { Epic40kSpec } from './rulesets/epic40k/spec.js';
 import { HeresyRunner } from './rulesets/heresy/runner.js';
 import type { HeresySpec } from './rulesets/heresy/spec.js';
+import { GameRunner } from '../rulesets/netea/game/gameRunner.js';
+import type { GameSpec } from '../rulesets/netea/game/gameSpec.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
@@ -14,8 +16,15 @@ import type { HeresySpec } from './rulesets/heresy/spec.js';
  */
 export type ScenarioSpec = EngagementSpec | Epic40kSpec | HeresySpec;
 
-/** Compiles a scenario into its ruleset's trial runner. */
-export function compileScenario(spec: ScenarioSpec): TrialRunner {
+/**
+ * What the worker pool runs: a scenario, or whole NetEA games
+ * (src/rulesets/netea/game), whose trials are games and whose tally is the
+ * game's own (gameTally.ts), which the engagement reports do not read.
+ */
+export type RunnableSpec = ScenarioSpec | GameSpec;
+
+/** Compiles a scenario (or a game) into its ruleset's trial runner. */
+export function compileScenario(spec: RunnableSpec): TrialRunner {
   switch (spec.ruleset) {
     case 'netea':
       return new NeteaRunner(spec);
@@ -23,6 +32,8 @@ export function compileScenario(spec: ScenarioSpec): TrialRunner {
       return new Epic40kRunner(spec);
     case 'heresy':
       return new HeresyRunner(spec);
+    case 'netea-game':
+      return new GameRunner(spec);
   }
 }
 
@@ -31,9 +42,9 @@ export function compileScenario(spec: ScenarioSpec): TrialRunner {
  * for Heresy. What shared code reads instead of assuming a D6 (the bench's
  * raw generator rate, the naive reference).
  */
-export const RULESET_DIE: Readonly<Record<ScenarioSpec['ruleset'], Die>> = { netea: D6, epic40k: D6, heresy: D10 };
+export const RULESET_DIE: Readonly<Record<RunnableSpec['ruleset'], Die>> = { netea: D6, epic40k: D6, heresy: D10, 'netea-game': D6 };
 
 /** The die of a scenario's rule system. */
-export function dieOf(spec: Pick<ScenarioSpec, 'ruleset'>): Die {
+export function dieOf(spec: Pick<RunnableSpec, 'ruleset'>): Die {
   return RULESET_DIE[spec.ruleset];
 }

@@ -41,6 +41,9 @@ import type { ChunkRange, RunResult } from './simulate.js';
  */
 
 export const PARTIAL_FORMAT = 'epic-balance/partial-result';
+
+/** The `kind` of what an audit split with --chunks writes (commands/audit.ts): its own partial result. */
+export const AUDIT_PARTIAL_KIND = 'epic-balance-audit-partial';
 export const PARTIAL_FORMAT_VERSION = 1;
 
 const finite = z.number().refine(Number.isFinite, 'expected a finite number');
@@ -76,6 +79,35 @@ export interface PartialFile {
   tool: string;
   command: string[] | null;
   jobs: PartialJob[];
+}
+
+/** The options that change nothing in the result; left out of a partial file's command line. */
+const RUN_ONLY_OPTIONS = new Map<string, boolean>([
+  ['--chunks', true],
+  ['--partial-out', true],
+  ['--workers', true],
+  ['--quiet', false],
+]);
+
+/** The command line without the options that only say how to run it. */
+export function resultCommandLine(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    const takesValue = RUN_ONLY_OPTIONS.get(name);
+    if (takesValue === undefined) {
+      out.push(a);
+      continue;
+    }
+    if (takesValue && eq < 0) i++;
+  }
+  return out;
 }
 
 /** The partial-file record of one result. */

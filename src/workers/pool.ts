@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ValueMeetingSums, ValueMeetingTask } from '../reports/value/valueMeeting.js';
+import { noteUnderWay } from './interrupt.js';
 import type { WireTask } from './runChunk.js';
 
 /** A batch of battle meetings (one formation's, in audits): the worker returns their sums in order. */
@@ -80,6 +81,7 @@ export class ChunkPool {
   run(task: WireTask, signal?: AbortSignal): Promise<Float64Array> {
     if (this.destroyed) return Promise.reject(new Error('the worker pool has been destroyed'));
     if (this.strayError !== null) return Promise.reject(this.strayError);
+    noteUnderWay();
     return this.piscina.run(task, signal ? { signal } : {}) as Promise<Float64Array>;
   }
 
@@ -87,6 +89,7 @@ export class ChunkPool {
   runValue(tasks: ValueMeetingTask[]): Promise<ValueMeetingSums[]> {
     if (this.destroyed) return Promise.reject(new Error('the worker pool has been destroyed'));
     if (this.strayError !== null) return Promise.reject(this.strayError);
+    noteUnderWay();
     return this.piscina.run({ kind: 'value', tasks } satisfies ValueBatch) as Promise<ValueMeetingSums[]>;
   }
 

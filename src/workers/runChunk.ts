@@ -1,4 +1,4 @@
-import { compileScenario, type ScenarioSpec } from '../sim/scenario.js';
+import { compileScenario, type RunnableSpec } from '../sim/scenario.js';
 import type { TrialRunner } from '../sim/ruleset.js';
 import { chunkRng } from './chunkSeed.js';
 
@@ -12,7 +12,7 @@ export interface ChunkId {
 }
 
 export interface ChunkTask extends ChunkId {
-  spec: ScenarioSpec;
+  spec: RunnableSpec;
   /** Identifies the spec so a worker compiles it once (a hash of its JSON). */
   specKey: string;
 }
@@ -31,7 +31,7 @@ export interface WireTask extends ChunkId {
 const MAX_COMPILED = 32;
 const compiled = new Map<string, TrialRunner>();
 
-function runnerFor(specKey: string, spec: () => ScenarioSpec): TrialRunner {
+function runnerFor(specKey: string, spec: () => RunnableSpec): TrialRunner {
   let runner = compiled.get(specKey);
   if (runner) {
     compiled.delete(specKey);
@@ -56,5 +56,5 @@ export function runChunk(task: ChunkTask): Float64Array {
 
 /** Runs one chunk sent to a worker thread. */
 export function runWireTask(task: WireTask): Float64Array {
-  return run(runnerFor(task.specKey, () => JSON.parse(task.specJson) as ScenarioSpec), task);
+  return run(runnerFor(task.specKey, () => JSON.parse(task.specJson) as RunnableSpec), task);
 }

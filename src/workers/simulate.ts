@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRIALS, type TallyLayout } from '../sim/ruleset.js';
-import { compileScenario, type ScenarioSpec } from '../sim/scenario.js';
+import { compileScenario, type RunnableSpec } from '../sim/scenario.js';
 import { chunkCount, chunkTrials } from './chunkPlan.js';
 import { ChunkError, InterruptedError } from './errors.js';
 import { ExactTally } from './exactSum.js';
@@ -55,7 +55,7 @@ export interface RunPlan {
 }
 
 export interface SimulationRequest extends RunPlan {
-  spec: ScenarioSpec;
+  spec: RunnableSpec;
 }
 
 /** Why a run stopped: it ran all its trials, reached the precision, or ran the chunk range it was given. */
@@ -97,7 +97,7 @@ export interface RunResult extends SimulationResult {
 }
 
 /** A stable key for a spec, so workers compile each scenario once. */
-export function specKey(spec: ScenarioSpec): string {
+export function specKey(spec: RunnableSpec): string {
   return createHash('sha1').update(JSON.stringify(spec)).digest('hex');
 }
 
@@ -120,7 +120,7 @@ export async function simulate(req: SimulationRequest): Promise<RunResult> {
  * variants stop together, at the first chunk boundary where every one of them
  * is precise enough, so they keep the same trials.
  */
-export async function simulateVariants(specs: readonly ScenarioSpec[], plan: RunPlan): Promise<RunResult[]> {
+export async function simulateVariants(specs: readonly RunnableSpec[], plan: RunPlan): Promise<RunResult[]> {
   checkPlan(plan);
   if (specs.length === 0) return [];
   const started = performance.now();

@@ -30,8 +30,7 @@ describe('shoot and assault --rules heresy', () => {
       expect(two).toEqual(one);
       expect(one.rules).toBe('heresy');
     }
-    // Four processes of their own, one after another: 25 s on its own, past 60 s at a load average of 14 on 2 cores.
-  }, 120_000);
+  });
 
   it('assault: a table naming the rules, and a report folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'heresy-'));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../src/model/formation.js';
 import { fightersOnly, flyingKind, hasAntiAircraft } from '../../src/model/flyingKind.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
@@ -7,7 +7,7 @@ import { rngFromSeed } from '../../src/sim/rng.js';
 import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
 import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
 import { airAttackKind, airShotEngagement, type AirShot } from '../../src/commands/aerospaceShoot.js';
-import { TP_DIR, tpAvailable } from '../model/tp/tpPath.js';
+import { describeWithTp } from '../helpers/tournamentPack.js';
 
 /**
  * Issue 16's target: every aircraft and spacecraft formation of the 34
@@ -33,8 +33,8 @@ const guided = (w: { weapon: { modes: Array<{ guidedMissile: boolean }> } }) => 
 const noneAtUnmarkedInfantry = (f: FormationSpec) => f.units.every((ru) => ru.weapons.every((w) => pinPoint(w) || guided(w) || w.multiplier === 0));
 const hasGuided = (f: FormationSpec) => f.units.some((ru) => ru.weapons.some((w) => w.multiplier !== 0 && guided(w)));
 
-describe.skipIf(!tpAvailable)('every Tournament Pack aircraft and spacecraft formation runs (issue 16)', () => {
-  const data = loadDataset(TP_DIR);
+describeWithTp('every Tournament Pack aircraft and spacecraft formation runs (issue 16)', (tpDir) => {
+  const data = loadDataset(tpDir);
   const target = parseFormation(data, 'imperial-guard-steel-legion/infantry-company');
   const titans = parseFormation(data, 'imperial-guard-steel-legion/super-heavy-tank-platoon');
   const flak = parseFormation(data, 'imperial-guard-steel-legion/flak-battery');

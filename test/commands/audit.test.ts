@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli, type CliResult } from '../helpers/cli.js';
 
@@ -74,7 +75,7 @@ describe('audit on the built-in data set', () => {
     const files = readdirSync(out);
     for (const f of ['report.html', 'manifest.json', 'audit.csv', 'audit-skipped.csv', 'audit-validation.csv', 'audit-scatter.png', 'audit-scatter.svg']) expect(files).toContain(f);
     const csv = readFileSync(join(out, 'audit.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement');
+    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement,trials_per_meeting');
   });
 });
 
@@ -103,6 +104,7 @@ describe('audit --precision', () => {
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const execFileAsync = promisify(execFile);
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasParallel) console.warn('GNU parallel is not installed: the split-audit test is skipped (.ci/run installs Debian\'s parallel package)');
 
@@ -113,7 +115,8 @@ describe.skipIf(!hasParallel)('an audit split over GNU parallel', () => {
     expect(whole.code, whole.stderr).toBe(0);
     const cli = `${process.execPath} --import ${TSX} ${join(REPO, 'src/cli.ts')}`;
     // Three pieces at once, as a cluster would run them: GNU parallel fills in each range.
-    execFileSync('parallel', ['--halt', 'now,fail=1', `${cli} ${AUDIT.join(' ')} --json --quiet --workers 1 --chunks {} --partial-out ${tmp}/piece-{#}.json`, ':::', '0-7', '8-15', '16-99'.replace('99', String(countAudited(whole.stdout) - 1))], { cwd: REPO, stdio: 'pipe' });
+    // Awaited, not execFileSync: a test process blocked past 60 s misses vitest's answer to its progress report.
+    await execFileAsync('parallel', ['--halt', 'now,fail=1', `${cli} ${AUDIT.join(' ')} --json --quiet --workers 1 --chunks {} --partial-out ${tmp}/piece-{#}.json`, ':::', '0-7', '8-15', '16-99'.replace('99', String(countAudited(whole.stdout) - 1))], { cwd: REPO });
     const pieces = [1, 2, 3].map((i) => join(tmp, `piece-${i}.json`));
     for (const p of pieces) expect(existsSync(p)).toBe(true);
     // The pieces are processes of their own; the merge runs here (test/workers/cli.test.ts runs `merge` as a process).

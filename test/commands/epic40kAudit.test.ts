@@ -23,28 +23,31 @@ const catalogue = (army: string) => {
 const asFormation = (x: unknown) => x as FormationSpec;
 
 describe('the Epic 40,000 reference battle (battles/epic40k-reference.json)', () => {
-  it('10 Space Marines (150) meet the 8 opponents of other lists in 6 scenes, each side first once: 96 meetings, points-matched groups', () => {
+  it('10 Space Marines (150) meet the 8 opponents of other lists in 6 scenes, each side first once, in groups sized to the price', () => {
     const loaded = loadEpic40kBattle();
     const field = epic40kBattleField(loaded);
     expect(field).toHaveLength(11);
     const marines = catalogue('imperium').formations.find((f) => f.id === 'space-marines')!.spec;
     const plan = planEpic40kValue(asFormation(marines), field.map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
     expect(plan.opponents.map((o) => o.text)).not.toContain('imperium/10 Space Marines');
-    expect(plan.meetings).toHaveLength(8 * 6 * 2);
-    // Every field entry is 140-160 points: one detachment a side.
-    expect(plan.meetings.every((m) => m.m === 1 && m.n === 1)).toBe(true);
-    expect(plan.tasks[0]!.sideA).toEqual([expect.objectContaining({ points: 150, strength: 10 })]);
-    expect(plan.tasks[0]!.credits).toEqual({ broken: 0.5, blastMarker: 0.25 });
-    const assault = plan.tasks.find((t) => t.matchup.startsWith('assault|B first'))!;
+    expect(plan.opponents).toHaveLength(8);
+    expect(plan.slots).toHaveLength(6 * 2);
+    expect(plan.compositions.map((c) => c.n / c.m)).toEqual([1 / 3, 1 / 2, 2 / 3, 1, 3 / 2, 2, 3]);
+    const tasks = plan.tasksFor(0, { m: 1, n: 1 });
+    // The runs price the detachment at a nominal 100 points: its cost is never read.
+    expect(tasks[0]!.sideA).toEqual([expect.objectContaining({ points: 100, strength: 10 })]);
+    expect(tasks[0]!.lossUnit).toBe(100);
+    expect(tasks[0]!.credits).toEqual({ broken: 0.5, blastMarker: 0.25 });
+    const assault = tasks.find((t) => t.matchup.startsWith('assault|B first'))!;
     expect(assault.spec.steps).toEqual([expect.objectContaining({ kind: 'assault', by: [1], at: [0] })]);
   });
 
-  it('a 50-point unit meets a 150-point opponent three to one', () => {
+  it('three copies against one opponent: the group is in its tasks', () => {
     const loaded = loadEpic40kBattle();
     const guns = { ...catalogue('chaos').formations.find((f) => f.id === 'chaos-artillery')!.spec };
     const one = { ...guns, units: guns.units.slice(0, 1), points: 50 };
     const plan = planEpic40kValue(asFormation(one), epic40kBattleField(loaded).map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
-    expect(plan.meetings.every((m) => m.m === 3 && m.n === 1)).toBe(true);
+    expect(plan.tasksFor(0, { m: 3, n: 1 }).every((t) => t.sideA.length === 3 && t.sideB.length === 1 && t.matchup.includes('|3x '))).toBe(true);
   });
 });
 

@@ -64,7 +64,7 @@ describe('the 2004 rulebook from the command line', () => {
     const dir = testTempDir('eb-rb2004-');
     const script = join(dir, 'script.json');
     writeFileSync(script, JSON.stringify({ name: 'rb', description: 'Devastators shoot Orks under the 2004 rulebook.', rules: 'rulebook-2004', trials: 2000, engagement: { formations: { a: { side: 'A', formation: '4 Devastator' }, b: { side: 'B', formation: '8 Ork Boyz' } }, script: [{ step: 'shoot', by: 'a', at: 'b' }] } }));
-    const r = await inProcess(['run', script, '--json', '--quiet']);
+    const r = await inProcess(['run', script, '--json', '--quiet', '--out', join(dir, 'rb')]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { rules: string; unsupported: string[] };
     expect(out.rules).toBe('rulebook-2004');

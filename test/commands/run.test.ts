@@ -161,7 +161,7 @@ describe('run: bad input', () => {
 
   it('a fair-cost experiment runs in the reference battle, against its field unless it names opponents', async () => {
     const file = write('fair-battle.json', { name: 'test-fair-battle', description: 'x', trials: 50, fairCost: { formation: 'titan-legion/warhound-battlegroup', vs: ['ork-war-horde/warband', 'codex-astartes/tactical-detachment'] } });
-    const r = await inProcess(['run', file, '--json', '--workers', '1']);
+    const r = await inProcess(['run', file, '--json', '--workers', '1', '--out', join(tmp, 'fair-battle')]);
     expect(r.code, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     const body = j.experiments?.[0] ?? j;

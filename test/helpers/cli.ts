@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { vi } from 'vitest';
 
 export interface CliResult {
@@ -19,10 +19,8 @@ export interface CliResult {
 export async function inProcess(args: string[]): Promise<CliResult> {
   // Imported here, not at the top: a test file that only spawns the command
   // line (spawnCli) then does not load every command and its libraries.
-  const [{ registerCommands }, { formatProblem, InputError }] = await Promise.all([import('../../src/commands/index.js'), import('../../src/model/inputError.js')]);
-  const program = new Command('epic-balance').exitOverride();
-  registerCommands(program);
-  for (const sub of program.commands) sub.exitOverride();
+  const [{ newProgram }, { formatProblem, InputError }] = await Promise.all([import('../../src/commands/program.js'), import('../../src/model/inputError.js')]);
+  const program = newProgram();
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isArmyRuleNote } from '../../src/model/ruleReach.js';
 import { parseFormation } from '../../src/model/formation.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { TP_DIR, tpAvailable } from './tp/tpPath.js';
+import { itWithTp } from '../helpers/tournamentPack.js';
 
 /**
  * Issue 17, item 2: the army- and force-level rules a formation's army carries
@@ -25,8 +25,8 @@ describe('army-level rules named at run time', () => {
     expect(parseFormation(builtin, 'steel-legion/tank-company').unsupported.join(' ')).not.toMatch(/support-formations/);
   });
 
-  it.skipIf(!tpAvailable)('the Tournament Pack: Eldar technology and Hit & Run on Eldar formations, Knight technology on the Knight World\'s, nothing for "plus transport" already fielded', () => {
-    const tp = loadDataset(TP_DIR);
+  itWithTp('the Tournament Pack: Eldar technology and Hit & Run on Eldar formations, Knight technology on the Knight World\'s, nothing for "plus transport" already fielded', (tpDir) => {
+    const tp = loadDataset(tpDir);
     const guardian = armyRules(parseFormation(tp, 'eldar-biel-tan/guardian')).join(' | ');
     expect(guardian).toMatch(/eldar-technology/);
     expect(guardian).toMatch(/hit-and-run-tactics/);

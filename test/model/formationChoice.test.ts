@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../src/model/formation.js';
 import { evenSplit, formationVariants } from '../../src/model/formationChoice.js';
 import { InputError } from '../../src/model/inputError.js';
+import type { Dataset } from '../../src/model/dataset.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { TP_DIR, tpAvailable } from './tp/tpPath.js';
+import { describeWithTp } from '../helpers/tournamentPack.js';
 
-const counts = (text: string, data = loadDataset(TP_DIR)) => {
+/** How many of each unit a formation text fields, by unit name. */
+const unitCounts = (data: Dataset, text: string) => {
   const out: Record<string, number> = {};
   for (const u of parseFormation(data, text).units) out[u.unit.name] = (out[u.unit.name] ?? 0) + 1;
   return out;
@@ -18,11 +20,12 @@ describe('an even split', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the player choose its units', () => {
+describeWithTp('Tournament Pack formations whose list lets the player choose its units', (tpDir) => {
+  const counts = (text: string) => unitCounts(loadDataset(tpDir), text);
   // The Tournament Pack's Speed Freeks page: "Blitz Brigade: Any four of the following units: Deth Kopta, Flakwagon,
   // Gunwagon, 150"; "Kult Of Speed: Any eight of the following units: Guntrukk, Skorcha, Warbikes, Warbuggy, 200".
   it('the default is the list\'s first option, named as such; @ picks others', () => {
-    const data = loadDataset(TP_DIR);
+    const data = loadDataset(tpDir);
     const blitz = parseFormation(data, 'ork-speed-freeks/blitz-brigade');
     expect(counts('ork-speed-freeks/blitz-brigade')).toEqual({ 'Deth Kopta': 4 });
     expect(blitz.points).toBe(150);
@@ -39,7 +42,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the pl
   });
 
   it('an option the formation does not offer: one message naming the options', () => {
-    const data = loadDataset(TP_DIR);
+    const data = loadDataset(tpDir);
     expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow(InputError);
     // The sizes the list prices (Normal, Big, 'Uge) are named too (formationSize.ts).
     expect(() => parseFormation(data, 'ork-speed-freeks/blitz-brigade@stompa')).toThrow('no option "stompa" to pick in formation "blitz-brigade"; expected one of "deth-kopta", "flakwagon", "gunwagon", "normal", "big", "uge"');
@@ -48,19 +51,20 @@ describe.skipIf(!tpAvailable)('Tournament Pack formations whose list lets the pl
   });
 
   it('the audit evaluates the default and every other option', () => {
-    const data = loadDataset(TP_DIR);
+    const data = loadDataset(tpDir);
     expect(formationVariants(data, 'ork-speed-freeks', 'blitz-brigade')).toEqual(['ork-speed-freeks/blitz-brigade', 'ork-speed-freeks/blitz-brigade@flakwagon', 'ork-speed-freeks/blitz-brigade@gunwagon']);
     expect(formationVariants(data, 'ork-speed-freeks', 'warbike-outriders')).toEqual(['ork-speed-freeks/warbike-outriders']);
   });
 });
 
-describe.skipIf(!tpAvailable)('"plus transport" formations', () => {
+describeWithTp('"plus transport" formations', (tpDir) => {
+  const counts = (text: string) => unitCounts(loadDataset(tpDir), text);
   // Codex Astartes: "Tactical: Six Tactical units plus transport, 275 points". Space Marine Transports: "the points cost
   // of a detachment usually includes enough Rhino transport vehicles to transport it and any upgrades that have been
   // taken"; a Rhino "may transport two infantry units (except Terminator units) without Jump Packs or Mounted", a
   // Razorback one, a Dark Eldar Raider two. The cost stays the formation's, shared over every unit.
   it('are fielded with as few of their list\'s Rhinos or Raiders as carry them, counted after the upgrades', () => {
-    const data = loadDataset(TP_DIR);
+    const data = loadDataset(tpDir);
     expect(counts('space-marine-codex-astartes/tactical')).toEqual({ Tactical: 6, Rhino: 3 });
     const tactical = parseFormation(data, 'space-marine-codex-astartes/tactical');
     expect(tactical.points).toBe(275);
@@ -75,7 +79,7 @@ describe.skipIf(!tpAvailable)('"plus transport" formations', () => {
   });
 
   it('@on-foot leaves the transports behind and says so; the audit values both', () => {
-    const data = loadDataset(TP_DIR);
+    const data = loadDataset(tpDir);
     expect(counts('space-marine-codex-astartes/tactical@on-foot')).toEqual({ Tactical: 6 });
     expect(parseFormation(data, 'space-marine-codex-astartes/tactical@on-foot').unsupported).toContain("plus transport: the transports the formation's cost includes (enough to carry it, by its list's transport rule) are not fielded");
     expect(() => parseFormation(data, 'space-marine-codex-astartes/predator@on-foot')).toThrow('has no transports to leave behind');

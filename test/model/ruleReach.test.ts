@@ -4,7 +4,7 @@ import { loadDataset } from '../../src/model/loadDataset.js';
 import { changesAnEngagement, isArmyRuleNote, reachOf, ruleNote, ruleOfNote, RULE_REACH } from '../../src/model/ruleReach.js';
 import { auditEntries } from '../../src/reports/audit/auditEntries.js';
 import { inProcess } from '../helpers/cli.js';
-import { TP_DIR, tpAvailable } from './tp/tpPath.js';
+import { describeWithTp } from '../helpers/tournamentPack.js';
 
 /**
  * Issue 17's target: no formation of the Tournament Pack is simulated with a rule that could
@@ -29,8 +29,8 @@ describe('the reach of a named rule', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named with its runs (issue 17)', () => {
-  const data = loadDataset(TP_DIR);
+describeWithTp('every Tournament Pack formation: the rules named with its runs (issue 17)', (tpDir) => {
+  const data = loadDataset(tpDir);
   const all: Array<{ text: string; spec: FormationSpec }> = [];
   for (const army of data.armies.values()) for (const f of army.formations) all.push({ text: `${army.id}/${f.id}`, spec: parseFormation(data, `${army.id}/${f.id}`) });
   const gaps = all.filter((x) => x.spec.unsupported.some(changesAnEngagement));
@@ -66,7 +66,7 @@ describe.skipIf(!tpAvailable)('every Tournament Pack formation: the rules named 
 
   it('a run names the same rules as the formation, with why', async () => {
     const text = 'eldar-alaitoc/guardian';
-    const r = await inProcess(['shoot', text, '--at', 'imperial-guard-steel-legion/infantry-company', '--data', TP_DIR, '--trials', '200', '--json', '--quiet']);
+    const r = await inProcess(['shoot', text, '--at', 'imperial-guard-steel-legion/infantry-company', '--data', tpDir, '--trials', '200', '--json', '--quiet']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { unsupported: string[] };
     const own = parseFormation(data, text).unsupported;

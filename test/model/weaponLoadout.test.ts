@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation } from '../../src/model/formation.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { InputError } from '../../src/model/inputError.js';
-import { TP_DIR, tpAvailable } from './tp/tpPath.js';
+import { describeWithTp } from '../helpers/tournamentPack.js';
 
 /**
  * Either-or loadouts ("Armed with either Pin-point Attacks or Orbital
@@ -14,8 +14,8 @@ import { TP_DIR, tpAvailable } from './tp/tpPath.js';
 const armed = (f: { units: Array<{ unit: { name: string }; weapons: Array<{ weapon: { id: string }; multiplier: number | string }> }> }) =>
   f.units[0]!.weapons.filter((w) => w.multiplier !== 0).map((w) => w.weapon.id);
 
-describe.skipIf(!tpAvailable)('weapon loadouts the player chooses', () => {
-  const tp = loadDataset(TP_DIR);
+describeWithTp('weapon loadouts the player chooses', (tpDir) => {
+  const tp = loadDataset(tpDir);
   it('the Ark Mechanicus comes with the pin-point attacks its notes name first; @orbital-bombardment-5bp arms it with the bombardment instead', () => {
     const ship = parseFormation(tp, 'adeptus-mechanicus-titan-legion/orbital-support');
     expect(armed(ship)).toEqual(['pin-point-attacks-2x']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fairCost, withCost, type FairCostMetric } from '../../src/reports/fairCost.js';
-import { simulateWithMoments } from '../../src/reports/moments.js';
+import { simulateWithMoments, simulateWithMomentsYielding } from '../../src/reports/moments.js';
 import { simulate } from '../../src/workers/simulate.js';
 import { pairA, pairB } from './fixtures.js';
 import type { FormationSpec } from '../../src/model/formation.js';
@@ -31,8 +31,8 @@ function price(metric: FairCostMetric, seed: string, trials: number, a: Formatio
 }
 
 describe('fair cost on a synthetic pair with known parity', () => {
-  it.each(Object.entries(EXACT) as Array<[FairCostMetric, number]>)('%s parity: %f inside the 95% interval, estimate within 3%', (metric, exact) => {
-    const r = price(metric, 'fair', 20_000);
+  it.each(Object.entries(EXACT) as Array<[FairCostMetric, number]>)('%s parity: %f inside the 95% interval, estimate within 3%', async (metric, exact) => {
+    const r = await price(metric, 'fair', 20_000);
     expect(r.fairCost.ci95[0]).toBeLessThanOrEqual(exact);
     expect(r.fairCost.ci95[1]).toBeGreaterThanOrEqual(exact);
     expect(Math.abs(r.fairCost.estimate - exact) / exact).toBeLessThan(0.03);
@@ -43,52 +43,52 @@ describe('fair cost on a synthetic pair with known parity', () => {
     expect(k / r.fairCost.estimate ** r.power).toBeCloseTo(1, 12);
   });
 
-  it('does not depend on the current cost (it only rescales points)', () => {
-    const a = price('exchange', 'cost', 5000, pairA(250));
-    const b = price('exchange', 'cost', 5000, pairA(400));
+  it('does not depend on the current cost (it only rescales points)', async () => {
+    const a = await price('exchange', 'cost', 5000, pairA(250));
+    const b = await price('exchange', 'cost', 5000, pairA(400));
     expect(b.fairCost.estimate).toBeCloseTo(a.fairCost.estimate, 9);
     expect(b.fairCost.ci95[0]).toBeCloseTo(a.fairCost.ci95[0], 9);
     // and the same trials: common random numbers, the dice of each meeting are the same
     expect(b.meetings[0]!.wins).toBe(a.meetings[0]!.wins);
   });
 
-  it('prices a formation with no army-list cost at a nominal 100 and still finds parity', () => {
+  it('prices a formation with no army-list cost at a nominal 100 and still finds parity', async () => {
     const a = pairA(250);
     const unpriced: FormationSpec = { ...a, points: null, units: a.units.map((u) => ({ ...u, points: null })) };
-    const r = price('exchange', 'nominal', 5000, unpriced);
+    const r = await price('exchange', 'nominal', 5000, unpriced);
     expect(r.currentCost).toBeNull();
     expect(r.runCost).toBe(100);
     expect(r.balanceAtCurrent).toBeNull();
     expect(Math.abs(r.fairCost.estimate - 300) / 300).toBeLessThan(0.06);
   });
 
-  it('solves every metric from the same meetings', () => {
-    const r = price('win', 'all', 5000);
+  it('solves every metric from the same meetings', async () => {
+    const r = await price('win', 'all', 5000);
     expect(r.byMetric.map((m) => m.metric)).toEqual(['exchange', 'efficiency', 'win']);
     expect(r.byMetric[2]!.fairCost).toEqual(r.fairCost);
   });
 
-  it('the interval reflects the Monte Carlo error: ~95% of seeds cover the exact exchange parity', () => {
+  it('the interval reflects the Monte Carlo error: ~95% of seeds cover the exact exchange parity', async () => {
     let covered = 0;
     const seeds = 120;
     for (let s = 0; s < seeds; s++) {
-      const r = price('exchange', `coverage-${s}`, 400);
+      const r = await price('exchange', `coverage-${s}`, 400);
       if (r.fairCost.ci95[0] <= 300 && 300 <= r.fairCost.ci95[1]) covered++;
     }
     expect(covered / seeds).toBeGreaterThan(0.88);
     expect(covered / seeds).toBeLessThan(0.995);
   });
 
-  it('refuses opponents without a points cost', () => {
+  it('refuses opponents without a points cost', async () => {
     const b = pairB(200);
-    expect(() => fairCost({ formation: pairA(), opponents: [{ ...b, points: null }], engagement: settings, metric: 'exchange', run: { seed: 's', trials: 10, chunkSize: 10 } })).toThrow(/no points cost/);
+    await expect(fairCost({ formation: pairA(), opponents: [{ ...b, points: null }], engagement: settings, metric: 'exchange', run: { seed: 's', trials: 10, chunkSize: 10 } })).rejects.toThrow(/no points cost/);
   });
 });
 
 describe('an opponent that cannot hurt the formation', () => {
-  it('has no finite exchange parity, says so, and draws no curve', () => {
+  it('has no finite exchange parity, says so, and draws no curve', async () => {
     const harmless = formation('harmless', [[2, unit('h', { type: 'INF' })]], { points: 200 });
-    const r = fairCost({ formation: pairA(250), opponents: [harmless], engagement: settings, metric: 'exchange', run: { seed: 'harmless', trials: 500, chunkSize: 500 } });
+    const r = await fairCost({ formation: pairA(250), opponents: [harmless], engagement: settings, metric: 'exchange', run: { seed: 'harmless', trials: 500, chunkSize: 500 } });
     expect(r.fairCost.estimate).toBe(Infinity);
     expect(fairCostHeadline(r)).toContain('no finite fair cost');
     const section = fairCostSection(r, settings, chartContext(sampleMeta()));
@@ -121,5 +121,15 @@ describe('simulateWithMoments', () => {
     const withMoments = simulateWithMoments(req, [{ name: 'x', value: (t) => t[1]! }]);
     expect(Buffer.from(withMoments.result.tally.buffer).equals(Buffer.from(plain.tally.buffer))).toBe(true);
     expect(withMoments.moments.n).toBe(25_000);
+  });
+
+  it('gives the same tally and moments when it lets the event loop run (simulateWithMomentsYielding)', async () => {
+    const spec = (await import('./fixtures.js')).exchange(pairA(250), pairB(200));
+    const req = { spec, seed: 'yield', scenario: 's', matchup: 'm', trials: 25_000, chunkSize: 7000 };
+    const variables = [{ name: 'x', value: (t: Float64Array) => t[1]! }, { name: 'y', value: (t: Float64Array) => t[2]! }];
+    const once = simulateWithMoments(req, variables);
+    const yielding = await simulateWithMomentsYielding(req, variables);
+    expect(Buffer.from(yielding.result.tally.buffer).equals(Buffer.from(once.result.tally.buffer))).toBe(true);
+    expect(yielding.moments).toEqual(once.moments);
   });
 });

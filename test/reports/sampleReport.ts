@@ -44,7 +44,7 @@ export async function sampleReport(): Promise<RunReport> {
   const titans = armyFormations(data, findArmy(data, 'titan-legion', 'army'));
   const matrix = await runMatrix({ rows: titans, cols: titans, engagement: { kind: 'shoot', action: 'advance', gap: 30 }, run: simulateCells(meta.seed, 200, 200) });
   report.sections.push(matrixSection(matrix, chartContext(meta)));
-  const fc = fairCost({ formation: pairA(250), opponents: [pairB(200)], engagement: { kind: 'shoot', action: 'advance', gap: 30 }, metric: 'exchange', run: { seed: meta.seed, trials: TRIALS, chunkSize: 300 } });
+  const fc = await fairCost({ formation: pairA(250), opponents: [pairB(200)], engagement: { kind: 'shoot', action: 'advance', gap: 30 }, metric: 'exchange', run: { seed: meta.seed, trials: TRIALS, chunkSize: 300 } });
   report.sections.push(fairCostSection(fc, { kind: 'shoot', action: 'advance', gap: 30 }, chartContext(meta)));
   return report;
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunReport } from '../../src/reports/report.js';
 import { writeRunReport } from '../../src/reports/writeRunReport.js';
 import { sampleReport } from './sampleReport.js';
@@ -40,13 +40,30 @@ describe('writeRunReport', () => {
     expect(readdirSync(join(root, 'out'))).toEqual(['run-1']);
   });
 
-  it('replaces an existing run folder', async () => {
+  it('replaces an earlier report, files it no longer has included, and says so on stderr', async () => {
     const dir = join(root, 'again');
+    await writeRunReport(report, dir);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await writeRunReport({ ...report, sections: [report.sections[0]!] }, dir);
+      expect(stderr.mock.calls.map((c) => String(c[0]))).toEqual([`replacing the earlier report in ${dir}\n`]);
+    } finally {
+      stderr.mockRestore();
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(readdirSync(dir).sort()).toEqual(manifest.files);
+    expect(existsSync(join(dir, 'matrix.csv'))).toBe(false);
+    expect(existsSync(join(dir, 'kill.png'))).toBe(true);
+    expect(readdirSync(root).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a folder that holds anything but its report, and touches nothing', async () => {
+    const dir = join(root, 'theirs');
     mkdirSync(dir);
     writeFileSync(join(dir, 'stale.csv'), 'old');
-    await writeRunReport({ ...report, sections: [report.sections[0]!] }, dir);
-    expect(existsSync(join(dir, 'stale.csv'))).toBe(false);
-    expect(existsSync(join(dir, 'kill.png'))).toBe(true);
+    await expect(writeRunReport(report, dir)).rejects.toThrow(/^option --out: ".*theirs" holds stale\.csv and no manifest\.json of an epic-balance report; expected a new folder, an empty one, or an earlier report folder of epic-balance$/);
+    expect(readdirSync(dir)).toEqual(['stale.csv']);
+    expect(readFileSync(join(dir, 'stale.csv'), 'utf8')).toBe('old');
     expect(readdirSync(root).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 

@@ -1,17 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../src/model/projectRoot.js';
 import { haveChromium, playground, resultJson } from './harness.js';
 
 /**
- * Screenshots of a finished comparison at a phone's width and a desktop's,
- * written to out/playground-screenshots/ (git-ignored) for a person to look
- * at; the test checks what a look would: nothing wider than the screen, every
- * control labelled, and the charts drawn.
+ * Screenshots of a finished comparison at a phone's width and a desktop's, for
+ * a person to look at: kept in the folder $EPIC_BALANCE_SCREENSHOTS names, or
+ * else taken in the run's temporary folder (the suite writes nothing into the
+ * repository). The test checks what a look would: nothing wider than the
+ * screen, every control labelled, and the charts drawn.
  */
 
 const pg = playground();
+const shotsDir = () => process.env.EPIC_BALANCE_SCREENSHOTS || join(pg.root, 'screenshots');
 const HASH = '#assault=codex-astartes/tactical-detachment&at=ork-war-horde/warband&compare=codex-astartes/tactical-detachment%2Brazorbacks&trials=10000&seed=shot';
 
 describe.skipIf(!haveChromium)('the playground on screens', () => {
@@ -22,7 +23,7 @@ describe.skipIf(!haveChromium)('the playground on screens', () => {
         await page.goto(`${pg.base}${HASH}`);
         await resultJson(page);
         await page.waitForSelector('#charts[data-rendered]', { timeout: 30_000 });
-        const dir = join(projectRoot(), 'out', 'playground-screenshots');
+        const dir = shotsDir();
         mkdirSync(dir, { recursive: true });
         // The first screen (the form), the results' first screen, and the whole page.
         await page.screenshot({ path: join(dir, `${name}-form.png`) });

@@ -58,6 +58,9 @@ describe.skipIf(!haveChromium)('the playground\'s scripts and comparisons', () =
       expect(new URL(page.url()).hash).toBe('#assault=codex-astartes/tactical-detachment&at=ork-war-horde/warband&compare=codex-astartes/tactical-detachment%2Brazorbacks&trials=10000&seed=compare');
       expect(fromPage).toEqual(await cliRunOf(page, 'compare'));
       expect(fromPage.variants.map((v) => v.name)).toEqual(['A', 'B']);
+      // Variant A is the single run of A, on the page and on the command line, to the last digit (issue 28).
+      const alone = (await cliJson(['assault', 'codex-astartes/tactical-detachment', '--at', 'ork-war-horde/warband', '--trials', '10000', '--seed', 'compare'])) as { assault: { attackerWins: unknown } };
+      expect(fromPage.variants[0]!.assaults[0]!.attackerWins).toEqual(alone.assault.attackerWins);
       const [a, b] = fromPage.variants.map((v) => v.assaults[0]!.attackerWins.p) as [number, number];
       expect(a).not.toBe(b);
       // The headline: A, B and B − A, the difference as the page computes it from the two.

@@ -62,5 +62,5 @@ describe('every rule system through one worker pool, chunk seeding and report', 
     const rb = scriptReport(spec, b, meta);
     expect(ra.sections.map((s) => s.id)).toEqual(spec.steps.some((s) => s.kind === 'assault') ? ['kill', 'break', 'assault', 'efficiency'] : ['kill', 'break', 'efficiency']);
     expect(JSON.stringify(rb.sections)).toBe(JSON.stringify(ra.sections));
-  }, 120_000);
+  });
 });

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFormation } from '../../src/model/formation.js';
@@ -64,44 +63,5 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     options.onSpawn?.((s) => child.kill(s), child.pid!);
-  });
-}
-
-/**
- * Resolves once process `pid` has started worker threads, or after
- * `fallbackMs`. On Linux: its thread count in /proc settles while it starts
- * (Node's own threads), then grows by at least `extra` when the pool starts.
- * Elsewhere it just waits 5 s.
- */
-export function workersStarted(pid: number, extra = 4, fallbackMs = 30_000): Promise<void> {
-  const dir = `/proc/${pid}/task`;
-  const threads = () => {
-    try {
-      return readdirSync(dir).length;
-    } catch {
-      return -1;
-    }
-  };
-  return new Promise((resolve) => {
-    if (!existsSync(dir)) {
-      setTimeout(resolve, 5_000);
-      return;
-    }
-    const started = Date.now();
-    let last = threads();
-    let stableSince = Date.now();
-    let baseline: number | null = null;
-    const timer = setInterval(() => {
-      const n = threads();
-      if (n !== last) {
-        last = n;
-        stableSince = Date.now();
-      }
-      if (baseline === null && Date.now() - stableSince >= 500) baseline = n;
-      if (n < 0 || (baseline !== null && n >= baseline + extra) || Date.now() - started > fallbackMs) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 25);
   });
 }

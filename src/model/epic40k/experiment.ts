@@ -201,7 +201,7 @@ export function compileEpic40kExperiment(loaded: LoadedExperiment): Array<Varian
             break;
         }
       }
-      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+      if (script.endOfTurn) steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const label = given ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     variants.push({ name: label || experiment.name, values, names, formations, spec: { ruleset: 'epic40k', formations: placed, steps, options: switches } });

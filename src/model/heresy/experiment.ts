@@ -179,7 +179,7 @@ export function compileHeresyExperiment(loaded: LoadedExperiment, profiles?: str
           steps.push({ kind: 'assault', label: label(s, `${by} assaults ${at}`), by: [idx(by)], at: [idx(at)], support: s.support.map(idx) });
         } else steps.push({ kind: 'end-phase', label: label(s, 'end phase') });
       }
-      steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
+      if (script.endOfTurn) steps.push({ kind: 'end-turn', label: `end of turn ${turn}` });
     }
     const name = label ?? Object.entries(values).map(([k, v]) => `${k}=${v}`).join(', ');
     variants.push({ name: name || experiment.name, values, names, formations, spec: { ruleset: 'heresy', formations: placed, steps, options } });

@@ -30,6 +30,7 @@ import { COUNT_RE, countWord, nameKey, plainText, pluralKeys, slug, squash } fro
 import { SURCHARGE_NOTE } from '../formationSurcharges.js';
 import { pricePerUnit } from './perUnitPrices.js';
 import { readUnitTables } from './unitTables.js';
+import { readConstruction, type ConstructionGrid } from './construction.js';
 
 /**
  * One `_army_lists/*.html` page → an Army: every formation of every table (the list's own
@@ -43,6 +44,8 @@ export interface ArmyListImport {
   formations: { total: number; mapped: number };
   /** `offered`: upgrades some formation of the list takes. */
   upgrades: { total: number; mapped: number; offered: number };
+  /** Texts stating how the army is built (construction.ts), and those read into a rule. */
+  construction: { total: number; mapped: number };
   /** Special-rule ids the list names in its front matter. */
   rules: string[];
 }
@@ -118,6 +121,10 @@ interface UpgradeDraft {
   problems: string[];
   /** A formation of its own it adds to the list (upgradeFormations.ts). */
   brings?: BroughtFormation;
+  /** The table it is printed in (Grid.index), the limit printed with its name, and its effect as printed: for its construction rules. */
+  grid?: number;
+  limit?: string;
+  effect?: string;
 }
 
 interface FormationDraft {
@@ -131,6 +138,12 @@ interface FormationDraft {
   captions: string[];
   /** Weapon tables its composition names ("three Gargant or Supa-Stompa Weapons"). */
   weaponTables: string[];
+  /** The table it is printed in (Grid.index), for its construction rules. */
+  grid?: number;
+  /** The name its row prints, without the limit (one row may make several formations). */
+  row?: string;
+  /** Limits its upgrades cell prints on upgrades ("0–1 Oddboy"), with the upgrades named. */
+  upgradeLimits: Array<{ text: string; upgrades: string[] }>;
 }
 
 /** Why no formation takes an upgrade, for the import report. */
@@ -150,7 +163,7 @@ export function importArmyList(
   ruleText: Map<string, string>,
   log: ReportLog,
 ): ArmyListImport {
-  const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 }, rules: [] };
+  const result: ArmyListImport = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 }, construction: { total: 0, mapped: 0 }, rules: [] };
   const d = fm.data;
   const rawName = fields.name(d, d.name !== undefined ? 'name' : 'title');
   // Names may carry HTML ("13<sup>th</sup> Black Crusade"): keep the text only.
@@ -176,6 +189,7 @@ export function importArmyList(
   }
   const resolver = new UnitResolver(scope);
   const page = parsePage(fm.body);
+  for (const t of page.lost) log.unmap('table', file, `${id}/${slug(t.caption)}`, t.caption, `the HTML reader lost ${t.lost}: the formations and upgrades those rows print are not imported`);
 
   const upgrades: UpgradeDraft[] = [];
   const drafts: FormationDraft[] = [];
@@ -289,7 +303,8 @@ export function importArmyList(
     }
     const printed = squash(`${effectText}${costText ? ` (${costText})` : ''}`);
     upgrade.notes = [printed, ...notes].filter((s) => s !== '').join('; ');
-    const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems };
+    const draft: UpgradeDraft = { upgrade, group, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular, problems, grid: grid.index, effect: effectText };
+    if (limit !== undefined) draft.limit = limit;
     if (effect.target !== undefined) draft.target = effect.target;
     if (upgrade.character !== undefined && upgrade.mount === undefined) {
       const joins = characterHosts(effect.target, grid.notes, resolver);
@@ -380,7 +395,8 @@ export function importArmyList(
           }
           if (cols.effectless || text.trim() === '') text = `Add one ${cleanName}`;
           if (/\bdaemon pool\b/i.test(grid.caption)) text = `${text} to the Daemon Pool`;
-          const regular = grid.headers[0]?.toLowerCase() === 'upgrade' && !cols.effectless;
+          // An "Upgrade" table, with an effect column or only a cost ("Battle Titan Weapons: Upgrade | Cost"): what an "All" cell offers.
+          const regular = grid.headers[0]?.toLowerCase() === 'upgrade';
           const drafts = addAlternatives(printedAlternatives(text, cost), (effect, price, label) =>
             addUpgrade(cleanName, label ?? (rec.variants.length > 1 ? (v.label ?? v.text).replace(/,?\s+or$/i, '') : undefined), effect, price, v.altCosts, grid, regular, headed ?? limit),
           );
@@ -400,8 +416,13 @@ export function importArmyList(
         }
         continue;
       }
-      // A formation (or one formation per variant).
-      const variants = rec.variants;
+      // A formation (or one formation per variant). A Units header spanning two columns whose second
+      // cell reads "None" (Necron Harvesters before 2024) prints the empty upgrades there: no unit.
+      const variants = rec.variants.map((v) => {
+        if (v.label === undefined || !/^none$/i.test(v.label.trim())) return v;
+        log.decide(file, id, `formation "${recName}": the second column under "Units" reads "None": no upgrades, not a unit`);
+        return { ...v, label: undefined };
+      });
       const mixed =
         variants.length > 1 &&
         variants.every((v) => v.label !== undefined && /\beach\b/i.test(v.costs.join(' '))) &&
@@ -490,7 +511,7 @@ export function importArmyList(
         for (const d of [...alternatives.decisions, ...sizes.decisions]) log.decide(file, id, `formation "${fullName}": ${d}`);
         for (const e of sizes.extras) {
           const upgrade = { ...e.upgrade, id: uniqueId(e.idBase, usedUpgradeIds) };
-          upgrades.push({ upgrade, group: upgrade.name, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular: false, problems: [] });
+          upgrades.push({ upgrade, group: upgrade.name, captions: [grid.caption, ...grid.parents], tableNotes: grid.notes, regular: false, problems: [], grid: grid.index });
           formation.upgrades.push(upgrade.id);
           log.decide(file, id, `formation "${fullName}": +${upgrade.id} adds one unit, ${upgrade.notes}`);
         }
@@ -511,6 +532,9 @@ export function importArmyList(
           mandatory: comp.upgradeItems,
           captions: [...grid.parents, grid.caption].filter((c) => c !== ''),
           weaponTables: comp.weaponTables,
+          grid: grid.index,
+          row: recName,
+          upgradeLimits: [],
         };
         if (upgradeRefs.all) draft.allUpgrades = upgradeRefs.all;
         drafts.push(draft);
@@ -544,7 +568,7 @@ export function importArmyList(
     const f = broughtFormation(u.upgrade, u.brings, owner, kind, (idv) => units.get(idv)?.name ?? idv);
     f.id = uniqueId(f.id, usedFormationIds);
     result.formations.total += 1;
-    drafts.push({ formation: f, upgradeNames: [], mandatory: [], captions: [], weaponTables: [] });
+    drafts.push({ formation: f, upgradeNames: [], mandatory: [], captions: [], weaponTables: [], upgradeLimits: [] });
     u.upgrade.formation = f.id;
     log.decide(file, id, `upgrade "${u.upgrade.name}" of formation "${owner.name}" brings formation "${f.id}" (${f.units.map((uc) => `${uc.count} ${units.get(uc.unit)?.name ?? uc.unit}`).join(', ')}, ${f.points} points), simulated as a formation of its own`);
   }
@@ -607,7 +631,10 @@ export function importArmyList(
       }
       for (const u of g) ids.add(u.upgrade.id);
       const lim = splitLimit(n).limit;
-      if (lim) f.notes = `${f.notes}; upgrade ${splitLimit(n).name} limited ${lim}`;
+      if (lim) {
+        f.notes = `${f.notes}; upgrade ${splitLimit(n).name} limited ${lim}`;
+        draft.upgradeLimits.push({ text: n, upgrades: g.map((u) => u.upgrade.id) });
+      }
     }
     f.upgrades = [...ids];
   }
@@ -654,6 +681,32 @@ export function importArmyList(
     return result;
   }
   const rules = ruleIds.map((r) => armyRuleMapping(r)).filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const constructionGrids: ConstructionGrid[] = page.grids.map((g) => ({
+    index: g.index,
+    caption: g.caption,
+    parents: g.parents,
+    notes: g.notes,
+    formations: kept.filter((k) => k.grid === g.index).map((k) => k.formation.id),
+    // A formation table's inline upgrades belong to its formations; a table of upgrades alone ("Individuals") is counted by its upgrades.
+    upgrades: kept.some((k) => k.grid === g.index) ? [] : upgrades.filter((u) => u.grid === g.index).map((u) => u.upgrade.id),
+  }));
+  const prose = [
+    { where: 'Using the army list', text: fields.text(d, 'using_the_army_list') ?? '' },
+    { where: 'Special rules', text: fields.text(d, 'special_rules_text') ?? '' },
+  ];
+  const construction = readConstruction({
+    file,
+    listId: id,
+    grids: constructionGrids,
+    formations: kept.map((k) => ({ formation: k.formation, ...(k.grid !== undefined ? { grid: k.grid } : {}), ...(k.row !== undefined ? { row: k.row } : {}), upgradeLimits: k.upgradeLimits })),
+    upgrades: upgrades.filter((u) => u.grid !== undefined).map((u) => ({ upgrade: u.upgrade, grid: u.grid!, group: u.group, effect: u.effect ?? '', ...(u.limit !== undefined ? { limit: u.limit } : {}) })),
+    prose,
+    resolver,
+    units,
+    mountWeapons,
+    log,
+  });
+  result.construction = { total: construction.texts.total, mapped: construction.texts.read };
   const candidate = {
     id,
     name,
@@ -665,6 +718,7 @@ export function importArmyList(
     upgrades: upgrades.map((u) => u.upgrade),
     allies: [],
     forces: forceIds.filter((f) => forces.has(f)),
+    construction: construction.rules,
     notes: text,
   };
   const parsed = Army.safeParse(candidate);

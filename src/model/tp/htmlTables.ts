@@ -1,4 +1,5 @@
 import { parse, type HTMLElement } from 'node-html-parser';
+import { closeImpliedEndTags, type SourceTable } from './impliedEndTags.js';
 import { squash } from './text.js';
 
 /**
@@ -36,8 +37,17 @@ export interface Grid {
   index: number;
 }
 
+/** A table of the source the parser did not return whole: named in the import report. */
+export interface LostTable {
+  caption: string;
+  /** "all of it", or the rows lost ("2 of its 12 rows"). */
+  lost: string;
+}
+
 export interface Page {
   grids: Grid[];
+  /** Tables of the source the parser lost, in part or whole (none when the page parses cleanly). */
+  lost: LostTable[];
   /** Text of the top-level paragraphs outside the tables (strategy rating, initiative). */
   paragraphs: string[];
 }
@@ -101,8 +111,33 @@ const span = (el: HTMLElement, attr: string): number => {
   return Number.isInteger(n) && n > 0 ? n : 1;
 };
 
+const captionText = (raw: string): string => squash(parse(raw).text);
+
+/**
+ * The source's tables the parser lost, whole or in part: each source table is matched, in order,
+ * with the next parsed table of the same caption, and its rows are counted on both sides.
+ */
+function lostTables(source: SourceTable[], parsed: HTMLElement[]): LostTable[] {
+  const found = parsed.map((t) => ({ caption: squash(t.childNodes.find((n) => (n as HTMLElement).tagName === 'CAPTION')?.text ?? ''), rows: rowsOf(t).length }));
+  const lost: LostTable[] = [];
+  let next = 0;
+  source.forEach((s, i) => {
+    const caption = captionText(s.caption);
+    const at = found.findIndex((f, j) => j >= next && f.caption === caption);
+    const name = caption || `table ${i + 1} of the page (no caption)`;
+    if (at < 0) {
+      lost.push({ caption: name, lost: `all of it (${s.rows} rows)` });
+      return;
+    }
+    next = at + 1;
+    if (found[at]!.rows < s.rows) lost.push({ caption: name, lost: `${s.rows - found[at]!.rows} of its ${s.rows} rows` });
+  });
+  return lost;
+}
+
 export function parsePage(html: string): Page {
-  const root = parse(html, { blockTextElements: { script: false, style: false } });
+  const closed = closeImpliedEndTags(html);
+  const root = parse(closed.html, { blockTextElements: { script: false, style: false } });
   const tables = descendants(root, 'TABLE');
   const parentsOf = new Map<HTMLElement, { captions: string[]; notes: string[] }>();
   const grids: Grid[] = [];
@@ -171,5 +206,5 @@ export function parsePage(html: string): Page {
     .filter((n): n is HTMLElement => (n as HTMLElement).tagName === 'P')
     .map((p) => squash(p.text))
     .filter((t) => t !== '');
-  return { grids, paragraphs };
+  return { grids, lost: lostTables(closed.tables, tables), paragraphs };
 }

@@ -186,7 +186,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
 
   // Army lists.
   const armies: NamedDatasheet[] = [];
-  const counts = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 } };
+  const counts = { formations: { total: 0, mapped: 0 }, upgrades: { total: 0, mapped: 0, offered: 0 }, construction: { total: 0, mapped: 0 } };
   const mountWeapons = new Set([...weapons.values()].filter((w) => w.modes.every((m) => m.otherRules.includes('weapon-mount'))).map((w) => w.id));
   let armiesMapped = 0;
   for (const f of src.armies) {
@@ -201,6 +201,8 @@ export function importTournamentPack(dir: string): TournamentPackImport {
     counts.upgrades.total += r.upgrades.total;
     counts.upgrades.mapped += r.upgrades.mapped;
     counts.upgrades.offered += r.upgrades.offered;
+    counts.construction.total += r.construction.total;
+    counts.construction.mapped += r.construction.mapped;
     if (r.army) {
       armiesMapped += 1;
       armies.push({ file: f.file, data: sheet({ armies: [r.army] }) });
@@ -251,6 +253,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
       formations: count(counts.formations.total, counts.formations.mapped),
       upgrades: count(counts.upgrades.total, counts.upgrades.mapped),
       upgradesOffered: count(counts.upgrades.total, counts.upgrades.offered),
+      construction: count(counts.construction.total, counts.construction.mapped),
     },
     unmapped: log.unmapped,
     specialRules,

@@ -10,13 +10,17 @@ export type ImportKind =
   | 'special-rule'
   | 'force'
   | 'army-list'
+  /** A table of an army-list page the HTML reader lost, whole or some of its rows. */
+  | 'table'
   | 'formation'
   | 'upgrade'
   /** An upgrade of a list that no formation of the list takes. */
   | 'unoffered-upgrade'
   /** Another composition or size a formation row offers that cannot be fielded; the formation is fielded without it. */
   | 'formation-option'
-  | 'initiative';
+  | 'initiative'
+  /** A text of a list stating how the army is built that the construction reader cannot read into a rule. */
+  | 'construction';
 
 export interface KindCount {
   total: number;
@@ -72,6 +76,8 @@ export interface ImportReport {
     upgrades: KindCount;
     /** Upgrades some formation of their list takes (`mapped`), of all upgrades read. */
     upgradesOffered: KindCount;
+    /** Texts of the army lists stating how an army is built (`total`), and those read into a construction rule (`mapped`). */
+    construction: KindCount;
   };
   unmapped: UnmappedItem[];
   specialRules: SpecialRuleEntry[];
@@ -105,6 +111,7 @@ const KIND_LABEL: Record<keyof ImportReport['counts'], string> = {
   formations: 'formations',
   upgrades: 'upgrades',
   upgradesOffered: 'upgrades offered',
+  construction: 'construction',
 };
 
 /** The report as text: version, counts, every unmapped item by name with its reason. */
@@ -123,6 +130,7 @@ export function formatImportReport(report: ImportReport): string {
       extra = `  (supported; ${unsupported} unsupported, kept by id in otherRules; ${unknown} unknown)`;
     }
     if (key === 'upgradesOffered') extra = '  (taken by some formation of their list)';
+    if (key === 'construction') extra = '  (texts on how an army is built, read into rules)';
     lines.push(`${KIND_LABEL[key].padEnd(16)} ${String(c.mapped).padStart(6)} / ${c.total}${extra}`);
   }
   lines.push('');

@@ -1,5 +1,6 @@
 import { scenePlayedBy, type Battle } from '../../model/battle.js';
-import { sceneMixCost, type SceneSums } from '../value/formationValue.js';
+import type { ValueModel } from '../value/fixedPointCost.js';
+import { mixFairCost } from '../value/fixedPointValue.js';
 import type { ParityMetric } from '../value/parityCost.js';
 
 /**
@@ -22,8 +23,8 @@ import type { ParityMetric } from '../value/parityCost.js';
 export interface FitRow {
   army: string;
   cost: number;
-  runCost: number;
-  scenes: SceneSums[];
+  /** The groups its value simulated: any mix's fair cost follows from them (fixedPointValue.ts mixFairCost). */
+  model: ValueModel;
 }
 
 const FACTORS = [0, 0.5, 0.8, 1.25, 2];
@@ -34,7 +35,7 @@ export function mixLoss(rows: FitRow[], w: number[], metric: ParityMetric): numb
   let sum = 0;
   let n = 0;
   for (const r of rows) {
-    const c = sceneMixCost(r.scenes, w, r.runCost, metric);
+    const c = mixFairCost({ model: r.model, metric }, w);
     if (!(c > 0) || !Number.isFinite(c)) continue;
     sum += Math.log(c / r.cost) ** 2;
     n++;

@@ -1,6 +1,6 @@
 import type { Battle } from '../../model/battle.js';
 import { mixWeights } from '../../model/battle.js';
-import { sceneMixCost } from '../value/formationValue.js';
+import { mixFairCost } from '../value/fixedPointValue.js';
 import type { FormationValue } from '../value/formationValue.js';
 import type { ParityMetric } from '../value/parityCost.js';
 import type { AuditEntry } from './auditEntries.js';
@@ -24,13 +24,13 @@ export function fitReport(entries: AuditEntry[], values: FormationValue[], battl
   // Each formation as fielded by default, as the validation judges it; its options stay out of the fit.
   const rows: Array<FitRow & { warEngine: boolean; unsupported: number }> = audited.flatMap((e, i) =>
     // The fit is of the ground formations' scenes: aircraft and spacecraft play scenes of their own, whose weights are reasoned.
-    e.variantOf !== undefined || (e.kind ?? 'ground') !== 'ground' ? [] : [{ army: e.army, cost: e.cost!, runCost: values[i]!.runCost, scenes: values[i]!.scenes, warEngine: e.warEngine, unsupported: e.unsupported.length }],
+    e.variantOf !== undefined || (e.kind ?? 'ground') !== 'ground' ? [] : [{ army: e.army, cost: e.cost!, model: values[i]!.model, warEngine: e.warEngine, unsupported: e.unsupported.length }],
   );
   const fitLists = halfLists(rows.map((r) => r.army), half);
   const fit = fitMix(rows.filter((r) => fitLists.has(r.army)), battle, metric);
   const base = mixWeights(battle, null);
   const judged = rows.filter((r) => !fitLists.has(r.army));
-  const figures = (w: number[]) => listFigures(judged.map((r) => ({ army: r.army, cost: r.cost, fairCost: sceneMixCost(r.scenes, w, r.runCost, metric), warEngine: r.warEngine, alternatives: [], fullySimulated: r.unsupported === 0 })));
+  const figures = (w: number[]) => listFigures(judged.map((r) => ({ army: r.army, cost: r.cost, fairCost: mixFairCost({ model: r.model, metric }, w), warEngine: r.warEngine, alternatives: [], fullySimulated: r.unsupported === 0 })));
   return {
     half,
     fittedOn: [...fitLists].sort(),

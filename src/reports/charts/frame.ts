@@ -55,6 +55,12 @@ export function wrap(text: string, width = 90): string[] {
   return lines;
 }
 
+/** The lines of a chart's subtitle and footnote before wrapping, kept in the spec's `usermeta` to redraw it at another width. */
+export interface ChartLines {
+  subtitle: string[];
+  footnote: string[];
+}
+
 /**
  * A chart ready to render: the body with its title (and subtitle) on top, and
  * the footnote (trial count, seed, data and tool version) under everything,
@@ -62,14 +68,16 @@ export function wrap(text: string, width = 90): string[] {
  * Legends stay with the body (resolved independently), under its title.
  */
 export function finishChart(body: VlSpec, title: string, subtitle: string | string[] | undefined, ctx: ChartContext): VlSpec {
-  const sub = subtitle === undefined ? [] : (Array.isArray(subtitle) ? subtitle : [subtitle]).flatMap((l) => wrap(l, 100));
-  const notes = footnote(ctx).flatMap((l) => wrap(l, 130));
+  const lines: ChartLines = { subtitle: subtitle === undefined ? [] : Array.isArray(subtitle) ? subtitle : [subtitle], footnote: footnote(ctx) };
+  const sub = lines.subtitle.flatMap((l) => wrap(l, 100));
+  const notes = lines.footnote.flatMap((l) => wrap(l, 130));
   return {
     $schema: VEGA_LITE_SCHEMA,
     vconcat: [{ ...body, title: { text: title, ...(sub.length ? { subtitle: sub } : {}) } }],
     resolve: { legend: { color: 'independent', strokeDash: 'independent', shape: 'independent', size: 'independent', fill: 'independent' } },
     title: { text: notes, orient: 'bottom', anchor: 'start', fontSize: 10, fontWeight: 'normal', color: '#555', offset: 16, lineHeight: 14 },
     config: CONFIG,
+    usermeta: { lines },
   };
 }
 

@@ -6,7 +6,7 @@ import type { Probability } from '../aggregate.js';
 import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { assaultOutcomes } from '../metrics/assaultOutcome.js';
-import { pct } from '../format.js';
+import { pct, pctInterval } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { formationNames } from './names.js';
 
@@ -43,7 +43,8 @@ export function assaultSection(spec: ScenarioSpec, result: SimulationResult, ctx
       add(names[f.formation]!, f.role, 'p_destroyed', f.destroyed, `${role}${who} destroyed`);
     }
     sides.push(`${outcomes.length > 1 ? `${a.record + 1}. ` : ''}Attacker: ${a.formations.filter((g) => g.role === 'attacker').map((g) => names[g.formation]).join(' + ')}; defender: ${a.formations.filter((g) => g.role === 'defender').map((g) => names[g.formation]).join(' + ')}`);
-    summary.push(`${a.label}: attacker wins ${pct(a.attackerWins.p)} (${pct(a.attackerWins.ci95[0])} to ${pct(a.attackerWins.ci95[1])}), defender wins ${pct(a.defenderWins.p)}, no result ${pct(a.noResult.p)}`);
+    const wins = pctInterval(a.attackerWins);
+    summary.push(`${a.label}: attacker wins ${wins.value} (${wins.ci}), defender wins ${pct(a.defenderWins.p)}, no result ${pct(a.noResult.p)}`);
   }
   return {
     id: 'assault',

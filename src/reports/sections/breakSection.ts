@@ -6,7 +6,7 @@ import { formationOutcome } from '../aggregate.js';
 import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { breakChance } from '../metrics/breakChance.js';
-import { pct } from '../format.js';
+import { pct, pctInterval } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { engagedFormations, formationNames } from './names.js';
 
@@ -64,7 +64,8 @@ export function breakSection(spec: ScenarioSpec, result: SimulationResult, ctx: 
       chartRows.push({ step_name: stepName, step: p.record + 1, step_label: p.label, formation: names[p.formation]!, measure, value: v.value, ci95_low: v.ci95[0], ci95_high: v.ci95[1] });
     }
     if (p.record === lastRecord) {
-      summary.push(`${names[p.formation]}: P(broken) ${pct(p.broken.p)} (${pct(p.broken.ci95[0])} to ${pct(p.broken.ci95[1])}), P(destroyed) ${pct(p.destroyed.p)} at the end`);
+      const broken = pctInterval(p.broken);
+      summary.push(`${names[p.formation]}: P(broken) ${broken.value} (${broken.ci}), P(destroyed) ${pct(p.destroyed.p)} at the end`);
     }
   }
   const turns = new Set(points.map((p) => p.turn)).size;

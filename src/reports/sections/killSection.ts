@@ -5,7 +5,7 @@ import type { ChartContext } from '../charts/frame.js';
 import type { CsvRow, CsvTable } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { killProbability } from '../metrics/killProbability.js';
-import { pct } from '../format.js';
+import { pctInterval } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { engagedFormations, formationNames } from './names.js';
 
@@ -41,8 +41,9 @@ export function killSection(spec: ScenarioSpec, result: SimulationResult, ctx: C
         rows.push({ ...key, k: null, measure: 'war_engine_damage_mean', value: kp.warEngineDamage.mean, ci95_low: kp.warEngineDamage.ci95[0], ci95_high: kp.warEngineDamage.ci95[1] });
       }
       if (r === last) {
+        const destroyed = pctInterval(kp.destroyed);
         summary.push(
-          `${names[f]}: ${kp.unitsKilled.mean.toFixed(2)} of ${kp.units} units destroyed on average; P(destroyed) ${pct(kp.destroyed.p)} (${pct(kp.destroyed.ci95[0])} to ${pct(kp.destroyed.ci95[1])})` +
+          `${names[f]}: ${kp.unitsKilled.mean.toFixed(2)} of ${kp.units} units destroyed on average; P(destroyed) ${destroyed.value} (${destroyed.ci})` +
             (hasWarEngines[f] ? `; war-engine damage ${kp.warEngineDamage.mean.toFixed(2)} points` : ''),
         );
       }

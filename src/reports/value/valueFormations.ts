@@ -1,7 +1,8 @@
 import type { Battle } from '../../model/battle.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { ChunkPool } from '../../workers/pool.js';
-import { planValue, valueFromMeetings, type FormationValue, type ValuePlan, type ValueRun } from './formationValue.js';
+import { planValue, type FormationValue, type ValuePlan, type ValueRun } from './formationValue.js';
+import { solveValue } from './fixedPointValue.js';
 import type { ParityMetric } from './parityCost.js';
 import { runValueMeeting } from './valueMeeting.js';
 
@@ -14,6 +15,8 @@ export interface ValueRunOptions extends ValueRun {
    * to `trials`, until its fair cost's 95% half-width is at most this share of the estimate.
    */
   precision?: number;
+  /** Solve each opponent's own fair cost exactly too (its groups simulated), not only from the groups the battle's fixed point ran. */
+  exactOpponents?: boolean;
   /** Another rule system's meetings for a formation (Epic 40,000: src/commands/epic40kValuePlan.ts); default NetEA's planValue. */
   plan?: (formation: FormationSpec, field: FormationSpec[], battle: Battle, run: ValueRun) => ValuePlan;
 }
@@ -39,8 +42,7 @@ export async function valueFormations(formations: FormationSpec[], field: Format
   let done = 0;
   const valueAt = async (i: number, trials: number, pool: ChunkPool | null) => {
     const plan = (run.plan ?? planValue)(formations[i]!, field, battle, { ...run, trials });
-    const sums = pool === null ? plan.tasks.map(runValueMeeting) : await pool.runValue(plan.tasks);
-    return valueFromMeetings(plan, sums, battle, run.metric);
+    return solveValue(plan, battle, run.metric, (tasks) => (pool === null ? Promise.resolve(tasks.map(runValueMeeting)) : pool.runValue(tasks)), run.exactOpponents === true);
   };
   // The chunks of a meeting draw the same dice whatever its trial count, so each doubling
   // replays the trials before it and adds as many: the answer depends only on where it stops.

@@ -19,13 +19,16 @@ export interface ValueMeetingTask {
   sideA: LossSlots[];
   sideB: LossSlots[];
   credits: LossCredits;
-  /** Points counted as side A's loss in every trial whatever happens: a spacecraft's cost spent by its attack. */
+  /** Points of one copy of the formation as run: side A's loss is counted in copies of it (a share, whatever its price). */
+  lossUnit: number;
+  /** Copies of the formation counted as lost in every trial whatever happens: a spacecraft's cost spent by its attack. */
   spent?: number;
 }
 
 /**
- * The first and second moments of D (side B's loss: what side A destroys)
- * and L (side A's loss) over the meeting's trials: what a ratio of weighted
+ * The first and second moments of D (side B's loss in its points: what side
+ * A destroys) and L (side A's loss in copies of the formation: what share of
+ * it is lost, a copy counting 1) over the meeting's trials: what a ratio of weighted
  * sums of means needs for its Fieller interval.
  */
 export interface ValueMeetingSums {
@@ -56,7 +59,7 @@ export function runValueMeeting(task: ValueMeetingTask): ValueMeetingSums {
       one.fill(0);
       runner.run(rng, 1, one);
       const d = sideLoss(one, task.sideB, task.credits);
-      const l = sideLoss(one, task.sideA, task.credits) + (task.spent ?? 0);
+      const l = sideLoss(one, task.sideA, task.credits) / task.lossUnit + (task.spent ?? 0);
       sums.n++;
       sums.d += d;
       sums.l += l;

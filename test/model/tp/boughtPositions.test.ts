@@ -4,7 +4,7 @@ import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { changesAnEngagement, ruleOfNote } from '../../../src/model/ruleReach.js';
 import { parseBoughtPositions } from '../../../src/model/tp/positionText.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 import { GUNS, IW, KW, LEVY, SNIPERS, TRENCH } from '../../helpers/boughtPositionIds.js';
 
 /**
@@ -25,8 +25,8 @@ describe('the prose of a positions upgrade', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack positions upgrades, imported and fielded', () => {
-  const data = loadDataset(TP_DIR);
+describeWithTp('Tournament Pack positions upgrades, imported and fielded', (tpDir) => {
+  const data = loadDataset(tpDir);
   const upgrade = (army: string, id: string) => data.armies.get(army)!.upgrades.find((u) => u.id === id)!;
   const takers = (army: string, id: string) => data.armies.get(army)!.formations.filter((f) => f.upgrades.includes(id)).map((f) => f.id).sort();
 

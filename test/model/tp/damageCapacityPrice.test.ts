@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { damageCapacityPrice } from '../../../src/model/damageCapacityPrice.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { changesAnEngagement } from '../../../src/model/ruleReach.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * The Ork Gargant Mob's Kustom upgrade "Kart", "+25 points per 4 DC": 25 points for every 4 points
  * of starting damage capacity of the titan it joins (Supa-Stompa DC 4, Gargant 8, Great Gargant 12).
  */
-describe.skipIf(!tpAvailable)('a character priced by the damage capacity of the unit it joins (Ork Kart)', () => {
-  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
-  const kart = tpAvailable ? data.armies.get('ork-gargant-mob')!.upgrades.find((u) => u.id === 'kart')! : null!;
+describeWithTp('a character priced by the damage capacity of the unit it joins (Ork Kart)', (tpDir) => {
+  const { dataset: data, report } = importedTournamentPack(tpDir);
+  const kart = data.armies.get('ork-gargant-mob')!.upgrades.find((u) => u.id === 'kart')!;
 
   it('is imported as a character at 25 points per 4 DC, offered to the Gargant, Great Gargant and Supa-Stompa Mob', () => {
     expect(kart).toMatchObject({ points: 25, character: 'kart', pointsPerDamageCapacity: { per: 4 } });

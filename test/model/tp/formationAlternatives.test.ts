@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { formationVariants } from '../../../src/model/formationChoice.js';
 import { InputError } from '../../../src/model/inputError.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { auditEntries } from '../../../src/reports/audit/auditEntries.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * Formation rows that offer another composition after "or", and rows whose price depends on the
@@ -12,7 +11,6 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * prints (Formation.alternatives). Each is checked against the list's own page.
  */
 
-const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
 
 /** The fielded units by id, a character counted on its own. */
 function units(f: FormationSpec): Record<string, number> {
@@ -21,8 +19,9 @@ function units(f: FormationSpec): Record<string, number> {
   return out;
 }
 
-describe.skipIf(!tpAvailable)('Tournament Pack formation alternatives picked with @', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack formation alternatives picked with @', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const field = (text: string) => parseFormation(data, text);
 
   it('a composition after "or" is an alternative at the formation\'s price', () => {

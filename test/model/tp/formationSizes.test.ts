@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { formationVariants } from '../../../src/model/formationChoice.js';
 import { InputError } from '../../../src/model/inputError.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * Formation rows that allow a range of sizes ("Between four and eight Raptors", "Up to three
@@ -13,7 +12,6 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * checked against the list's own page.
  */
 
-const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
 
 function units(f: FormationSpec): Record<string, number> {
   const out: Record<string, number> = {};
@@ -23,8 +21,9 @@ function units(f: FormationSpec): Record<string, number> {
 
 const times = (n: number, upgrade: string) => Array.from({ length: n }, () => `+${upgrade}`).join('');
 
-describe.skipIf(!tpAvailable)('Tournament Pack formation sizes', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack formation sizes', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const field = (text: string) => parseFormation(data, text);
 
   it('"Between four and eight Raptors", "175 points for four +35 points per extra"', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
@@ -6,14 +6,14 @@ import { ruleOfNote } from '../../../src/model/ruleReach.js';
 import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { Engagement } from '../../../src/sim/rulesets/netea/engagement.js';
 import { engagement, placed, shootStep } from '../../helpers/fixtures.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * Upgrades that give units a rule ("Give up to four Scout units Sniper +10 points each"): the
  * importer reads the rule and who takes it, the formation text applies it unit by unit.
  */
-describe.skipIf(!tpAvailable)('Tournament Pack upgrades that give units a rule', () => {
-  const data = tpAvailable ? loadDataset(TP_DIR) : null!;
+describeWithTp('Tournament Pack upgrades that give units a rule', (tpDir) => {
+  const data = loadDataset(tpDir);
   const marks = (f: FormationSpec) => f.units.map((u) => `${u.unit.id}${u.unit.abilities.includes('sniper') ? '+sniper' : ''}${u.unit.abilities.includes('supreme-commander') ? '+supreme-commander' : ''}${u.unit.otherRules.length > 0 ? `[${u.unit.otherRules.join(',')}]` : ''}`);
 
   it('every "Give ..." upgrade of the lists is read: the rule, whom it goes to, how often it may be taken', () => {

@@ -1,21 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Dataset } from '../../../src/model/dataset.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import type { ImportReport } from '../../../src/model/tp/report.js';
 import { UNLIMITED_RANGE_CM } from '../../../src/model/tp/firepower.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * The full NetEA Tournament Pack checkout (../shared/netea-tp, or $EPIC_BALANCE_TP), imported
  * once; the spot checks compare imported values with what its files print.
  */
-describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack checkout', () => {
+describeWithTp('importTournamentPack on the NetEA Tournament Pack checkout', (tpDir) => {
   let ds: Dataset;
   let report: ImportReport;
 
   beforeAll(() => {
-    ({ dataset: ds, report } = importTournamentPack(TP_DIR));
+    ({ dataset: ds, report } = importTournamentPack(tpDir));
   });
 
   const unit = (id: string) => {
@@ -233,8 +233,8 @@ describe.skipIf(!tpAvailable)('importTournamentPack on the NetEA Tournament Pack
   });
 
   it('is what loadDataset returns for --data, once per path', () => {
-    const a = loadDataset(TP_DIR);
+    const a = loadDataset(tpDir);
     expect(a.id).toBe('netea-tp');
-    expect(loadDataset(TP_DIR)).toBe(a);
+    expect(loadDataset(tpDir)).toBe(a);
   });
 });

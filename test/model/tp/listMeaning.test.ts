@@ -1,8 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * Upgrades whose printed text means more than its names match: a typo beside a shorter unit
@@ -10,12 +9,12 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * name the list never defines. Each is checked against the list's own page.
  */
 
-const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
 
 const count = (f: FormationSpec, id: string): number => f.units.filter((u) => u.unit.id === id).length;
 
-describe.skipIf(!tpAvailable)('Tournament Pack upgrades read as the list means them', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack upgrades read as the list means them', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const upgrade = (list: string, id: string) => data.armies.get(list)!.upgrades.find((u) => u.id === id);
 
   it('"Mutli-melta Attack Bikes" is the Multi-melta Attack Bike, not the Attack Bike (four Space Marine lists)', () => {

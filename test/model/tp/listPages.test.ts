@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * Imported formations checked against their list's own page: each test first finds the row as
@@ -11,14 +10,13 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * importer made of it.
  */
 
-/** A list page's text without its tags, white space squashed. */
-function pageText(list: string): string {
-  const html = readFileSync(join(TP_DIR, '_site', '_army_lists', `${list}.html`), 'utf8');
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
-}
-
-describe.skipIf(!tpAvailable)('formations as their list pages print them', () => {
-  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+describeWithTp('formations as their list pages print them', (tpDir) => {
+  const { dataset: data, report } = importedTournamentPack(tpDir);
+  /** A list page's text without its tags, white space squashed. */
+  function pageText(list: string): string {
+    const html = readFileSync(join(tpDir, '_site', '_army_lists', `${list}.html`), 'utf8');
+    return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  }
   const formation = (army: string, id: string) => {
     const f = data.armies.get(army)?.formations.find((x) => x.id === id);
     if (!f) throw new Error(`${army}/${id} not imported`);

@@ -1,15 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { boardPods } from '../../../src/model/planetfallPods.js';
 import { newUnit } from '../../../src/model/resolvedUnit.js';
 import { changesAnEngagement, ruleOfNote } from '../../../src/model/ruleReach.js';
 import { Upgrade } from '../../../src/model/schema.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { UnitResolver } from '../../../src/model/tp/names.js';
 import { readPlanetfallPods } from '../../../src/model/tp/planetfallPodText.js';
 import { inProcess } from '../../helpers/cli.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * The planetfall transports priced per unit: Dreadclaws (Black Legion, Emperor's Children, Iron
@@ -18,8 +17,8 @@ import { TP_DIR, tpAvailable } from './tpPath.js';
  * "+10 points per unit"). Prices are the printed formation cost plus the per-unit price times the
  * units fielded once the other upgrades are applied (characters are not units).
  */
-describe.skipIf(!tpAvailable)('Tournament Pack planetfall pods priced per unit', () => {
-  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+describeWithTp('Tournament Pack planetfall pods priced per unit', (tpDir) => {
+  const { dataset: data, report } = importedTournamentPack(tpDir);
   const upgradeOf = (army: string, id: string) => data.armies.get(army)!.upgrades.find((u) => u.id === id)!;
   const takers = (army: string, id: string) => data.armies.get(army)!.formations.filter((f) => f.upgrades.includes(id)).map((f) => f.id).sort();
   const refusal = (text: string) => {
@@ -149,7 +148,7 @@ describe.skipIf(!tpAvailable)('Tournament Pack planetfall pods priced per unit',
   });
 
   it('a refused formation text exits with code 2 and the one message', async () => {
-    const r = await inProcess(['shoot', 'chaos-space-marine-red-corsairs/cult-marines+defilers+drop-pods', '--at', 'ork-war-horde/warband', '--data', TP_DIR, '--trials', '10']);
+    const r = await inProcess(['shoot', 'chaos-space-marine-red-corsairs/cult-marines+defilers+drop-pods', '--at', 'ork-war-horde/warband', '--data', tpDir, '--trials', '10']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('upgrade "Drop Pods" lands the formation in pods (Chaos Drop Pod) that carry only Berzerkers,');
     expect(r.stderr).toContain('this formation also fields 1 Defiler (leave out the upgrades that add them)');

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Dataset } from '../../../src/model/dataset.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { auditEntries, type AuditEntry } from '../../../src/reports/audit/auditEntries.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * Titans, Gargants, Supa-Stompas and Ordinatus Minorus audited armed (issue 17): the default
@@ -18,9 +18,9 @@ const S = 'adeptus-mechanicus-skitarii-legion';
 const O = 'ork-gargant-mob';
 const times = (n: number, id: string) => Array<string>(n).fill(`+${id}`).join('');
 
-describe.skipIf(!tpAvailable)('the audit arms every formation with weapon mounts', () => {
-  const data = tpAvailable ? loadDataset(TP_DIR) : null!;
-  const entries = tpAvailable ? auditEntries(data, [T, S, O]) : [];
+describeWithTp('the audit arms every formation with weapon mounts', (tpDir) => {
+  const data = loadDataset(tpDir);
+  const entries = auditEntries(data, [T, S, O]);
   const own = (formation: string, army: string) => entries.find((e) => e.army === army && e.formation === formation && e.variantOf === undefined)!;
   const optionsOf = (e: AuditEntry) => Object.fromEntries(entries.filter((x) => x.variantOf === e.text).map((x) => [x.option, x.cost]));
 

@@ -1,18 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { changesAnEngagement, reachOf } from '../../../src/model/ruleReach.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * The Tau Tiger Shark Squadron's "(add a Gun Drone formation of six Gun Drones) (+100 points)":
  * TP Tiger Shark Gun Drones, "After this initial deployment the Gun Drones are a completely
  * independent formation". The importer adds the drones as a formation of the list.
  */
-describe.skipIf(!tpAvailable)('an upgrade that brings a formation of its own (Tau Tiger Shark Squadron)', () => {
-  const { dataset: data, report } = tpAvailable ? importTournamentPack(TP_DIR) : null!;
+describeWithTp('an upgrade that brings a formation of its own (Tau Tiger Shark Squadron)', (tpDir) => {
+  const { dataset: data, report } = importedTournamentPack(tpDir);
   const upgradeId = 'tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr';
-  const tau = tpAvailable ? data.armies.get('tau')! : null!;
+  const tau = data.armies.get('tau')!;
 
   it('the Gun Drone formation is a formation of the list: six Gun Drones, 100 points (the upgrade\'s price), said to come with a Tiger Shark Squadron', () => {
     const drones = tau.formations.find((f) => f.id === 'tiger-shark-squadron-gun-drones')!;

@@ -1,21 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { startingDamageCapacity, startingVoidShields } from '../../../src/model/carriages.js';
 import { inProcess } from '../../helpers/cli.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /** The checkout imported once for this file (it was imported once per block): the blocks only read it. */
-const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
 
 /** Unit ids front to back, each with its characters in brackets: "crisis-battlesuits[shaso]". */
 const fielded = (f: FormationSpec): string[] => f.units.map((u) => (u.characters.length > 0 ? `${u.unit.id}[${u.characters.map((c) => c.id).join(',')}]` : u.unit.id));
 
 const count = (f: FormationSpec, id: string): number => f.units.filter((u) => u.unit.id === id).length;
 
-describe.skipIf(!tpAvailable)('Tournament Pack upgrades that replace a character', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack upgrades that replace a character', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('a character replacing a character takes its place on the same unit (Wolf Lord, Shas\'o, Autarch)', () => {
     // Great Company: "Six Grey Hunter units and one Hero upgrade plus transport", 300; Wolf Lord:
@@ -55,8 +54,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades that replace a character
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-Stompas and the Ordinatus Minorus', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack weapon mounts of Gargants, Supa-Stompas and the Ordinatus Minorus', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('"One Gargant and three Gargant or Supa-Stompa Weapons": weapons of both tables arm its two arm and one belly mount', () => {
     // Gargant 475; Deth Kannon +75, Krusha (Arm weapon mount only) +25 each.
@@ -100,8 +100,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts of Gargants, Supa-S
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, offered as the list text says', () => {
-  const { dataset: data, report } = tpAvailable ? tp : null!;
+describeWithTp('Tournament Pack upgrades no formation row names, offered as the list text says', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const { dataset: data, report } = tp;
 
   it('"Up to three company upgrades may be taken once per company": every company takes them', () => {
     // Infantry Company "One Commander unit and twelve Infantry units", 250; Flak "Add one Hydra", +50.
@@ -148,8 +149,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades no formation row names, 
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgrade@option', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack upgrade options picked with +upgrade@option', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('a Land Raider upgrade brings the option picked, and says which it brought', () => {
     // Imperial Fists Tactical 275; Land Raiders "Add up to four Land Raiders or Land Raider Crusaders",
@@ -182,8 +184,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrade options picked with +upgr
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack free characters, as the lists\' rules give them', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack free characters, as the lists\' rules give them', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const takers = (army: string, upgrade: string) => data.armies.get(army)!.formations.filter((f) => f.upgrades.includes(upgrade)).map((f) => f.id).sort();
 
   it('an Ork Warlord joins a Nobz, Gargant or Great Gargant unit, for nothing', () => {
@@ -211,8 +214,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack free characters, as the lists\' r
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack inline alternatives priced "respectively"', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack inline alternatives priced "respectively"', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('an Alaitoc Exarch (+25) joins an Aspect Warrior; Squat Moles (+25 each) carry a Brotherhood', () => {
     // Alaitoc Aspect Warrior: six Dark Reapers by default, 225; "Add up to one Autarch character per army or one Exarch
@@ -230,8 +234,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack inline alternatives priced "respe
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack replacements whose name the replacing unit shares', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack replacements whose name the replacing unit shares', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('Ordo Xenos Typhoons: "Replace up to five Land Speeders with an equal number of Land Speeder Typhoons" replaces the Tornadoes', () => {
     // Land Speeder: "Five Land Speeder Tornadoes", 200; Typhoons +10 points each. The list has no plain Land Speeder.
@@ -242,8 +247,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack replacements whose name the repla
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack upgrades written as a list within a list item', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack upgrades written as a list within a list item', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const replace = 'land-train-replace-between-one-and-four-berserker-battlecar';
 
   it('the Land Train\'s Battlecars: "Replace between one and four Berserker Battlecar characters with any of the following characters:" over three priced items', () => {
@@ -280,15 +286,15 @@ describe.skipIf(!tpAvailable)('Tournament Pack upgrades written as a list within
   });
 
   it('an option the Iron Eagle upgrade does not offer is refused with the ones it does, exit 2', async () => {
-    const r = await inProcess(['shoot', `squat/land-train+${replace}-2@dragon-battlecar`, '--at', 'squat/land-train', '--data', TP_DIR, '--trials', '10']);
+    const r = await inProcess(['shoot', `squat/land-train+${replace}-2@dragon-battlecar`, '--at', 'squat/land-train', '--data', tpDir, '--trials', '10']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('has no option "dragon-battlecar"; expected one of "iron-eagle-battlecar", "fire-shield-battlecar"');
   });
 });
 
-describe.skipIf(!tpAvailable)('`list` says what an upgrade brings and how it is priced', () => {
+describeWithTp('`list` says what an upgrade brings and how it is priced', (tpDir) => {
   it('the Iron Eagle\'s Recon Iron Eagle, the Tiger Sharks\' Gun Drone formation, the Kart\'s price per 4 DC', async () => {
-    const lines = async (army: string) => (await inProcess(['list', army, '--data', TP_DIR])).stdout.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    const lines = async (army: string) => (await inProcess(['list', army, '--data', tpDir])).stdout.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     expect(await lines('squat')).toContain('land-train-replace-between-one-and-four-berserker-battlecar-2 50 pts -1 Berserker Battlecar, character Iron Eagle Battlecar, +1 Recon Iron Eagle with Iron Eagle Battlecar');
     expect(await lines('tau')).toContain('tiger-shark-squadron-add-a-gun-drone-formation-of-six-gun-dr 100 pts for formation tiger-shark-squadron-gun-drones');
     expect(await lines('ork-gargant-mob')).toContain('kart 25 pts per 4 DC character Kart');

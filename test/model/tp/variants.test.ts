@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import { formationVariants } from '../../../src/model/formationChoice.js';
 import { auditEntries } from '../../../src/reports/audit/auditEntries.js';
 import { InputError } from '../../../src/model/inputError.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /**
  * Formations and upgrades priced per unit chosen: the Leman Russ variant tables of the Minervan
@@ -21,8 +20,8 @@ const counts = (f: FormationSpec): Record<string, number> => {
   return out;
 };
 
-describe.skipIf(!tpAvailable)('Tournament Pack Leman Russ variants priced per unit', () => {
-  const data = tpAvailable ? importTournamentPack(TP_DIR).dataset : null!;
+describeWithTp('Tournament Pack Leman Russ variants priced per unit', (tpDir) => {
+  const data = importedTournamentPack(tpDir).dataset;
   const points = (text: string): number | null => parseFormation(data, text).points;
 
   it('Minervan Tank Company: "Any six Leman Russ variants", 280 points plus each variant\'s surcharge', () => {

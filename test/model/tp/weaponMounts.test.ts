@@ -1,16 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { InputError } from '../../../src/model/inputError.js';
-import { importTournamentPack } from '../../../src/model/tp/importer.js';
 import { setMountSurcharges } from '../../../src/model/tp/mountSurcharges.js';
 import { UnitResolver } from '../../../src/model/tp/names.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { describeWithTp, importedTournamentPack } from '../../helpers/tournamentPack.js';
 
 /** The checkout imported once for this file (it was imported once per block): the blocks only read it. */
-const tp = tpAvailable ? importTournamentPack(TP_DIR) : null!;
 
-describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack weapon mounts', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('weapon upgrades fill the titans\' mounts, one weapon per mount, spread over the titans', () => {
     const pack = parseFormation(data, 'adeptus-mechanicus-titan-legion/warhound-pack+vulcan-mega-bolter+vulcan-mega-bolter+plasma-blastgun+plasma-blastgun');
@@ -37,8 +36,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon mounts', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack weapon-mount surcharges (the lists\' special rules)', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack weapon-mount surcharges (the lists\' special rules)', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
   const points = (text: string) => parseFormation(data, text).points;
 
   it('War Griffons: a titan formation with fewer than two different weapons pays +25, the units together standing for the whole cost', () => {
@@ -84,8 +84,9 @@ describe.skipIf(!tpAvailable)('Tournament Pack weapon-mount surcharges (the list
   });
 });
 
-describe.skipIf(!tpAvailable)('Tournament Pack army-wide rules', () => {
-  const data = tpAvailable ? tp.dataset : null!;
+describeWithTp('Tournament Pack army-wide rules', (tpDir) => {
+  const tp = importedTournamentPack(tpDir);
+  const data = tp.dataset;
 
   it('a formation takes the rules of its own list\'s force, not of another force sharing its units', () => {
     // Boyz are in the Ork, Feral Ork, Gargant Mob and Speed Freek forces.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseYamlSubset } from '../../../src/model/tp/yamlSubset.js';
-import { TP_DIR, tpAvailable } from './tpPath.js';
+import { itWithTp } from '../../helpers/tournamentPack.js';
 
 describe('parseYamlSubset', () => {
   it('reads the front-matter shapes the Tournament Pack uses, as the yaml package does', () => {
@@ -42,8 +42,8 @@ describe('parseYamlSubset', () => {
       expect(parseYamlSubset(doc), doc).toBeUndefined();
     }
   });
-  it.skipIf(!tpAvailable)('agrees with the yaml package on every front matter of the checkout', () => {
-    const site = join(TP_DIR, '_site');
+  itWithTp('agrees with the yaml package on every front matter of the checkout', (tpDir) => {
+    const site = join(tpDir, '_site');
     let compared = 0;
     for (const folder of ['_units', '_weapons', '_special_rules', '_forces', '_army_lists']) {
       for (const f of readdirSync(join(site, folder))) {

@@ -1,27 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { fitMix, halfLists, MIN_WEIGHT, mixLoss, type FitRow } from '../../../src/reports/audit/fitMix.js';
-import { sceneMixCost, type SceneSums } from '../../../src/reports/value/formationValue.js';
+import type { ValueModel } from '../../../src/reports/value/fixedPointCost.js';
+import { mixFairCost } from '../../../src/reports/value/fixedPointValue.js';
 
 const battle = loadBattle().battle;
-const ids = battle.scenes.map((s) => s.id);
 const ground = battle.scenes.map((s) => s.kind === 'firefight' || s.kind === 'assault');
 
-/** A formation whose only scene with a parity at its cost is `fair`: elsewhere it is worth a quarter or four times as much. */
+/**
+ * A formation against one opponent of `cost` points, one-against-one only: in the scene
+ * `fair` it destroys as much of the opponent as it loses of itself (fair at `cost`);
+ * elsewhere it destroys `wrong` times that.
+ */
 function row(cost: number, fair: number, wrong: number): FitRow {
-  // A ground formation: the scenes of aircraft and spacecraft have no opponents for it.
-  const scenes: SceneSums[] = ids.map((scene, i) => (ground[i] ? { scene, destroyed: i === fair ? 1 : wrong, lost: 1, opponentPoints: cost } : { scene, destroyed: 0, lost: 0, opponentPoints: 0 }));
-  return { army: 'x', cost, runCost: cost, scenes };
+  const slots = battle.scenes.flatMap((_, i) => (ground[i] ? [{ scene: i, initiative: 0 as const, defencePoints: 0, alone: true }] : []));
+  const sums = slots.map((s) => {
+    const d = (s.scene === fair ? 1 : wrong) * 0.5 * cost;
+    return { n: 1, d, l: 0.5, dd: d * d, ll: 0.25, dl: 0.5 * d };
+  });
+  const model: ValueModel = { slots, opponents: [{ opponent: 'x', points: cost, firstChance: 0.5, groups: [{ m: 1, n: 1, sums }] }] };
+  return { army: 'x', cost, model };
 }
 
 describe('fitting the scene mix to costs', () => {
-  it('a mix\'s fair cost from per-scene sums: √(c0·P̄·X/Y)', () => {
+  it('a mix\'s fair cost from the simulated groups: one group, √(X·P̄/ℓ) (efficiency) or X/ℓ (exchange)', () => {
     const r = row(200, 6, 4);
     const w = [0, 0, 0, 0, 0, 0, 1, 0.5, 0.5, 1];
-    expect(sceneMixCost(r.scenes, w, 200, 'efficiency')).toBeCloseTo(200, 12);
+    expect(mixFairCost({ model: r.model, metric: 'efficiency' }, w)).toBeCloseTo(200, 9);
     const half = [0.5, 0, 0, 0, 0, 0, 0.5, 0.5, 0.5, 1];
-    expect(sceneMixCost(r.scenes, half, 200, 'efficiency')).toBeCloseTo(Math.sqrt(200 * 200 * 2.5), 9);
-    expect(sceneMixCost(r.scenes, half, 200, 'exchange')).toBeCloseTo(500, 9);
+    expect(mixFairCost({ model: r.model, metric: 'efficiency' }, half)).toBeCloseTo(Math.sqrt(200 * 200 * 2.5), 9);
+    expect(mixFairCost({ model: r.model, metric: 'exchange' }, half)).toBeCloseTo(500, 9);
   });
 
   it('finds the scene in which the costs are fair, keeping every other scene at the floor', () => {

@@ -4,7 +4,9 @@ import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { withCost } from '../../../src/reports/fairCost.js';
-import { initiativeShares, planValue, sceneMixCost, valueFromMeetings } from '../../../src/reports/value/formationValue.js';
+import { planValue, type ValuePlan } from '../../../src/reports/value/formationValue.js';
+import { playShares } from '../../../src/reports/value/fixedPointCost.js';
+import { judgedAt, mixFairCost, solveValue } from '../../../src/reports/value/fixedPointValue.js';
 import { lossValue, type LossSlots } from '../../../src/reports/value/lossValue.js';
 import { runValueMeeting } from '../../../src/reports/value/valueMeeting.js';
 
@@ -25,6 +27,8 @@ const battle = Battle.parse({
   maxGroup: 1,
 });
 
+const inThread = (plan: ValuePlan, b: Battle, exactOpponents = false) => solveValue(plan, b, 'efficiency', (tasks) => Promise.resolve(tasks.map(runValueMeeting)), exactOpponents);
+
 describe('lossValue: points lost, with breaking and Blast markers credited', () => {
   const slots: LossSlots = { broken: 0, destroyed: 1, bmSum: 2, pointsLostSum: 3, points: 200, strength: 8 };
   const credits = { broken: 0.5, blastMarker: 0.25 };
@@ -42,8 +46,7 @@ describe('fair cost of a formation against its own mirror image', () => {
     // No army: the field leaves out opponents of the formation's own list.
     const formation = { ...parseFormation(data, units), armyId: null };
     const mirror = { ...withCost(parseFormation(data, units), opponentCost), armyId: null };
-    const plan = planValue(formation, [mirror], battle, run);
-    return valueFromMeetings(plan, plan.tasks.map(runValueMeeting), battle, 'efficiency');
+    return inThread(planValue(formation, [mirror], battle, run), battle);
   }
 
   // By symmetry (every scene is played with each side holding the initiative), the
@@ -52,16 +55,16 @@ describe('fair cost of a formation against its own mirror image', () => {
     ['4 Devastator', 250],
     ['8 Devastator', 500],
     ['6 Tactical, 4 Rhino', 300],
-  ])('%s against itself priced %i: fair at that price, within the 99.9%% interval', (units, price) => {
-    const v = fairAgainstMirror(units, price);
+  ])('%s against itself priced %i: fair at that price, within the 99.9%% interval', async (units, price) => {
+    const v = await fairAgainstMirror(units, price);
     const [lo, hi] = v.fairCost.ci95;
     const half = ((hi - lo) / 2) * (Z999 / Z95);
     expect(Math.abs(v.fairCost.estimate - price)).toBeLessThanOrEqual(half);
     expect(half / price).toBeLessThan(0.05);
   });
 
-  it('the sensitivity band contains the estimate and its interval', () => {
-    const v = fairAgainstMirror('4 Devastator', 250);
+  it('the sensitivity band contains the estimate and its interval', async () => {
+    const v = await fairAgainstMirror('4 Devastator', 250);
     expect(v.fairCost.band[0]).toBeLessThanOrEqual(v.fairCost.ci95[0]);
     expect(v.fairCost.band[1]).toBeGreaterThanOrEqual(v.fairCost.ci95[1]);
     expect(v.alternatives.map((a) => a.mix)).toEqual(['fire', 'assault']);
@@ -69,29 +72,53 @@ describe('fair cost of a formation against its own mirror image', () => {
     expect(v.opponents[0]!.fairCost.estimate).toBeCloseTo(v.fairCost.estimate, 9);
   });
 
-  it('the per-scene sums give back every mix\'s fair cost without running again', () => {
-    const v = fairAgainstMirror('4 Devastator', 250);
-    expect(sceneMixCost(v.scenes, [1, 1], v.runCost, 'efficiency')).toBeCloseTo(v.fairCost.estimate, 9);
-    expect(sceneMixCost(v.scenes, [1, 0], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[0]!.estimate, 9);
-    expect(sceneMixCost(v.scenes, [0, 1], v.runCost, 'efficiency')).toBeCloseTo(v.alternatives[1]!.estimate, 9);
+  it('the simulated groups give back every mix\'s fair cost without running again', async () => {
+    const v = await fairAgainstMirror('4 Devastator', 250);
+    expect(mixFairCost(v, [1, 1])).toBe(v.fairCost.estimate);
+    expect(mixFairCost(v, [1, 0])).toBe(v.alternatives[0]!.estimate);
+    expect(mixFairCost(v, [0, 1])).toBe(v.alternatives[1]!.estimate);
+  });
+});
+
+/** The test battle with groups of up to three a side: the field sized to the price. */
+const sized = Battle.parse({ ...battle, maxGroup: 3 });
+
+describe('the fair cost does not read the cost it judges', () => {
+  const data = loadDataset();
+  const run = { seed: 'cost-free', trials: 400, chunkSize: 50_000 };
+  const field = [parseFormation(data, 'ork-war-horde/warband'), parseFormation(data, 'steel-legion/infantry-company')];
+
+  it('the same units at 0.5x, 1x and 2x their cost: one fair cost, bit for bit; only the verdict moves', async () => {
+    const devastators = parseFormation(data, 'codex-astartes/devastator-detachment');
+    const c = devastators.points!;
+    const values = await Promise.all([0.5, 1, 2].map((k) => inThread(planValue(withCost(devastators, k * c), field, sized, run), sized)));
+    const [half, one, twice] = values.map((v) => v!);
+    expect(half!.fairCost).toEqual(one!.fairCost);
+    expect(twice!.fairCost).toEqual(one!.fairCost);
+    expect(half!.alternatives).toEqual(one!.alternatives);
+    expect(half!.opponents).toEqual(one!.opponents);
+    expect([half!.cost, one!.cost, twice!.cost]).toEqual([0.5 * c, c, 2 * c]);
+    // A cost far below the band is under-costed, far above it over-costed; the fair cost stays.
+    const low = judgedAt(one!, one!.fairCost.band[0] / 2, sized.margin.value);
+    const high = judgedAt(one!, one!.fairCost.band[1] * 2, sized.margin.value);
+    expect([low.verdict, high.verdict]).toEqual(['under-costed', 'over-costed']);
+    expect(low.fairCost).toEqual(one!.fairCost);
+    expect(high.fairCost).toEqual(one!.fairCost);
   });
 });
 
 describe('the strategy roll: the winner chooses to act first or second (RB 1.5)', () => {
   it('the formation gets the play better for it with its chance of winning the roll, the opponent the other', () => {
-    const plan = {
-      runCost: 100,
-      meetings: [
-        { scene: 0, opponent: 0, initiative: 0 as const, firstChance: 0.8, m: 1, n: 1, opponentPoints: 100 },
-        { scene: 0, opponent: 0, initiative: 1 as const, firstChance: 0.8, m: 1, n: 1, opponentPoints: 100 },
-      ],
-    } as unknown as Parameters<typeof initiativeShares>[0];
+    const slots = [
+      { scene: 0, initiative: 0 as const, defencePoints: 0, alone: false },
+      { scene: 0, initiative: 1 as const, defencePoints: 0, alone: false },
+    ];
     const sums = (d: number, l: number) => ({ n: 1, d, l, dd: d * d, ll: l * l, dl: d * l });
-    // Acting first it nets 50/100 − 20/100; second, 30/100 − 40/100: it wants to go first.
-    const [a, b] = initiativeShares(plan, [sums(50, 20), sums(30, 40)]);
-    expect([a, b + a]).toEqual([0.8, 1]);
+    // Acting first it nets 50/100 − 0.2 of itself; second, 30/100 − 0.4: it wants to go first.
+    const [a, b] = playShares(slots, { m: 1, n: 1, sums: [sums(50, 0.2), sums(30, 0.4)] }, 100, 0.8);
+    expect([a, b! + a!]).toEqual([0.8, 1]);
     // Now going second is better for it: it takes that play when it wins the roll.
-    const [c, d] = initiativeShares(plan, [sums(30, 40), sums(50, 20)]);
-    expect([d, c + d]).toEqual([0.8, 1]);
+    const [c, d] = playShares(slots, { m: 1, n: 1, sums: [sums(30, 0.4), sums(50, 0.2)] }, 100, 0.8);
+    expect([d, c! + d!]).toEqual([0.8, 1]);
   });
 });

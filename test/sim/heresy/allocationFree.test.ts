@@ -9,11 +9,11 @@ import { collectionsDuring } from '../../helpers/gcCollections.js';
  */
 
 describe('Heresy trials allocate nothing', () => {
-  it.each(['heresy-shooting', 'heresy-assault'])('%s: no garbage collection in 1,000,000 trials', (id) => {
-    expect(collectionsDuring(id, '1000000')).toBe(0);
-  }, 120_000);
+  it.each(['heresy-shooting', 'heresy-assault'])('%s: no garbage collection in 1,000,000 trials', async (id) => {
+    expect(await collectionsDuring(id, '1000000')).toBe(0);
+  });
 
-  it('the method sees allocation: the naive reference collects garbage within 20,000 trials', () => {
-    expect(collectionsDuring('heresy-shooting', '20000', 'naive')).toBeGreaterThan(0);
-  }, 120_000);
+  it('the method sees allocation: the naive reference collects garbage within 20,000 trials', async () => {
+    expect(await collectionsDuring('heresy-shooting', '20000', 'naive')).toBeGreaterThan(0);
+  });
 });

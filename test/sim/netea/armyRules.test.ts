@@ -7,7 +7,7 @@ import { tolerance999 } from '../../helpers/exact.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * Army rules that change tests (issue 17): TP Bravery (+1 to engage action
@@ -108,8 +108,8 @@ describe('Implacable Advance', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('which Tournament Pack formations carry them', () => {
-  const tp = loadDataset(TP_DIR);
+describeWithTp('which Tournament Pack formations carry them', (tpDir) => {
+  const tp = loadDataset(tpDir);
   const rules = (text: string) => parseFormation(tp, text).rules;
   it('Bravery: the four Knight World households, not its Support Levy', () => {
     for (const h of ['knight-household', 'custodian-household', 'lancer-household', 'warden-household']) expect(rules(`adeptus-mechanicus-knight-world/${h}`)).toContain('bravery');

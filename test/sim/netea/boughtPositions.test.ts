@@ -14,7 +14,7 @@ import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { inProcess } from '../../helpers/cli.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { expectDistribution, problemsOf, simulate } from '../../helpers/simulate.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 import { GUNS, IW, KW, LEVY, SNIPERS, TRENCH } from '../../helpers/boughtPositionIds.js';
 
 /**
@@ -39,8 +39,8 @@ function coverOf(spec: EngagementSpec, f = 1): Array<[boolean, number]> {
   return out;
 }
 
-describe.skipIf(!tpAvailable)('a formation in the positions it bought', () => {
-  const data = loadDataset(TP_DIR);
+describeWithTp('a formation in the positions it bought', (tpDir) => {
+  const data = loadDataset(tpDir);
   const battery = parseFormation(data, `${IW}/artillery-battery+emplacements`);
   const bare = parseFormation(data, `${IW}/artillery-battery`);
   const platoon = parseFormation(data, `${KW}/infantry-platoon+${TRENCH}`);
@@ -112,7 +112,7 @@ describe.skipIf(!tpAvailable)('a formation in the positions it bought', () => {
 
   it('shoot: --at a battery with Emplacements fares as the battery with --cover gun-emplacement, trial for trial, and the notes say it stands in its positions', async () => {
     const run = async (at: string[]) => {
-      const r = await inProcess(['shoot', `${KW}/infantry-platoon`, '--at', ...at, '--data', TP_DIR, '--trials', '4000', '--json', '--quiet']);
+      const r = await inProcess(['shoot', `${KW}/infantry-platoon`, '--at', ...at, '--data', tpDir, '--trials', '4000', '--json', '--quiet']);
       expect(r.code).toBe(0);
       return JSON.parse(r.stdout) as { target: { unitsKilled: { distribution: number[] } }; unsupported: string[] };
     };
@@ -130,7 +130,7 @@ describe.skipIf(!tpAvailable)('a formation in the positions it bought', () => {
     const experimentWith = (coverUnits: number[]) => {
       const path = join(dir, `e${n++}.json`);
       const formations = { platoon: { side: 'B', formation: `${KW}/infantry-platoon+${LEVY}+${LEVY}+${GUNS}+${GUNS}+${GUNS}+${SNIPERS}+${SNIPERS}+${TRENCH}`, coverUnits }, guns: { side: 'A', formation: `${IW}/artillery-battery` } };
-      writeFileSync(path, JSON.stringify({ name: 'trench', description: 'A platoon in its trench.', data: { tournamentPack: TP_DIR }, trials: 1000, engagement: { formations, script: [{ step: 'shoot', by: 'guns', at: 'platoon' }] } }));
+      writeFileSync(path, JSON.stringify({ name: 'trench', description: 'A platoon in its trench.', data: { tournamentPack: tpDir }, trials: 1000, engagement: { formations, script: [{ step: 'shoot', by: 'guns', at: 'platoon' }] } }));
       return path;
     };
 

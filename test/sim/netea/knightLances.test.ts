@@ -3,7 +3,7 @@ import { loadDataset } from '../../../src/model/loadDataset.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import type { Step } from '../../../src/sim/rulesets/netea/spec.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { itWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * TP Knight Technology: "The Power Lance and Shock Lance may only be used if the unit's
@@ -36,8 +36,8 @@ describe('Knight Technology: Power and Shock Lances only after an engage action'
     expect(knightLines([shootStep(0, 1)])).toEqual([0]);
   });
 
-  it.skipIf(!tpAvailable)('the Tournament Pack\'s Power Lance and Shock Lance are imported as usable after an engage action, other weapons are not', () => {
-    const tp = loadDataset(TP_DIR);
+  itWithTp('the Tournament Pack\'s Power Lance and Shock Lance are imported as usable after an engage action, other weapons are not', (tpDir) => {
+    const tp = loadDataset(tpDir);
     expect(tp.weapons.get('power-lance')!.modes.map((m) => m.engageOnly)).toEqual([true]);
     expect(tp.weapons.get('shock-lance')!.modes.map((m) => m.engageOnly)).toEqual([true]);
     expect([...tp.weapons.values()].filter((w) => w.modes.some((m) => m.engageOnly)).map((w) => w.id).sort()).toEqual(['power-lance', 'shock-lance']);

@@ -10,12 +10,13 @@ import * as C from '../../../src/sim/rulesets/netea/codes.js';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
 import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
-import type { AssaultStep, CoverSpec, EngagementSpec, FortifiedPosition, PlacedFormation } from '../../../src/sim/rulesets/netea/spec.js';
+import type { FortifiedPosition } from '../../../src/model/fortifiedPositions.js';
+import type { AssaultStep, CoverSpec, EngagementSpec, PlacedFormation } from '../../../src/sim/rulesets/netea/spec.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * TP Masters of Siege (Imperial Fists): infantry in a bunker save on 4+ with
@@ -188,9 +189,9 @@ describe('the plans play Masters of Siege as the general path does', () => {
   });
 });
 
-describe.skipIf(!tpAvailable)('the Tournament Pack\'s Imperial Fists', () => {
+describeWithTp('the Tournament Pack\'s Imperial Fists', (tpDir) => {
   it('a Tactical detachment carries Masters of Siege, named for what is not played; in a bunker its Tactical units save on 4+ re-rolled', () => {
-    const spec = parseFormation(loadDataset(TP_DIR), 'space-marine-imperial-fists/tactical@on-foot');
+    const spec = parseFormation(loadDataset(tpDir), 'space-marine-imperial-fists/tactical@on-foot');
     expect(namesRule(spec.unsupported, 'masters-of-siege')).toBe(true);
     const e = new NeteaRunner(engagement([placed('a', 0, formation('a', [[1, gun(bolter)]]), { front: 0 }), placed('f', 1, spec, { front: 30, cover: at('bunker') })], [shootStep(0, 1)])).e;
     expect(rolls(saveCode(e, 1, 0, false, false))).toEqual([4, 4, 7]);

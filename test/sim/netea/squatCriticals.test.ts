@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { applyCritical } from '../../../src/sim/rulesets/netea/criticals/applyCritical.js';
+import { applyCritical } from '../../../src/sim/rulesets/netea/damage.js';
 import { damageWarEngine } from '../../../src/sim/rulesets/netea/damage.js';
 import { endPhaseWarEngines } from '../../../src/sim/rulesets/netea/criticals/endPhaseWarEngines.js';
 import { lineReady, shoot } from '../../../src/sim/rulesets/netea/shoot.js';
@@ -12,7 +12,7 @@ import type { CriticalEffect } from '../../../src/model/schema.js';
 import type { Engagement } from '../../../src/sim/rulesets/netea/engagement.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
-import { TP_DIR, tpAvailable } from '../../model/tp/tpPath.js';
+import { describeWithTp } from '../../helpers/tournamentPack.js';
 
 /**
  * The Squat Cyclops's and Land Train's critical-hit effects (TP Squat list) with forced dice:
@@ -204,8 +204,8 @@ describe('TP Fire Shield Battlecar: "The unit can repair one additional void shi
   });
 });
 
-describe.skipIf(!tpAvailable)('the Tournament Pack\'s Squat war engines, imported', () => {
-  const data = loadDataset(TP_DIR);
+describeWithTp('the Tournament Pack\'s Squat war engines, imported', (tpDir) => {
+  const data = loadDataset(tpDir);
 
   it('the Land Train with its Berserker Battlecar starts with damage capacity 3 and 3 void shields; its critical removes a carriage, its immobilisation named as movement', () => {
     const spec = parseFormation(data, 'squat/land-train');

@@ -33,3 +33,7 @@ export function relative(from: string, to: string): string {
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
 }
+
+export function isAbsolute(path: string): boolean {
+  return path.startsWith('/');
+}

@@ -100,7 +100,10 @@ export function withdraw(e: Engagement, f: number, rng: Sfc32): void {
       destroyUnit(e, u, true, false, H_NO_SAVE, rng);
     }
   }
-  if (slowest !== Infinity) e.fFront[f]! += slowest;
+  if (slowest !== Infinity) {
+    e.fFront[f]! += slowest;
+    e.fWithdrawn[f]! += slowest;
+  }
 }
 
 /** Living enemy units within `range` of unit u after it has moved `moved` cm away. */

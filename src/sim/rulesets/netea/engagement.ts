@@ -231,6 +231,8 @@ export class Engagement {
   readonly fFront: Float64Array;
   /** How far the formation has moved back after shooting, to come back by (hitAndRun.ts). */
   readonly fRetired: Float64Array;
+  /** How far the formation has withdrawn (RB 1.13.3) since the caller last cleared it: the game moves it by as much. */
+  readonly fWithdrawn: Float64Array;
   /** Blast markers placed on the formation since the trial began (metrics). */
   readonly fBmPlaced: Int32Array;
   /** Points of destroyed units and war-engine damage taken so far, per formation. */
@@ -526,6 +528,7 @@ export class Engagement {
     this.fBroken = new Uint8Array(nF);
     this.fFront = new Float64Array(nF);
     this.fRetired = new Float64Array(nF);
+    this.fWithdrawn = new Float64Array(nF);
     this.fBmPlaced = new Int32Array(nF);
     this.fPendingBm = new Int32Array(nF);
     this.rerollsUsed = new Int32Array(2);

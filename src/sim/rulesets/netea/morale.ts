@@ -185,16 +185,28 @@ export function rally(e: Engagement, f: number, rng: Sfc32): void {
 }
 
 /**
- * The end phase (RB 1.14): regeneration (TP), war-engine criticals and
- * shield repair, Necron units returning (TP), then every formation with
- * Blast markers or broken rallies,
- * the side with the higher strategy rating first (ties: side 0), then
- * Tyranid formations swarm and shadowfields come back (TP).
+ * The end phase's work before the rallies (RB 1.14): regeneration (TP),
+ * war-engine criticals and shield repair, Necron units returning (TP).
  */
-export function endPhase(e: Engagement, rng: Sfc32): void {
+export function endPhaseBeforeRallies(e: Engagement, rng: Sfc32): void {
   regenerate(e);
   endPhaseWarEngines(e, rng);
   returnNecronUnits(e);
+}
+
+/** The end phase's work after the rallies: Tyranid formations swarm and shadowfields come back (TP). */
+export function endPhaseAfterRallies(e: Engagement): void {
+  swarm(e);
+  regainShadowfields(e);
+}
+
+/**
+ * The end phase (RB 1.14): endPhaseBeforeRallies, then every formation with
+ * Blast markers or broken rallies, the side with the higher strategy rating
+ * first (ties: side 0), then endPhaseAfterRallies.
+ */
+export function endPhase(e: Engagement, rng: Sfc32): void {
+  endPhaseBeforeRallies(e, rng);
   let first = 0;
   let best = -1;
   for (let f = 0; f < e.nFormations; f++) {
@@ -207,6 +219,5 @@ export function endPhase(e: Engagement, rng: Sfc32): void {
     const side = pass === 0 ? first : 1 - first;
     for (let f = 0; f < e.nFormations; f++) if (e.fSide[f] === side) rally(e, f, rng);
   }
-  swarm(e);
-  regainShadowfields(e);
+  endPhaseAfterRallies(e);
 }

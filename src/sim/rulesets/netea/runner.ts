@@ -1,5 +1,4 @@
 import type { Sfc32 } from '../../rng.js';
-import { rollDice } from '../../diceExpr.js';
 import { TRIALS, type TallyLayout, type TrialRunner } from '../../ruleset.js';
 import * as C from './codes.js';
 import { Engagement } from './engagement.js';
@@ -22,6 +21,7 @@ import { orbitalAttack } from './aerospace/orbital.js';
 import { PHASE_APPROACH, PHASE_DISENGAGEMENT } from './aerospace/airState.js';
 import { arrive, ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT } from './aerospace/arrival.js';
 import { comeBack, retire } from './hitAndRun.js';
+import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
 
 // Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
 const ACTION_ADVANCE = C.ACTION_ADVANCE;
@@ -31,8 +31,6 @@ const ACTION_HOLD = C.ACTION_HOLD;
 const ACTION_MARSHAL = C.ACTION_MARSHAL;
 const ACTION_OVERWATCH = C.ACTION_OVERWATCH;
 const ACTION_SUSTAINED = C.ACTION_SUSTAINED;
-const U_WAR_ENGINE = C.U_WAR_ENGINE;
-const W_LIMITED_USE = C.W_LIMITED_USE;
 
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
@@ -114,11 +112,8 @@ export class NeteaRunner implements TrialRunner {
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
-  private readonly hasPowerFields: boolean;
-  /** No war engine, void shield, power field or embarked unit: a unit's only state is alive or dead. */
-  private readonly unitsOnlyDie: boolean;
-  /** The weapon lines whose use is remembered between attacks (single shot, slow firing): the others' is never read. */
-  private readonly limitedLines: Int32Array;
+  /** What a trial's reset restores (resetEngagement.ts). */
+  private readonly traits: EngagementTraits;
   private readonly offsets: Int32Array;
   readonly firePlan: FirePlan | null;
   readonly assaultPlan: AssaultPlan | null;
@@ -233,17 +228,7 @@ export class NeteaRunner implements TrialRunner {
       }
     });
     const e = this.e;
-    let pf = false;
-    let damageable = false;
-    for (let u = 0; u < e.nUnits; u++) {
-      if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
-      if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
-    }
-    this.hasPowerFields = pf;
-    this.unitsOnlyDie = !damageable && !pf && !e.transports.any;
-    const limited: number[] = [];
-    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & W_LIMITED_USE) !== 0) limited.push(l);
-    this.limitedLines = Int32Array.from(limited);
+    this.traits = new EngagementTraits(e);
     // The record writes a formation's block from its histogram's offset: the other counters
     // follow it in the order of FormationRecordLayout (checked here once).
     this.offsets = new Int32Array(n * e.nFormations);
@@ -257,8 +242,7 @@ export class NeteaRunner implements TrialRunner {
       }),
     );
     // Every unit starts dirty so the first reset initialises it.
-    for (let u = 0; u < e.nUnits; u++) e.dirtyList[e.nDirty++] = u;
-    for (let u = 0; u < e.nUnits; u++) e.dirtyFlag[u] = 1;
+    markAllUnitsDirty(e);
     this.resetState();
     const first = spec.steps[0];
     let plan: FirePlan | AssaultPlan | string;
@@ -415,64 +399,20 @@ export class NeteaRunner implements TrialRunner {
    * formations reset, power fields rolled afresh (RB 5.5.3).
    */
   reset(rng: Sfc32): void {
-    const e = this.e;
     this.resetState();
-    if (this.hasPowerFields) {
-      for (let u = 0; u < e.nUnits; u++) {
-        if (e.uPfN[u]! + e.uPfPlus[u]! > 0) e.stShields[u] = rollDice(rng, e.uPfN[u]!, e.uPfSides[u]!, e.uPfPlus[u]!);
-      }
-    }
+    if (this.traits.hasPowerFields) rollPowerFields(this.e, rng);
   }
 
   /** The starting state without the dice: every unit and formation as the spec places it. */
   private resetState(): void {
-    const e = this.e;
-    if (this.unitsOnlyDie) {
-      for (let i = 0; i < e.nDirty; i++) {
-        const u = e.dirtyList[i]!;
-        e.dirtyFlag[u] = 0;
-        e.stAlive[u] = 1;
-        e.stDC[u] = e.uStartDC[u]!;
-      }
-      e.nDirty = 0;
-    }
-    for (let i = 0; i < e.nDirty; i++) {
-      const u = e.dirtyList[i]!;
-      e.dirtyFlag[u] = 0;
-      e.stAlive[u] = 1;
-      e.stDC[u] = e.uStartDC[u]!;
-      e.stShields[u] = e.uShields[u]!;
-      e.stToHitPenalty[u] = 0;
-      e.stDisarmed[u] = 0;
-      e.stCritCount[u] = 0;
-      e.stReactor[u] = 0;
-      e.stFires[u] = 0;
-      e.stMissDamage[u] = 0;
-      e.stDamageTaken[u] = 0;
-      e.transports.resetUnit(u);
-      if (e.saves.changes) e.saves.resetUnit(u);
-    }
-    e.nDirty = 0;
-    if (e.carriages.any) e.carriages.reset(e);
-    const limitedLines = this.limitedLines;
-    for (let i = 0; i < limitedLines.length; i++) {
-      const l = limitedLines[i]!;
-      e.stSingleShotUsed[l] = 0;
-      e.stLastFired[l] = -10;
-    }
-    resetFormations(e);
-    e.air.reset();
-    e.transports.reset();
-    e.turn = 1;
-    e.rerollsUsed[0] = 0;
-    e.rerollsUsed[1] = 0;
+    resetEngagementState(this.e, this.traits);
   }
 
   /** Adds each formation's state after step s to the tally, from the running totals. */
   private record(s: number, tally: Float64Array): void {
     const e = this.e;
     const nF = e.nFormations;
-    // The arrays in locals, as in resetFormations.
+    // The arrays in locals, as in resetEngagement.ts resetFormations.
     const offsets = this.offsets;
     const unitStart = e.fUnitStart;
     const unitEnd = e.fUnitEnd;
@@ -487,45 +427,4 @@ export class NeteaRunner implements TrialRunner {
     }
   }
 
-}
-
-/**
- * Every formation's trial state as the spec places it. The arrays are read into locals first:
- * read through `e` in the loop, each would be loaded and checked again for every formation.
- */
-function resetFormations(e: Engagement): void {
-  const bm = e.fBm;
-  const bmStart = e.fBmStart;
-  const broken = e.fBroken;
-  const brokenStart = e.fBrokenStart;
-  const front = e.fFront;
-  const frontStart = e.fFrontStart;
-  const retired = e.fRetired;
-  const bmPlaced = e.fBmPlaced;
-  const pendingBm = e.fPendingBm;
-  const alive = e.fAlive;
-  const unitStart = e.fUnitStart;
-  const unitEnd = e.fUnitEnd;
-  const breakWeight = e.fBreakWeight;
-  const startBreakWeight = e.fStartBreakWeight;
-  const minDepth = e.fMinDepth;
-  const startMinDepth = e.fStartMinDepth;
-  const minDepthCount = e.fMinDepthCount;
-  const startMinDepthCount = e.fStartMinDepthCount;
-  const pointsLost = e.fPointsLost;
-  const damage = e.fDamage;
-  for (let f = 0; f < e.nFormations; f++) {
-    bm[f] = bmStart[f]!;
-    broken[f] = brokenStart[f]!;
-    front[f] = frontStart[f]!;
-    retired[f] = 0;
-    bmPlaced[f] = 0;
-    pendingBm[f] = 0;
-    alive[f] = unitEnd[f]! - unitStart[f]!;
-    breakWeight[f] = startBreakWeight[f]!;
-    minDepth[f] = startMinDepth[f]!;
-    minDepthCount[f] = startMinDepthCount[f]!;
-    pointsLost[f] = 0;
-    damage[f] = 0;
-  }
 }

@@ -39,6 +39,15 @@ export function arrive(e: Engagement, f: number, front: number, method: number, 
   let landed = front;
   if (method !== ARRIVE_TELEPORT) landed = Math.max(0, front + (d6(rng) + d6(rng)) * randomCosine(rng));
   e.fFront[f] = landed;
+  land(e, f, method, rng);
+}
+
+/**
+ * Formation f has landed where its front now stands (the caller placed and
+ * scattered it): the teleport's Blast markers, a drop pod's Deathwind, then
+ * the break checks.
+ */
+export function land(e: Engagement, f: number, method: number, rng: Sfc32): void {
   if (method === ARRIVE_TELEPORT) {
     const end = e.fUnitEnd[f]!;
     for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1 && d6(rng) === 1) e.fPendingBm[f]!++;

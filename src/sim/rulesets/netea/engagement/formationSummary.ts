@@ -9,8 +9,6 @@ import type { Engagement } from '../engagement.js';
  */
 export function fillFormationSummary(e: Engagement, f: number): void {
   let weight = 0;
-  let covered = 0;
-  let shadowed = 0;
   let we = 0;
   const start = e.fUnitStart[f]!;
   const end = e.fUnitEnd[f]!;
@@ -18,8 +16,6 @@ export function fillFormationSummary(e: Engagement, f: number): void {
     const fl = e.uFlags[u]!;
     e.uBreakWeight[u] = (fl & C.U_WAR_ENGINE) !== 0 ? e.uStartDC[u]! : (fl & C.U_TSKNF) !== 0 ? 2 : 1;
     weight += e.uBreakWeight[u]!;
-    if ((fl & C.U_IN_COVER) !== 0) covered++;
-    else if (e.saves.uShadowfields[u]! > 0) shadowed++;
     if ((fl & C.U_WAR_ENGINE) !== 0) we++;
   }
   const n = end - start;
@@ -30,10 +26,26 @@ export function fillFormationSummary(e: Engagement, f: number): void {
   for (let u = start; u < end; u++) if (e.uDepth[u] === minDepth) atMin++;
   e.fStartMinDepthCount[f] = atMin;
   e.fStartBreakWeight[f] = weight;
-  // A unit whose shadowfields may go down is checked shot by shot (saves/shadowfields.ts).
-  e.fCover[f] = covered === 0 && shadowed === 0 ? 0 : covered === n ? 1 : -1;
+  fillCoverSummary(e, f);
   e.fMixed[f] = we > 0 && we < n ? 1 : 0;
   e.fWarEngines[f] = we;
+}
+
+/**
+ * Whether formation f's units are in cover (fCover): 1 if all are, 0 if none
+ * is, -1 if some are; a unit whose shadowfields may go down is checked shot
+ * by shot (saves/shadowfields.ts), so it counts as some.
+ */
+export function fillCoverSummary(e: Engagement, f: number): void {
+  let covered = 0;
+  let shadowed = 0;
+  const start = e.fUnitStart[f]!;
+  const end = e.fUnitEnd[f]!;
+  for (let u = start; u < end; u++) {
+    if ((e.uFlags[u]! & C.U_IN_COVER) !== 0) covered++;
+    else if (e.saves.uShadowfields[u]! > 0) shadowed++;
+  }
+  e.fCover[f] = covered === 0 && shadowed === 0 ? 0 : covered === end - start ? 1 : -1;
 }
 
 /** Formation f's units front to back (allocation, RB 1.9.6) and back to front (suppression, RB 1.9.2). */

@@ -1,0 +1,142 @@
+import type { Sfc32 } from '../../../sim/rng.js';
+import { C } from './engine.js';
+import type { Game } from './game.js';
+import type { Plan } from './plan.js';
+import type { Player } from './policy/player.js';
+import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, ENGINE_ACTION, HOLD_MOVE, HOLD_SHOOT } from './actionCodes.js';
+import { frontsAround } from './fronts.js';
+import { moveToward, order } from './movement.js';
+import { overwatchReactions, shootFormation } from './shooting.js';
+import { assaultFormation } from './assaults.js';
+import { settle, updateCover } from './settle.js';
+import { groundAttack, interception } from './aerospace.js';
+import { spacecraftAction } from './arrivals.js';
+import { EV_ACTION, EV_REGROUP } from './timeline.js';
+import { NP_AIR_TRANSPORT, NP_HIT_AND_RUN } from './notPlayed.js';
+import { K_CARRIER } from './formationInfo.js';
+
+/**
+ * One activation (RB 1.6): the formation the player nominated takes its
+ * action test for the action it declared (−1 to retain the initiative); on a
+ * pass it carries the action out, on a failure it holds with a Blast marker
+ * (RB 1.6.2). `players` are both armies' (the one acting is f's army's; an
+ * assault's winner consolidates by its own player's choice). Returns whether the test was passed (the player may then try
+ * to retain the initiative, RB 1.6.3).
+ */
+export function activate(game: Game, players: readonly [Player, Player], plan: Plan, retain: boolean, rng: Sfc32): boolean {
+  const f = plan.f;
+  const player = players[game.army(f)]!;
+  game.activated[f] = 1;
+  if (game.overwatch[f] === 1) {
+    // A new action ends overwatch (RB 1.10).
+    game.overwatch[f] = 0;
+    updateCover(game, f);
+  }
+  if ((game.info.kind[f]! & K_CARRIER) !== 0) game.notPlayed.mark(NP_AIR_TRANSPORT);
+  if (plan.action === ACT_GROUND_ATTACK) return groundAttack(game, plan, retain, rng);
+  if (plan.action === ACT_INTERCEPT) return interception(game, plan, retain, rng);
+  if (plan.action === ACT_SPACECRAFT) return spacecraftAction(game, player, f, retain, rng);
+  frontsAround(game, f, -1);
+  const passed = game.ge.actionTest(1 << f, ENGINE_ACTION[plan.action]!, retain, rng);
+  game.timeline?.add(game.turn, EV_ACTION, f, plan.target, plan.action, passed ? 1 : 0, retain ? 1 : 0, game.e.fBm[f]!);
+  settle(game);
+  if (!game.standing(f)) return false;
+  if (!passed) {
+    player.holdChoice(f, plan);
+    hold(game, player, plan, rng);
+    return false;
+  }
+  if (game.notPlayed.hitAndRun[f] === 1 && (plan.action === ACT_ADVANCE || plan.action === ACT_DOUBLE)) game.notPlayed.mark(NP_HIT_AND_RUN);
+  switch (plan.action) {
+    case ACT_ADVANCE:
+      moves(game, plan, 1, rng);
+      shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
+      break;
+    case ACT_DOUBLE:
+      moves(game, plan, 2, rng);
+      shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
+      break;
+    case ACT_MARCH:
+      moves(game, plan, 3, rng);
+      game.marched[f] = 1;
+      break;
+    case ACT_ENGAGE:
+      game.moved[f] = 1;
+      assaultFormation(game, players, f, plan.target, rng);
+      break;
+    case ACT_SUSTAINED:
+      shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);
+      break;
+    case ACT_MARSHAL:
+      if (plan.marshalMove === 1) moves(game, plan, 1, rng);
+      else shootAfter(game, player, f, C.ACTION_MARSHAL, rng);
+      regroup(game, f, rng);
+      break;
+    case ACT_OVERWATCH:
+      game.overwatch[f] = 1;
+      game.overwatchTurn[f] = game.turn;
+      updateCover(game, f);
+      break;
+  }
+  return true;
+}
+
+/** The hold a failed action test leaves (RB 1.6.1): one move, or a shot without modifiers, or a regroup. */
+function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
+  const f = plan.f;
+  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, rng);
+  else if (plan.hold === HOLD_SHOOT) shootAfter(game, player, f, C.ACTION_HOLD, rng);
+  else regroup(game, f, rng);
+}
+
+/**
+ * The action's moves towards the plan's destination, each followed by the
+ * enemy's overwatch fire (RB 1.10). RB 1.7.5: a transport picks its
+ * passengers up as it moves, and they "may disembark at the end of any move
+ * after the move in which it was picked up": passengers ride an action of two
+ * moves or more (picked up in the first, out at the end of the last), or one
+ * move if they are already in; once the moves are over they get out whenever
+ * the rule lets them, so the formation stands on foot between actions and
+ * all of it can shoot, be shot and hold objectives.
+ */
+function moves(game: Game, plan: Plan, count: number, rng: Sfc32): void {
+  const f = plan.f;
+  const info = game.info;
+  const startedIn = game.embarked[f] === 1;
+  if (!startedIn && count > 1 && info.rideSpeed[f]! > info.speed[f]!) game.embarked[f] = game.ge.embark(f) > 0 ? 1 : 0;
+  game.moved[f] = 1;
+  for (let k = 0; k < count && game.standing(f); k++) {
+    const speed = game.embarked[f] === 1 && allAboard(game, f) ? info.rideSpeed[f]! : info.speed[f]!;
+    order.tx = plan.destX;
+    order.ty = plan.destY;
+    order.dist = speed;
+    if (moveToward(game, f, -1, rng)) overwatchReactions(game, f, rng);
+  }
+  if (game.embarked[f] === 1 && (startedIn || count > 1) && game.standing(f)) {
+    game.ge.disembark(f);
+    game.embarked[f] = 0;
+  }
+}
+
+/** Every living passenger of f is in its transport (one left walking holds the formation to its own pace). */
+function allAboard(game: Game, f: number): boolean {
+  const e = game.e;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) if (e.transports.uCarriedBy[u]! >= 0 && e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0) return false;
+  return true;
+}
+
+/** The shooting part of an action: at the target the player picks from where the formation now stands. */
+function shootAfter(game: Game, player: Player, f: number, action: number, rng: Sfc32): void {
+  if (!game.standing(f)) return;
+  const t = player.shootTarget(f);
+  if (t >= 0) shootFormation(game, f, t, action, rng);
+}
+
+/** Regrouping (RB 1.13.1), the engine's. */
+function regroup(game: Game, f: number, rng: Sfc32): void {
+  if (!game.standing(f)) return;
+  const before = game.e.fBm[f]!;
+  game.ge.regroup(f, rng);
+  game.timeline?.add(game.turn, EV_REGROUP, f, -1, before, game.e.fBm[f]!, 0, 0);
+}

@@ -1,0 +1,166 @@
+import type { FormationSpec } from '../../../model/formation.js';
+import { hasAbility } from '../../../model/resolvedUnit.js';
+import { flyingKind, fightersOnly } from '../../../model/flyingKind.js';
+import { C, type Engagement, TERRAIN_INFANTRY, TERRAIN_VEHICLE, TERRAIN_WAR_ENGINE } from './engine.js';
+
+/**
+ * What the game needs to know of each formation that never changes in a
+ * game: how it moves (RB 1.7, 2.1), how far it reaches, how big it stands,
+ * what it is (ground, aircraft, spacecraft, arrival by teleport or
+ * planetfall), whether it may garrison (RB 6.1.5). Compiled once from the
+ * formations and the engine's engagement, as typed arrays.
+ */
+
+/** Bits of `FormationInfo.kind`. */
+export const K_AIRCRAFT = 1;
+export const K_SPACECRAFT = 2;
+/** Every unit may teleport (RB 2.1.17: "Formations where all of the units have this ability"). */
+export const K_TELEPORT = 4;
+/** Carried in drop pods (RB 5.1.2): it lands when its army's spacecraft acts. */
+export const K_DROP_POD = 8;
+/** Lands by planetfall from its army's spacecraft (RB 4.4), other than in drop pods. */
+export const K_PLANETFALL = 16;
+/** May be set up as a garrison (RB 6.1.5). */
+export const K_GARRISON = 32;
+/** Fighters or fighter-bombers: may intercept (RB 4.2.1). */
+export const K_FIGHTERS = 64;
+/** Holds a war engine. */
+export const K_WAR_ENGINE = 128;
+/** Holds a commander or supreme commander (RB 2.1.2). */
+export const K_COMMANDER = 256;
+/** Every unit that moves skims or jumps: it may cross dangerous and impassable terrain (RB 2.1.7, 2.1.13). */
+export const K_FLIES_OVER = 512;
+/** Holds tunnelers (TP Tunneler). */
+export const K_TUNNELER = 1024;
+/** Holds a unit that may transport another formation (a war engine or aircraft transport, RB 3.1.3, 4.2.5). */
+export const K_CARRIER = 2048;
+/** Bought fortified positions (TP Fortified Positions). */
+export const K_POSITIONS = 4096;
+/** Holds a skimmer (RB 2.1.13), which could pop up over terrain. */
+export const K_SKIMMER = 8192;
+
+/** Radius of a formation of n units standing in the engine's ranks (5 to a rank, 5 cm apart): half its width plus its depth, averaged, plus a unit's half-base. */
+export function footprintRadius(n: number): number {
+  if (n <= 0) return 0;
+  const width = (Math.min(n, 5) - 1) * 5;
+  const depth = (Math.ceil(n / 5) - 1) * 5;
+  return (width + depth) / 4 + 2.5;
+}
+
+export class FormationInfo {
+  readonly n: number;
+  readonly kind: Int32Array;
+  readonly points: Float64Array;
+  readonly units: Int32Array;
+  /** The slowest unit's speed, cm (RB 1.7.4: a formation keeps together); its passengers riding when `rideSpeed` > 0. */
+  readonly speed: Float64Array;
+  /** The slowest unit's speed with every passenger embarked (the transports' own), or 0 when nobody rides. */
+  readonly rideSpeed: Float64Array;
+  /** The charge move of its slowest unit (infiltrators double, RB 2.1.4), on foot and riding. */
+  readonly charge: Float64Array;
+  readonly rideCharge: Float64Array;
+  /** TERRAIN_* bits of the units that walk or drive over the ground. */
+  readonly terrainKinds: Uint8Array;
+  /** Zone of control, cm: 5, or 10 when half or more of its units are scouts (RB 1.7.3, 2.1.12). */
+  readonly zoc: Float64Array;
+  /** Longest reach of its ranged weapons, cm, and of its AA weapons (-1: none). */
+  readonly range: Float64Array;
+  readonly aaRange: Float64Array;
+  /** Extra radius for its war engines' size, cm. */
+  readonly bigger: Float64Array;
+  /** Its most expensive formation, per army (RB 6.1.7 Break Their Spirit): 1 for each tied at the top. */
+  readonly mostExpensive: Uint8Array;
+
+  constructor(forms: readonly FormationSpec[], e: Engagement, canEmbark: readonly boolean[]) {
+    const n = forms.length;
+    this.n = n;
+    this.kind = new Int32Array(n);
+    this.points = new Float64Array(n);
+    this.units = new Int32Array(n);
+    this.speed = new Float64Array(n);
+    this.rideSpeed = new Float64Array(n);
+    this.charge = new Float64Array(n);
+    this.rideCharge = new Float64Array(n);
+    this.terrainKinds = new Uint8Array(n);
+    this.zoc = new Float64Array(n);
+    this.range = new Float64Array(n);
+    this.aaRange = new Float64Array(n).fill(-1);
+    this.bigger = new Float64Array(n);
+    this.mostExpensive = new Uint8Array(n);
+    forms.forEach((f, i) => this.fill(i, f, e, canEmbark[i]!));
+    for (let side = 0; side < 2; side++) {
+      let best = -1;
+      for (let i = 0; i < n; i++) if (e.fSide[i] === side && this.points[i]! > best) best = this.points[i]!;
+      for (let i = 0; i < n; i++) if (e.fSide[i] === side && this.points[i] === best) this.mostExpensive[i] = 1;
+    }
+  }
+
+  private fill(i: number, f: FormationSpec, e: Engagement, canEmbark: boolean): void {
+    const flying = flyingKind(f);
+    let kind = 0;
+    if (flying === 'aircraft') kind |= K_AIRCRAFT;
+    if (flying === 'spacecraft') kind |= K_SPACECRAFT;
+    if (flying === 'aircraft' && fightersOnly(f)) kind |= K_FIGHTERS;
+    const units = f.units;
+    if (units.every((u) => hasAbility(u, 'teleport'))) kind |= K_TELEPORT;
+    if (units.some((u) => u.unit.id === 'drop-pod')) kind |= K_DROP_POD;
+    else if (flying === 'ground' && units.some((u) => hasAbility(u, 'planetfall'))) kind |= K_PLANETFALL;
+    if (units.some((u) => hasAbility(u, 'tunneler'))) kind |= K_TUNNELER;
+    if (units.some((u) => u.unit.type === 'WE' || u.unit.type === 'AC/WE')) kind |= K_WAR_ENGINE;
+    if (units.some((u) => hasAbility(u, 'commander') || hasAbility(u, 'supreme-commander'))) kind |= K_COMMANDER;
+    if (units.some((u) => (u.unit.transport ?? 0) > 0 && (u.unit.type === 'WE' || u.unit.type === 'AC' || u.unit.type === 'AC/WE'))) kind |= K_CARRIER;
+    if (f.positions !== undefined) kind |= K_POSITIONS;
+    if (units.some((u) => hasAbility(u, 'skimmer'))) kind |= K_SKIMMER;
+    // RB 6.1.5: half or more scouts; or at most one unit faster than 15 cm and no war engine; or a unit of speed 0.
+    const scouts = units.filter((u) => hasAbility(u, 'scout')).length;
+    const fast = units.filter((u) => u.unit.speed > 15).length;
+    const garrison = scouts >= Math.ceil(units.length / 2) || (fast <= 1 && (kind & K_WAR_ENGINE) === 0) || units.some((u) => u.unit.speed === 0 && u.unit.type !== 'SC');
+    if (garrison && flying === 'ground') kind |= K_GARRISON;
+    this.zoc[i] = scouts * 2 >= units.length ? 10 : 5;
+    this.points[i] = f.points ?? 0;
+    this.units[i] = units.length;
+
+    const start = e.fUnitStart[i]!;
+    const end = e.fUnitEnd[i]!;
+    let slowest = Infinity;
+    let slowestRiding = Infinity;
+    let charge = Infinity;
+    let rideCharge = Infinity;
+    let flies = true;
+    let terrain = 0;
+    let range = 0;
+    let bigger = 0;
+    for (let u = start; u < end; u++) {
+      const ru = units[u - start]!;
+      const speed = ru.unit.speed;
+      const infiltrates = (e.uFlags[u]! & C.U_INFILTRATOR) !== 0;
+      const move = infiltrates ? 2 * speed : speed;
+      if (ru.unit.id === 'drop-pod') continue;
+      slowest = Math.min(slowest, speed);
+      charge = Math.min(charge, move);
+      if (e.transports.uCarriedBy[u]! < 0) {
+        slowestRiding = Math.min(slowestRiding, speed);
+        rideCharge = Math.min(rideCharge, move);
+      }
+      if (!hasAbility(ru, 'skimmer') && !hasAbility(ru, 'jump-packs')) flies = false;
+      const cls = e.uClass[u]!;
+      if (cls === C.CLASS_INF) terrain |= (e.uFlags[u]! & C.U_MOUNTED) !== 0 ? TERRAIN_VEHICLE : TERRAIN_INFANTRY;
+      else if (cls === C.CLASS_LV || cls === C.CLASS_AV) terrain |= TERRAIN_VEHICLE;
+      else if (cls === C.CLASS_WE) {
+        terrain |= TERRAIN_WAR_ENGINE;
+        bigger = Math.max(bigger, Math.sqrt(e.uStartDC[u]!) * 1.5);
+      }
+      range = Math.max(range, e.uMaxRange[u]!, e.uMaxIndirectRange[u]!);
+      if (e.air.uMaxAaRange[u]! > this.aaRange[i]!) this.aaRange[i] = e.air.uMaxAaRange[u]!;
+    }
+    if (flies && flying === 'ground') kind |= K_FLIES_OVER;
+    this.kind[i] = kind;
+    this.speed[i] = slowest === Infinity ? 0 : slowest;
+    this.charge[i] = charge === Infinity ? 0 : charge;
+    this.rideSpeed[i] = canEmbark && slowestRiding !== Infinity ? slowestRiding : 0;
+    this.rideCharge[i] = canEmbark && rideCharge !== Infinity ? rideCharge : 0;
+    this.terrainKinds[i] = terrain;
+    this.range[i] = range;
+    this.bigger[i] = bigger;
+  }
+}

@@ -1,0 +1,45 @@
+import { OFF_TABLE } from './engine.js';
+import { ON_TABLE, type Game } from './game.js';
+
+/**
+ * The engine measures distances on one line: a unit of formation a stands
+ * `fFront[a] + depth` from a centre line, and two units of opposite armies
+ * are the sum of those apart (engine geometry.ts). Before each call the game
+ * sets the fronts so that the distances the call measures are the table's:
+ *
+ * - the pivot (the formation shot at, the assault's defender, the
+ *   formation taking a test or rallying) stands on the centre line (front 0);
+ * - every formation of the other army stands at its gap to the pivot, so the
+ *   pivot's range, withdrawal (units ending within 15 cm of an enemy die) and
+ *   rally (an enemy within 30 cm) are the table's;
+ * - every other formation of the pivot's army stands at its gap to `other`,
+ *   the enemy acting on the pivot (the shooter, or the charger where its
+ *   charge ended), which is what the engine reads of them: who is within
+ *   15 cm of the chargers to lend support or be caught by the loss; with no
+ *   `other` (-1), far off;
+ * - formations off the table, and aircraft, stand far off (OFF_TABLE).
+ *
+ * Fronts are whole centimetres, rounded: the precision of the engine's own
+ * scripts, finer than a formation's footprint on the table; and a whole
+ * number is passed between the engine's functions without being boxed.
+ */
+export function frontsAround(game: Game, pivot: number, other: number): void {
+  const e = game.e;
+  const side = game.army(pivot);
+  const n = game.nF;
+  for (let f = 0; f < n; f++) {
+    if (f === pivot) {
+      e.fFront[f] = 0;
+    } else if (game.status[f] !== ON_TABLE || e.fAlive[f] === 0) {
+      e.fFront[f] = OFF_TABLE;
+    } else if (game.army(f) !== side) {
+      const d = game.centres[f * n + pivot]! - game.rad[f]! - game.rad[pivot]!;
+      e.fFront[f] = d > 0 ? Math.round(d) : 0;
+    } else if (other >= 0) {
+      const d = game.centres[f * n + other]! - game.rad[f]! - game.rad[other]!;
+      e.fFront[f] = d > 0 ? Math.round(d) : 0;
+    } else {
+      e.fFront[f] = OFF_TABLE;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { FormationSpec } from '../../../model/formation.js';
+import type { NeteaOptions } from './engine.js';
+import type { PolicyParams } from './policy/policyParams.js';
+import type { TableLayout } from './tableLayout.js';
+
+/**
+ * A game between two armies as plain, structured-cloneable data: what the
+ * command builds and what crosses to worker threads; gameRunner.ts compiles
+ * it once per worker.
+ */
+
+/** An army: its formations, fielded as the formation texts say, and its list's strategy rating (RB 1.5). */
+export interface GameArmy {
+  /** A readable name ("Codex Astartes, 10 formations"). */
+  name: string;
+  /** The army list it is picked from, when one is known. */
+  listId: string | null;
+  strategyRating: number;
+  formations: FormationSpec[];
+}
+
+export interface GameSpec {
+  ruleset: 'netea-game';
+  /** Army A and army B. */
+  armies: [GameArmy, GameArmy];
+  /** Army A's policy and army B's (policy/policyParams.ts). */
+  policies: [PolicyParams, PolicyParams];
+  /** A fixed table, or null: each game lays out a random one (randomTable.ts). */
+  table: TableLayout | null;
+  options: NeteaOptions;
+  /** A game still tied after this turn ends on the tiebreak (RB 6.1.7 plays on while the dice say so); named when it happens. */
+  maxTurns: number;
+}
+
+/** The default cap on turns: after turn 4 a game goes on with chance 1/6 a turn, so 1 game in 6^8 reaches it. */
+export const DEFAULT_MAX_TURNS = 12;

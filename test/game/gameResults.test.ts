@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { notPlayedAcross, type GameResult } from '../../src/commands/gameResults.js';
+import { NOT_PLAYED } from '../../src/rulesets/netea/game/notPlayed.js';
+
+/**
+ * The rules a run of games does not play are named from every pair of
+ * policies, not the first alone: a rule that only an aggressive player
+ * reaches (a commander engaging) is named when the first pair never met it.
+ */
+describe('rules not played, across the pairs of policies', () => {
+  const [commander, hitAndRun, cap] = [NOT_PLAYED[0], NOT_PLAYED[5], NOT_PLAYED[11]];
+  const run = (np: Array<[(typeof NOT_PLAYED)[number], number]>): GameResult => ({ notPlayed: np.map(([r, games]) => ({ rule: r.rule, when: r.when, games, share: games / 100 })) }) as unknown as GameResult;
+
+  it('sums the games each rule mattered in over every pair, in the order of NOT_PLAYED', () => {
+    const out = notPlayedAcross([run([]), run([[cap, 1], [hitAndRun, 40]]), run([[commander, 7], [hitAndRun, 2]])]);
+    expect(out).toEqual([
+      { rule: commander.rule, when: commander.when, games: 7 },
+      { rule: hitAndRun.rule, when: hitAndRun.when, games: 42 },
+      { rule: cap.rule, when: cap.when, games: 1 },
+    ]);
+  });
+
+  it('names nothing when no rule mattered', () => {
+    expect(notPlayedAcross([run([]), run([])])).toEqual([]);
+  });
+});
