@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from '../../../src/sim/rulesets/netea/assault/outcomes.js';
-import { blastMarkerModifiers, formationResultMarkers, inspiringUnits, resultModifiers, resultWinner, sideResultMarkers, wipeOut } from '../../../src/sim/rulesets/netea/assault/resultRules.js';
-import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, loserHits, takesLossHits, winnerBlastMarkers } from '../../../src/sim/rulesets/netea/assault/aftermathRules.js';
-import { closingMove, counterChargeMove, counterChargeTarget, countersIntoContact } from '../../../src/sim/rulesets/netea/assault/counterChargeRules.js';
-import { distanceFromEnemy, withinAssaultRange } from '../../../src/sim/rulesets/netea/assault/reach.js';
-import { attackValue, usesCloseCombat } from '../../../src/sim/rulesets/netea/assault/attackValue.js';
-import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from '../../../src/sim/rulesets/netea/breaking.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import { ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from '../../../src/sim/assaultOutcomes.js';
+import { blastMarkerModifiers, formationResultMarkers, inspiringUnits, resultModifiers, resultWinner, sideResultMarkers, wipeOut } from '../../../src/rulesets/netea/engine/assault/resultRules.js';
+import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, loserHits, takesLossHits, winnerBlastMarkers } from '../../../src/rulesets/netea/engine/assault/aftermathRules.js';
+import { closingMove, counterChargeMove, counterChargeTarget, countersIntoContact } from '../../../src/rulesets/netea/engine/assault/counterChargeRules.js';
+import { distanceFromEnemy, withinAssaultRange } from '../../../src/rulesets/netea/engine/assault/reach.js';
+import { attackValue, usesCloseCombat } from '../../../src/rulesets/netea/engine/assault/attackValue.js';
+import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from '../../../src/rulesets/netea/engine/breaking.js';
 
 /**
  * The assault's result and aftermath rules, each written once for the general
