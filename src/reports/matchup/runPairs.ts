@@ -1,8 +1,8 @@
 import type { Battle } from '../../model/battle.js';
 import type { FormationSpec } from '../../model/formation.js';
-import { ChunkPool } from '../../workers/pool.js';
+import { ChunkPool } from '../../run/pool.js';
 import type { ValueRun } from '../value/formationValue.js';
-import { runValueMeeting } from '../value/valueMeeting.js';
+import { runValueMeeting } from '../../run/valueMeeting.js';
 import type { PairResult } from './listExchange.js';
 import { pairExchange, planPair, type PairPlan } from './pairMeeting.js';
 

@@ -7,9 +7,9 @@ import type { PairResult, SideFormation } from '../../../src/reports/matchup/lis
 import { fieldResult, matchupResult, type MatchupSide, type PairRow } from '../../../src/reports/matchup/matchupResult.js';
 import { pairKey, type PairExchange } from '../../../src/reports/matchup/pairMeeting.js';
 import { runPairs } from '../../../src/reports/matchup/runPairs.js';
-import { Z95 } from '../../../src/reports/stats/z95.js';
+import { Z95 } from '../../../src/stats/z95.js';
 import { valueFormations } from '../../../src/reports/value/valueFormations.js';
-import { DEFAULT_CHUNK_SIZE } from '../../../src/workers/simulate.js';
+import { DEFAULT_CHUNK_SIZE } from '../../../src/run/simulate.js';
 
 const data = loadDataset();
 const { battle } = loadBattle();
