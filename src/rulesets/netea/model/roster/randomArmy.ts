@@ -25,7 +25,7 @@ import { ROSTER_FORMAT, type RosterFile } from './listFile.js';
  * (`@big`, `@uge`, alternatives `@<id>`), and a formation with weapon mounts with a weapon drawn
  * uniformly for each mount among those its tables let it take (TP Weapon Mount: every mount
  * carries one). An upgrade offering one of several characters or units (`+commander@chaplain`)
- * takes one drawn uniformly. A formation's own unit choices ("any four of ...") are fielded at the
+ * takes one drawn uniformly; a free upgrade of the army is taken at most once. A formation's own unit choices ("any four of ...") are fielded at the
  * list's default pick.
  *
  * The army ends when no formation or upgrade fits: the points left are fewer than the cheapest
@@ -160,7 +160,8 @@ export class RandomArmyBuilder {
       const formations = this.army.formations.filter((f) => !dropped.has(`f ${f.id}`)).map((formation): Addition => ({ kind: 'formation', formation }));
       const upgrades: Addition[] = [
         ...entries.flatMap((e, i) => this.upgradesOf(e).filter((u) => !dropped.has(`u ${i} ${u.id}`)).map((upgrade): Addition => ({ kind: 'upgrade', entry: i, upgrade }))),
-        ...this.armyUpgrades.filter((u) => !dropped.has(`a ${u.id}`)).map((upgrade): Addition => ({ kind: 'army-upgrade', upgrade })),
+        // A free upgrade of the army is taken once: the rules put no limit on some (TP Death Korps' Thunderer), and more of them would cost nothing and never end the army.
+        ...this.armyUpgrades.filter((u) => !dropped.has(`a ${u.id}`) && (u.points > 0 || !armyUpgrades.includes(u.id))).map((upgrade): Addition => ({ kind: 'army-upgrade', upgrade })),
       ];
       if (formations.length === 0 && upgrades.length === 0) return { entries, armyUpgrades };
       const pool = formations.length === 0 ? upgrades : upgrades.length === 0 ? formations : below(rng, 2) === 0 ? formations : upgrades;
