@@ -85,10 +85,10 @@ describeWithTp('random armies of every Tournament Pack list', (tp) => {
   const data = loadDataset(tp);
   const SEEDS = 12;
 
-  it(`builds ${SEEDS} legal 3,000-point armies of each of the 34 lists, each full: no formation or upgrade more fits`, () => {
-    expect(data.armies.size).toBe(34);
-    const unspent: number[] = [];
-    for (const list of data.armies.values()) {
+  // One test per list: a single test of all 34 blocks the test worker long enough to time out its reports.
+  const unspent: number[] = [];
+  for (const list of [...data.armies.values()]) {
+    it(`builds ${SEEDS} legal 3,000-point armies of ${list.id}, each full: no formation or upgrade more fits`, () => {
       const builder = new RandomArmyBuilder(data, list.id);
       for (let k = 0; k < SEEDS; k++) {
         const a = built(builder.build('tp', k));
@@ -96,10 +96,14 @@ describeWithTp('random armies of every Tournament Pack list', (tp) => {
         expect(additionsThatFit(data, a), `${list.id} #${k}: ${a.roster.formations.join(', ')}`).toEqual([]);
         unspent.push(a.unspent);
       }
-    }
-    // What the 408 armies of these seeds leave unspent (docs/game.md quotes it).
+    }, 120_000);
+  }
+
+  it('leaves 25 points or fewer unspent in 395 of the 408 armies, at most 350', () => {
+    expect(data.armies.size).toBe(34);
+    expect(unspent).toHaveLength(34 * SEEDS);
     unspent.sort((x, y) => x - y);
     expect([unspent[0], unspent[Math.floor(unspent.length / 2)], unspent[unspent.length - 1]]).toEqual([0, 0, 350]);
     expect(unspent.filter((u) => u <= 25).length).toBe(395);
-  }, 900_000);
+  });
 });
