@@ -1,8 +1,8 @@
-import { runWireTask, type WireTask } from '../../src/workers/runChunk.js';
+import { runWireTask, type WireTask } from '../../src/run/runChunk.js';
 
 /**
  * A Web Worker of the playground: runs one chunk at a time exactly as a
- * worker thread of the command line does (src/workers/worker.ts), and sends
+ * worker thread of the command line does (src/run/worker.ts), and sends
  * its tally back (transferred, not copied).
  */
 const scope = self as unknown as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameScore } from '../../../src/reports/stats/gameScore.js';
+import { gameScore } from '../../../src/stats/gameScore.js';
 
 describe('gameScore', () => {
   it('scores wins 1 and draws ½, with the sample variance of the mean', () => {

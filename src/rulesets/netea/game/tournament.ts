@@ -1,5 +1,5 @@
-import { gameScore } from '../../../reports/stats/gameScore.js';
-import { Z95 } from '../../../reports/stats/z95.js';
+import { gameScore } from '../../../stats/gameScore.js';
+import { Z95 } from '../../../stats/z95.js';
 import type { GameTallyLayout } from './gameTally.js';
 import { NOT_PLAYED } from './notPlayed.js';
 import type { TournamentArmy } from './tournamentArmy.js';
