@@ -109,7 +109,8 @@ async function epic40kFairCostInBattle(text: string, o: Epic40kFairCostWords & S
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   const data = epic40kData();
-  const { battleValueJson, printBattleValue } = await import('./fairCost.js');
+  const { printBattleValue } = await import('./fairCost.js');
+  const { battleValueJson } = await import('./battleFairCost.js');
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : detachment.points !== null ? 'army list' : null, statedCost: detachment.points }, null, 2) + '\n');
   else {
     process.stdout.write(`${EPIC40K_TITLE}\n`);
