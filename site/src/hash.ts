@@ -161,7 +161,7 @@ function parseValue(def: KeyDef, raw: string | null): unknown {
 }
 
 /** Splits a hash (with or without its "#") into its words; a malformed escape is an InputError. */
-function words(hash: string): Array<[string, string | null]> {
+export function words(hash: string): Array<[string, string | null]> {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const out: Array<[string, string | null]> = [];
   for (const part of body.split('&')) {
@@ -220,7 +220,7 @@ export function parseWords(ws: ReadonlyArray<readonly [string, string | null]>):
 }
 
 /** Percent-encodes a value, leaving the characters formations are written with readable. */
-function enc(v: string): string {
+export function enc(v: string): string {
   return encodeURIComponent(v).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@').replace(/%3A/g, ':');
 }
 

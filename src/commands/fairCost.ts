@@ -22,7 +22,7 @@ import { battleValueHeadline, battleValueLines, battleValueSection } from '../re
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
-import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from './battleFairCost.js';
+import { FAIR_COST_TRIALS, battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from './battleFairCost.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { rejectAirUnits } from './oneStepJobs.js';
 import { rejectNeteaOptions } from './epic40kJobs.js';
@@ -173,7 +173,7 @@ export function registerFairCost(program: Command): void {
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
     .addOption(new Option('--cost <points>', 'the cost to judge (a balancer\'s proposal): changes the verdict, never the fair cost (default: the army list\'s cost)').argParser(positivePoints('--cost')));
   addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004, in the battle), or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
-  addSimOptions(cmd, 1000)
+  addSimOptions(cmd, FAIR_COST_TRIALS)
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
     .action(async (text: string, o: FairCostOptions & { rules: RuleSystem }, command: Command) => {
       rejectRunOptions(o, 'fair-cost');
