@@ -19,7 +19,7 @@ export interface MeetingProgress {
   done: number;
   /** Meetings asked for so far: the fixed point asks for more groups as it narrows the root. */
   asked: number;
-  /** "2 Web Workers" or "this thread" (a page opened from a file cannot start workers). */
+  /** "2 Web Workers" or "the page's thread" (a page opened from a file cannot start workers). */
   mode: string;
 }
 
@@ -43,7 +43,7 @@ export function meetingRunner(workerUrl: string, workers: number, onProgress: (p
   } catch {
     pool = null; // e.g. a page opened from file://: run in this thread instead.
   }
-  const mode = pool === null ? 'this thread' : `${pool.workers.length} Web Worker${pool.workers.length === 1 ? '' : 's'}`;
+  const mode = pool === null ? 'the page\'s thread' : `${pool.workers.length} Web Worker${pool.workers.length === 1 ? '' : 's'}`;
   const queue: Queued[] = [];
   let stopped = false;
   let busyHere = false;

@@ -194,9 +194,11 @@ export function setupFairCost(host: FairCostHost): FairCostView {
     const workers = s.workers ?? Math.max(1, navigator.hardwareConcurrency || 2);
     const key = JSON.stringify([data.id, data.version, inputs.formation.text, numbers]);
     const reused = solved !== null && solved.key === key ? solved.value : null;
+    let ranOn = '';
     const solve = async (): Promise<FormationValue> => {
       const mine = meetingRunner('worker.js', workers, (p) => {
         if (run !== runCount) return;
+        ranOn = p.mode;
         progress.max = Math.max(1, p.asked);
         progress.value = p.done;
         $('fc-status').textContent = `${p.done} of ${p.asked} meetings so far (the fixed point asks for more groups as it narrows the price) · ${p.mode} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -226,7 +228,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
     $('fc-status').textContent =
       reused !== null
         ? `Judged at the new cost on the ${value.meetings} meetings already run for this formation, data, seed and trials (the fair cost does not depend on the cost)`
-        : `${value.meetings} meetings of ${value.trialsPerMeeting.toLocaleString('en')} trials in ${(elapsed / 1000).toFixed(1)} s`;
+        : `${value.meetings} meetings of ${value.trialsPerMeeting.toLocaleString('en')} trials in ${(elapsed / 1000).toFixed(1)} s on ${ranOn}`;
     const margin = loaded.battle.margin.value;
     $('fc-headline').innerHTML = headlineHtml(value, margin);
     const pre = document.createElement('pre');

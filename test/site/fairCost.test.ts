@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fairCostArgv, fairCostHash, parseFairCostHash } from '../../site/src/fairCostHash.js';
 import { InputError } from '../../src/model/inputError.js';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { inProcess } from '../helpers/cli.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 import { cliJson, haveChromium, playground, resultJson } from './harness.js';
@@ -67,18 +68,36 @@ describe('the fair cost\'s address', () => {
 });
 
 describe.skipIf(!haveChromium)('the fair cost in the page', () => {
+  /** The command line's JSON, run once for the two pages that compare with it (a fixed seed: the same JSON). */
+  let cli: Promise<unknown> | undefined;
+  const fromCli = () => (cli ??= cliJson(['fair-cost', FORMATION, '--cost', '200', '--trials', String(TRIALS), '--seed', SEED]));
+
   it('gives `fair-cost --json` to the last digit, every field', async () => {
     const { page, problems } = await pg.open();
     try {
       await page.goto(`${pg.base}#fair-cost=${FORMATION}&cost=200&trials=${TRIALS}&seed=${SEED}&workers=2`);
-      const [fromPage, fromCli] = await Promise.all([resultJson(page, 300_000), cliJson(['fair-cost', FORMATION, '--cost', '200', '--trials', String(TRIALS), '--seed', SEED])]);
-      expect(fromPage).toEqual(fromCli);
+      const [fromPage, cliJson] = await Promise.all([resultJson(page, 300_000), fromCli()]);
+      expect(fromPage).toEqual(cliJson);
+      expect(await page.locator('#fc-status').innerText()).toMatch(/^\d+ meetings of 40 trials in [0-9.]+ s on 2 Web Workers$/);
       const j = fromPage as FairCostJson;
       expect(j.costFrom).toBe('option --cost');
       expect(j.meetings).toBeGreaterThan(0);
       expect(await page.locator('body').getAttribute('data-state')).toBe('done');
       expect(await page.locator('#fc-command-line').innerText()).toBe(`npx epic-balance fair-cost ${FORMATION} --cost 200 --trials ${TRIALS} --seed ${SEED} --chunk-size 50000 --json`);
       expect(await page.locator('#fc-fair').innerText()).toBe(String(Math.round(j.fairCost.estimate)));
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('opened from the built folder (file://, no workers): the meetings run in the page\'s thread, the same JSON', async () => {
+    const { page, problems } = await pg.open();
+    try {
+      await page.goto(`${pathToFileURL(join(pg.site.dir, 'index.html')).href}#fair-cost=${FORMATION}&cost=200&trials=${TRIALS}&seed=${SEED}`);
+      const fromPage = await resultJson(page, 300_000);
+      expect(await page.locator('#fc-status').innerText()).toMatch(/ on the page's thread$/);
+      expect(fromPage).toEqual(await fromCli());
       expect(problems).toEqual([]);
     } finally {
       await page.close();
