@@ -104,6 +104,23 @@ describe.skipIf(!haveChromium)('the fair cost in the page', () => {
     }
   });
 
+  it('Stop valuing ends the run with no result, and the next run gives the numbers', async () => {
+    const { page, problems } = await pg.open();
+    try {
+      await page.goto(`${pg.base}#fair-cost=${FORMATION}&trials=20000&seed=${SEED}`);
+      await page.waitForSelector('body[data-state=running]');
+      await page.getByRole('button', { name: 'Stop valuing' }).click();
+      await page.waitForSelector('body[data-state=stopped]');
+      expect(await page.locator('#result-json').count()).toBe(0);
+      expect(await page.locator('#fc-status').innerText()).toContain('Stopped: no result');
+      await page.evaluate(`location.hash = '#fair-cost=${FORMATION}&cost=200&trials=${TRIALS}&seed=${SEED}'`);
+      expect(await resultJson(page, 300_000)).toEqual(await fromCli());
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('at 390 px: the verdict follows the proposed cost, the fair cost does not; readable, the chart fitted; a bad cost is a message and no result', async () => {
     const { page, problems } = await pg.open(390, 844);
     try {
