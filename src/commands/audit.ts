@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { Option, type Command } from 'commander';
 import type { Battle } from '../model/battle.js';
 import { shortVersion, type Dataset } from '../model/dataset.js';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
-import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
+import { type LoadedBattle } from '../model/loadBattle.js';
 import { battleAirDefenceOf, battleFieldOf, fieldLacking, type BattleFormations } from '../model/battleField.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { auditEntries, auditLists, type AuditEntry } from '../reports/audit/auditEntries.js';
+import { type AuditEntry } from '../reports/audit/auditEntries.js';
 import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
 import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import { auditSection, offsetLines, validationLines } from '../reports/sections/auditSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
-import { PARITY_METRICS, type ParityMetric } from '../reports/value/parityCost.js';
+import { type ParityMetric } from '../reports/value/parityCost.js';
+import { variantNotes } from '../sim/rulesets/netea/rulesVariant.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { auditHeldOut } from '../reports/validation/auditHeldOut.js';
 import { heldOutLines } from '../reports/validation/heldOutLines.js';
@@ -26,12 +23,7 @@ import { heldOutSection } from '../reports/sections/heldOutSection.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { noteWritten } from '../workers/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../workers/partial.js';
-import { DEFAULT_CHUNK_SIZE } from '../workers/simulate.js';
-import { badOption, pathOption, seedText, wholeNumber } from './options.js';
-import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
-import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
-import { variantNotes, variantOptions } from '../sim/rulesets/netea/rulesVariant.js';
-
+import { badOption } from './options.js';
 export interface AuditOptions {
   data?: string;
   lists?: string[];
@@ -69,11 +61,11 @@ export interface AuditPartial {
 
 export { AUDIT_PARTIAL_KIND };
 
-const DEFAULT_AUDIT_TRIALS = 1000;
+export const DEFAULT_AUDIT_TRIALS = 1000;
 /** The most trials per meeting a --precision audit runs when --trials is not given. */
-const PRECISION_TRIAL_CAP = 16_000;
+export const PRECISION_TRIAL_CAP = 16_000;
 
-function shareOption(value: string): number {
+export function shareOption(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= 1) throw badOption('--precision', value, 'a share of the fair cost between 0 and 1 (e.g. 0.02 for ±2%)');
   return n;
@@ -92,7 +84,7 @@ export async function replayAuditValues<T>(values: { key: string; command: strin
   }
 }
 
-function listOption(value: string): string[] {
+export function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
@@ -132,7 +124,7 @@ const commandWithoutSplit = (argv: string[]) => {
   return out;
 };
 
-function showProgress(done: number, total: number): void {
+export function showProgress(done: number, total: number): void {
   process.stderr.write(`\raudit: ${done}/${total} formations${done === total ? '\n' : ''}`);
 }
 
@@ -284,61 +276,4 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
     const written = await writeRunReport({ meta, sections: [section, heldOutSection(heldOut)] }, o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
-}
-
-export function registerAudit(program: Command): void {
-  const cmd = program
-    .command('audit')
-    .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
-    .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the built-in 2004 rulebook data)').argParser(pathOption('--data')))
-    .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
-    .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
-    .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
-    .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
-    .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
-    .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
-    .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
-    .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
-    .option('--json', 'print the result as JSON')
-    .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
-    .option('--quiet', 'no progress on stderr');
-  addRulesOption(cmd, 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
-  cmd
-    .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
-    .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
-    .addOption(new Option('--chunks <A-B>', 'value only audited formations A to B (from 0) and write a partial result; combine the pieces with `epic-balance merge`').argParser(chunkRangeOption))
-    .addOption(new Option('--history <path>', 'a later Tournament Pack checkout: rate the price changes between --data and it, valued on --data (docs/history.md)').argParser(pathOption('--history')))
-    .addOption(new Option('--partial-out <file>', 'where --chunks writes its partial result (default: audit-<hash>-chunks-A-B.partial.json)'))
-    .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
-    .action(async (o: AuditOptions, cmd: Command) => {
-      const started = performance.now();
-      if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = PRECISION_TRIAL_CAP;
-      if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
-      if (o.fitOut !== undefined && checkOutTarget(o.fitOut, '--fit-out', 'fitted-battle').replaces) process.stderr.write(`replacing the earlier fitted battle in ${o.fitOut}\n`);
-      if (o.history !== undefined) return (await import('./auditHistory.js')).auditHistory({ ...o, history: o.history }, started);
-      if (o.rules === 'epic40k') return (await import('./epic40kAudit.js')).epic40kAudit(o, started);
-      const loaded = loadBattle(o.battle);
-      const data = loadDataset(o.data);
-      const lists = auditLists(data, o.lists);
-      const field = battleField(data, loaded);
-      const entries = auditEntries(data, lists);
-      const audited = entries.filter((e) => e.spec !== undefined);
-      const argv = process.argv.slice(2);
-      const range = auditRange(o, audited.length);
-      const key = auditKey(data, loaded.battle, o, entries);
-      checkAuditOutputs(o, key, range);
-      const replay = replayedAudit(key);
-      if (replay !== null) {
-        await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);
-        return;
-      }
-      const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
-      const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
-      if (o.chunks !== undefined || o.partialOut !== undefined) {
-        writeAuditPartial(o, argv, key, audited.length, range, values);
-        return;
-      }
-      await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);
-    });
 }

@@ -7,7 +7,7 @@ import { InputError } from '../model/inputError.js';
 import type { AuditEntry } from '../reports/audit/auditEntries.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
-import type { AuditOptions } from './audit.js';
+import { auditKey, auditRange, checkAuditOutputs, finishAudit, replayedAudit, writeAuditPartial, type AuditOptions } from './audit.js';
 import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from './epic40kValuePlan.js';
 
 /**
@@ -97,7 +97,6 @@ function showProgress(done: number, total: number): void {
  */
 export async function epic40kAudit(o: AuditOptions, started: number): Promise<void> {
   rejectNeteaAuditOptions(o);
-  const { auditKey, auditRange, checkAuditOutputs, finishAudit, replayedAudit, writeAuditPartial } = await import('./audit.js');
   const loaded = loadEpic40kBattle(o.battle);
   const lists = loadEpic40kLists();
   const entries = epic40kAuditEntries(lists, auditedLists(lists, o.lists));

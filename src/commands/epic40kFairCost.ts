@@ -8,7 +8,7 @@ import { fairCost, type FairCostMetric, type FairCostResult, type FairCostRules 
 import { chartContext } from '../reports/report.js';
 import { runMeta } from '../reports/runReport.js';
 import { battleValueSection } from '../reports/sections/battleValueSection.js';
-import { fairCostSection } from '../reports/sections/fairCostSection.js';
+import { fairCostHeadline, fairCostSection } from '../reports/sections/fairCostSection.js';
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { judgedAt } from '../reports/value/fixedPointValue.js';
@@ -18,6 +18,8 @@ import type { Epic40kDetachment } from '../sim/rulesets/epic40k/spec.js';
 import { EPIC40K_TITLE } from './epic40kJobs.js';
 import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from './epic40kValuePlan.js';
 import type { SimOptions } from './simOptions.js';
+import { fairCostJson, printBattleValue } from './fairCost.js';
+import { battleValueJson } from './battleFairCost.js';
 
 /**
  * `fair-cost --rules epic40k <detachment>`: by default the battle-based fair
@@ -78,11 +80,9 @@ export async function epic40kFairCost(text: string, o: Epic40kFairCostWords & Si
   const result: FairCostResult = await fairCost({ formation: asFormation(detachment), opponents: opponents.map(asFormation), engagement, metric, run: { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize }, rules: epic40kFairCostRules() });
   const simulationMs = Math.round(performance.now() - started);
   const data = epic40kData();
-  const { fairCostJson } = await import('./fairCost.js');
   const { kind, gap } = engagement;
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, engagement: { kind, action: 'none', gap }, ...fairCostJson(result) }, null, 2) + '\n');
   else {
-    const { fairCostHeadline } = await import('../reports/sections/fairCostSection.js');
     process.stdout.write(`${EPIC40K_TITLE}: ${fairCostHeadline(result)}\n(rules epic40k, data ${data.id} ${data.version}; ${describe(engagement)}; ${result.trialsPerMeeting.toLocaleString('en')} trials per meeting, ${result.meetings.length} meetings)\n`);
   }
   if (o.out !== undefined) {
@@ -109,8 +109,6 @@ async function epic40kFairCostInBattle(text: string, o: Epic40kFairCostWords & S
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   const data = epic40kData();
-  const { printBattleValue } = await import('./fairCost.js');
-  const { battleValueJson } = await import('./battleFairCost.js');
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : detachment.points !== null ? 'army list' : null, statedCost: detachment.points }, null, 2) + '\n');
   else {
     process.stdout.write(`${EPIC40K_TITLE}\n`);

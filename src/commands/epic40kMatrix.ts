@@ -16,6 +16,8 @@ import { epic40kFairCostRules } from './epic40kFairCost.js';
 import { EPIC40K_TITLE } from './epic40kJobs.js';
 import { epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from './epic40kValuePlan.js';
 import type { SimOptions } from './simOptions.js';
+import { matrixJson, printMatrix, runMatrixOnPool } from './matrix.js';
+import { battleMatrix } from './matrixBattle.js';
 
 /**
  * `matrix --rules epic40k <list> --vs <list>`: the catalogue detachments of
@@ -29,7 +31,7 @@ import type { SimOptions } from './simOptions.js';
  * report.html, naming the rules.
  */
 
-interface Epic40kMatrixOptions extends SimOptions {
+export interface Epic40kMatrixOptions extends SimOptions {
   vs: string;
   engagement?: EngagementKind;
   battle?: string;
@@ -59,14 +61,12 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
     const battle = o.battle ?? epic40kBattlePath();
     loadEpic40kBattle(battle);
     if (o.json !== true) process.stdout.write(`${EPIC40K_TITLE}\n`);
-    const { battleMatrix } = await import('./matrixBattle.js');
     await battleMatrix(data, rows, cols, { ...o, battle, plan: planEpic40kValue, rules: 'epic40k' });
     return;
   }
   if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
   const kind = o.engagement;
   const engagement = { kind, action: 'advance' as const, gap: o.gap ?? (kind === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
-  const { matrixJson, printMatrix, runMatrixOnPool } = await import('./matrix.js');
   const result: MatrixResult = { ...(await runMatrixOnPool({ rows, cols, engagement, build: epic40kFairCostRules().build }, o, 'matrix')), described: describe(kind, engagement.gap) };
   const unsupported = [...new Set([...rows.formations, ...cols.formations].flatMap((f) => f.spec.unsupported))];
   if (o.json) process.stdout.write(JSON.stringify({ rules: 'epic40k', trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, ...matrixJson(result), engagement: { kind, action: 'none', gap: engagement.gap }, unsupported }, null, 2) + '\n');

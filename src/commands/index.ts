@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { registerAssault } from './assault.js';
-import { registerAudit } from './audit.js';
+import { registerAudit } from './auditCommand.js';
 import { registerImportTp } from './importTp.js';
 import { registerList } from './list.js';
 import { registerValidate } from './validate.js';
 import { registerMerge } from './merge.js';
 import { registerShoot } from './shoot.js';
-import { registerFairCost } from './fairCost.js';
-import { registerMatrix } from './matrix.js';
+import { registerFairCost } from './fairCostCommand.js';
+import { registerMatrix } from './matrixCommand.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';

@@ -1,5 +1,5 @@
 import type { Dataset } from './dataset.js';
-import type { ResolvedUnit } from './formation.js';
+import type { ResolvedUnit } from './resolvedUnit.js';
 import { ruleNote } from './ruleReach.js';
 import type { Army } from './schema.js';
 

@@ -2,27 +2,7 @@ import { formationTextError } from './inputError.js';
 import { ruleNote } from './ruleReach.js';
 import { hasAbility, type ResolvedUnit } from './resolvedUnit.js';
 import type { Upgrade } from './schema.js';
-import type { FormationSpec } from './formation.js';
-import type { FortifiedPosition } from '../sim/rulesets/netea/spec.js';
-
-/**
- * The fortified positions a formation bought with an upgrade (schema.ts Upgrade.positions), as
- * fielded: which of its units stand in them. TP Fortified Positions: positions "listed as part of
- * a formation's units ... are set up with the formation they are part of", within 5cm of one of
- * its units; the model sets its units in them where it is placed without other cover
- * (sim/rulesets/netea/boughtPositions.ts).
- */
-export interface FieldedPositions {
-  /** The upgrade's name, for the notes. */
-  upgrade: string;
-  position: FortifiedPosition;
-  /** How many units they hold. */
-  capacity: number;
-  /** The units that stand in them by default, by index in the formation (front to back). */
-  units: number[];
-  /** What they are, for the notes: "4 gun emplacements", "a 52cm trench". */
-  said: string;
-}
+import type { FieldedPositions, FormationSpec } from './formationSpec.js';
 
 const CLASS_NAMES = { INF: 'infantry', AV: 'armoured vehicle' } as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HeresySwitches } from './heresy/schema.js';
-import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
+import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod

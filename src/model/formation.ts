@@ -10,36 +10,15 @@ import { ruleNote } from './ruleReach.js';
 import { scopedArmyRules } from './armyRuleScope.js';
 import { applyLoadout, eitherOrChoice, loadoutOptions } from './weaponLoadout.js';
 import { formationTextError } from './inputError.js';
-import { fieldPositions, positionsSentence, unplayedPositionNotes, type FieldedPositions } from './boughtPositions.js';
+import { fieldPositions, positionsSentence, unplayedPositionNotes } from './boughtPositions.js';
 import { applyUpgrade, broughtFormationNote, pickUpgradeOptions, splitUpgradeOptions, upgradeChoiceSentence } from './formationUpgrades.js';
 import { pickSize, sizedLimit } from './formationSize.js';
 import { isWeaponMount, joinCharacter, mounts, newUnit, type ResolvedUnit } from './resolvedUnit.js';
 import type { Army, ArmyRule, Formation, Unit, Upgrade } from './schema.js';
+import type { FormationSpec } from './formationSpec.js';
 
 export type { ResolvedUnit, ResolvedWeapon } from './resolvedUnit.js';
-
-/**
- * A formation ready to compile: plain data (it crosses to worker threads),
- * units in front-to-back order.
- */
-export interface FormationSpec {
-  /** What the user wrote. */
-  text: string;
-  /** A readable name: "Codex Astartes Tactical + Razorbacks", "4 Devastator". */
-  name: string;
-  units: ResolvedUnit[];
-  points: number | null;
-  armyId: string | null;
-  rules: ArmyRule[];
-  initiative: number;
-  strategyRating: number | null;
-  /** Rules present in this formation that the simulator does not model, by name. */
-  unsupported: string[];
-  /** For a formation the list lets the player choose units for: what was chosen (formationChoice.ts). */
-  choice?: string;
-  /** Fortified positions it bought with an upgrade, and who stands in them (boughtPositions.ts). */
-  positions?: FieldedPositions;
-}
+export type { FormationSpec } from './formationSpec.js';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,

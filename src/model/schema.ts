@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORTIFIED_POSITIONS } from '../sim/rulesets/netea/spec.js';
+import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 
 /**
  * The data model: the single source of truth for datasheets, army lists and the

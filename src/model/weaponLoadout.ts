@@ -1,4 +1,4 @@
-import type { ResolvedUnit } from './formation.js';
+import type { ResolvedUnit } from './resolvedUnit.js';
 import type { Unit } from './schema.js';
 
 /**

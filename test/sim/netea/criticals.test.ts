@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { applyCritical } from '../../../src/sim/rulesets/netea/criticals/applyCritical.js';
+import { applyCritical } from '../../../src/sim/rulesets/netea/damage.js';
 import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
 import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
 import type { CriticalEffect, Unit } from '../../../src/model/schema.js';

@@ -3,7 +3,7 @@ import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
 import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
 import { regroup } from '../../../src/sim/rulesets/netea/morale.js';
 import { setAttackProfile } from '../../../src/sim/rulesets/netea/assault/attacks.js';
-import { killPassengers } from '../../../src/sim/rulesets/netea/transport/passengers.js';
+import { killPassengers } from '../../../src/sim/rulesets/netea/damage.js';
 import { intercept } from '../../../src/sim/rulesets/netea/aerospace/intercept.js';
 import { DEFAULT_OPTIONS, type EngagementSpec, type NeteaOptions } from '../../../src/sim/rulesets/netea/spec.js';
 import { playsTournamentPackChanges, variantOptions } from '../../../src/sim/rulesets/netea/rulesVariant.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { applyCritical } from '../../../src/sim/rulesets/netea/criticals/applyCritical.js';
+import { applyCritical } from '../../../src/sim/rulesets/netea/damage.js';
 import { damageWarEngine } from '../../../src/sim/rulesets/netea/damage.js';
 import { endPhaseWarEngines } from '../../../src/sim/rulesets/netea/criticals/endPhaseWarEngines.js';
 import { lineReady, shoot } from '../../../src/sim/rulesets/netea/shoot.js';

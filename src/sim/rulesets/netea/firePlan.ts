@@ -212,7 +212,7 @@ export type RecordOffsets = (f: number) => number;
  */
 export function compileFirePlan(e: Engagement, by: number, at: number, action: number, crossfire: boolean, useBarrage: boolean, recordOffset: RecordOffsets): FirePlan | string {
   if (action === C.ACTION_MARSHAL) return 'a marshal action regroups after shooting';
-  // Passengers get out of a destroyed transport mid-attack (transport/passengers.ts): the general path's.
+  // Passengers get out of a destroyed transport mid-attack (damage.ts killPassengers): the general path's.
   if (e.transports.any) return 'units embarked';
   if (e.fBroken[by] === 1 || e.fAlive[by] === 0) return 'the shooting formation is broken or empty';
   if (e.fBroken[at] === 1) return 'the target is broken (its Blast markers become hits)';

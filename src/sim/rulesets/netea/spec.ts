@@ -1,4 +1,5 @@
-import type { FormationSpec } from '../../../model/formation.js';
+import type { FormationSpec } from '../../../model/formationSpec.js';
+import type { FortifiedPosition } from '../../../model/fortifiedPositions.js';
 
 /**
  * A NetEA engagement as plain data: formations placed on a one-dimensional
@@ -8,10 +9,6 @@ import type { FormationSpec } from '../../../model/formation.js';
  */
 
 export type ActionName = 'advance' | 'double' | 'sustained' | 'marshal' | 'overwatch' | 'hold' | 'engage';
-
-/** The Tournament Pack's fortified positions a formation's units can stand in (TP Fortified Positions). */
-export const FORTIFIED_POSITIONS = ['bunker', 'gun-emplacement', 'trench'] as const;
-export type FortifiedPosition = (typeof FORTIFIED_POSITIONS)[number];
 
 /**
  * Cover for a formation's units (RB 1.8): `none`; `obscured` (−1 to hit, no

@@ -1,9 +1,6 @@
-import type { Sfc32 } from '../../../rng.js';
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import type { CarriageSpec } from '../engagement/weaponLines.js';
-import { touch } from '../unitState.js';
-import { criticalDestruction } from './applyCritical.js';
 
 /**
  * TP Squat Land Train: "Characters added to this unit add their damage capacity and void shields
@@ -78,48 +75,4 @@ export function shieldRepairsLeft(e: Engagement, u: number): number {
 /** Weapon line l is a carriage's that its unit has lost. */
 export function carriageLineLost(e: Engagement, l: number): boolean {
   return (e.wFlags[l]! & C.W_CARRIAGE) !== 0 && e.carriages.stLineLost[l] === 1;
-}
-
-/**
- * The Land Train's critical: one of its carriages left, chosen at random (each as likely), is
- * removed with its weapons; the unit's starting damage capacity, break weight and void shields
- * lose the carriage's, its damage capacity left loses the carriage's (the damage it has taken
- * stays), and no more shields stay up than it now starts with. With no carriage left it is
- * destroyed (criticalDestruction: Blast markers for the damage capacity it had left).
- *
- * Readings (the text is silent): the removal places no Blast marker and is not damage taken
- * (the point of damage that caused the critical placed its own); with war-engine points lost
- * pro rata, the carriage's share of the unit's points (its share of the starting damage
- * capacity) is lost with it; if the damage capacity left reaches 0 the unit is destroyed.
- */
-export function loseCarriage(e: Engagement, u: number, noBm: boolean, rng: Sfc32): void {
-  if (e.stAlive[u] === 0) return;
-  const t = e.carriages;
-  const start = t.uStart[u]!;
-  const end = t.uEnd[u]!;
-  let left = 0;
-  for (let k = start; k < end; k++) if (t.stLost[k] === 0) left++;
-  if (left === 0) {
-    criticalDestruction(e, u, 0, noBm, rng);
-    return;
-  }
-  // One carriage left needs no roll; otherwise each is as likely.
-  let pick = left === 1 ? 0 : Math.floor(((rng.next() >>> 0) / 4294967296) * left);
-  let k = start;
-  while (t.stLost[k] === 1 || pick-- > 0) k++;
-  touch(e, u);
-  t.stLost[k] = 1;
-  for (let l = t.cLineStart[k]!; l < t.cLineEnd[k]!; l++) t.stLineLost[l] = 1;
-  const dc = t.cDC[k]!;
-  const f = e.uFormation[u]!;
-  if (e.optWarEnginePointsProRata) e.fPointsLost[f]! += (e.uPoints[u]! * Math.min(dc, e.stDC[u]!)) / e.uStartDC[u]!;
-  e.stStartDC[u]! -= dc;
-  e.stBreakWeight[u]! -= dc;
-  e.fBreakWeight[f]! -= dc;
-  // A war engine's assault dice are its starting DC (RB 3.3.1); a supporter's are kept from assault to assault.
-  e.asAtkDice[u] = e.stStartDC[u]!;
-  e.stShieldsMax[u]! -= t.cShields[k]!;
-  if (e.stShields[u]! > e.stShieldsMax[u]!) e.stShields[u] = e.stShieldsMax[u]!;
-  e.stDC[u] = Math.max(0, e.stDC[u]! - dc);
-  if (e.stDC[u] === 0) criticalDestruction(e, u, 0, noBm, rng);
 }

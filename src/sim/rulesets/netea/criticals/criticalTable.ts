@@ -45,7 +45,7 @@ type HitsAround = NonNullable<Extract<CriticalPart, { kind: 'destroyed' }>['hits
  * integer columns, one row per part: `kind` and up to four integer
  * arguments whose meaning each kind documents, and for parts that hit the
  * units around, the roll, range, hit flags and target classes of those hits
- * (`hitsAround.ts`). A d6-table's outcomes take rows of their own after the
+ * (damage.ts `hitsAround`). A d6-table's outcomes take rows of their own after the
  * table's row (`a` = first outcome row, `b` = their number); each outcome row
  * holds its faces in `c`, its damage in `d` and its hits around.
  */

@@ -3,8 +3,7 @@ import { d6 } from '../../../dice/d6.js';
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { checkBreak, flushPendingBlastMarkers } from '../blastMarkers.js';
-import { extraDamage } from '../damage.js';
-import { criticalDestruction, partHitsAround } from './applyCritical.js';
+import { criticalDestruction, extraDamage, partHitsAround } from '../damage.js';
 import { CRIT_FIRE, CRIT_REACTOR } from './criticalTable.js';
 import { shieldRepairsLeft } from './carriages.js';
 

@@ -1,7 +1,8 @@
 import { namesRule } from '../../../../model/ruleReach.js';
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
-import type { FortifiedPosition, PlacedFormation } from '../spec.js';
+import type { FortifiedPosition } from '../../../../model/fortifiedPositions.js';
+import type { PlacedFormation } from '../spec.js';
 
 /** A position's effect on one kind of unit: its cover save, or `NO_SHELTER`. */
 const NO_SHELTER = 0;

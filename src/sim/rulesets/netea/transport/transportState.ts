@@ -7,7 +7,7 @@ import { onFoot, planEmbarkation } from './embarkation.js';
  * their transports (embarkation.ts); an embarked unit counts toward its
  * formation's units (break point, outnumbering) but is not allocated hits,
  * does not shoot, lend support or fight, until it disembarks: when its
- * transport is destroyed (passengers.ts) or when its formation charges
+ * transport is destroyed (damage.ts killPassengers) or when its formation charges
  * (disembark.ts). Nobody embarks during an engagement.
  */
 export class TransportState {
