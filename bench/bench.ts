@@ -5,16 +5,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Die } from '../src/sim/dice/die.js';
 import { rngFromSeed, Sfc32 } from '../src/sim/rng.js';
-import { compileScenario, dieOf } from '../src/sim/scenario.js';
-import { ChunkPool } from '../src/workers/pool.js';
-import { DEFAULT_CHUNK_SIZE, simulate } from '../src/workers/simulate.js';
+import { compileScenario, dieOf } from '../src/scenarios/registry.js';
+import { ChunkPool } from '../src/run/pool.js';
+import { DEFAULT_CHUNK_SIZE, simulate } from '../src/run/simulate.js';
 import { naiveHeresyRun, naiveHeresyScenario } from './naiveHeresyShoot.js';
 import { naiveRun, naiveScenario } from './naiveShoot.js';
 import { pageRate, type PageRate } from './pageBench.js';
 import { EPIC40K_SCENARIOS, GAME_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
-import type { RunnableSpec } from '../src/sim/scenario.js';
-import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
-import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
+import type { RunnableSpec } from '../src/scenarios/registry.js';
+import type { EngagementSpec } from '../src/rulesets/netea/model/spec.js';
+import type { HeresySpec } from '../src/rulesets/heresy/model/spec.js';
 
 /**
  * `npm run bench`: how fast the engine runs, measured, never guessed.
@@ -26,7 +26,7 @@ import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
  * plan draws; counted in a separate pass with a counting generator, so the
  * timed runs use the real one), words per second on one thread against the
  * generator's raw rate of the scenario's rule system's die (a D6, or
- * Heresy's D10: src/sim/scenario.ts RULESET_DIE) in a tight loop, and for
+ * Heresy's D10: src/scenarios/registry.ts RULESET_DIE) in a tight loop, and for
  * the NetEA and Heresy shooting scenarios the speed-up against their naive
  * references (naiveShoot.ts, naiveHeresyShoot.ts). Then the peak memory of a long CLI run, measured
  * in a child process: by default at --memory-trials and a tenth of it,

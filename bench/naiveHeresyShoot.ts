@@ -1,6 +1,6 @@
 import type { Sfc32 } from '../src/sim/rng.js';
-import type { HeresySpec, HeresyStandRef } from '../src/sim/rulesets/heresy/spec.js';
-import { dieOf } from '../src/sim/scenario.js';
+import type { HeresySpec, HeresyStandRef } from '../src/rulesets/heresy/model/spec.js';
+import { dieOf } from '../src/scenarios/registry.js';
 
 /**
  * A deliberately naive reference for the Heresy shooting benchmark, as

@@ -1,6 +1,6 @@
-import type { EngagementSpec, PlacedFormation } from '../src/sim/rulesets/netea/spec.js';
+import type { EngagementSpec, PlacedFormation } from '../src/rulesets/netea/model/spec.js';
 import type { Sfc32 } from '../src/sim/rng.js';
-import { dieOf } from '../src/sim/scenario.js';
+import { dieOf } from '../src/scenarios/registry.js';
 
 /**
  * A deliberately naive reference for the shooting benchmark: one formation

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildSite } from '../site/build.js';
-import { serveStatic } from '../src/commands/serve.js';
-import { DEFAULT_CHUNK_SIZE } from '../src/workers/simulate.js';
+import { serveStatic } from '../src/cli/serve.js';
+import { DEFAULT_CHUNK_SIZE } from '../src/run/simulate.js';
 
 /**
  * The playground's speed (issue 19): trials per second of the shooting

@@ -1,5 +1,5 @@
 import { rngFromSeed } from '../src/sim/rng.js';
-import { compileScenario, type RunnableSpec } from '../src/sim/scenario.js';
+import { compileScenario, type RunnableSpec } from '../src/scenarios/registry.js';
 import { EPIC40K_SCENARIOS, GAME_SCENARIOS, HERESY_SCENARIOS, SCENARIOS, type BenchScenario } from './scenarios.js';
 
 /**

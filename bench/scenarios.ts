@@ -1,22 +1,22 @@
-import { DEFAULT_ASSAULT_GAP } from '../src/commands/assault.js';
+import { DEFAULT_ASSAULT_GAP } from '../src/cli/assault.js';
 import { parseFormation } from '../src/model/formation.js';
 import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
-import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/sim/rulesets/netea/engagements.js';
-import type { RunnableSpec } from '../src/sim/scenario.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/rulesets/netea/engine/engagements.js';
+import type { RunnableSpec } from '../src/scenarios/registry.js';
 import { loadArmyFile, parseArmy } from '../src/rulesets/netea/game/armyInput.js';
 import { DEFAULT_MAX_TURNS, type GameSpec } from '../src/rulesets/netea/game/gameSpec.js';
 import { POLICIES } from '../src/rulesets/netea/game/policy/policyParams.js';
 import { projectRoot } from '../src/model/projectRoot.js';
-import { DEFAULT_OPTIONS } from '../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_OPTIONS } from '../src/rulesets/netea/model/spec.js';
 import { join } from 'node:path';
-import type { EngagementSpec } from '../src/sim/rulesets/netea/spec.js';
-import type { Epic40kSpec } from '../src/sim/rulesets/epic40k/spec.js';
-import { epic40kAssaultJob, epic40kShootJob } from '../src/commands/epic40kJobs.js';
-import { heresyAssaultJob, heresyShootJob } from '../src/commands/heresyJobs.js';
-import { HERESY_SHOOT_DISTANCE } from '../src/sim/rulesets/heresy/engagements.js';
-import type { HeresySpec } from '../src/sim/rulesets/heresy/spec.js';
-import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../src/sim/rulesets/netea/engagements.js';
-import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/sim/rulesets/netea/aerospaceEngagements.js';
+import type { EngagementSpec } from '../src/rulesets/netea/model/spec.js';
+import type { Epic40kSpec } from '../src/rulesets/epic40k/model/spec.js';
+import { epic40kAssaultJob, epic40kShootJob } from '../src/rulesets/epic40k/scenarios/epic40kJobs.js';
+import { heresyAssaultJob, heresyShootJob } from '../src/rulesets/heresy/scenarios/heresyJobs.js';
+import { HERESY_SHOOT_DISTANCE } from '../src/rulesets/heresy/engine/engagements.js';
+import type { HeresySpec } from '../src/rulesets/heresy/model/spec.js';
+import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../src/rulesets/netea/engine/engagements.js';
+import { DEFAULT_AIR_ATTACK_GAP, groundAttackEngagement } from '../src/rulesets/netea/engine/aerospaceEngagements.js';
 
 /**
  * The benchmark's scenarios. Each builds exactly the spec its `cli` command

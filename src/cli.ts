@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { handleInterrupts } from './workers/interrupt.js';
+import { handleInterrupts } from './run/interrupt.js';
 
 // First of all, before the commands and their libraries load (seconds from the
 // sources): from here on Ctrl-C always prints its one line and exits 130.
@@ -7,7 +7,7 @@ handleInterrupts();
 
 const { CommanderError } = await import('commander');
 const { InputError, formatProblem } = await import('./model/inputError.js');
-const { newProgram } = await import('./commands/program.js');
+const { newProgram } = await import('./cli/program.js');
 
 /**
  * The command line: parse, call the library, print. Bad input of any kind ends

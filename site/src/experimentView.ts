@@ -1,6 +1,6 @@
-import type { Variant } from '../../src/model/loadExperiment.js';
+import type { Variant } from '../../src/scenarios/loadExperiment.js';
 import { outcomeAt, probability, type Mean, type Probability } from '../../src/reports/aggregate.js';
-import type { SimulationResult } from '../../src/workers/simulate.js';
+import type { SimulationResult } from '../../src/run/simulate.js';
 
 /**
  * The headline of a script or a comparison: each formation's outcome at the

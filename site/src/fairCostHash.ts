@@ -1,5 +1,5 @@
-import { FAIR_COST_TRIALS } from '../../src/commands/battleFairCost.js';
-import { CLI_DEFAULTS } from '../../src/commands/oneStepJobs.js';
+import { FAIR_COST_TRIALS } from '../../src/cli/battleFairCost.js';
+import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { InputError } from '../../src/model/inputError.js';
 import { enc, words } from './hash.js';
 
@@ -33,7 +33,7 @@ function bad(option: string, got: string, expected: string): InputError {
   return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);
 }
 
-/** As the command line's `positivePoints` (src/commands/options.ts), which the page cannot import (it reads commander). */
+/** As the command line's `positivePoints` (src/cli/options.ts), which the page cannot import (it reads commander). */
 const points: Parse = (raw, option) => {
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n <= 0) throw bad(option, raw, 'a points cost above 0, e.g. 250');

@@ -1,5 +1,5 @@
 import type { RunMeetings } from '../../src/reports/value/fixedPointValue.js';
-import { runValueMeeting, type ValueMeetingSums, type ValueMeetingTask } from '../../src/reports/value/valueMeeting.js';
+import { runValueMeeting, type ValueMeetingSums, type ValueMeetingTask } from '../../src/run/valueMeeting.js';
 import { poolFor, RunStopped, type WorkerPool } from './run.js';
 
 /**

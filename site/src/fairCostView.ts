@@ -1,4 +1,4 @@
-import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules, type BattleFairCostInputs } from '../../src/commands/battleFairCost.js';
+import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules, type BattleFairCostInputs } from '../../src/cli/battleFairCost.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { InputError, type Problem } from '../../src/model/inputError.js';
 import type { LoadedBattle } from '../../src/model/loadBattle.js';
@@ -20,7 +20,7 @@ import { RunStopped } from './run.js';
  * checkout loaded under Data), its fair cost in the reference battle with the
  * 95% interval, the sensitivity band and the verdict at a proposed cost, as
  * `epic-balance fair-cost <formation> --cost <points>` gives them: the same
- * inputs and JSON (src/commands/battleFairCost.ts), the same fixed point
+ * inputs and JSON (src/cli/battleFairCost.ts), the same fixed point
  * (solveValue), its meetings run on the page's Web Workers (fairCostRun.ts).
  * `#result-json` holds what `fair-cost --json` prints for the same formation,
  * cost, seed, trials and chunk size.

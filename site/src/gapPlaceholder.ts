@@ -1,8 +1,8 @@
-import { airAttackKind } from '../../src/commands/aerospaceShoot.js';
-import { CLI_DEFAULTS } from '../../src/commands/oneStepJobs.js';
+import { airAttackKind } from '../../src/cli/aerospaceShoot.js';
+import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { parseFormation } from '../../src/model/formation.js';
-import { DEFAULT_AIR_ATTACK_GAP } from '../../src/sim/rulesets/netea/aerospaceEngagements.js';
+import { DEFAULT_AIR_ATTACK_GAP } from '../../src/rulesets/netea/engine/aerospaceEngagements.js';
 import type { Command } from './hash.js';
 
 /**

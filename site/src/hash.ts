@@ -1,6 +1,6 @@
 import { InputError } from '../../src/model/inputError.js';
-import { CLI_DEFAULTS, SHOOT_ACTIONS, type AssaultWords, type ShootWords } from '../../src/commands/oneStepJobs.js';
-import type { ActionName } from '../../src/sim/rulesets/netea/spec.js';
+import { CLI_DEFAULTS, SHOOT_ACTIONS, type AssaultWords, type ShootWords } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import type { ActionName } from '../../src/rulesets/netea/model/spec.js';
 
 /**
  * The page's URL hash: a scenario in the command line's own words.

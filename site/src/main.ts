@@ -1,4 +1,4 @@
-import { assaultJob, jobJson, shootJob, type OneStepJob } from '../../src/commands/oneStepJobs.js';
+import { assaultJob, jobJson, shootJob, type OneStepJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
 import { InputError, type Problem } from '../../src/model/inputError.js';
@@ -7,7 +7,7 @@ import { outcomeAt, type FormationOutcome, type Mean, type Probability } from '.
 import { toCsv } from '../../src/reports/csv.js';
 import { commandLine, type RunMeta } from '../../src/reports/report.js';
 import { scriptReport } from '../../src/reports/sections/scriptReport.js';
-import type { RunResult } from '../../src/workers/simulate.js';
+import type { RunResult } from '../../src/run/simulate.js';
 import { toolVersion } from './data.js';
 import { datasetFor, loadedPack, loadPack } from './datasets.js';
 import { experimentPlan } from './experimentPlan.js';

@@ -1,5 +1,5 @@
-import type { ScenarioSpec } from '../../src/sim/scenario.js';
-import type { RunResult } from '../../src/workers/simulate.js';
+import type { ScenarioSpec } from '../../src/scenarios/registry.js';
+import type { RunResult } from '../../src/run/simulate.js';
 
 /**
  * What a Run does, whatever the mode: one simulation (shoot, assault: the

@@ -1,14 +1,14 @@
 import { TRIALS } from '../../src/sim/ruleset.js';
-import { compileScenario, type ScenarioSpec } from '../../src/sim/scenario.js';
-import { chunkCount, chunkTrials } from '../../src/workers/chunkPlan.js';
-import { ExactTally } from '../../src/workers/exactSum.js';
-import { headlineCounters, maxHalfWidth, type Headline } from '../../src/workers/headline.js';
-import { runWireTask, type WireTask } from '../../src/workers/runChunk.js';
-import type { ValueMeetingSums, ValueMeetingTask } from '../../src/reports/value/valueMeeting.js';
-import type { RunResult } from '../../src/workers/simulate.js';
+import { compileScenario, type ScenarioSpec } from '../../src/scenarios/registry.js';
+import { chunkCount, chunkTrials } from '../../src/run/chunkPlan.js';
+import { ExactTally } from '../../src/stats/exactSum.js';
+import { headlineCounters, maxHalfWidth, type Headline } from '../../src/run/headline.js';
+import { runWireTask, type WireTask } from '../../src/run/runChunk.js';
+import type { ValueMeetingSums, ValueMeetingTask } from '../../src/run/valueMeeting.js';
+import type { RunResult } from '../../src/run/simulate.js';
 
 /**
- * Runs a scenario in the browser as src/workers/simulate.ts runs it on the
+ * Runs a scenario in the browser as src/run/simulate.ts runs it on the
  * command line: the same chunk plan (chunkPlan.ts), the same chunk seeds
  * (runChunk.ts → chunkSeed.ts), each chunk's tally summed exactly
  * (exactSum.ts) in chunk order, so the numbers depend on the seed, the names,

@@ -1,11 +1,11 @@
 import type { Dataset } from '../../src/model/dataset.js';
 import { Experiment } from '../../src/model/experiment.js';
 import { InputError } from '../../src/model/inputError.js';
-import { compileScriptExperiment, describeIssues, type Variant } from '../../src/model/loadExperiment.js';
+import { compileScriptExperiment, describeIssues, type Variant } from '../../src/scenarios/loadExperiment.js';
 import { variantFacts } from '../../src/reports/variantFacts.js';
-import type { SimulationResult } from '../../src/workers/simulate.js';
-import { assaultJob, CLI_DEFAULTS, parseCover, shootJob } from '../../src/commands/oneStepJobs.js';
-import { boughtPositionNotes } from '../../src/sim/rulesets/netea/boughtPositions.js';
+import type { SimulationResult } from '../../src/run/simulate.js';
+import { assaultJob, CLI_DEFAULTS, parseCover, shootJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { boughtPositionNotes } from '../../src/rulesets/netea/engine/boughtPositions.js';
 import { assaultWords, runNumbers, shootWords, type PageScenario } from './hash.js';
 
 /**

@@ -1,9 +1,9 @@
-import { runWireTask, type WireTask } from '../../src/workers/runChunk.js';
-import { runValueMeeting, type ValueMeetingTask } from '../../src/reports/value/valueMeeting.js';
+import { runWireTask, type WireTask } from '../../src/run/runChunk.js';
+import { runValueMeeting, type ValueMeetingTask } from '../../src/run/valueMeeting.js';
 
 /**
  * A Web Worker of the playground: runs one chunk at a time exactly as a
- * worker thread of the command line does (src/workers/worker.ts), and sends
+ * worker thread of the command line does (src/run/worker.ts), and sends
  * its tally back (transferred, not copied); or one meeting of a fair cost
  * (runValueMeeting, as the command line's worker does), and sends its sums.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeresySwitches } from './heresy/schema.js';
+import { HeresySwitches } from '../rulesets/heresy/model/schema.js';
 import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 
 /**

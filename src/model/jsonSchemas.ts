@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DatasheetFile } from './schema.js';
 import { Battle } from './battle.js';
 import { Experiment } from './experiment.js';
-import { ProfileSet } from './heresy/schema.js';
+import { ProfileSet } from '../rulesets/heresy/model/schema.js';
 
 /**
  * JSON Schemas for editors, generated from the zod schemas (the single source

@@ -1,6 +1,6 @@
 import { TRIALS, type FormationRecordLayout, type TallyLayout } from '../sim/ruleset.js';
-import { meanInterval } from './stats/meanInterval.js';
-import { wilsonInterval } from './stats/wilsonInterval.js';
+import { meanInterval } from '../stats/meanInterval.js';
+import { wilsonInterval } from '../stats/wilsonInterval.js';
 
 export interface Probability {
   p: number;

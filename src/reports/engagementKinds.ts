@@ -1,8 +1,8 @@
 import { flyingKind } from '../model/flyingKind.js';
 import type { FormationSpec } from '../model/formation.js';
-import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement, shootThenAssaultEngagement, type AssaultSetup } from '../sim/rulesets/netea/engagements.js';
-import type { ActionName } from '../sim/rulesets/netea/spec.js';
-import type { ScenarioSpec } from '../sim/scenario.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement, shootThenAssaultEngagement, type AssaultSetup } from '../rulesets/netea/engine/engagements.js';
+import type { ActionName } from '../rulesets/netea/model/spec.js';
+import type { ScenarioSpec } from '../scenarios/registry.js';
 
 /** The engagements the matrix and the fair-cost search can stage between two formations. */
 export const ENGAGEMENT_KINDS = ['shoot', 'assault', 'shoot-assault'] as const;

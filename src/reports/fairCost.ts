@@ -1,14 +1,14 @@
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import type { TallyLayout } from '../sim/ruleset.js';
-import { compileScenario, type ScenarioSpec } from '../sim/scenario.js';
+import { compileScenario, type ScenarioSpec } from '../scenarios/registry.js';
 import { buildEngagement, type EngagementSettings } from './engagementKinds.js';
-import { noteUnderWay } from '../workers/interrupt.js';
-import { simulateWithMomentsYielding, type Moments, type TrialVariable } from './moments.js';
-import { covarianceOfMeans } from './stats/covarianceOfMeans.js';
-import { fiellerInterval } from './stats/fiellerInterval.js';
-import { varianceOfMean } from './stats/varianceOfMean.js';
-import { Z95 } from './stats/z95.js';
+import { noteUnderWay } from '../run/interrupt.js';
+import { simulateWithMomentsYielding, type Moments, type TrialVariable } from '../run/moments.js';
+import { covarianceOfMeans } from '../stats/covarianceOfMeans.js';
+import { fiellerInterval } from '../stats/fiellerInterval.js';
+import { varianceOfMean } from '../stats/varianceOfMean.js';
+import { Z95 } from '../stats/z95.js';
 
 /**
  * Fair cost: the points cost at which a formation reaches parity with a set of
@@ -79,7 +79,7 @@ export interface FairCostInput {
   scenario?: string;
   /**
    * Another rule system's engagements and repricing (Epic 40,000:
-   * src/commands/epic40kFairCost.ts); default NetEA's (buildEngagement, withCost).
+   * src/rulesets/epic40k/cli/epic40kFairCost.ts); default NetEA's (buildEngagement, withCost).
    */
   rules?: FairCostRules;
 }

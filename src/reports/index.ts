@@ -3,17 +3,17 @@
  * Vega-Lite charts, CSV, report.html and the run folder (docs/reports.md).
  */
 export { formationOutcome, outcomeAt, probability, type FormationOutcome, type Mean, type Probability } from './aggregate.js';
-export { covarianceOfMeans } from './stats/covarianceOfMeans.js';
-export { fiellerInterval } from './stats/fiellerInterval.js';
-export { meanInterval } from './stats/meanInterval.js';
-export { varianceOfMean } from './stats/varianceOfMean.js';
-export { wilsonInterval } from './stats/wilsonInterval.js';
-export { Z95 } from './stats/z95.js';
+export { covarianceOfMeans } from '../stats/covarianceOfMeans.js';
+export { fiellerInterval } from '../stats/fiellerInterval.js';
+export { meanInterval } from '../stats/meanInterval.js';
+export { varianceOfMean } from '../stats/varianceOfMean.js';
+export { wilsonInterval } from '../stats/wilsonInterval.js';
+export { Z95 } from '../stats/z95.js';
 export { killProbability, type KillProbability, type KillRow } from './metrics/killProbability.js';
 export { breakChance, breakChanceByTurn, type BreakChancePoint } from './metrics/breakChance.js';
 export { assaultOutcomes, type AssaultOutcome } from './metrics/assaultOutcome.js';
 export { actingFormations, pointsEfficiency, sidePointsVariables, type Ratio, type SideEfficiency } from './metrics/pointsEfficiency.js';
-export { simulateWithMoments, type Moments, type MomentsRequest, type TrialVariable } from './moments.js';
+export { simulateWithMoments, type Moments, type MomentsRequest, type TrialVariable } from '../run/moments.js';
 export { buildEngagement, DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementKind, type EngagementSettings } from './engagementKinds.js';
 export { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, runMeeting, solveFairCost, withCost, type FairCostInput, type FairCostMetric, type FairCostResult } from './fairCost.js';
 export { armyFormations, findArmy, runMatrix, simulateCells, type ArmyFormations, type MatrixCell, type MatrixResult } from './matrix.js';

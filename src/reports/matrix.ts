@@ -3,11 +3,11 @@ import { parseArmyReference, type FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import type { Army } from '../model/schema.js';
 import { TRIALS } from '../sim/ruleset.js';
-import type { ScenarioSpec } from '../sim/scenario.js';
-import { simulate, type SimulationResult } from '../workers/simulate.js';
+import type { ScenarioSpec } from '../scenarios/registry.js';
+import { simulate, type SimulationResult } from '../run/simulate.js';
 import { probability, type Mean, type Probability } from './aggregate.js';
 import { buildEngagement, isAerospace, type EngagementSettings } from './engagementKinds.js';
-import { meanInterval } from './stats/meanInterval.js';
+import { meanInterval } from '../stats/meanInterval.js';
 
 /** One army list's formations that can fight a ground engagement, and the ones left out. */
 export interface ArmyFormations {

@@ -2,7 +2,7 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, type Stat
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { commandLine } from './report.js';
-import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../workers/partial.js';
+import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../run/partial.js';
 import { ROSTER_FORMAT } from '../rulesets/netea/model/roster/listFile.js';
 
 /** The manifest.json of a report folder says it is one with these two fields (writeRunReport.ts). */

@@ -1,13 +1,13 @@
 import { toolVersion } from '../model/projectRoot.js';
-import type { ScenarioSpec } from '../sim/scenario.js';
-import type { SimulationResult } from '../workers/simulate.js';
-import type { Moments } from './moments.js';
+import type { ScenarioSpec } from '../scenarios/registry.js';
+import type { SimulationResult } from '../run/simulate.js';
+import type { Moments } from '../run/moments.js';
 import { commandLine, type RunMeta } from './report.js';
 import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
 import { recordedCommand } from './outTarget.js';
-import { resultCommandLine } from '../workers/partial.js';
-import { variantOf } from '../sim/rulesets/netea/rulesVariant.js';
+import { resultCommandLine } from '../run/partial.js';
+import { variantOf } from '../rulesets/netea/model/rulesVariant.js';
 
 /** How a command was run: what the manifest records. */
 export interface RunFacts {

@@ -1,8 +1,8 @@
 import type { Dataset } from '../model/dataset.js';
-import type { AnyVariant } from '../model/loadExperiment.js';
+import type { AnyVariant } from '../scenarios/loadExperiment.js';
 import { armyFormationName } from '../model/formation.js';
 import type { Army } from '../model/schema.js';
-import { outcomeJson } from '../commands/oneStepJobs.js';
+import { outcomeJson } from '../rulesets/netea/scenarios/oneStepJobs.js';
 import { outcomeAt, probability, type Mean } from './aggregate.js';
 import type { BarRow } from './charts/barChart.js';
 import { shortName } from './charts/frame.js';
@@ -11,7 +11,7 @@ import { pctInterval } from './format.js';
 import { breakChance, breakChanceByTurn } from './metrics/breakChance.js';
 import { pointsEfficiency } from './metrics/pointsEfficiency.js';
 import { engagedFormations, formationNames } from './sections/names.js';
-import type { SimulationResult } from '../workers/simulate.js';
+import type { SimulationResult } from '../run/simulate.js';
 
 /**
  * The facts `epic-balance run` reports for one variant of a script

@@ -3,7 +3,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
-import { noteWritten, removeOnExit, removeOnExitIfEmpty } from '../workers/interrupt.js';
+import { noteWritten, removeOnExit, removeOnExitIfEmpty } from '../run/interrupt.js';
 import { toCsv } from './csv.js';
 import { checkOutTarget, REPORT_FORMAT, REPORT_FORMAT_VERSION } from './outTarget.js';
 import type { RunReport } from './report.js';

@@ -46,7 +46,7 @@ describe('shoot --rules epic40k', () => {
     expect(unknown.stderr).toContain('unknown Epic 40,000 unit "Ork Boyz"');
     const order = await inProcess(['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks', '--order', 'charge']);
     expect(order.code).toBe(2);
-    // One line naming the orders there are and the help to read (src/commands/program.ts).
+    // One line naming the orders there are and the help to read (src/cli/program.ts).
     expect(order.stderr.trim().split('\n')).toEqual(["epic-balance: option '--order <order>' argument 'charge' is invalid. Allowed choices are none, assault, overwatch, march; see epic-balance shoot --help"]);
     const crossfire = await inProcess(['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', '8 Orks', '--crossfire']);
     expect(crossfire.code).toBe(2);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FORMAT } from '../../src/reports/outTarget.js';
-import { partialFile, partialJob, writePartialFile } from '../../src/workers/partial.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { partialFile, partialJob, writePartialFile } from '../../src/run/partial.js';
+import { simulate } from '../../src/run/simulate.js';
 import { inProcess, spawnCli } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 import { devastatorsAtBoyz, REPO } from '../workers/helpers.js';
@@ -18,7 +18,7 @@ import { devastatorsAtBoyz, REPO } from '../workers/helpers.js';
  * interrupt.test.ts (it needs real processes and a loaded machine).
  *
  * Every refusal: exit code 2, nothing on stdout, one line on stderr matching
- * its pattern (commander's own errors too: src/commands/program.ts), and
+ * its pattern (commander's own errors too: src/cli/program.ts), and
  * the workspace (the current folder for the whole file, where every default
  * output would go) exactly as it was: no file written, changed or deleted.
  * The commands run in this process (inProcess) but for what needs a real

@@ -4,9 +4,9 @@ import { fightersOnly, flyingKind, hasAntiAircraft } from '../../src/model/flyin
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { outcomeAt } from '../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
-import { airAttackKind, airShotEngagement, type AirShot } from '../../src/commands/aerospaceShoot.js';
+import { NeteaRunner } from '../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
+import { airAttackKind, airShotEngagement, type AirShot } from '../../src/cli/aerospaceShoot.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Command, type Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/commands/index.js';
+import { registerCommands } from '../../src/cli/index.js';
 import { inProcess } from '../helpers/cli.js';
 
 const program = new Command('epic-balance');

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../helpers/tempDir.js';
-import { compileScriptExperiment, loadExperiment } from '../../src/model/loadExperiment.js';
-import { variantOf } from '../../src/sim/rulesets/netea/rulesVariant.js';
+import { compileScriptExperiment, loadExperiment } from '../../src/scenarios/loadExperiment.js';
+import { variantOf } from '../../src/rulesets/netea/model/rulesVariant.js';
 import { inProcess } from '../helpers/cli.js';
 
 /**

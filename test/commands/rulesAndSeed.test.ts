@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/commands/index.js';
-import { RULE_SYSTEMS } from '../../src/commands/rulesOption.js';
+import { registerCommands } from '../../src/cli/index.js';
+import { RULE_SYSTEMS } from '../../src/cli/rulesOption.js';
 import { inProcess } from '../helpers/cli.js';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { executeExperiment, prepareExperiment, resultJson, writeExperimentReport } from '../../src/commands/run.js';
-import { SHOWCASE } from '../../src/commands/showcase.js';
+import { executeExperiment, prepareExperiment, resultJson, writeExperimentReport } from '../../src/cli/run.js';
+import { SHOWCASE } from '../../src/cli/showcase.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 import type { RunPart } from '../../src/reports/report.js';
 import { inProcess } from '../helpers/cli.js';

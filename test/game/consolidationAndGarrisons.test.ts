@@ -7,7 +7,7 @@ import { consolidate, CONSOLIDATION } from '../../src/rulesets/netea/game/consol
 import { GONE } from '../../src/rulesets/netea/game/game.js';
 import { GARRISON_RANGE, placeGarrison } from '../../src/rulesets/netea/game/garrison.js';
 import { WOODS } from '../../src/rulesets/netea/game/terrain.js';
-import { COVER_TALL_5 } from '../../src/sim/rulesets/netea/gameCover.js';
+import { COVER_TALL_5 } from '../../src/rulesets/netea/engine/gameCover.js';
 import { army, gameSpec, OPEN_TABLE, put } from './helpers.js';
 
 /**

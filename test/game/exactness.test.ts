@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../src/model/formation.js';
-import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../src/sim/rulesets/netea/engagements.js';
-import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
-import * as C from '../../src/sim/rulesets/netea/codes.js';
+import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../src/rulesets/netea/engine/engagements.js';
+import { NeteaRunner } from '../../src/rulesets/netea/engine/runner.js';
+import * as C from '../../src/rulesets/netea/engine/codes.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
 import { Game } from '../../src/rulesets/netea/game/game.js';
 import { shootFormation } from '../../src/rulesets/netea/game/shooting.js';

@@ -6,7 +6,7 @@ import { POLICIES, type PolicyParams } from '../../src/rulesets/netea/game/polic
 import type { TableLayout } from '../../src/rulesets/netea/game/tableLayout.js';
 import { ON_TABLE, type Game } from '../../src/rulesets/netea/game/game.js';
 import { updateCover } from '../../src/rulesets/netea/game/settle.js';
-import { DEFAULT_OPTIONS } from '../../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_OPTIONS } from '../../src/rulesets/netea/model/spec.js';
 import type { Sfc32 } from '../../src/sim/rng.js';
 import type { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 

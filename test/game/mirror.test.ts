@@ -3,7 +3,7 @@ import { rngFromSeed } from '../../src/sim/rng.js';
 import { TRIALS } from '../../src/sim/ruleset.js';
 import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
-import { wilsonInterval } from '../../src/reports/stats/wilsonInterval.js';
+import { wilsonInterval } from '../../src/stats/wilsonInterval.js';
 import { army, gameSpec, playGames } from './helpers.js';
 
 /**

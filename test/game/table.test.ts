@@ -13,7 +13,7 @@ import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { lineOfFire } from '../../src/rulesets/netea/game/geometry.js';
 import { moveToward, order } from '../../src/rulesets/netea/game/movement.js';
 import { GONE } from '../../src/rulesets/netea/game/game.js';
-import { COVER_NONE, COVER_TALL_4, COVER_TALL_5 } from '../../src/sim/rulesets/netea/gameCover.js';
+import { COVER_NONE, COVER_TALL_4, COVER_TALL_5 } from '../../src/rulesets/netea/engine/gameCover.js';
 import { army, gameSpec, put } from './helpers.js';
 
 /** The table: its geometry, the random layouts, the shipped ones; lines of fire, moves, cover. */

@@ -19,7 +19,7 @@ export interface CliResult {
 export async function inProcess(args: string[]): Promise<CliResult> {
   // Imported here, not at the top: a test file that only spawns the command
   // line (spawnCli) then does not load every command and its libraries.
-  const [{ newProgram }, { formatProblem, InputError }] = await Promise.all([import('../../src/commands/program.js'), import('../../src/model/inputError.js')]);
+  const [{ newProgram }, { formatProblem, InputError }] = await Promise.all([import('../../src/cli/program.js'), import('../../src/model/inputError.js')]);
   const program = newProgram();
   let stdout = '';
   let stderr = '';

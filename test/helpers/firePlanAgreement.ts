@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
+import { NeteaRunner } from '../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
 
 /**
  * `trials` trials of `spec` from `seed`, in two runs on one generator (a fire plan must leave the

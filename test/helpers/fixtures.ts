@@ -1,6 +1,6 @@
 import type { FormationSpec, ResolvedUnit } from '../../src/model/formation.js';
 import { Unit, Weapon, WeaponMode, type ArmyRule } from '../../src/model/schema.js';
-import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_OPTIONS, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../../src/rulesets/netea/model/spec.js';
 
 /**
  * Synthetic units and formations for core tests: built through the zod

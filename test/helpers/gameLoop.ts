@@ -1,6 +1,6 @@
 import { GAME_SCENARIOS } from '../../bench/scenarios.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { compileScenario } from '../../src/sim/scenario.js';
+import { compileScenario } from '../../src/scenarios/registry.js';
 
 /**
  * Plays the games of a bench game scenario in this process, for

@@ -12,7 +12,7 @@ export interface Interrupted extends CliResult {
 /**
  * Runs a command line from the sources in `cwd` and sends it Ctrl-C (SIGINT)
  * once it says a simulation is under way: EPIC_BALANCE_PROGRESS_FILE
- * (src/workers/interrupt.ts) names a file, kept outside `cwd`, that the
+ * (src/run/interrupt.ts) names a file, kept outside `cwd`, that the
  * command creates when its first simulation task starts. Or, with `ready`,
  * once that says so (looked at every 20 ms). No guessing from timings or
  * thread counts: on a loaded machine the start-up alone can take many

@@ -3,8 +3,8 @@ import type { InputError as InputErrorType } from '../../src/model/inputError.js
 import { InputError } from '../../src/model/inputError.js';
 import { outcomeAt } from '../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { NeteaRunner } from '../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
+import { NeteaRunner } from '../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
 import { tolerance999 } from './exact.js';
 
 /** Trials of the Monte Carlo checks against exact probabilities (fixed seed, 99.9% interval). */

@@ -1,7 +1,7 @@
 import { naiveHeresyRun, naiveHeresyScenario } from '../../bench/naiveHeresyShoot.js';
 import { EPIC40K_SCENARIOS, HERESY_SCENARIOS } from '../../bench/scenarios.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { compileScenario } from '../../src/sim/scenario.js';
+import { compileScenario } from '../../src/scenarios/registry.js';
 
 /**
  * Runs trials of a Heresy or Epic 40,000 bench scenario in this process, for

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadEpic40kLists } from '../../src/model/epic40k/load.js';
-import { parseEpic40kDetachment } from '../../src/model/epic40k/detachment.js';
-import { characterRow, listDetachments } from '../../src/model/epic40k/listDetachments.js';
-import type { Unit } from '../../src/model/epic40k/schema.js';
+import { loadEpic40kLists } from '../../src/rulesets/epic40k/model/load.js';
+import { parseEpic40kDetachment } from '../../src/rulesets/epic40k/model/detachment.js';
+import { characterRow, listDetachments } from '../../src/rulesets/epic40k/model/listDetachments.js';
+import type { Unit } from '../../src/rulesets/epic40k/model/schema.js';
 import { problemsOf } from '../helpers/simulate.js';
 
 const lists = loadEpic40kLists();

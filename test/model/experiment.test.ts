@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { problemsOf } from '../helpers/simulate.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileScriptExperiment, loadExperiment, parameterCombinations } from '../../src/model/loadExperiment.js';
+import { compileScriptExperiment, loadExperiment, parameterCombinations } from '../../src/scenarios/loadExperiment.js';
 import { datasheetJsonSchema, experimentJsonSchema } from '../../src/model/jsonSchemas.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 

@@ -3,7 +3,7 @@ import { armyFormationName, parseFormation } from '../../src/model/formation.js'
 import { InputError } from '../../src/model/inputError.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { shortNames } from '../../src/reports/variantFacts.js';
-import { shootEngagement } from '../../src/sim/rulesets/netea/engagements.js';
+import { shootEngagement } from '../../src/rulesets/netea/engine/engagements.js';
 import { inProcess } from '../helpers/cli.js';
 
 /** What a formation text says back: its name, its problems, the rules it names as not simulated. */

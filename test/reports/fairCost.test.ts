@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fairCost, withCost, type FairCostMetric } from '../../src/reports/fairCost.js';
-import { simulateWithMoments, simulateWithMomentsYielding } from '../../src/reports/moments.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { simulateWithMoments, simulateWithMomentsYielding } from '../../src/run/moments.js';
+import { simulate } from '../../src/run/simulate.js';
 import { pairA, pairB } from './fixtures.js';
 import type { FormationSpec } from '../../src/model/formation.js';
 import { chartContext } from '../../src/reports/report.js';

@@ -1,6 +1,6 @@
 import { engagement, formation, placed, shootStep, unit, weapon } from '../helpers/fixtures.js';
 import type { FormationSpec } from '../../src/model/formation.js';
-import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
+import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
 
 /**
  * Synthetic formations whose results are known by hand (no saves: armour

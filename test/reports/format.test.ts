@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSummary } from '../../src/commands/run.js';
+import { formatSummary } from '../../src/cli/run.js';
 import { pctInterval } from '../../src/reports/format.js';
 
 describe('a probability with its interval', () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOutTarget, REPORT_FORMAT, withPiecesCommand } from '../../src/reports/outTarget.js';
-import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT } from '../../src/workers/partial.js';
+import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT } from '../../src/run/partial.js';
 import { testTempDir } from '../helpers/tempDir.js';
 import { loadBattle } from '../../src/model/loadBattle.js';
 import { fittedBattle, type FitReport } from '../../src/reports/audit/fitReport.js';

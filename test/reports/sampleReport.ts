@@ -4,12 +4,12 @@ import { buildEngagement } from '../../src/reports/engagementKinds.js';
 import { fairCost } from '../../src/reports/fairCost.js';
 import { armyFormations, findArmy, runMatrix, simulateCells } from '../../src/reports/matrix.js';
 import { sidePointsVariables } from '../../src/reports/metrics/pointsEfficiency.js';
-import { simulateWithMoments } from '../../src/reports/moments.js';
+import { simulateWithMoments } from '../../src/run/moments.js';
 import { chartContext, type RunMeta, type RunReport } from '../../src/reports/report.js';
 import { fairCostSection } from '../../src/reports/sections/fairCostSection.js';
 import { matrixSection } from '../../src/reports/sections/matrixSection.js';
 import { scriptReport } from '../../src/reports/sections/scriptReport.js';
-import { compileScenario } from '../../src/sim/scenario.js';
+import { compileScenario } from '../../src/scenarios/registry.js';
 import { pairA, pairB } from './fixtures.js';
 
 export const TRIALS = 600;

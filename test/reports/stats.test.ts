@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { covarianceOfMeans } from '../../src/reports/stats/covarianceOfMeans.js';
-import { fiellerInterval } from '../../src/reports/stats/fiellerInterval.js';
-import { meanInterval } from '../../src/reports/stats/meanInterval.js';
-import { varianceOfMean } from '../../src/reports/stats/varianceOfMean.js';
-import { wilsonInterval } from '../../src/reports/stats/wilsonInterval.js';
-import { Z95 } from '../../src/reports/stats/z95.js';
+import { covarianceOfMeans } from '../../src/stats/covarianceOfMeans.js';
+import { fiellerInterval } from '../../src/stats/fiellerInterval.js';
+import { meanInterval } from '../../src/stats/meanInterval.js';
+import { varianceOfMean } from '../../src/stats/varianceOfMean.js';
+import { wilsonInterval } from '../../src/stats/wilsonInterval.js';
+import { Z95 } from '../../src/stats/z95.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
 
 describe('Z95', () => {

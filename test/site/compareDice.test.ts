@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { experimentPlan } from '../../site/src/experimentPlan.js';
 import { assaultWords, shootWords, type PageScenario } from '../../site/src/hash.js';
-import { assaultJob, shootJob } from '../../src/commands/oneStepJobs.js';
+import { assaultJob, shootJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { simulate } from '../../src/run/simulate.js';
 
 /**
  * The page promises the same numbers for the same seed: a comparison's

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildSite, type SiteBuild } from '../../site/build.js';
-import { serveStatic } from '../../src/commands/serve.js';
+import { serveStatic } from '../../src/cli/serve.js';
 import { inProcess } from '../helpers/cli.js';
 
 /**

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteBuild } from '../../site/build.js';
-import { serveStatic } from '../../src/commands/serve.js';
+import { serveStatic } from '../../src/cli/serve.js';
 import { inProcess } from '../helpers/cli.js';
 import { sharedSite } from './harness.js';
 

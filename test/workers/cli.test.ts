@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../helpers/tempDir.js';
-import { partialFile, partialJob, writePartialFile } from '../../src/workers/partial.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { partialFile, partialJob, writePartialFile } from '../../src/run/partial.js';
+import { simulate } from '../../src/run/simulate.js';
 import { inProcess } from '../helpers/cli.js';
 import { interruptWhenUnderWay } from '../helpers/interrupt.js';
 import { devastatorsAtBoyz, runCli } from './helpers.js';
@@ -136,7 +136,7 @@ describe('the CLI on worker threads', () => {
   it('Ctrl-C stops the workers, writes nothing and exits 130', async () => {
     const dir = testTempDir('eb-cli-');
     const out = join(dir, 'piece.json');
-    // Once its first chunk is on a worker (src/workers/interrupt.ts, EPIC_BALANCE_PROGRESS_FILE): the
+    // Once its first chunk is on a worker (src/run/interrupt.ts, EPIC_BALANCE_PROGRESS_FILE): the
     // handler is installed before the command loads, so the signal is never the default one (exit null).
     const r = await interruptWhenUnderWay(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '1000000000', '--chunks', '0-19999', '--partial-out', out, '--workers', '2', '--json'], dir);
     expect(r.code, r.stderr).toBe(130);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chunkRng } from '../../src/workers/chunkSeed.js';
-import { runChunk } from '../../src/workers/runChunk.js';
-import { ChunkPool } from '../../src/workers/pool.js';
-import { simulate, specKey } from '../../src/workers/simulate.js';
-import { compileScenario } from '../../src/sim/scenario.js';
+import { chunkRng } from '../../src/run/chunkSeed.js';
+import { runChunk } from '../../src/run/runChunk.js';
+import { ChunkPool } from '../../src/run/pool.js';
+import { simulate, specKey } from '../../src/run/simulate.js';
+import { compileScenario } from '../../src/scenarios/registry.js';
 import { SCENARIOS } from '../../bench/scenarios.js';
-import { headlineCounters } from '../../src/workers/headline.js';
+import { headlineCounters } from '../../src/run/headline.js';
 import { devastatorsAtBoyz, tallyBytes, unevenPointsSpec } from './helpers.js';
 
 const plan = { seed: 'determinism', scenario: 'shoot', matchup: '4 Devastator -> 8 Ork Boyz', trials: 123_457, chunkSize: 10_000 };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChunkError, InterruptedError } from '../../src/workers/errors.js';
-import { ChunkPool } from '../../src/workers/pool.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { ChunkError, InterruptedError } from '../../src/run/errors.js';
+import { ChunkPool } from '../../src/run/pool.js';
+import { simulate } from '../../src/run/simulate.js';
 import { devastatorsAtBoyz } from './helpers.js';
 
 const plan = { seed: 'errors', scenario: 'shoot', matchup: '4 Devastator -> 8 Ork Boyz', trials: 400_000, chunkSize: 5_000 };

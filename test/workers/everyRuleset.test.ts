@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPIC40K_SCENARIOS, HERESY_SCENARIOS, SCENARIOS } from '../../bench/scenarios.js';
 import { runMeta } from '../../src/reports/runReport.js';
 import { scriptReport } from '../../src/reports/sections/scriptReport.js';
-import { dieOf, type ScenarioSpec } from '../../src/sim/scenario.js';
-import { ChunkPool } from '../../src/workers/pool.js';
-import { runChunk } from '../../src/workers/runChunk.js';
-import { simulate, specKey } from '../../src/workers/simulate.js';
+import { dieOf, type ScenarioSpec } from '../../src/scenarios/registry.js';
+import { ChunkPool } from '../../src/run/pool.js';
+import { runChunk } from '../../src/run/runChunk.js';
+import { simulate, specKey } from '../../src/run/simulate.js';
 import { tallyBytes } from './helpers.js';
 
 /**

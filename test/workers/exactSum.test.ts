@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToExpansion, ExactTally, roundExpansion } from '../../src/workers/exactSum.js';
+import { addToExpansion, ExactTally, roundExpansion } from '../../src/stats/exactSum.js';
 
 const fsum = (xs: number[]) => {
   const p: number[] = [];

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseFormation } from '../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../src/model/loadDatasheets.js';
-import { DEFAULT_GEOMETRY, FRESH, shootEngagement, type ShootSetup } from '../../src/sim/rulesets/netea/engagements.js';
-import type { EngagementSpec } from '../../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_GEOMETRY, FRESH, shootEngagement, type ShootSetup } from '../../src/rulesets/netea/engine/engagements.js';
+import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 

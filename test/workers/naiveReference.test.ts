@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { naiveRun, naiveScenario, naiveTrial } from '../../bench/naiveShoot.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { simulate } from '../../src/run/simulate.js';
 import { devastatorsAtBoyz, shootSpec } from './helpers.js';
 
 const binomial = (n: number, p: number) => Array.from({ length: n + 1 }, (_, k) => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../helpers/tempDir.js';
 import { InputError } from '../../src/model/inputError.js';
-import { mergePartials, missingChunks, partialFile, partialJob, readPartialFile, resultFromPartialJob, writePartialFile, type NamedPartial } from '../../src/workers/partial.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { mergePartials, missingChunks, partialFile, partialJob, readPartialFile, resultFromPartialJob, writePartialFile, type NamedPartial } from '../../src/run/partial.js';
+import { simulate } from '../../src/run/simulate.js';
 import { tallyBytes, unevenPointsSpec } from './helpers.js';
 
 const plan = { seed: 'split', scenario: 'shoot', matchup: 'uneven', trials: 95_000, chunkSize: 10_000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeAt } from '../../src/reports/aggregate.js';
-import { simulate } from '../../src/workers/simulate.js';
+import { simulate } from '../../src/run/simulate.js';
 import { devastatorsAtBoyz, tallyBytes } from './helpers.js';
 
 const plan = { seed: 'precision', scenario: 'shoot', matchup: '4 Devastator -> 8 Ork Boyz', trials: 2_000_000, chunkSize: 1_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactCount, duration, formatProgress, ProgressBar } from '../../src/workers/progress.js';
+import { compactCount, duration, formatProgress, ProgressBar } from '../../src/run/progress.js';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addSimOptions, chunkRangeOption, PRECISION_TRIAL_CAP, precisionOption, resultCommandLine, type SimOptions } from '../../src/commands/simOptions.js';
+import { addSimOptions, chunkRangeOption, PRECISION_TRIAL_CAP, precisionOption, resultCommandLine, type SimOptions } from '../../src/cli/simOptions.js';
 import { InputError } from '../../src/model/inputError.js';
 
 /** Parses a command line for a test command with the shared simulation options. */

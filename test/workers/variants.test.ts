@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runChunk } from '../../src/workers/runChunk.js';
-import { simulate, simulateVariants, specKey } from '../../src/workers/simulate.js';
+import { runChunk } from '../../src/run/runChunk.js';
+import { simulate, simulateVariants, specKey } from '../../src/run/simulate.js';
 import { shootSpec, tallyBytes } from './helpers.js';
 
 const plan = { seed: 'crn', scenario: 'shoot', matchup: 'Devastators -> Boyz', trials: 60_000, chunkSize: 2_000 };

@@ -3,7 +3,7 @@ import type { FormationValue } from '../value/formationValue.js';
 import { verdictOf } from '../value/verdict.js';
 import type { AuditEntry } from './auditEntries.js';
 import { kindFigures, validate, type Validation } from './auditValidation.js';
-import { medianOf } from '../stats/medianOf.js';
+import { medianOf } from '../../stats/medianOf.js';
 import { isArmyRuleNote } from '../../model/ruleReach.js';
 
 /**

@@ -1,6 +1,6 @@
-import { coefficientOfVariation } from '../stats/coefficientOfVariation.js';
-import { medianOf } from '../stats/medianOf.js';
-import { spearmanCorrelation } from '../stats/spearmanCorrelation.js';
+import { coefficientOfVariation } from '../../stats/coefficientOfVariation.js';
+import { medianOf } from '../../stats/medianOf.js';
+import { spearmanCorrelation } from '../../stats/spearmanCorrelation.js';
 import { halfLists } from './fitMix.js';
 
 /**

@@ -1,7 +1,7 @@
 import { TRIALS, type TallyLayout } from '../../sim/ruleset.js';
-import type { ScenarioSpec } from '../../sim/scenario.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
 import { probability, type Mean, type Probability } from '../aggregate.js';
-import { meanInterval } from '../stats/meanInterval.js';
+import { meanInterval } from '../../stats/meanInterval.js';
 
 export interface AssaultFormationOutcome {
   formation: number;

@@ -1,7 +1,7 @@
 import type { TallyLayout } from '../../sim/ruleset.js';
 import { TRIALS } from '../../sim/ruleset.js';
 import { probability, type Mean, type Probability } from '../aggregate.js';
-import { meanInterval } from '../stats/meanInterval.js';
+import { meanInterval } from '../../stats/meanInterval.js';
 
 /** One formation's state after one step of the script. */
 export interface BreakChancePoint {

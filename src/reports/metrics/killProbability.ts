@@ -1,6 +1,6 @@
 import { TRIALS, type FormationRecordLayout } from '../../sim/ruleset.js';
 import { probability, type Mean, type Probability } from '../aggregate.js';
-import { meanInterval } from '../stats/meanInterval.js';
+import { meanInterval } from '../../stats/meanInterval.js';
 
 export interface KillRow {
   k: number;

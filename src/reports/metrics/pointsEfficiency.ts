@@ -1,11 +1,11 @@
 import { TRIALS, type TallyLayout } from '../../sim/ruleset.js';
-import type { ScenarioSpec } from '../../sim/scenario.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
 import type { Mean } from '../aggregate.js';
-import { momentIndex, type Moments, type TrialVariable } from '../moments.js';
-import { covarianceOfMeans } from '../stats/covarianceOfMeans.js';
-import { fiellerInterval } from '../stats/fiellerInterval.js';
-import { varianceOfMean } from '../stats/varianceOfMean.js';
-import { Z95 } from '../stats/z95.js';
+import { momentIndex, type Moments, type TrialVariable } from '../../run/moments.js';
+import { covarianceOfMeans } from '../../stats/covarianceOfMeans.js';
+import { fiellerInterval } from '../../stats/fiellerInterval.js';
+import { varianceOfMean } from '../../stats/varianceOfMean.js';
+import { Z95 } from '../../stats/z95.js';
 
 /** A ratio of two means with its 95% Fieller interval. */
 export interface Ratio {

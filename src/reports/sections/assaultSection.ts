@@ -1,5 +1,5 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
-import type { SimulationResult } from '../../workers/simulate.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
+import type { SimulationResult } from '../../run/simulate.js';
 import { barChart, type BarRow } from '../charts/barChart.js';
 import { shortName, type ChartContext } from '../charts/frame.js';
 import type { Probability } from '../aggregate.js';

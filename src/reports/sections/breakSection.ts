@@ -1,5 +1,5 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
-import type { SimulationResult } from '../../workers/simulate.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
+import type { SimulationResult } from '../../run/simulate.js';
 import { breakChart, type BreakChartRow } from '../charts/breakChart.js';
 import { shortName, type ChartContext } from '../charts/frame.js';
 import { formationOutcome } from '../aggregate.js';

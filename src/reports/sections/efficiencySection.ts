@@ -1,11 +1,11 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
-import type { SimulationResult } from '../../workers/simulate.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
+import type { SimulationResult } from '../../run/simulate.js';
 import { barChart, type BarRow } from '../charts/barChart.js';
 import { shortName, type ChartContext } from '../charts/frame.js';
 import type { CsvRow } from '../csv.js';
 import { DEFINITIONS } from '../definitions.js';
 import { pointsEfficiency } from '../metrics/pointsEfficiency.js';
-import type { Moments } from '../moments.js';
+import type { Moments } from '../../run/moments.js';
 import { num } from '../format.js';
 import type { ReportSection } from '../report.js';
 import { formationNames } from './names.js';

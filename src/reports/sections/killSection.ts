@@ -1,5 +1,5 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
-import type { SimulationResult } from '../../workers/simulate.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
+import type { SimulationResult } from '../../run/simulate.js';
 import { killChart, type KillChartRow } from '../charts/killChart.js';
 import type { ChartContext } from '../charts/frame.js';
 import type { CsvRow, CsvTable } from '../csv.js';

@@ -6,7 +6,7 @@ import { DEFINITIONS } from '../definitions.js';
 import { describeEngagement } from '../engagementKinds.js';
 import type { MatrixResult } from '../matrix.js';
 import type { ReportSection } from '../report.js';
-import { Z95 } from '../stats/z95.js';
+import { Z95 } from '../../stats/z95.js';
 
 export const MATRIX_COLUMNS = ['formation', 'formation_points', 'target', 'target_points', 'engagement', 'measure', 'value', 'ci95_low', 'ci95_high'];
 export const MATRIX_AVERAGE_COLUMNS = ['formation', 'formation_points', 'engagement', 'measure', 'value', 'ci95_low', 'ci95_high'];

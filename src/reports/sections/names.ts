@@ -1,4 +1,4 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
 
 /** Readable, distinct formation names: the formation's name, with its script id when two share a name. */
 export function formationNames(spec: ScenarioSpec): string[] {

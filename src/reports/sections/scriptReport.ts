@@ -1,6 +1,6 @@
-import type { ScenarioSpec } from '../../sim/scenario.js';
-import type { SimulationResult } from '../../workers/simulate.js';
-import type { Moments } from '../moments.js';
+import type { ScenarioSpec } from '../../scenarios/registry.js';
+import type { SimulationResult } from '../../run/simulate.js';
+import type { Moments } from '../../run/moments.js';
 import { chartContext, type ReportSection, type RunMeta, type RunReport } from '../report.js';
 import { assaultSection } from './assaultSection.js';
 import { breakSection } from './breakSection.js';

@@ -1,5 +1,5 @@
 import type { FormationRole } from './formationRole.js';
-import { medianOf } from '../stats/medianOf.js';
+import { medianOf } from '../../stats/medianOf.js';
 
 /** A formation with the two predictions the blind spots compare. */
 export interface DisagreementRow {

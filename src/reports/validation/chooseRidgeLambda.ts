@@ -1,5 +1,5 @@
-import { linearPrediction } from '../stats/linearPrediction.js';
-import { ridgeRegression } from '../stats/ridgeRegression.js';
+import { linearPrediction } from '../../stats/linearPrediction.js';
+import { ridgeRegression } from '../../stats/ridgeRegression.js';
 
 /** The ridge penalties the inner cross-validation tries (on standardized features). */
 export const RIDGE_LAMBDAS = [0.001, 0.01, 0.1, 0.3, 1, 3, 10, 30, 100, 300, 1000];

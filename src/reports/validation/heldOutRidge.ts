@@ -1,5 +1,5 @@
-import { linearPrediction } from '../stats/linearPrediction.js';
-import { ridgeRegression } from '../stats/ridgeRegression.js';
+import { linearPrediction } from '../../stats/linearPrediction.js';
+import { ridgeRegression } from '../../stats/ridgeRegression.js';
 import { chooseRidgeLambda } from './chooseRidgeLambda.js';
 
 /**

@@ -1,10 +1,10 @@
-import { covarianceOfMeans } from '../stats/covarianceOfMeans.js';
-import { varianceOfMean } from '../stats/varianceOfMean.js';
+import { covarianceOfMeans } from '../../stats/covarianceOfMeans.js';
+import { varianceOfMean } from '../../stats/varianceOfMean.js';
 import { bracketRoot } from './bracketRoot.js';
 import type { GroupComposition } from './groupCompositions.js';
 import { mixtureWeights } from './mixtureWeights.js';
 import { constantMixRoot, parityCoefficients, parityGap, type ParityMetric } from './parityCost.js';
-import type { ValueMeetingSums } from './valueMeeting.js';
+import type { ValueMeetingSums } from '../../run/valueMeeting.js';
 
 /**
  * The fair cost as a fixed point (docs/fair-cost.md): the price p at which

@@ -1,10 +1,10 @@
 import { mixWeights, scenePlayedBy, type Battle } from '../../model/battle.js';
-import { Z95 } from '../stats/z95.js';
+import { Z95 } from '../../stats/z95.js';
 import { missingGroups, modelRoot, opponentSharesAt, rootInterval, type OpponentModel, type ValueModel } from './fixedPointCost.js';
 import type { FormationValue, MixCost, OpponentShare, ValuePlan } from './formationValue.js';
 import type { GroupComposition } from './groupCompositions.js';
 import type { ParityMetric } from './parityCost.js';
-import type { ValueMeetingSums, ValueMeetingTask } from './valueMeeting.js';
+import type { ValueMeetingSums, ValueMeetingTask } from '../../run/valueMeeting.js';
 import { verdictOf } from './verdict.js';
 
 /**

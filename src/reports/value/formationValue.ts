@@ -2,17 +2,17 @@ import { scenePlayedBy, type Battle, type BattleCover } from '../../model/battle
 import { flyingKind } from '../../model/flyingKind.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
-import { sceneEngagement } from '../../sim/rulesets/netea/battleScenes.js';
-import { firstMoveChance } from '../../sim/rulesets/netea/strategyRoll.js';
-import type { CoverSpec } from '../../sim/rulesets/netea/spec.js';
+import { sceneEngagement } from '../../rulesets/netea/scenarios/battleScenes.js';
+import { firstMoveChance } from '../../rulesets/netea/engine/strategyRoll.js';
+import type { CoverSpec } from '../../rulesets/netea/model/spec.js';
 import { engagementTallyLayout } from '../../sim/engagementTallyLayout.js';
 import type { ValueModel, ValueSlot } from './fixedPointCost.js';
 import { groupCompositions, type GroupComposition } from './groupCompositions.js';
-import { lossSlots } from './lossValue.js';
+import { lossSlots } from '../../scenarios/lossValue.js';
 import type { ParityMetric } from './parityCost.js';
-import type { ValueMeetingTask } from './valueMeeting.js';
+import type { ValueMeetingTask } from '../../run/valueMeeting.js';
 import type { Verdict } from './verdict.js';
-import type { NeteaOptions } from '../../sim/rulesets/netea/spec.js';
+import type { NeteaOptions } from '../../rulesets/netea/model/spec.js';
 
 /**
  * A formation's value under a battle (battles/reference.json): it meets every

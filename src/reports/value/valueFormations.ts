@@ -1,10 +1,10 @@
 import type { Battle } from '../../model/battle.js';
 import type { FormationSpec } from '../../model/formation.js';
-import { ChunkPool } from '../../workers/pool.js';
+import { ChunkPool } from '../../run/pool.js';
 import { planValue, type FormationValue, type ValuePlan, type ValueRun } from './formationValue.js';
 import { solveValue } from './fixedPointValue.js';
 import type { ParityMetric } from './parityCost.js';
-import { runValueMeeting } from './valueMeeting.js';
+import { runValueMeeting } from '../../run/valueMeeting.js';
 
 export interface ValueRunOptions extends ValueRun {
   metric: ParityMetric;
@@ -17,7 +17,7 @@ export interface ValueRunOptions extends ValueRun {
   precision?: number;
   /** Solve each opponent's own fair cost exactly too (its groups simulated), not only from the groups the battle's fixed point ran. */
   exactOpponents?: boolean;
-  /** Another rule system's meetings for a formation (Epic 40,000: src/commands/epic40kValuePlan.ts); default NetEA's planValue. */
+  /** Another rule system's meetings for a formation (Epic 40,000: src/rulesets/epic40k/scenarios/epic40kValuePlan.ts); default NetEA's planValue. */
   plan?: (formation: FormationSpec, field: FormationSpec[], battle: Battle, run: ValueRun) => ValuePlan;
 }
 

@@ -7,7 +7,7 @@ import { d6 } from './d6.js';
  * function that rolls it, uniform on 1..n (P(face) = 1/n, mean (n + 1) / 2).
  * Shared code that rolls or counts dice outside a ruleset's kernel (the
  * bench's raw generator rate, the naive reference, dice expressions) takes
- * the die from the ruleset (RULESET_DIE in src/sim/scenario.ts) instead of
+ * the die from the ruleset (RULESET_DIE in src/scenarios/registry.ts) instead of
  * assuming six faces.
  */
 export interface Die {

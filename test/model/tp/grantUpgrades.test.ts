@@ -3,8 +3,8 @@ import { parseFormation, type FormationSpec } from '../../../src/model/formation
 import { InputError } from '../../../src/model/inputError.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { ruleOfNote } from '../../../src/model/ruleReach.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import { Engagement } from '../../../src/sim/rulesets/netea/engagement.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import { Engagement } from '../../../src/rulesets/netea/engine/engagement.js';
 import { engagement, placed, shootStep } from '../../helpers/fixtures.js';
 import { describeWithTp } from '../../helpers/tournamentPack.js';
 

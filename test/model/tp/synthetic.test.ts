@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { registerImportTp } from '../../../src/commands/importTp.js';
+import { registerImportTp } from '../../../src/cli/importTp.js';
 import { InputError } from '../../../src/model/inputError.js';
 import { importTournamentPack } from '../../../src/model/tp/importer.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { linearPrediction } from '../../../src/reports/stats/linearPrediction.js';
-import { ridgeRegression } from '../../../src/reports/stats/ridgeRegression.js';
-import { solveLinearSystem } from '../../../src/reports/stats/solveLinearSystem.js';
-import { spearmanCorrelation } from '../../../src/reports/stats/spearmanCorrelation.js';
+import { linearPrediction } from '../../../src/stats/linearPrediction.js';
+import { ridgeRegression } from '../../../src/stats/ridgeRegression.js';
+import { solveLinearSystem } from '../../../src/stats/solveLinearSystem.js';
+import { spearmanCorrelation } from '../../../src/stats/spearmanCorrelation.js';
 
 describe('solveLinearSystem', () => {
   it('solves a system that needs a row swap (a zero first pivot)', () => {

@@ -5,7 +5,7 @@ import { loadBattle } from '../../../src/model/loadBattle.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
 import type { ValueModel } from '../../../src/reports/value/fixedPointCost.js';
-import type { ValueMeetingSums } from '../../../src/reports/value/valueMeeting.js';
+import type { ValueMeetingSums } from '../../../src/run/valueMeeting.js';
 import { blindSpots } from '../../../src/reports/validation/blindSpots.js';
 import { FORMATION_FEATURES, formationFeatures } from '../../../src/reports/validation/formationFeatures.js';
 import { formationRole, type FormationRole } from '../../../src/reports/validation/formationRole.js';

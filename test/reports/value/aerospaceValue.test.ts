@@ -3,8 +3,8 @@ import { Battle } from '../../../src/model/battle.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { planValue, type FormationValue, type ValuePlan } from '../../../src/reports/value/formationValue.js';
 import { solveValue } from '../../../src/reports/value/fixedPointValue.js';
-import { runValueMeeting } from '../../../src/reports/value/valueMeeting.js';
-import { barrageAp } from '../../../src/sim/rulesets/netea/barrageTable.js';
+import { runValueMeeting } from '../../../src/run/valueMeeting.js';
+import { barrageAp } from '../../../src/rulesets/netea/engine/barrageTable.js';
 import { formation, unit, weapon } from '../../helpers/fixtures.js';
 
 /**

@@ -7,8 +7,8 @@ import { withCost } from '../../../src/reports/fairCost.js';
 import { planValue, type ValuePlan } from '../../../src/reports/value/formationValue.js';
 import { playShares } from '../../../src/reports/value/fixedPointCost.js';
 import { judgedAt, mixFairCost, solveValue } from '../../../src/reports/value/fixedPointValue.js';
-import { lossValue, type LossSlots } from '../../../src/reports/value/lossValue.js';
-import { runValueMeeting } from '../../../src/reports/value/valueMeeting.js';
+import { lossValue, type LossSlots } from '../../../src/scenarios/lossValue.js';
+import { runValueMeeting } from '../../../src/run/valueMeeting.js';
 
 const Z999 = 3.2905;
 const Z95 = 1.96;

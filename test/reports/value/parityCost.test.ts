@@ -6,7 +6,7 @@ import { groupCompositions, type GroupComposition } from '../../../src/reports/v
 import { mixtureWeights } from '../../../src/reports/value/mixtureWeights.js';
 import { constantMixRoot, parityGap } from '../../../src/reports/value/parityCost.js';
 import type { ValuePlan } from '../../../src/reports/value/formationValue.js';
-import type { ValueMeetingSums, ValueMeetingTask } from '../../../src/reports/value/valueMeeting.js';
+import type { ValueMeetingSums, ValueMeetingTask } from '../../../src/run/valueMeeting.js';
 import { verdictOf } from '../../../src/reports/value/verdict.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { Battle } from '../../../src/model/battle.js';

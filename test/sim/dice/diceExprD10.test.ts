@@ -3,7 +3,7 @@ import { D10, D6 } from '../../../src/sim/dice/die.js';
 import { dicePmf } from '../../../src/sim/dice/dicePmf.js';
 import { meanOf, parseDiceExpr, rollDice } from '../../../src/sim/diceExpr.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { dieOf } from '../../../src/sim/scenario.js';
+import { dieOf } from '../../../src/scenarios/registry.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { tolerance999 } from '../../helpers/exact.js';
 

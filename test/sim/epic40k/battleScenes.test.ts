@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadEpic40kLists } from '../../../src/model/epic40k/load.js';
-import { catalogueCount, findEpic40kArmy, listDetachments, MAX_UNITS } from '../../../src/model/epic40k/listDetachments.js';
-import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../../../src/sim/rulesets/epic40k/battleScenes.js';
-import { attackDice, COLUMN_B, COLUMN_C } from '../../../src/sim/rulesets/epic40k/firepowerTable.js';
+import { loadEpic40kLists } from '../../../src/rulesets/epic40k/model/load.js';
+import { catalogueCount, findEpic40kArmy, listDetachments, MAX_UNITS } from '../../../src/rulesets/epic40k/model/listDetachments.js';
+import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../../../src/rulesets/epic40k/scenarios/battleScenes.js';
+import { attackDice, COLUMN_B, COLUMN_C } from '../../../src/rulesets/epic40k/engine/firepowerTable.js';
 import { binomialPmf } from '../../helpers/exact.js';
 import { expectDistribution, expectP, problemsOf } from '../../helpers/simulate.js';
 import { detachment, simulate40k, unit } from './fixtures.js';

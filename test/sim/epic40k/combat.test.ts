@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { epic40kAssaultEngagement, OPEN_GROUND } from '../../../src/sim/rulesets/epic40k/engagements.js';
-import { combatBonus, ratioBonus } from '../../../src/sim/rulesets/epic40k/combatBonus.js';
-import { loserHitNumber, winnerHitNumber } from '../../../src/sim/rulesets/epic40k/hitNumbers.js';
-import { DEFAULT_EPIC40K_OPTIONS } from '../../../src/sim/rulesets/epic40k/options.js';
-import { Epic40kRunner } from '../../../src/sim/rulesets/epic40k/runner.js';
-import type { Epic40kSpec } from '../../../src/sim/rulesets/epic40k/spec.js';
-import { damageWarEngine } from '../../../src/sim/rulesets/epic40k/warEngineDamage.js';
+import { epic40kAssaultEngagement, OPEN_GROUND } from '../../../src/rulesets/epic40k/engine/engagements.js';
+import { combatBonus, ratioBonus } from '../../../src/rulesets/epic40k/engine/combatBonus.js';
+import { loserHitNumber, winnerHitNumber } from '../../../src/rulesets/epic40k/engine/hitNumbers.js';
+import { DEFAULT_EPIC40K_OPTIONS } from '../../../src/rulesets/epic40k/model/options.js';
+import { Epic40kRunner } from '../../../src/rulesets/epic40k/engine/runner.js';
+import type { Epic40kSpec } from '../../../src/rulesets/epic40k/model/spec.js';
+import { damageWarEngine } from '../../../src/rulesets/epic40k/engine/warEngineDamage.js';
 import { binomialPmf } from '../../helpers/exact.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { expectDistribution, expectP } from '../../helpers/simulate.js';

@@ -1,7 +1,7 @@
 import { outcomeAt } from '../../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { Epic40kRunner } from '../../../src/sim/rulesets/epic40k/runner.js';
-import type { Epic40kDetachment, Epic40kSpec, Epic40kUnitRef } from '../../../src/sim/rulesets/epic40k/spec.js';
+import { Epic40kRunner } from '../../../src/rulesets/epic40k/engine/runner.js';
+import type { Epic40kDetachment, Epic40kSpec, Epic40kUnitRef } from '../../../src/rulesets/epic40k/model/spec.js';
 import { EXACT_TRIALS } from '../../helpers/simulate.js';
 
 /** A hand-made unit profile (the seed's values where a test names a unit). */

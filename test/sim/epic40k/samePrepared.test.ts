@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { epic40kAssaultJob, epic40kShootJob } from '../../../src/commands/epic40kJobs.js';
-import { compileScenario } from '../../../src/sim/scenario.js';
+import { epic40kAssaultJob, epic40kShootJob } from '../../../src/rulesets/epic40k/scenarios/epic40kJobs.js';
+import { compileScenario } from '../../../src/scenarios/registry.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import type { Epic40kSpec } from '../../../src/sim/rulesets/epic40k/spec.js';
+import type { Epic40kSpec } from '../../../src/rulesets/epic40k/model/spec.js';
 
 /**
  * The shooting speed-up (the first step's shot prepared once per scenario, the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { epic40kShootEngagement, OPEN_GROUND } from '../../../src/sim/rulesets/epic40k/engagements.js';
-import { attackDice, COLUMN_A, COLUMN_B, COLUMN_C, COLUMN_FP, FIREPOWER_TABLE, firepowerColumn, hitDice } from '../../../src/sim/rulesets/epic40k/firepowerTable.js';
-import { firepowerBlastMarkers, superHeavyBlastMarkers } from '../../../src/sim/rulesets/epic40k/blastMarkers.js';
-import { allocateDice } from '../../../src/sim/rulesets/epic40k/allocateDice.js';
-import { Epic40kRunner } from '../../../src/sim/rulesets/epic40k/runner.js';
+import { epic40kShootEngagement, OPEN_GROUND } from '../../../src/rulesets/epic40k/engine/engagements.js';
+import { attackDice, COLUMN_A, COLUMN_B, COLUMN_C, COLUMN_FP, FIREPOWER_TABLE, firepowerColumn, hitDice } from '../../../src/rulesets/epic40k/engine/firepowerTable.js';
+import { firepowerBlastMarkers, superHeavyBlastMarkers } from '../../../src/rulesets/epic40k/engine/blastMarkers.js';
+import { allocateDice } from '../../../src/rulesets/epic40k/engine/allocateDice.js';
+import { Epic40kRunner } from '../../../src/rulesets/epic40k/engine/runner.js';
 import { binomialPmf, convolve } from '../../helpers/exact.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { expectDistribution, expectP } from '../../helpers/simulate.js';

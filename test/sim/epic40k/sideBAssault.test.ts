@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { epic40kAssaultJob } from '../../../src/commands/epic40kJobs.js';
-import { epic40kAssaultEngagement, OPEN_GROUND } from '../../../src/sim/rulesets/epic40k/engagements.js';
-import type { Epic40kSpec } from '../../../src/sim/rulesets/epic40k/spec.js';
+import { epic40kAssaultJob } from '../../../src/rulesets/epic40k/scenarios/epic40kJobs.js';
+import { epic40kAssaultEngagement, OPEN_GROUND } from '../../../src/rulesets/epic40k/engine/engagements.js';
+import type { Epic40kSpec } from '../../../src/rulesets/epic40k/model/spec.js';
 import { detachment, simulate40k, unit } from './fixtures.js';
 
 /**

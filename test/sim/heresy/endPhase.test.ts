@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { endPhase, endTurn } from '../../../src/sim/rulesets/heresy/endPhase.js';
-import { FRESH_IN_THE_OPEN, heresyShootEngagement } from '../../../src/sim/rulesets/heresy/engagements.js';
-import { HeresyState } from '../../../src/sim/rulesets/heresy/state.js';
+import { endPhase, endTurn } from '../../../src/rulesets/heresy/engine/endPhase.js';
+import { FRESH_IN_THE_OPEN, heresyShootEngagement } from '../../../src/rulesets/heresy/engine/engagements.js';
+import { HeresyState } from '../../../src/rulesets/heresy/engine/state.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { stand, unitOf } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { outcomeAt } from '../../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { HeresyRunner } from '../../../src/sim/rulesets/heresy/runner.js';
-import type { HeresySpec, HeresyStandRef, HeresyUnit } from '../../../src/sim/rulesets/heresy/spec.js';
+import { HeresyRunner } from '../../../src/rulesets/heresy/engine/runner.js';
+import type { HeresySpec, HeresyStandRef, HeresyUnit } from '../../../src/rulesets/heresy/model/spec.js';
 import { EXACT_TRIALS } from '../../helpers/simulate.js';
 
 /** A hand-made stand profile: the seed's example values where a test names one (Marine accuracy 6, assault 4; Ork armour 3, assault 2). */

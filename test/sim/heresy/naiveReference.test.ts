@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { naiveHeresyRun, naiveHeresyScenario } from '../../../bench/naiveHeresyShoot.js';
 import { HERESY_SCENARIOS } from '../../../bench/scenarios.js';
-import { heresyShootJob } from '../../../src/commands/heresyJobs.js';
+import { heresyShootJob } from '../../../src/rulesets/heresy/scenarios/heresyJobs.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { simulate } from '../../../src/workers/simulate.js';
+import { simulate } from '../../../src/run/simulate.js';
 import { binomialPmf, tolerance999 } from '../../helpers/exact.js';
 
 /** The naive reference of the Heresy shooting benchmark (bench/naiveHeresyShoot.ts) gives the kernel's numbers. */

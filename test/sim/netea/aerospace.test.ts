@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from '../../../src/sim/rulesets/netea/spec.js';
-import { barrageAp } from '../../../src/sim/rulesets/netea/barrageTable.js';
+import type { Step } from '../../../src/rulesets/netea/model/spec.js';
+import { barrageAp } from '../../../src/rulesets/netea/engine/barrageTable.js';
 import { binomialPmf } from '../../helpers/exact.js';
 import { EXACT_TRIALS, expectDistribution, expectP, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, unit, weapon } from '../../helpers/fixtures.js';

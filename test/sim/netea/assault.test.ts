@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec, Step } from '../../../src/sim/rulesets/netea/spec.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec, Step } from '../../../src/rulesets/netea/model/spec.js';
 import { outcomeAt, probability } from '../../../src/reports/aggregate.js';
 import { binomialPmf, killsFromHits, tolerance999 } from '../../helpers/exact.js';
 import { engagement, formation, placed, unit } from '../../helpers/fixtures.js';

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { assault, type AssaultSetup } from '../../../src/sim/rulesets/netea/assault.js';
-import { ChargeCache } from '../../../src/sim/rulesets/netea/assault/chargeCache.js';
-import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup as SpecSetup, type SideState } from '../../../src/sim/rulesets/netea/engagements.js';
-import type { Engagement } from '../../../src/sim/rulesets/netea/engagement.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { assault, type AssaultSetup } from '../../../src/rulesets/netea/engine/assault.js';
+import { ChargeCache } from '../../../src/rulesets/netea/engine/assault/chargeCache.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, type AssaultSetup as SpecSetup, type SideState } from '../../../src/rulesets/netea/engine/engagements.js';
+import type { Engagement } from '../../../src/rulesets/netea/engine/engagement.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
 
 /**
  * What an assault keeps from one trial to the next (the charge cache, the

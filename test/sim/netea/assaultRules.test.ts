@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/sim/rulesets/netea/assault.js';
-import { ChargeCache } from '../../../src/sim/rulesets/netea/assault/chargeCache.js';
-import { actionTest } from '../../../src/sim/rulesets/netea/morale.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import type { EngagementSpec, PlacedFormation } from '../../../src/sim/rulesets/netea/spec.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/rulesets/netea/engine/assault.js';
+import { ChargeCache } from '../../../src/rulesets/netea/engine/assault/chargeCache.js';
+import { actionTest } from '../../../src/rulesets/netea/engine/morale.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import type { EngagementSpec, PlacedFormation } from '../../../src/rulesets/netea/model/spec.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { applyNoSaveHits } from '../../../src/sim/rulesets/netea/allocate.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { applyNoSaveHits } from '../../../src/rulesets/netea/engine/allocate.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { EXACT_TRIALS, expectDistribution, simulate } from '../../helpers/simulate.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';

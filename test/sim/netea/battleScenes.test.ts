@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
-import { canChargeFrom, sceneEngagement, type SceneSetup } from '../../../src/sim/rulesets/netea/battleScenes.js';
+import { canChargeFrom, sceneEngagement, type SceneSetup } from '../../../src/rulesets/netea/scenarios/battleScenes.js';
 
 const data = loadDataset();
 const tactical = parseFormation(data, '6 Tactical');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { applyCritical } from '../../../src/sim/rulesets/netea/damage.js';
-import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
-import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { applyCritical } from '../../../src/rulesets/netea/engine/damage.js';
+import { saveCode } from '../../../src/rulesets/netea/engine/saves/saveStack.js';
+import { firstSave, rerollSave, secondSave } from '../../../src/rulesets/netea/engine/saves/saveCode.js';
 import type { CriticalEffect, Unit } from '../../../src/model/schema.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';
-import { markShooters } from '../../../src/sim/rulesets/netea/shoot.js';
+import { markShooters } from '../../../src/rulesets/netea/engine/shoot.js';
 
 /**
  * The Tournament Pack's critical-hit effects with forced dice: each test

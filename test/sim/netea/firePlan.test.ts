@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
-import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/sim/rulesets/netea/engagements.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/rulesets/netea/engine/engagements.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec } from '../../../src/rulesets/netea/model/spec.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { expectFirePlanSameAsGeneral } from '../../helpers/firePlanAgreement.js';
 

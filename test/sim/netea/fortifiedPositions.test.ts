@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
-import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { firstSave, rerollSave, secondSave } from '../../../src/rulesets/netea/engine/saves/saveCode.js';
+import { saveCode } from '../../../src/rulesets/netea/engine/saves/saveStack.js';
 import type { FortifiedPosition } from '../../../src/model/fortifiedPositions.js';
-import type { CoverSpec, EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import type { CoverSpec, EngagementSpec } from '../../../src/rulesets/netea/model/spec.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon, type TestUnit } from '../../helpers/fixtures.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
-import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/sim/rulesets/netea/engagements.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { GameEngagement } from '../../../src/sim/rulesets/netea/gameEngagement.js';
-import { COVER_NONE, COVER_OVERWATCH_OPEN, COVER_TALL_5 } from '../../../src/sim/rulesets/netea/gameCover.js';
-import { TERRAIN_INFANTRY, TERRAIN_VEHICLE } from '../../../src/sim/rulesets/netea/dangerousTerrain.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/rulesets/netea/engine/engagements.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { GameEngagement } from '../../../src/rulesets/netea/engine/gameEngagement.js';
+import { COVER_NONE, COVER_OVERWATCH_OPEN, COVER_TALL_5 } from '../../../src/rulesets/netea/engine/gameCover.js';
+import { TERRAIN_INFANTRY, TERRAIN_VEHICLE } from '../../../src/rulesets/netea/engine/dangerousTerrain.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import { DEFAULT_OPTIONS, type EngagementSpec } from '../../../src/rulesets/netea/model/spec.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { sceneEngagement, type SceneSetup } from '../../../src/sim/rulesets/netea/battleScenes.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { EngagementSpec, Step } from '../../../src/sim/rulesets/netea/spec.js';
+import { sceneEngagement, type SceneSetup } from '../../../src/rulesets/netea/scenarios/battleScenes.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import type { EngagementSpec, Step } from '../../../src/rulesets/netea/model/spec.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { expectFirePlanSameAsGeneral } from '../../helpers/firePlanAgreement.js';

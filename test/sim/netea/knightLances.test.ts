@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../../src/model/loadDataset.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import type { Step } from '../../../src/sim/rulesets/netea/spec.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import type { Step } from '../../../src/rulesets/netea/model/spec.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import { itWithTp } from '../../helpers/tournamentPack.js';
 

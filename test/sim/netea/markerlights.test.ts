@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import type { EngagementSpec } from '../../../src/sim/rulesets/netea/spec.js';
+import type { EngagementSpec } from '../../../src/rulesets/netea/model/spec.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { parseFormation } from '../../../src/model/formation.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
-import { assault, ATTACKER_WINS } from '../../../src/sim/rulesets/netea/assault.js';
-import { ChargeCache } from '../../../src/sim/rulesets/netea/assault/chargeCache.js';
-import { actionTest, rally, regroup } from '../../../src/sim/rulesets/netea/morale.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
-import { markDead } from '../../../src/sim/rulesets/netea/unitState.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { shoot } from '../../../src/rulesets/netea/engine/shoot.js';
+import { assault, ATTACKER_WINS } from '../../../src/rulesets/netea/engine/assault.js';
+import { ChargeCache } from '../../../src/rulesets/netea/engine/assault/chargeCache.js';
+import { actionTest, rally, regroup } from '../../../src/rulesets/netea/engine/morale.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
+import { markDead } from '../../../src/rulesets/netea/engine/unitState.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import type { ArmyRule } from '../../../src/model/schema.js';
 import { engagement, formation, placed, shootStep, unit } from '../../helpers/fixtures.js';
-import { RULES_VARIANTS, variantOptions } from '../../../src/sim/rulesets/netea/rulesVariant.js';
+import { RULES_VARIANTS, variantOptions } from '../../../src/rulesets/netea/model/rulesVariant.js';
 
 /**
  * Morale and the Battle for Junction 25 walk-through (RB, after the FAQ) with

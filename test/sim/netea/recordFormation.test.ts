@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFormation } from '../../../src/model/formation.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { Sfc32 } from '../../../src/sim/rng.js';
-import { recordFormation } from '../../../src/sim/rulesets/netea/recordFormation.js';
-import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/sim/rulesets/netea/engagements.js';
-import { compileScenario } from '../../../src/sim/scenario.js';
+import { recordFormation } from '../../../src/sim/recordFormation.js';
+import { DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../../../src/rulesets/netea/engine/engagements.js';
+import { compileScenario } from '../../../src/scenarios/registry.js';
 
 describe('recording a formation: broken and destroyed are exclusive', () => {
   it('a formation with no unit left counts as destroyed only, whatever its broken state', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { saveCode } from '../../../src/sim/rulesets/netea/saves/saveStack.js';
-import { firstSave, rerollSave, secondSave } from '../../../src/sim/rulesets/netea/saves/saveCode.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { saveCode } from '../../../src/rulesets/netea/engine/saves/saveStack.js';
+import { firstSave, rerollSave, secondSave } from '../../../src/rulesets/netea/engine/saves/saveCode.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
 import { binomialPmf, killsFromHits } from '../../helpers/exact.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';

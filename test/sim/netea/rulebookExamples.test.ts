@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { parseFormation } from '../../../src/model/formation.js';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { shoot } from '../../../src/rulesets/netea/engine/shoot.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, placed, shootStep } from '../../helpers/fixtures.js';
-import { RULES_VARIANTS, variantOptions, type RulesVariant } from '../../../src/sim/rulesets/netea/rulesVariant.js';
+import { RULES_VARIANTS, variantOptions, type RulesVariant } from '../../../src/rulesets/netea/model/rulesVariant.js';
 
 /**
  * The rulebook's worked examples of shooting (RB 1.9) and crossfire (RB 1.11), with its dice,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstMoveChance } from '../../../src/sim/rulesets/netea/strategyRoll.js';
+import { firstMoveChance } from '../../../src/rulesets/netea/engine/strategyRoll.js';
 
 describe('strategy roll (RB 1.5): the chance of acting first', () => {
   it('counted over the 36 pairs of dice, ties halved', () => {

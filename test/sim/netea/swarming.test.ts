@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { destroyUnit } from '../../../src/sim/rulesets/netea/damage.js';
-import { swarm } from '../../../src/sim/rulesets/netea/swarming.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { destroyUnit } from '../../../src/rulesets/netea/engine/damage.js';
+import { swarm } from '../../../src/rulesets/netea/engine/swarming.js';
 import { binomialPmf } from '../../helpers/exact.js';
 import { expectDistribution, simulate } from '../../helpers/simulate.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';

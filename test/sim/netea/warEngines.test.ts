@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NeteaRunner } from '../../../src/sim/rulesets/netea/runner.js';
-import { shoot } from '../../../src/sim/rulesets/netea/shoot.js';
-import { resolveHit } from '../../../src/sim/rulesets/netea/damage.js';
-import { endPhase, regroup } from '../../../src/sim/rulesets/netea/morale.js';
-import * as C from '../../../src/sim/rulesets/netea/codes.js';
+import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
+import { shoot } from '../../../src/rulesets/netea/engine/shoot.js';
+import { resolveHit } from '../../../src/rulesets/netea/engine/damage.js';
+import { endPhase, regroup } from '../../../src/rulesets/netea/engine/morale.js';
+import * as C from '../../../src/rulesets/netea/engine/codes.js';
 import { ScriptedDice } from '../../helpers/scriptedDice.js';
 import { engagement, formation, placed, shootStep, unit, weapon } from '../../helpers/fixtures.js';
 import type { CriticalEffect } from '../../../src/model/schema.js';

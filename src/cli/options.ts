@@ -1,0 +1,99 @@
+import { Option, type Command } from 'commander';
+import { InputError } from '../model/inputError.js';
+import { useDatasheets } from '../model/loadDataset.js';
+import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../rulesets/netea/engine/engagements.js';
+
+/** Commander's accumulator for a repeatable option (`--support A --support B`). */
+export const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** A flag's value failed its check: one problem naming the option and what it accepts. */
+export function badOption(option: string, got: string, expected: string): InputError {
+  return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);
+}
+
+/** Parses a whole number >= min for commander, failing with a clear message. */
+export function wholeNumber(option: string, min: number) {
+  return (value: string): number => {
+    if (!/^[0-9]+$/.test(value.trim())) throw badOption(option, value, `a whole number of at least ${min}`);
+    const n = Number(value);
+    if (!Number.isSafeInteger(n) || n < min) throw badOption(option, value, `a whole number of at least ${min}`);
+    return n;
+  };
+}
+
+/**
+ * Parses a path option (--data): an empty one is refused rather than read as
+ * no option at all, which would silently use the built-in data for a
+ * `--data "$TP"` whose variable is unset.
+ */
+export function pathOption(option: string) {
+  return (value: string): string => {
+    if (value.trim() === '') throw badOption(option, value, 'a path');
+    return value;
+  };
+}
+
+/**
+ * Parses --seed: any text but an empty or blank one (either reads as a slip
+ * of the shell, `--seed "$SEED"` with SEED unset or `--seed " "`).
+ */
+export function seedText(value: string): string {
+  if (value.trim() === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  return value;
+}
+
+/**
+ * A path argument (not an option) that must not be empty: `import-tp "$TP"`
+ * with TP unset names no checkout, and reading "" would report a nameless file.
+ */
+export function requirePath(argument: string, value: string): string {
+  if (value.trim() === '') throw new InputError([{ file: `argument ${argument}`, path: '', message: `expected a path, got "${value}"` }]);
+  return value;
+}
+
+/** Parses a non-negative number (cm and the like). */
+export function nonNegativeNumber(option: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw badOption(option, value, 'a number of at least 0');
+    return n;
+  };
+}
+
+/** A number of points above 0 (`--cost`), failing with a clear message. */
+export function positivePoints(option: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw badOption(option, value, 'a points cost above 0, e.g. 250');
+    return n;
+  };
+}
+
+/** --rank-width and --spacing: the engagement model's ranks (README: the engagement model). */
+/** Also --out, which every one-step command offers. */
+export function addRankOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--rank-width <n>', 'units per rank').default(DEFAULT_RANK_WIDTH).argParser(wholeNumber('--rank-width', 1)))
+    .addOption(new Option('--spacing <cm>', 'distance between ranks and between neighbours').default(DEFAULT_SPACING).argParser(nonNegativeNumber('--spacing')))
+    .option('--out <dir>', 'also write a report folder: report.html, CSV, Vega-Lite, SVG and PNG charts, manifest.json');
+}
+
+/**
+ * --datasheet <file>, repeatable: overlays of units, weapons, formations and
+ * costs laid over the data set the command reads (model/datasheetOverlay.ts).
+ * Set for the command before its action runs, so every data set it loads
+ * (and merge, replaying a piece's command) has them; NetEA and the 2004
+ * rulebook only, the other rule systems reading data of their own.
+ */
+export function addDatasheetOption(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--datasheet <file>', 'lay this datasheet overlay over the data (repeatable): new or changed units, weapons, formations and costs; every report names it').default([]).argParser((value: string, previous: string[]) => [...previous, pathOption('--datasheet')(value)]))
+    .hook('preAction', (_cmd, action) => {
+      const o = action.opts<{ datasheet?: string[]; rules?: string }>();
+      const files = o.datasheet ?? [];
+      if (files.length > 0 && (o.rules === 'epic40k' || o.rules === 'heresy')) {
+        throw new InputError([{ file: 'option --datasheet', path: '', message: `not available under --rules ${o.rules}: an overlay changes NetEA and 2004 rulebook datasheets; expected --rules netea or rulebook-2004` }]);
+      }
+      useDatasheets(files);
+    });
+}

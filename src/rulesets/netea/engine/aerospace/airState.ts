@@ -1,0 +1,115 @@
+import type { EngagementSpec } from '../../model/spec.js';
+import { fightersOnly, flyingKind } from '../../../../model/flyingKind.js';
+import type { Engagement } from '../engagement.js';
+import { NONE, KIND_RANGED } from '../codes.js';
+
+/** Bits of `fUnderFire`: the aircraft formation took its coming-under-fire Blast marker (RB 4.2.7). */
+export const UNDER_FIRE_APPROACH = 1;
+export const UNDER_FIRE_DISENGAGEMENT = 2;
+
+/** Flak phases (RB 4.2.4): as the aircraft approach, or as they disengage in the end phase. */
+export const PHASE_APPROACH = 0;
+export const PHASE_DISENGAGEMENT = 1;
+
+/**
+ * What aerospace adds to an engagement (RB 4.1-4.4; TP Aerospace): each weapon
+ * line's AA value, which formations fly, and the per-trial state of the air
+ * war (jinking, whether the attack has been made, the once-per-phase Blast
+ * marker for coming under fire, the once-per-turn limit on each flak unit).
+ * Typed arrays only; `reset` restores a trial's start.
+ */
+export class AirState {
+  /** AA value of each weapon line (NONE when it has none). */
+  readonly wAA: Uint8Array;
+  /** Longest AA range of each unit (-1: no AA weapon). Filled by `fillUnitRanges` once lines are compiled. */
+  readonly uMaxAaRange: Float64Array;
+  /** Each weapon group's mode with the best AA value (-1: none); a shorter-ranged better mode is rare, so it is checked first. */
+  gAaLine: Int32Array;
+  /** The units with AA weapons, formation by formation: formation f's are aaUnits[fAaStart[f], fAaStart[f + 1]). */
+  aaUnits: Int32Array;
+  readonly fAaStart: Int32Array;
+  /** The formation is aircraft or spacecraft: never suppressed or broken, cannot be assaulted (RB 4.1.2). */
+  readonly fAerospace: Uint8Array;
+  /** Every unit of the formation may jink (fighters and fighter-bombers). */
+  readonly fCanJink: Uint8Array;
+  /** Any engagement step uses aircraft at all (the reset is skipped otherwise). */
+  readonly any: boolean;
+
+  // ---- per-trial state ----
+  /** The formation is jinking: its saves are 4+ and it has lost its attack if not yet made. */
+  readonly fJink: Uint8Array;
+  /** The formation has made its attack this turn (a later jink costs it nothing). */
+  readonly fAttacked: Uint8Array;
+  /** UNDER_FIRE_* bits: coming-under-fire Blast markers already taken this turn. */
+  readonly fUnderFire: Uint8Array;
+  /** When unit u last fired flak at formation f, at [u * nF + f], as `turnKey` (0: never). */
+  readonly flakTurn: Float64Array;
+  /** Trials reset so far: turn keys of earlier trials never match (no clearing per trial). */
+  private trial = 0;
+  private readonly nF: number;
+
+  constructor(spec: EngagementSpec, nUnits: number, nLines: number) {
+    const nF = spec.formations.length;
+    this.wAA = new Uint8Array(nLines);
+    this.uMaxAaRange = new Float64Array(nUnits).fill(-1);
+    this.gAaLine = new Int32Array(0);
+    this.aaUnits = new Int32Array(0);
+    this.fAaStart = new Int32Array(nF + 1);
+    this.nF = nF;
+    this.fAerospace = new Uint8Array(nF);
+    this.fCanJink = new Uint8Array(nF);
+    spec.formations.forEach((pf, f) => {
+      const kind = flyingKind(pf.formation);
+      this.fAerospace[f] = kind === 'aircraft' || kind === 'spacecraft' ? 1 : 0;
+      this.fCanJink[f] = kind === 'aircraft' && fightersOnly(pf.formation) ? 1 : 0;
+    });
+    this.any = this.fAerospace.some((x) => x === 1);
+    this.fJink = new Uint8Array(nF);
+    this.fAttacked = new Uint8Array(nF);
+    this.fUnderFire = new Uint8Array(nF);
+    this.flakTurn = new Float64Array(nUnits * nF);
+  }
+
+  /** Each unit's longest AA range and each group's best AA mode, once the engagement's lines and groups are compiled. */
+  fillAntiAircraft(e: Engagement): void {
+    this.gAaLine = new Int32Array(e.nGroups).fill(-1);
+    for (let g = 0; g < e.nGroups; g++) {
+      for (let l = e.gLineStart[g]!; l < e.gLineEnd[g]!; l++) {
+        if (this.wAA[l]! >= NONE || e.wKind[l] !== KIND_RANGED) continue;
+        const best = this.gAaLine[g]!;
+        if (best < 0 || this.wAA[l]! < this.wAA[best]!) this.gAaLine[g] = l;
+        const u = e.wUnit[l]!;
+        if (e.wRange[l]! > this.uMaxAaRange[u]!) this.uMaxAaRange[u] = e.wRange[l]!;
+      }
+    }
+    const list: number[] = [];
+    for (let f = 0; f < this.nF; f++) {
+      this.fAaStart[f] = list.length;
+      for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) if (this.uMaxAaRange[u]! >= 0) list.push(u);
+    }
+    this.fAaStart[this.nF] = list.length;
+    this.aaUnits = Int32Array.from(list);
+  }
+
+  /** This turn of this trial, as stored in `flakTurn`. */
+  turnKey(turn: number): number {
+    return this.trial * 1024 + turn;
+  }
+
+  /** A trial's start: nobody jinking, nothing attacked or fired. */
+  reset(): void {
+    if (!this.any) return;
+    this.trial++;
+    this.newTurn();
+  }
+
+  /** A new turn: aircraft fly a fresh mission (the once-per-turn limits start again). */
+  newTurn(): void {
+    if (!this.any) return;
+    for (let f = 0; f < this.nF; f++) {
+      this.fJink[f] = 0;
+      this.fAttacked[f] = 0;
+      this.fUnderFire[f] = 0;
+    }
+  }
+}

@@ -1,0 +1,586 @@
+import { maxOf } from '../../../sim/diceExpr.js';
+import * as C from './codes.js';
+import type { EngagementSpec, NeteaOptions } from '../model/spec.js';
+import { AirState } from './aerospace/airState.js';
+import { ChoiceMemo } from './choiceMemo.js';
+import { TransportState } from './transport/transportState.js';
+import { UnitSaves } from './saves/unitSaves.js';
+import { SwarmValues } from './swarming.js';
+import { CriticalTable } from './criticals/criticalTable.js';
+import { Carriages } from './criticals/carriages.js';
+import { collectLines, fillLine } from './engagement/weaponLines.js';
+import { fillFormation, fillUnit } from './engagement/unitProfile.js';
+import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { fillRanges } from './engagement/unitReach.js';
+import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
+import { placedAsPlayed } from './boughtPositions.js';
+
+/**
+ * An engagement compiled to struct-of-arrays form. Static arrays describe the
+ * units, weapons and formations; the `st*` arrays are the per-trial state,
+ * reset from the static ones at the start of every trial. Nothing in here is
+ * allocated after construction.
+ */
+export class Engagement {
+  readonly options: NeteaOptions;
+  // The rule switches, copied from the options into fields of their own so the hot loop reads
+  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
+  readonly optBarrage3bpAt: number;
+  readonly optSuppressSkipWarEngines: boolean;
+  readonly optTemplateUnits: number;
+  readonly optStaggerBlockedChance: number;
+  readonly optWithdrawOnBreak: boolean;
+  readonly optLossHitsEngagedOnly: boolean;
+  readonly optSupportEveryRound: boolean;
+  readonly optMaxAssaultRounds: number;
+  readonly optWarEnginePointsProRata: boolean;
+  readonly optJinkBeforeAttack: boolean;
+  readonly optOrbitalTemplateUnits: number;
+  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
+  readonly optPassengersSaveAgainstMw: boolean;
+  readonly optTsknfAssaultAndLeaders: boolean;
+  readonly optTkDamageAtAllocation: boolean;
+  readonly optInterceptorBonus: boolean;
+  readonly optFlakMovedPenalty: boolean;
+  readonly optInterceptionUnderFireMarker: boolean;
+  readonly optCloseCombatOnlyInContact: boolean;
+  readonly optAssaultEarlyResult: boolean;
+  readonly nUnits: number;
+  readonly nFormations: number;
+  readonly nLines: number;
+
+  // ---- units (global index) ----
+  readonly uFormation: Int32Array;
+  readonly uClass: Uint8Array;
+  readonly uArmour: Uint8Array;
+  readonly uCC: Uint8Array;
+  readonly uFF: Uint8Array;
+  /** Infantry cover save (NONE when the unit gets none). */
+  readonly uCoverSave: Uint8Array;
+  readonly uFlags: Int32Array;
+  /** Starting damage capacity; 1 for units that are not war engines. */
+  readonly uStartDC: Int32Array;
+  readonly uShields: Int32Array;
+  /** Power fields rolled per trial: n dice of sides + plus. */
+  readonly uPfN: Int32Array;
+  readonly uPfSides: Int32Array;
+  readonly uPfPlus: Int32Array;
+  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
+  readonly uShieldRepair: Uint8Array;
+  /** Distance behind the formation's front rank, cm. */
+  readonly uDepth: Float64Array;
+  /** Position along the rank, cm. */
+  readonly uLateral: Float64Array;
+  readonly uSpeed: Float64Array;
+  readonly uPoints: Float64Array;
+  readonly uLineStart: Int32Array;
+  readonly uLineEnd: Int32Array;
+  readonly uCritStart: Int32Array;
+  readonly uCritEnd: Int32Array;
+  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
+  readonly uFailNormal: Float64Array;
+  readonly uFailMacro: Float64Array;
+  readonly uFailTK: Float64Array;
+  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
+  readonly uBreakWeight: Int32Array;
+  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
+  readonly uMaxRange: Float64Array;
+  readonly uMaxIndirectRange: Float64Array;
+  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
+  readonly uFirstStrike: Uint8Array;
+  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
+  readonly uExtraAttacks: Uint8Array;
+  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
+  readonly uLimited: Uint8Array;
+  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
+  readonly uGroupStart: Int32Array;
+  readonly uGroupEnd: Int32Array;
+  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
+  readonly uLeaders: Int32Array;
+
+  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
+  readonly crits: CriticalTable;
+
+  // ---- weapon lines (one per mode of each weapon of each unit) ----
+  readonly wUnit: Int32Array;
+  /** Alternative modes of one weapon share a group; one mode fires per attack. */
+  readonly wGroup: Int32Array;
+  readonly wKind: Uint8Array;
+  readonly wRange: Float64Array;
+  readonly wShotsN: Int32Array;
+  readonly wShotsSides: Int32Array;
+  readonly wShotsPlus: Int32Array;
+  readonly wShotsTimes: Int32Array;
+  readonly wAP: Uint8Array;
+  readonly wAT: Uint8Array;
+  readonly wMW: Uint8Array;
+  readonly wBpN: Int32Array;
+  readonly wBpSides: Int32Array;
+  readonly wBpPlus: Int32Array;
+  readonly wTkN: Int32Array;
+  readonly wTkSides: Int32Array;
+  readonly wTkPlus: Int32Array;
+  readonly wExN: Int32Array;
+  readonly wExSides: Int32Array;
+  readonly wExPlus: Int32Array;
+  readonly wFlags: Int32Array;
+  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
+  readonly wHitFlags: Int32Array;
+  /** Mean Titan Killer damage (for the attacker's choice of mode). */
+  readonly wTkMean: Float64Array;
+
+  // ---- weapon groups ----
+  readonly nGroups: number;
+  readonly gLineStart: Int32Array;
+  readonly gLineEnd: Int32Array;
+  /** The group's barrage mode, or -1. */
+  readonly gBarrageLine: Int32Array;
+  /**
+   * The attacker's firepower choice for group g at formation f (index g * nF + f)
+   * when one option is best against every unit of f: line, firepower (1 AP,
+   * 2 AT, 3 MW) and target mask. Line -1: choose per attack; -2: nothing to shoot.
+   */
+  readonly choiceLine: Int32Array;
+  readonly choiceFp: Int32Array;
+  readonly choiceMask: Int32Array;
+  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
+  readonly memo: ChoiceMemo;
+  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
+  readonly air: AirState;
+  /** Transports and their passengers: who rides in what, who is still embarked. */
+  readonly transports: TransportState;
+  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
+  readonly anyMarkerlights: boolean;
+  /** Some unit has the Necron ability (necronReturns.ts). */
+  readonly anyNecron: boolean;
+  /** Tyranid synapse and brood values (swarming.ts). */
+  readonly swarm: SwarmValues;
+  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
+  readonly saves: UnitSaves;
+  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
+  readonly carriages: Carriages;
+
+  // ---- formations ----
+  readonly fUnitStart: Int32Array;
+  readonly fUnitEnd: Int32Array;
+  readonly fSide: Uint8Array;
+  readonly fFrontStart: Float64Array;
+  readonly fBmStart: Int32Array;
+  readonly fBrokenStart: Uint8Array;
+  readonly fTsknf: Uint8Array;
+  readonly fMobRule: Uint8Array;
+  readonly fWaaagh: Uint8Array;
+  /** TP Bravery: +1 to engage action tests and rally tests. */
+  readonly fBravery: Uint8Array;
+  /** TP Iron-willed: +1 to rally tests. */
+  readonly fIronWilled: Uint8Array;
+  /** TP Unblooded: +1 to engage action tests. */
+  readonly fUnblooded: Uint8Array;
+  /** TP Implacable Advance: +1 to marshal action tests. */
+  readonly fImplacable: Uint8Array;
+  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
+  readonly fHiveMind: Uint8Array;
+  readonly fInitiative: Int32Array;
+  readonly fAllExpendable: Uint8Array;
+  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
+  readonly fHasNonGrot: Uint8Array;
+  readonly fPoints: Float64Array;
+  readonly fStrategy: Int32Array;
+  /** Break point contribution of every unit at the start. */
+  readonly fStartBreakWeight: Int32Array;
+  readonly fStartMinDepth: Float64Array;
+  readonly fStartMinDepthCount: Int32Array;
+  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
+  readonly fCover: Int8Array;
+  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
+  readonly fMixed: Uint8Array;
+  /** War engines in the formation. */
+  readonly fWarEngines: Int32Array;
+  /** Units in front-to-back order (by depth, then list order), per formation. */
+  readonly orderFront: Int32Array;
+  /** Units in back-to-front order (suppression, RB 1.9.2). */
+  readonly orderBack: Int32Array;
+
+  // ---- per-trial state ----
+  readonly stAlive: Uint8Array;
+  readonly stDC: Int32Array;
+  readonly stShields: Int32Array;
+  readonly stToHitPenalty: Int32Array;
+  /** 0 while the unit has its weapons; once a critical disarms it (criticals/), the firefight value it has left (NONE: none). */
+  readonly stDisarmed: Int8Array;
+  readonly stCritCount: Int32Array;
+  readonly stReactor: Uint8Array;
+  readonly stFires: Int32Array;
+  /** Points of damage each miss of its W_MISS_DAMAGE weapon costs the unit, once a critical says so (TP Cyclops). */
+  readonly stMissDamage: Int32Array;
+  /**
+   * The unit's starting damage capacity, break weight and void shields in this trial: uStartDC,
+   * uBreakWeight and uShields less the carriages a critical removed (TP Land Train, criticals/carriages.ts).
+   */
+  readonly stStartDC: Int32Array;
+  readonly stBreakWeight: Int32Array;
+  readonly stShieldsMax: Int32Array;
+  readonly stDamageTaken: Int32Array;
+  readonly stSingleShotUsed: Uint8Array;
+  /** Turn in which a slow-firing weapon last fired (-10 = never). */
+  readonly stLastFired: Int32Array;
+  readonly fBm: Int32Array;
+  readonly fBroken: Uint8Array;
+  readonly fFront: Float64Array;
+  /** How far the formation has moved back after shooting, to come back by (hitAndRun.ts). */
+  readonly fRetired: Float64Array;
+  /** How far the formation has withdrawn (RB 1.13.3) since the caller last cleared it: the game moves it by as much. */
+  readonly fWithdrawn: Float64Array;
+  /** Blast markers placed on the formation since the trial began (metrics). */
+  readonly fBmPlaced: Int32Array;
+  /** Points of destroyed units and war-engine damage taken so far, per formation. */
+  readonly fPointsLost: Float64Array;
+  readonly fDamage: Int32Array;
+  /** Units whose state changed this trial: the reset restores only these. */
+  readonly dirtyList: Int32Array;
+  readonly dirtyFlag: Uint8Array;
+  nDirty = 0;
+  /** Living units, current break point and the depth of the nearest living unit (Infinity when none). */
+  readonly fAlive: Int32Array;
+  readonly fBreakWeight: Int32Array;
+  readonly fMinDepth: Float64Array;
+  /** Living units at that depth. */
+  readonly fMinDepthCount: Int32Array;
+  turn = 0;
+  /** Supreme Commander re-rolls used this turn, per table side (RB 2.1.15). */
+  readonly rerollsUsed: Int32Array;
+  /** Blast markers gained during the current attack or event, placed when it ends (RB 1.9.7). */
+  readonly fPendingBm: Int32Array;
+  /** The formation being attacked, and its non-expendable losses in this attack (crossfire, [A-12]). */
+  atkTarget = -1;
+  atkNonExpendableKills = 0;
+
+  // ---- scratch for one attack ----
+  readonly scCanFire: Uint8Array;
+  readonly scLoad: Int32Array;
+  readonly scSniped: Int32Array;
+  /** Allocation stamp per unit: scLoad and scSniped count only when it equals `stamp`. */
+  readonly scStamp: Int32Array;
+  stamp = 0;
+  readonly hitCap: number;
+  readonly hMask: Uint8Array;
+  readonly hReach: Float64Array;
+  readonly hFlags: Int32Array;
+  readonly hTarget: Int32Array;
+  readonly hDamage: Int32Array;
+  readonly hLine: Int32Array;
+  nHits = 0;
+  /** Side (0 or 1) that receives each hit, in assaults. */
+  readonly hSide: Uint8Array;
+
+  // ---- assault scratch ----
+  /** Role in the current assault: 0 none, 1 attacking, 2 defending, 3 supporting. */
+  readonly fRole: Uint8Array;
+  /** Broken when the assault began (RB 1.12.8-1.12.9). */
+  readonly fBrokenAtStart: Uint8Array;
+  /** 0 or 1: which side of the assault a unit fights on; -1 not in it. */
+  readonly asSide: Int8Array;
+  /** Distance from the unit to the enemy side's front line (attackers) or its own depth (defenders), cm. */
+  readonly asPos: Float64Array;
+  /** Position before the charge move. */
+  readonly asOrigin: Float64Array;
+  /** Distance to the nearest enemy in the assault (0 in base contact), this round. */
+  readonly asDist: Float64Array;
+  /** In base contact with a support craft or a skimmer fighting at range: firefight values (TP Support Craft; RB 2.1.13). */
+  readonly asForceFF: Uint8Array;
+  /** Enemy units in base contact with this unit. */
+  readonly asContact: Int32Array;
+  /** Directly engaged: within 15 cm of an enemy after the moves (TP Resolve Attacks). */
+  readonly asEngaged: Uint8Array;
+  readonly asStartAlive: Uint8Array;
+  readonly asStartDamage: Int32Array;
+  /** Engaged units of each side in allocation order: base contact first, then closest. */
+  readonly asOrder: Int32Array;
+  readonly asOrderStart: Int32Array;
+  readonly asOrderCount: Int32Array;
+  /** Units in the assault by role: [asBound[0], asBound[1]) attackers, then defenders to asBound[2], then supporters to asBound[3]. */
+  readonly asList: Int32Array;
+  readonly asBound: Int32Array;
+  /** Rounds fought in the last assault. */
+  asRounds = 0;
+  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
+  nMacroHits = 0;
+
+  // ---- assault bookkeeping: work one assault leaves for the next (assault.ts) ----
+  /** Formations attacking, defending and supporting in the current assault (bit masks). */
+  asAttackers = 0;
+  asDefenders = 0;
+  asSupporters = 0;
+  /** The role masks asList, asBound and asSide were built for (-1: not built yet). */
+  asListAttackers = -1;
+  asListDefenders = -1;
+  asListSupporters = -1;
+  /** Some unit in asList has first-strike attacks. */
+  asListFirstStrike = false;
+  /** Some unit in asList is a war engine. */
+  asListWarEngine = false;
+  /** Id of the charge cache whose starting state the scratch arrays still hold unchanged (0: none). */
+  asFreshCache = 0;
+  /** The attackers' table side and the defending line (distance of the nearest defender from the centre line) of the current assault. */
+  asAttackerSide = 0;
+  asDefenderLine = 0;
+  /**
+   * Each unit's assault attacks as its base contact stands (set by markEngaged, supporters when
+   * the lists are built): to-hit (NONE: no attacks), dice, hit flags and allocation mask.
+   */
+  readonly asAtkValue: Uint8Array;
+  readonly asAtkDice: Int32Array;
+  readonly asAtkFlags: Int32Array;
+  readonly asAtkMask: Uint8Array;
+  /** Living units of each formation when the assault began. */
+  readonly asStartAliveCount: Int32Array;
+  /**
+   * The formation's kills and units for the result follow from its living-unit count: no war
+   * engine, no Inspiring unit, no Grot that does not count (set with the lists).
+   */
+  readonly asCountsByFormation: Uint8Array;
+  /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
+  readonly asLosses = new Int32Array(2);
+  readonly asUnits = new Int32Array(2);
+  readonly asInspiring = new Int32Array(2);
+  readonly asBlastMarkers = new Int32Array(2);
+  readonly asAnyBlastMarker = new Uint8Array(2);
+
+  constructor(spec: EngagementSpec) {
+    this.options = spec.options;
+    this.optBarrage3bpAt = spec.options.barrage3bpAt;
+    this.optSuppressSkipWarEngines = spec.options.suppressSkipWarEngines;
+    this.optTemplateUnits = spec.options.templateUnits;
+    this.optStaggerBlockedChance = spec.options.staggerBlockedChance;
+    this.optWithdrawOnBreak = spec.options.withdrawOnBreak;
+    this.optLossHitsEngagedOnly = spec.options.lossHitsEngagedOnly;
+    this.optSupportEveryRound = spec.options.supportEveryRound;
+    this.optMaxAssaultRounds = spec.options.maxAssaultRounds;
+    this.optWarEnginePointsProRata = spec.options.warEnginePointsProRata;
+    this.optJinkBeforeAttack = spec.options.jinkBeforeAttack;
+    this.optOrbitalTemplateUnits = spec.options.orbitalTemplateUnits;
+    this.optPassengersSaveAgainstMw = spec.options.passengersSaveAgainstMacroWeapons;
+    this.optTsknfAssaultAndLeaders = spec.options.tsknfAssaultAndLeaders;
+    this.optTkDamageAtAllocation = spec.options.titanKillerDamageAtAllocation;
+    this.optInterceptorBonus = spec.options.interceptorBonus;
+    this.optFlakMovedPenalty = spec.options.flakMovedPenalty;
+    this.optInterceptionUnderFireMarker = spec.options.interceptionUnderFireMarker;
+    this.optCloseCombatOnlyInContact = spec.options.closeCombatOnlyInContact;
+    this.optAssaultEarlyResult = spec.options.assaultEarlyResult;
+    const forms = spec.formations;
+    const nUnits = forms.reduce((s, f) => s + f.formation.units.length, 0);
+    this.nUnits = nUnits;
+    this.nFormations = forms.length;
+
+    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits, carriages } = collectLines(forms, spec.steps);
+    const nLines = lineSpecs.length;
+    this.nLines = nLines;
+
+    this.uFormation = new Int32Array(nUnits);
+    this.uClass = new Uint8Array(nUnits);
+    this.uArmour = new Uint8Array(nUnits);
+    this.uCC = new Uint8Array(nUnits);
+    this.uFF = new Uint8Array(nUnits);
+    this.uCoverSave = new Uint8Array(nUnits);
+    this.uFlags = new Int32Array(nUnits);
+    this.uStartDC = new Int32Array(nUnits);
+    this.uShields = new Int32Array(nUnits);
+    this.uPfN = new Int32Array(nUnits);
+    this.uPfSides = new Int32Array(nUnits);
+    this.uPfPlus = new Int32Array(nUnits);
+    this.uShieldRepair = new Uint8Array(nUnits);
+    this.uDepth = new Float64Array(nUnits);
+    this.uLateral = new Float64Array(nUnits);
+    this.uSpeed = new Float64Array(nUnits);
+    this.uPoints = new Float64Array(nUnits);
+    this.uLineStart = new Int32Array(nUnits);
+    this.uLineEnd = new Int32Array(nUnits);
+    this.uCritStart = new Int32Array(nUnits);
+    this.uCritEnd = new Int32Array(nUnits);
+    this.uLeaders = new Int32Array(nUnits);
+    this.uBreakWeight = new Int32Array(nUnits);
+    this.uMaxRange = new Float64Array(nUnits);
+    this.uMaxIndirectRange = new Float64Array(nUnits);
+    this.uLimited = new Uint8Array(nUnits);
+    this.uExtraAttacks = new Uint8Array(nUnits);
+    this.uFirstStrike = new Uint8Array(nUnits);
+    this.uGroupStart = new Int32Array(nUnits);
+    this.uGroupEnd = new Int32Array(nUnits);
+    this.uFailNormal = new Float64Array(nUnits);
+    this.uFailMacro = new Float64Array(nUnits);
+    this.uFailTK = new Float64Array(nUnits);
+
+    this.crits = new CriticalTable(critParts);
+
+    this.wUnit = new Int32Array(nLines);
+    this.wGroup = new Int32Array(nLines);
+    this.wKind = new Uint8Array(nLines);
+    this.wRange = new Float64Array(nLines);
+    this.wShotsN = new Int32Array(nLines);
+    this.wShotsSides = new Int32Array(nLines);
+    this.wShotsPlus = new Int32Array(nLines);
+    this.wShotsTimes = new Int32Array(nLines);
+    this.wAP = new Uint8Array(nLines);
+    this.wAT = new Uint8Array(nLines);
+    this.wMW = new Uint8Array(nLines);
+    this.wBpN = new Int32Array(nLines);
+    this.wBpSides = new Int32Array(nLines);
+    this.wBpPlus = new Int32Array(nLines);
+    this.wTkN = new Int32Array(nLines);
+    this.wTkSides = new Int32Array(nLines);
+    this.wTkPlus = new Int32Array(nLines);
+    this.wExN = new Int32Array(nLines);
+    this.wExSides = new Int32Array(nLines);
+    this.wExPlus = new Int32Array(nLines);
+    this.wFlags = new Int32Array(nLines);
+    this.wTkMean = new Float64Array(nLines);
+    this.wHitFlags = new Int32Array(nLines);
+
+    const nF = forms.length;
+    this.fUnitStart = new Int32Array(nF);
+    this.fUnitEnd = new Int32Array(nF);
+    this.fSide = new Uint8Array(nF);
+    this.fFrontStart = new Float64Array(nF);
+    this.fBmStart = new Int32Array(nF);
+    this.fBrokenStart = new Uint8Array(nF);
+    this.fTsknf = new Uint8Array(nF);
+    this.fMobRule = new Uint8Array(nF);
+    this.fWaaagh = new Uint8Array(nF);
+    this.fBravery = new Uint8Array(nF);
+    this.fIronWilled = new Uint8Array(nF);
+    this.fUnblooded = new Uint8Array(nF);
+    this.fImplacable = new Uint8Array(nF);
+    this.fHiveMind = new Uint8Array(nF);
+    this.fInitiative = new Int32Array(nF);
+    this.fAllExpendable = new Uint8Array(nF);
+    this.fHasNonGrot = new Uint8Array(nF);
+    this.fPoints = new Float64Array(nF);
+    this.fStrategy = new Int32Array(nF);
+    this.fStartBreakWeight = new Int32Array(nF);
+    this.fCover = new Int8Array(nF);
+    this.fStartMinDepth = new Float64Array(nF);
+    this.fStartMinDepthCount = new Int32Array(nF);
+    this.fMixed = new Uint8Array(nF);
+    this.fWarEngines = new Int32Array(nF);
+    this.orderFront = new Int32Array(nUnits);
+    this.orderBack = new Int32Array(nUnits);
+
+    this.transports = new TransportState(spec, nUnits);
+    this.saves = new UnitSaves(nUnits);
+    this.swarm = new SwarmValues(nUnits);
+    this.carriages = new Carriages(carriages, nUnits, nLines);
+    let g = 0;
+    for (let f = 0; f < nF; f++) {
+      const pf = placedAsPlayed(spec, f);
+      fillFormation(this, f, pf, g);
+      for (let i = 0; i < pf.formation.units.length; i++) {
+        const ru = pf.formation.units[i]!;
+        fillUnit(this, g, f, i, ru, pf);
+        this.uLineStart[g] = perUnitLines[g]![0];
+        this.uLineEnd[g] = perUnitLines[g]![1];
+        this.uCritStart[g] = perUnitCrits[g]![0];
+        this.uCritEnd[g] = perUnitCrits[g]![1];
+        this.uGroupStart[g] = perUnitGroups[g]![0];
+        this.uGroupEnd[g] = perUnitGroups[g]![1];
+        g++;
+      }
+      this.fUnitEnd[f] = g;
+      fillOrders(this, f);
+    }
+    this.air = new AirState(spec, nUnits, nLines);
+    for (let u = 0; u < nUnits; u++) fillFailChances(this, u);
+    this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
+    this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
+    lineSpecs.forEach((l, i) => fillLine(this, i, l));
+    this.nGroups = groupRanges.length;
+    this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
+    this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
+    this.gBarrageLine = new Int32Array(this.nGroups).fill(-1);
+    for (let gi = 0; gi < this.nGroups; gi++) {
+      for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) if (this.wBpN[l]! + this.wBpPlus[l]! > 0 && this.gBarrageLine[gi] === -1) this.gBarrageLine[gi] = l;
+    }
+    for (let u = 0; u < nUnits; u++) fillRanges(this, u);
+    for (let f = 0; f < nF; f++) fillFormationSummary(this, f);
+    this.choiceLine = new Int32Array(this.nGroups * nF);
+    this.choiceFp = new Int32Array(this.nGroups * nF);
+    this.choiceMask = new Int32Array(this.nGroups * nF);
+    for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(this, gi, f);
+    this.air.fillAntiAircraft(this);
+    this.memo = new ChoiceMemo(this);
+
+    this.stAlive = new Uint8Array(nUnits);
+    this.stDC = new Int32Array(nUnits);
+    this.stShields = new Int32Array(nUnits);
+    this.stToHitPenalty = new Int32Array(nUnits);
+    this.stDisarmed = new Int8Array(nUnits);
+    this.stCritCount = new Int32Array(nUnits);
+    this.stReactor = new Uint8Array(nUnits);
+    this.stFires = new Int32Array(nUnits);
+    this.stMissDamage = new Int32Array(nUnits);
+    this.stStartDC = this.uStartDC.slice();
+    this.stBreakWeight = this.uBreakWeight.slice();
+    this.stShieldsMax = this.uShields.slice();
+    this.stDamageTaken = new Int32Array(nUnits);
+    this.stSingleShotUsed = new Uint8Array(nLines);
+    this.stLastFired = new Int32Array(nLines);
+    this.fBm = new Int32Array(nF);
+    this.fBroken = new Uint8Array(nF);
+    this.fFront = new Float64Array(nF);
+    this.fRetired = new Float64Array(nF);
+    this.fWithdrawn = new Float64Array(nF);
+    this.fBmPlaced = new Int32Array(nF);
+    this.fPendingBm = new Int32Array(nF);
+    this.rerollsUsed = new Int32Array(2);
+    this.fPointsLost = new Float64Array(nF);
+    this.fDamage = new Int32Array(nF);
+    this.dirtyList = new Int32Array(nUnits);
+    this.dirtyFlag = new Uint8Array(nUnits);
+    this.fAlive = new Int32Array(nF);
+    this.fBreakWeight = new Int32Array(nF);
+    this.fMinDepth = new Float64Array(nF);
+    this.fMinDepthCount = new Int32Array(nF);
+
+    this.scCanFire = new Uint8Array(nUnits);
+    this.scLoad = new Int32Array(nUnits);
+    this.scSniped = new Int32Array(nUnits);
+    this.scStamp = new Int32Array(nUnits);
+    let cap = 64;
+    for (let i = 0; i < nLines; i++) {
+      const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;
+      const extra = maxOf({ n: this.wExN[i]!, sides: this.wExSides[i]!, plus: this.wExPlus[i]! });
+      cap += shots + extra + 1;
+    }
+    // Assault dice: a die per unit (starting DC for a war engine) plus extra attacks, per phase.
+    for (let u = 0; u < nUnits; u++) cap += 4 + this.uStartDC[u]! * 2;
+    this.hitCap = cap;
+    this.hMask = new Uint8Array(cap);
+    this.hReach = new Float64Array(cap);
+    this.hFlags = new Int32Array(cap);
+    this.hTarget = new Int32Array(cap);
+    this.hDamage = new Int32Array(cap);
+    this.hLine = new Int32Array(cap);
+    this.hSide = new Uint8Array(cap);
+    this.fRole = new Uint8Array(nF);
+    this.fBrokenAtStart = new Uint8Array(nF);
+    this.asSide = new Int8Array(nUnits);
+    this.asPos = new Float64Array(nUnits);
+    this.asOrigin = new Float64Array(nUnits);
+    this.asDist = new Float64Array(nUnits);
+    this.asForceFF = new Uint8Array(nUnits);
+    this.asContact = new Int32Array(nUnits);
+    this.asEngaged = new Uint8Array(nUnits);
+    this.asStartAlive = new Uint8Array(nUnits);
+    this.asStartDamage = new Int32Array(nUnits);
+    this.asOrder = new Int32Array(2 * nUnits);
+    this.asOrderStart = Int32Array.of(0, nUnits);
+    this.asOrderCount = new Int32Array(2);
+    this.asList = new Int32Array(nUnits);
+    this.asBound = new Int32Array(4);
+    this.asStartAliveCount = new Int32Array(nF);
+    this.asCountsByFormation = new Uint8Array(nF);
+    this.asAtkValue = new Uint8Array(nUnits);
+    this.asAtkDice = new Int32Array(nUnits);
+    this.asAtkFlags = new Int32Array(nUnits);
+    this.asAtkMask = new Uint8Array(nUnits);
+  }
+}

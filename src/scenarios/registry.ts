@@ -1,0 +1,50 @@
+import { D10, D6, type Die } from '../sim/dice/die.js';
+import type { TrialRunner } from '../sim/ruleset.js';
+import { NeteaRunner } from '../rulesets/netea/engine/runner.js';
+import type { EngagementSpec } from '../rulesets/netea/model/spec.js';
+import { Epic40kRunner } from '../rulesets/epic40k/engine/runner.js';
+import type { Epic40kSpec } from '../rulesets/epic40k/model/spec.js';
+import { HeresyRunner } from '../rulesets/heresy/engine/runner.js';
+import type { HeresySpec } from '../rulesets/heresy/model/spec.js';
+import { GameRunner } from '../rulesets/netea/game/gameRunner.js';
+import type { GameSpec } from '../rulesets/netea/game/gameSpec.js';
+
+/**
+ * A scenario as plain, structured-cloneable data: what crosses to worker
+ * threads and what a partial result file records. One union member per rule
+ * system: NetEA Epic Armageddon, Epic 40,000 and Heresy.
+ */
+export type ScenarioSpec = EngagementSpec | Epic40kSpec | HeresySpec;
+
+/**
+ * What the worker pool runs: a scenario, or whole NetEA games
+ * (src/rulesets/netea/game), whose trials are games and whose tally is the
+ * game's own (gameTally.ts), which the engagement reports do not read.
+ */
+export type RunnableSpec = ScenarioSpec | GameSpec;
+
+/** Compiles a scenario (or a game) into its ruleset's trial runner. */
+export function compileScenario(spec: RunnableSpec): TrialRunner {
+  switch (spec.ruleset) {
+    case 'netea':
+      return new NeteaRunner(spec);
+    case 'epic40k':
+      return new Epic40kRunner(spec);
+    case 'heresy':
+      return new HeresyRunner(spec);
+    case 'netea-game':
+      return new GameRunner(spec);
+  }
+}
+
+/**
+ * The die each rule system rolls: six faces for NetEA and Epic 40,000, ten
+ * for Heresy. What shared code reads instead of assuming a D6 (the bench's
+ * raw generator rate, the naive reference).
+ */
+export const RULESET_DIE: Readonly<Record<RunnableSpec['ruleset'], Die>> = { netea: D6, epic40k: D6, heresy: D10, 'netea-game': D6 };
+
+/** The die of a scenario's rule system. */
+export function dieOf(spec: Pick<RunnableSpec, 'ruleset'>): Die {
+  return RULESET_DIE[spec.ruleset];
+}
