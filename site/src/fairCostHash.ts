@@ -1,7 +1,6 @@
-import { FAIR_COST_TRIALS } from '../../src/cli/battleFairCost.js';
-import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { FAIR_COST_TRIALS } from '../../src/reports/value/battleFairCost.js';
 import { InputError } from '../../src/model/inputError.js';
-import { enc, words } from './hash.js';
+import { enc, RUN_DEFAULTS, words } from './hash.js';
 
 /**
  * The address of a fair cost in the playground, in `epic-balance fair-cost`'s
@@ -103,7 +102,7 @@ export function fairCostHash(s: FairCostScenario): string {
 
 /** The run's numbers, defaults filled in as the command fills them. */
 export function fairCostNumbers(s: FairCostScenario): { trials: number; seed: string; chunkSize: number } {
-  return { trials: s.trials ?? FAIR_COST_TRIALS, seed: s.seed ?? CLI_DEFAULTS.seed, chunkSize: s.chunkSize ?? CLI_DEFAULTS.chunkSize };
+  return { trials: s.trials ?? FAIR_COST_TRIALS, seed: s.seed ?? RUN_DEFAULTS.seed, chunkSize: s.chunkSize ?? RUN_DEFAULTS.chunkSize };
 }
 
 /**

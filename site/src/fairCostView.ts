@@ -1,4 +1,4 @@
-import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules, type BattleFairCostInputs } from '../../src/cli/battleFairCost.js';
+import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules, type BattleFairCostInputs } from '../../src/reports/value/battleFairCost.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { InputError, type Problem } from '../../src/model/inputError.js';
 import type { LoadedBattle } from '../../src/model/loadBattle.js';
@@ -20,7 +20,7 @@ import { RunStopped } from './run.js';
  * checkout loaded under Data), its fair cost in the reference battle with the
  * 95% interval, the sensitivity band and the verdict at a proposed cost, as
  * `epic-balance fair-cost <formation> --cost <points>` gives them: the same
- * inputs and JSON (src/cli/battleFairCost.ts), the same fixed point
+ * inputs and JSON (src/reports/value/battleFairCost.ts), the same fixed point
  * (solveValue), its meetings run on the page's Web Workers (fairCostRun.ts).
  * `#result-json` holds what `fair-cost --json` prints for the same formation,
  * cost, seed, trials and chunk size.
@@ -167,7 +167,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
       if (s.formation.trim() === '') throw new InputError([{ file: 'fair-cost', path: '', message: 'expected the formation to price, e.g. "codex-astartes/devastator-detachment" or "4 Devastator"' }]);
       loaded = referenceBattle();
       inputs = battleFairCostInputs(data, loaded, s.formation, undefined);
-      plan = planValue(inputs.formation, inputs.opponents, loaded.battle, battleFairCostRun(numbers, inputs.airDefence, 'netea'));
+      plan = planValue(inputs.formation, inputs.opponents, loaded.battle, battleFairCostRun(numbers, inputs.airDefence));
     } catch (e) {
       // A link to a Tournament Pack that is not loaded runs once it is.
       waiting = e instanceof InputError && e.problems.some((p) => p.file === 'option --data') ? s : null;

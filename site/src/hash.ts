@@ -18,6 +18,9 @@ import type { ActionName } from '../../src/rulesets/netea/model/spec.js';
  * renamed (docs/playground.md).
  */
 
+/** The command line's seed and chunk size, which a link leaves out when it keeps them (`--seed`, `--chunk-size`). */
+export const RUN_DEFAULTS = { seed: CLI_DEFAULTS.seed, chunkSize: CLI_DEFAULTS.chunkSize } as const;
+
 /** A one-step command of the command line, or a short script (an experiment for `epic-balance run`). */
 export type Command = 'shoot' | 'assault' | 'shoot-assault';
 

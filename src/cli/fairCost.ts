@@ -17,9 +17,9 @@ import { loadBattle } from '../model/loadBattle.js';
 import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { type ParityMetric } from '../reports/value/parityCost.js';
-import { variantNotes, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
+import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
-import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from './battleFairCost.js';
+import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from '../reports/value/battleFairCost.js';
 import { type SimOptions } from './simOptions.js';
 import { RULES_NAMES } from '../reports/report.js';
 
@@ -132,7 +132,7 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   const inputs = battleFairCostInputs(data, loaded, text, o.vs);
   for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
   const { formation, opponents } = inputs;
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variant), metric, workers: o.workers, exactOpponents: true });
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variantOptions(variant)), metric, workers: o.workers, exactOpponents: true });
   const v = judgedFairCost(value!, o.cost, loaded, formation, o.vs !== undefined);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;

@@ -11,11 +11,11 @@ import { fairCostSection } from '../reports/sections/fairCostSection.js';
 import { nonNegativeNumber, positivePoints } from './options.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
 import { addSimOptions } from './simOptions.js';
-import { rejectAirUnits } from '../rulesets/netea/scenarios/oneStepJobs.js';
+import { rejectAirUnits } from '../model/rejectAirUnits.js';
 import { addRulesOption, HERESY_HAS_NO_POINTS, type RuleSystem } from './rulesOption.js';
 import { type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { type FairCostOptions, fairCostInBattle, fairCostJson, printResult, rejectRunOptions, unsupportedNotes, writeFairCostReport } from './fairCost.js';
-import { FAIR_COST_TRIALS, unsupportedRules } from './battleFairCost.js';
+import { FAIR_COST_TRIALS, unsupportedRules } from '../reports/value/battleFairCost.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 
 export function registerFairCost(program: Command): void {

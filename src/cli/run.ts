@@ -25,7 +25,7 @@ import { checkOutTarget } from '../reports/outTarget.js';
 import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js';
 import type { SimulationResult } from '../run/simulate.js';
 import { fairCostJson } from './fairCost.js';
-import { battleValueJson } from './battleFairCost.js';
+import { battleValueJson } from '../reports/value/battleFairCost.js';
 import { battleAirDefence, battleField } from './audit.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { battleValueHeadline, battleValueSection } from '../reports/sections/battleValueSection.js';

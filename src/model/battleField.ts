@@ -43,6 +43,8 @@ function hasFormation(data: Dataset, text: string): boolean {
 
 /** The field and air-defence formations of the battle the data set lacks (the field is the rest: battleFormations). */
 export function fieldLacking(data: Dataset, loaded: LoadedBattle): string[] {
+  // Epic 40,000's data (a BattleBible catalogue, no army map) fields its battle from its own units.
+  if (!(data.armies instanceof Map)) return [];
   return [...(loaded.battle.field[data.id] ?? []), ...(loaded.battle.airDefence[data.id] ?? [])].map((e) => e.formation).filter((f) => !hasFormation(data, f));
 }
 

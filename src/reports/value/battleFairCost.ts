@@ -1,16 +1,15 @@
-import type { Dataset } from '../model/dataset.js';
-import { parseFormation, type FormationSpec } from '../model/formation.js';
-import { InputError } from '../model/inputError.js';
-import { battleAirDefenceOf, battleFieldOf } from '../model/battleField.js';
-import type { LoadedBattle } from '../model/loadBattle.js';
-import type { FormationValue, ValueRun } from '../reports/value/formationValue.js';
-import { judgedAt } from '../reports/value/fixedPointValue.js';
-import { variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
-import { rejectAirUnits } from '../rulesets/netea/scenarios/oneStepJobs.js';
+import type { Dataset } from '../../model/dataset.js';
+import { parseFormation, type FormationSpec } from '../../model/formation.js';
+import { InputError } from '../../model/inputError.js';
+import { battleAirDefenceOf, battleFieldOf } from '../../model/battleField.js';
+import type { LoadedBattle } from '../../model/loadBattle.js';
+import { rejectAirUnits } from '../../model/rejectAirUnits.js';
+import type { FormationValue, ValueRun } from './formationValue.js';
+import { judgedAt } from './fixedPointValue.js';
 
 /**
  * `fair-cost <formation>` in a battle, the parts the command line
- * (fairCost.ts) and the playground (site/src/fairCostView.ts) share, so that
+ * (src/cli/fairCost.ts) and the playground (site/src/fairCostView.ts) share, so that
  * the page's `#result-json` is the command's `--json`: the formation and its
  * opponents, the run's settings, the verdict at a proposed cost and the JSON.
  * No Node module: the page runs the meetings on its Web Workers, the command
@@ -37,9 +36,12 @@ export function battleFairCostInputs(data: Dataset, loaded: LoadedBattle, text: 
   return { formation, opponents: field.specs, airDefence: air.specs, notes: [field.note, air.note].filter((n): n is string => n !== null) };
 }
 
-/** The meetings' settings: the seed, trials and chunk size name and size every meeting's chunks, wherever they run. */
-export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, airDefence: FormationSpec[], variant: RulesVariant): ValueRun {
-  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, options: variantOptions(variant) };
+/**
+ * The meetings' settings: the seed, trials and chunk size name and size every meeting's chunks, wherever they run.
+ * `options` are the engine's rules (variantOptions of --rules); left out, the Tournament Pack's, as the engine's default.
+ */
+export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, airDefence: FormationSpec[], options?: ValueRun['options']): ValueRun {
+  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, ...(options !== undefined ? { options } : {}) };
 }
 
 /**
@@ -75,7 +77,8 @@ export function battleValueJson(v: FormationValue) {
 }
 
 export interface BattleFairCostJsonInput {
-  variant: RulesVariant;
+  /** The rule system as --rules names it ('netea', the default, is left out of the JSON). */
+  variant: string;
   run: { seed: string; trials: number; chunkSize: number };
   data: Dataset;
   loaded: LoadedBattle;
