@@ -70,6 +70,23 @@ function browserRngPlugin(): Plugin {
 }
 
 /**
+ * src/rulesets/netea/game/gameRunner.ts replaced by site/src/engine/noGameRunner.ts
+ * in the page's bundles: the scenario registry compiles whole games too, which the
+ * page never plays; without it the game engine (and its table files' schema) came
+ * into worker.js and main.js with the registry.
+ */
+function noGamePlugin(): Plugin {
+  const noGame = join(SITE, 'src/engine/noGameRunner.ts');
+  const gameRunner = join(projectRoot(), 'src/rulesets/netea/game/gameRunner.ts');
+  return {
+    name: 'epic-balance-no-game',
+    setup(b) {
+      b.onResolve({ filter: /\/gameRunner\.js$/ }, (a) => (join(a.resolveDir, a.path.replace(/\.js$/, '.ts')) === gameRunner ? { path: noGame } : undefined));
+    },
+  };
+}
+
+/**
  * node:fs, node:path, node:crypto and node:child_process for tp.js, the
  * Tournament Pack importer (src/model/tp) run in the browser on a picked
  * folder or zip: answered from memory by site/src/tp/node/*.ts.
@@ -121,7 +138,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
       define: { 'process.env.NODE_ENV': '"production"' },
       // The CSV writer's own browser build (its Node build needs Buffer).
       alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },
-      plugins: [builtinDataPlugin(), browserRngPlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
+      plugins: [builtinDataPlugin(), browserRngPlugin(), noGamePlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
       logLevel: 'silent',
     });
     for (const f of ['index.html', 'style.css']) copyFileSync(join(SITE, f), join(tmp, f));

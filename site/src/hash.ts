@@ -18,6 +18,9 @@ import type { ActionName } from '../../src/rulesets/netea/model/spec.js';
  * renamed (docs/playground.md).
  */
 
+/** The command line's seed and chunk size, which a link leaves out when it keeps them (`--seed`, `--chunk-size`). */
+export const RUN_DEFAULTS = { seed: CLI_DEFAULTS.seed, chunkSize: CLI_DEFAULTS.chunkSize } as const;
+
 /** A one-step command of the command line, or a short script (an experiment for `epic-balance run`). */
 export type Command = 'shoot' | 'assault' | 'shoot-assault';
 
@@ -161,7 +164,7 @@ function parseValue(def: KeyDef, raw: string | null): unknown {
 }
 
 /** Splits a hash (with or without its "#") into its words; a malformed escape is an InputError. */
-function words(hash: string): Array<[string, string | null]> {
+export function words(hash: string): Array<[string, string | null]> {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const out: Array<[string, string | null]> = [];
   for (const part of body.split('&')) {
@@ -220,7 +223,7 @@ export function parseWords(ws: ReadonlyArray<readonly [string, string | null]>):
 }
 
 /** Percent-encodes a value, leaving the characters formations are written with readable. */
-function enc(v: string): string {
+export function enc(v: string): string {
   return encodeURIComponent(v).replace(/%2F/g, '/').replace(/%2C/g, ',').replace(/%40/g, '@').replace(/%3A/g, ':');
 }
 

@@ -1,4 +1,3 @@
-import type embedFunction from 'vega-embed';
 import { assaultJob, jobJson, shootJob, type OneStepJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
@@ -17,7 +16,9 @@ import { gapPlaceholder } from './gapPlaceholder.js';
 import { assaultWords, hasScenario, parseHash, parseWords, runNumbers, shootWords, toArgv, toHash, type Command, type PageScenario } from './hash.js';
 import { isExperiment } from './script.js';
 import { RunStopped, startRun, type BrowserRun } from './run.js';
-import { fitChart } from './chartFit.js';
+import { setupFairCost, type FairCostView } from './fairCostView.js';
+import { isFairCostHash } from './fairCostHash.js';
+import { drawChart, loadVega, type VegaEmbed } from './loadVega.js';
 import type { VlSpec } from '../../src/reports/charts/frame.js';
 
 /**
@@ -25,9 +26,6 @@ import type { VlSpec } from '../../src/reports/charts/frame.js';
  * holding the same words (hash.ts), runs on Web Workers (run.ts) and the
  * results as the command line and report.html give them.
  */
-
-type VegaEmbed = typeof embedFunction;
-type EmbedSpec = Parameters<VegaEmbed>[1];
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const input = (id: string) => $<HTMLInputElement>(id);
@@ -41,6 +39,7 @@ let data: Dataset;
 let current: BrowserRun | null = null;
 let lastHash = '';
 let runCount = 0;
+let fairCost: FairCostView;
 
 function setState(state: 'ready' | 'running' | 'done' | 'error' | 'stopped'): void {
   document.body.dataset.state = state;
@@ -328,6 +327,7 @@ async function pickCheckout(picked: Parameters<typeof loadPack>[0]): Promise<voi
     const waiting = waitingForData;
     waitingForData = null;
     if (waiting !== null && waiting.data === pack.name) void run(waiting);
+    fairCost.packLoaded(pack.name);
   } catch (e) {
     $('data-status').textContent = '';
     showError(e);
@@ -416,24 +416,6 @@ function downloadText(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-let vega: Promise<VegaEmbed> | null = null;
-
-/** Loads vega.js (the chart library, a bundle of its own) once. */
-function loadVega(): Promise<VegaEmbed> {
-  vega ??= new Promise<VegaEmbed>((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = 'vega.js';
-    s.async = true;
-    s.onload = () => resolve((globalThis as unknown as { vegaEmbed: VegaEmbed }).vegaEmbed);
-    s.onerror = () => {
-      vega = null;
-      reject(new Error('could not load vega.js (the chart library)'));
-    };
-    document.head.append(s);
-  });
-  return vega;
-}
-
 /** Appends a run's report sections (as report.html has them); with a label (a variant), their titles and file names carry it. */
 async function renderReport(r: PlanRun, result: RunResult, meta: RunMeta, run: number): Promise<void> {
   const report = scriptReport(r.spec, result, meta);
@@ -488,14 +470,7 @@ async function renderReport(r: PlanRun, result: RunResult, meta: RunMeta, run: n
   for (const p of pending) {
     if (run !== runCount) return;
     p.el.textContent = '';
-    // The report's chart, as the command line draws it (what the downloads give); redrawn to fit a narrower screen.
-    const { view } = await embed(p.el, p.spec as EmbedSpec, { actions: false, renderer: 'svg' });
-    const room = p.el.clientWidth;
-    if ((p.el.querySelector('svg')?.viewBox.baseVal.width ?? 0) > room) {
-      p.el.replaceChildren();
-      await embed(p.el, fitChart(p.spec as VlSpec, room) as EmbedSpec, { actions: false, renderer: 'svg' });
-      p.el.dataset.fitted = String(room);
-    }
+    const view = await drawChart(embed, p.el, p.spec as VlSpec);
     const [svg, png] = p.buttons as [HTMLButtonElement, HTMLButtonElement];
     svg.addEventListener('click', async () => download(`${p.name}.svg`, await view.toImageURL('svg')));
     png.addEventListener('click', async () => download(`${p.name}.png`, await view.toImageURL('png', 2)));
@@ -532,6 +507,7 @@ function stopCurrent(): void {
 
 async function run(s: PageScenario): Promise<void> {
   stopCurrent();
+  fairCost.stop();
   const run = ++runCount;
   clearProblems();
   document.getElementById('result-json')?.remove();
@@ -656,6 +632,10 @@ let experimentText: string | null = null;
 
 function runHash(hash: string): void {
   lastHash = hash;
+  if (isFairCostHash(hash)) {
+    fairCost.runHash(hash);
+    return;
+  }
   let s: PageScenario;
   try {
     s = parseHash(hash);
@@ -678,6 +658,24 @@ function init(): void {
   $('data-version').textContent = `${data.id} ${data.version}`;
   setupPicker();
   setupData();
+  fairCost = setupFairCost({
+    useData: (word) => {
+      const d = datasetFor(word);
+      useData(d);
+      return d;
+    },
+    stopScenario: () => {
+      stopCurrent();
+      waitingForData = null;
+      document.getElementById('result-json')?.remove();
+      $('results').hidden = true;
+    },
+    setState,
+    pushHash: (hash) => {
+      if (hash !== location.hash) history.pushState(null, '', hash);
+      lastHash = hash;
+    },
+  });
   for (const r of document.querySelectorAll<HTMLInputElement>('input[name=command]')) r.addEventListener('change', () => showCommand(command()));
   input('compare-on').addEventListener('change', () => showCommand(command()));
   for (const id of ['formation', 'at', 'flak', 'cap']) $(id).addEventListener('change', updateGapPlaceholder);
@@ -717,12 +715,12 @@ function init(): void {
     setTimeout(() => (b.textContent = 'Copy the command line'), 2000);
   });
   const onHash = () => {
-    if (location.hash !== lastHash && hasScenario(location.hash)) runHash(location.hash);
+    if (location.hash !== lastHash && (hasScenario(location.hash) || isFairCostHash(location.hash))) runHash(location.hash);
   };
   window.addEventListener('hashchange', onHash);
   window.addEventListener('popstate', onHash);
   setState('ready');
-  if (hasScenario(location.hash)) runHash(location.hash);
+  if (hasScenario(location.hash) || isFairCostHash(location.hash)) runHash(location.hash);
   else {
     input('formation').value = '4 Devastator';
     input('at').value = '8 Ork Boyz';

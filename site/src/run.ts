@@ -4,6 +4,7 @@ import { chunkCount, chunkTrials } from '../../src/run/chunkPlan.js';
 import { ExactTally } from '../../src/stats/exactSum.js';
 import { headlineCounters, maxHalfWidth, type Headline } from '../../src/run/headline.js';
 import { runWireTask, type WireTask } from '../../src/run/runChunk.js';
+import type { ValueMeetingSums, ValueMeetingTask } from '../../src/run/valueMeeting.js';
 import type { RunResult } from '../../src/run/simulate.js';
 
 /**
@@ -46,12 +47,12 @@ export class RunStopped extends Error {
 }
 
 interface Pending {
-  resolve: (tally: Float64Array) => void;
+  resolve: (reply: Float64Array | ValueMeetingSums) => void;
   reject: (e: Error) => void;
 }
 
-/** A set of Web Workers running chunks (site/src/worker.ts), one chunk each at a time. */
-class WorkerPool {
+/** A set of Web Workers running chunks or a fair cost's meetings (site/src/worker.ts), one each at a time. */
+export class WorkerPool {
   readonly workers: Worker[] = [];
   /** Set once a worker failed or the pool was terminated: it takes no more chunks. */
   dead = false;
@@ -65,12 +66,13 @@ class WorkerPool {
   ) {
     for (let i = 0; i < count; i++) {
       const w = new Worker(url);
-      w.onmessage = (e: MessageEvent<{ id: number; tally?: Float64Array; error?: string }>) => {
+      w.onmessage = (e: MessageEvent<{ id: number; tally?: Float64Array; sums?: ValueMeetingSums; error?: string }>) => {
         const p = this.pending.get(e.data.id);
         if (!p) return;
         this.pending.delete(e.data.id);
         this.busy.delete(w);
-        if (e.data.tally) p.resolve(e.data.tally);
+        const reply = e.data.tally ?? e.data.sums;
+        if (reply) p.resolve(reply);
         else p.reject(new Error(e.data.error ?? 'the worker failed'));
       };
       w.onerror = (e: ErrorEvent) => {
@@ -93,11 +95,20 @@ class WorkerPool {
   }
 
   run(w: Worker, task: WireTask): Promise<Float64Array> {
+    return this.post(w, { task }) as Promise<Float64Array>;
+  }
+
+  /** One meeting of a fair cost (runValueMeeting), whole: its sums are added trial by trial, as on the command line. */
+  runMeeting(w: Worker, meeting: ValueMeetingTask): Promise<ValueMeetingSums> {
+    return this.post(w, { meeting }) as Promise<ValueMeetingSums>;
+  }
+
+  private post(w: Worker, message: { task: WireTask } | { meeting: ValueMeetingTask }): Promise<Float64Array | ValueMeetingSums> {
     const id = this.next++;
     this.busy.add(w);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      w.postMessage({ id, task });
+      w.postMessage({ id, ...message });
     });
   }
 
@@ -114,7 +125,7 @@ class WorkerPool {
  */
 let kept: WorkerPool | null = null;
 
-function poolFor(url: string, count: number): WorkerPool {
+export function poolFor(url: string, count: number): WorkerPool {
   if (kept !== null && (kept.dead || kept.url !== url || kept.workers.length !== count)) {
     kept.terminate();
     kept = null;

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
 import type { Battle } from '../model/battle.js';
 import { shortVersion, type Dataset } from '../model/dataset.js';
-import { parseFormation, type FormationSpec } from '../model/formation.js';
+import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { type LoadedBattle } from '../model/loadBattle.js';
+import { battleAirDefenceOf, battleFieldOf, fieldLacking, type BattleFormations } from '../model/battleField.js';
 import { type AuditEntry } from '../reports/audit/auditEntries.js';
 import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
 import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
@@ -87,63 +88,19 @@ export function listOption(value: string): string[] {
   return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/**
- * The field of a battle for a data set, as formations (an InputError when the battle has none for it).
- * `instead` is what the message suggests besides adding one: how the caller's user names the opponents
- * another way (the audit has no other way, so by default a battle file that has one).
- */
-export function battleField(data: Dataset, loaded: LoadedBattle, instead = 'or give --battle a battle file that has one') {
-  const entries = loaded.battle.field[data.id];
-  if (entries === undefined) {
-    throw new InputError([{ file: loaded.file, path: 'field', message: `no field for data set "${data.id}" (the battle has fields for ${Object.keys(loaded.battle.field).join(', ')}); add one, ${instead}` }]);
-  }
-  return battleFormations(data, loaded, 'field', entries);
+/** The battle's field for a data set (battleField.ts); the formations the data set lacks are named on stderr. */
+export function battleField(data: Dataset, loaded: LoadedBattle, instead?: string): FormationSpec[] {
+  return noted(battleFieldOf(data, loaded, instead));
 }
 
-/** The battle's air-defence formations for a data set (none when it names none). */
-export function battleAirDefence(data: Dataset, loaded: LoadedBattle) {
-  return battleFormations(data, loaded, 'airDefence', loaded.battle.airDefence[data.id] ?? []);
+/** The battle's air-defence formations for a data set (none when it names none); lacking ones named on stderr. */
+export function battleAirDefence(data: Dataset, loaded: LoadedBattle): FormationSpec[] {
+  return noted(battleAirDefenceOf(data, loaded));
 }
 
-/** Does the data set have the army list and formation a battle's entry names ("army/formation+upgrade@option")? */
-function hasFormation(data: Dataset, text: string): boolean {
-  const [army, formation] = text.split(/[+@]/)[0]!.split('/');
-  return data.armies.get(army ?? '')?.formations.some((f) => f.id === formation) === true;
-}
-
-/** The field and air-defence formations of the battle the data set lacks (the field is the rest: battleFormations). */
-export function fieldLacking(data: Dataset, loaded: LoadedBattle): string[] {
-  return [...(loaded.battle.field[data.id] ?? []), ...(loaded.battle.airDefence[data.id] ?? [])].map((e) => e.formation).filter((f) => !hasFormation(data, f));
-}
-
-/** The most of a battle's field or air defence a data set may lack, the rest standing for it (docs/fair-cost.md). */
-const MOST_LACKING = 0.25;
-
-/**
- * A battle's formations for a data set. A battle written for one version of the Tournament Pack
- * meets checkouts of others: when the data set lacks a few of its formations (at most a quarter),
- * the rest stand for them and stderr names the lacking ones (so do the audit's report and
- * `--history`); when it lacks more, they are named together in one problem, the whole list.
- */
-function battleFormations(data: Dataset, loaded: LoadedBattle, key: 'field' | 'airDefence', entries: Array<{ formation: string }>) {
-  const specs: FormationSpec[] = [];
-  const lacking: string[] = [];
-  for (const [i, e] of entries.entries()) {
-    try {
-      specs.push(parseFormation(data, e.formation));
-    } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      if (hasFormation(data, e.formation)) throw new InputError([{ file: loaded.file, path: `${key}.${data.id}[${i}].formation`, message: err.problems.map((p) => p.message).join('; ') }]);
-      lacking.push(e.formation);
-    }
-  }
-  const what = key === 'field' ? 'field' : 'air defence';
-  if (lacking.length > 0 && lacking.length <= MOST_LACKING * entries.length) {
-    process.stderr.write(`note: the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); the ${what} is the other ${specs.length}\n`);
-  } else if (lacking.length > 0) {
-    throw new InputError([{ file: loaded.file, path: `${key}.${data.id}`, message: `the data set ${data.id} lacks ${lacking.length} of the ${entries.length} formations the battle's ${what} names (${lacking.join(', ')}); give --battle a battle whose ${what} names formations of this data set` }]);
-  }
-  return specs;
+function noted(f: BattleFormations): FormationSpec[] {
+  if (f.note !== null) process.stderr.write(`note: ${f.note}\n`);
+  return f.specs;
 }
 
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */

@@ -9,7 +9,8 @@ import { priceChanges, type PriceChange } from '../reports/history/priceChanges.
 import { directionShares, rateChanges, type DirectionShare, type ExtraValue, type HistoryCase } from '../reports/history/historyRatings.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
-import { battleAirDefence, battleField, fieldLacking, type AuditOptions } from './audit.js';
+import { battleAirDefence, battleField, type AuditOptions } from './audit.js';
+import { fieldLacking } from '../model/battleField.js';
 
 /**
  * `audit --data <older checkout> --history <newer checkout>`: the price changes the Tournament

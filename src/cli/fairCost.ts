@@ -1,4 +1,4 @@
-import { parseFormation, type FormationSpec } from '../model/formation.js';
+import type { FormationSpec } from '../model/formation.js';
 import type { Dataset } from '../model/dataset.js';
 import type { ChartContext } from '../reports/charts/frame.js';
 import type { ReportSection } from '../reports/report.js';
@@ -19,11 +19,10 @@ import type { FormationValue } from '../reports/value/formationValue.js';
 import { type ParityMetric } from '../reports/value/parityCost.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
-import { judgedAt } from '../reports/value/fixedPointValue.js';
-import { battleAirDefence, battleField } from './audit.js';
+import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from '../reports/value/battleFairCost.js';
 import { type SimOptions } from './simOptions.js';
-import { rejectAirUnits } from '../rulesets/netea/scenarios/oneStepJobs.js';
 import { RULES_NAMES } from '../reports/report.js';
+
 export interface FairCostOptions extends SimOptions {
   vs?: string[];
   metric?: FairCostMetric;
@@ -65,9 +64,6 @@ export function printResult(r: FairCostResult): void {
 export function unsupportedNotes(formations: FormationSpec[]): string[] {
   return [...unsupportedRules(formations).map((r) => `Not simulated: ${r}`), ...positionsNotes(formations)];
 }
-
-/** The rules of these formations the simulator does not model, once each. */
-export const unsupportedRules = (formations: FormationSpec[]): string[] => [...new Set(formations.flatMap((f) => f.unsupported))];
 
 /** Writes a fair cost's report folder (`--out`): the manifest's facts and the section. */
 export async function writeFairCostReport(
@@ -126,25 +122,6 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
   process.stdout.write(s);
 }
 
-/** The --json contract of fair-cost in a battle (extend it, never rename a field). */
-export function battleValueJson(v: FormationValue) {
-  return {
-    formation: v.formation,
-    /** The cost the verdict judges: the army list's, or the one given with --cost. */
-    currentCost: v.cost,
-    runCost: v.runCost,
-    metric: v.metric,
-    fairCost: v.fairCost,
-    alternatives: v.alternatives,
-    valuePerPoint: v.valuePerPoint,
-    verdict: v.verdict,
-    dominatedBy: v.dominatedBy,
-    opponents: v.opponents,
-    meetings: v.meetings,
-    trialsPerMeeting: v.trialsPerMeeting,
-  };
-}
-
 /** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
 export async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
   if (o.metric === 'win') throw new InputError([{ file: 'option --metric', path: '', message: 'win parity is defined for a single engagement: add --engagement shoot|assault|shoot-assault, or use efficiency or exchange' }]);
@@ -152,17 +129,15 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   const started = performance.now();
   const loaded = loadBattle(o.battle);
   const data = loadDataset(o.data);
-  const formation = parseFormation(data, text);
-  const opponents = o.vs !== undefined ? o.vs.map((v) => parseFormation(data, v)) : battleField(data, loaded, 'or name the opponents with --vs');
-  rejectAirUnits(opponents.map((f): [string, typeof formation] => [f.text, f]), 'fair-cost');
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(variant), exactOpponents: true });
-  // The fair cost never reads a cost; a proposed one (--cost) changes only what the verdict judges.
-  const v = o.cost !== undefined ? judgedAt(value!, o.cost, loaded.battle.margin.value) : value!;
-  if (v.meetings === 0) throw new InputError([{ file: o.vs !== undefined ? 'option --vs' : loaded.file, path: '', message: `no opponent outside ${formation.armyId ?? 'its own list'}: the field leaves out the formation's own list` }]);
+  const inputs = battleFairCostInputs(data, loaded, text, o.vs);
+  for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
+  const { formation, opponents } = inputs;
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variantOptions(variant)), metric, workers: o.workers, exactOpponents: true });
+  const v = judgedFairCost(value!, o.cost, loaded, formation, o.vs !== undefined);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;
   if (o.json) {
-    process.stdout.write(JSON.stringify({ ...(variant !== 'netea' ? { rules: variant } : {}), trials: o.trials, seed: o.seed, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file }, ...battleValueJson(v), costFrom: o.cost !== undefined ? 'option --cost' : formation.points !== null ? 'army list' : null, statedCost: formation.points, choice: formation.choice ?? null, unsupported: unsupportedRules([formation, ...opponents]) }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(battleFairCostJson({ variant, run: o, data, loaded, inputs, value: v, cost: o.cost }), null, 2) + '\n');
   } else {
     if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
     process.stdout.write(overlayHeader(data));

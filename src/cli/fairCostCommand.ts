@@ -11,10 +11,11 @@ import { fairCostSection } from '../reports/sections/fairCostSection.js';
 import { nonNegativeNumber, positivePoints } from './options.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
 import { addSimOptions } from './simOptions.js';
-import { rejectAirUnits } from '../rulesets/netea/scenarios/oneStepJobs.js';
+import { rejectAirUnits } from '../model/rejectAirUnits.js';
 import { addRulesOption, HERESY_HAS_NO_POINTS, type RuleSystem } from './rulesOption.js';
 import { type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
-import { type FairCostOptions, fairCostInBattle, fairCostJson, printResult, rejectRunOptions, unsupportedNotes, unsupportedRules, writeFairCostReport } from './fairCost.js';
+import { type FairCostOptions, fairCostInBattle, fairCostJson, printResult, rejectRunOptions, unsupportedNotes, writeFairCostReport } from './fairCost.js';
+import { FAIR_COST_TRIALS, unsupportedRules } from '../reports/value/battleFairCost.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 
 export function registerFairCost(program: Command): void {
@@ -31,7 +32,7 @@ export function registerFairCost(program: Command): void {
     .option('--out <dir>', 'write the report folder (report.html, CSV, charts, manifest.json) to this directory')
     .addOption(new Option('--cost <points>', 'the cost to judge (a balancer\'s proposal): changes the verdict, never the fair cost (default: the army list\'s cost)').argParser(positivePoints('--cost')));
   addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004, in the battle), or Epic 40,000 (BattleBible 1998: detachments written as units; the battle is battles/epic40k-reference.json, or --engagement shoot|assault with --vs); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
-  addSimOptions(cmd, 1000)
+  addSimOptions(cmd, FAIR_COST_TRIALS)
     .addHelpText('after', '\nExamples:\n  epic-balance fair-cost titan-legion/warhound-battlegroup\n  epic-balance fair-cost titan-legion/warhound-battlegroup --vs codex-astartes/tactical-detachment ork-war-horde/warband --out out/warhound\n  epic-balance fair-cost space-marine-codex-astartes/tactical --data ../shared/netea-tp')
     .action(async (text: string, o: FairCostOptions & { rules: RuleSystem }, command: Command) => {
       rejectRunOptions(o, 'fair-cost');

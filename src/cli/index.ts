@@ -13,6 +13,8 @@ import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
 import { registerRoster } from './roster.js';
 import { registerGame } from './game.js';
+import { registerMatchup } from './matchup.js';
+import { registerTournament } from './tournament.js';
 import { addDatasheetOption } from './options.js';
 
 /** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
@@ -34,5 +36,7 @@ export function registerCommands(program: Command): void {
   registerServe(program);
   registerRoster(program);
   registerGame(program);
+  registerMatchup(program);
+  registerTournament(program);
   for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
 }

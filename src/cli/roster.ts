@@ -19,7 +19,7 @@ import { pathOption, wholeNumber } from './options.js';
  */
 
 /** The data set a list is checked against: `--data`, else the checkout the file names, else the built-in lists for a built-in list. */
-function datasetFor(roster: RosterFile, path: string, file: string, data: string | undefined): Dataset {
+export function datasetFor(roster: RosterFile, path: string, file: string, data: string | undefined): Dataset {
   if (data !== undefined) return loadDataset(data);
   if (roster.data.tournamentPack !== undefined) return loadDataset(resolve(dirname(path), roster.data.tournamentPack));
   if (roster.data.set === 'rulebook-2004') return loadDataset();

@@ -42,6 +42,7 @@ export const COLUMNS: Record<string, string> = {
   ci95_high: 'upper end of the 95% interval (Infinity when unbounded)',
   note: 'how the interval was obtained when it is not the default, or why a value is missing',
   army: 'army list id',
+  list: 'which list of a matchup the formation belongs to: mine (the first list file) or theirs',
   war_engine: '1 when the formation is or holds war engines',
   kind: 'ground, aircraft or spacecraft: which scenes of the battle the formation plays',
   army_rules: 'army- and force-level rules of its army that are not simulated (they may apply to some of its formations only)',

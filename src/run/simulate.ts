@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRIALS, type TallyLayout } from '../sim/ruleset.js';
-import { compileScenario, type RunnableSpec } from '../scenarios/registry.js';
+import { scenarioLayout, type RunnableSpec } from '../scenarios/registry.js';
 import { chunkCount, chunkTrials } from './chunkPlan.js';
 import { ChunkError, InterruptedError } from './errors.js';
 import { ExactTally } from '../stats/exactSum.js';
@@ -128,7 +128,7 @@ export async function simulateVariants(specs: readonly RunnableSpec[], plan: Run
   const range = plan.chunks ?? { first: 0, last: count - 1 };
   if (range.last >= count) throw new RangeError(`chunks ${range.first}-${range.last}: the plan has ${count} chunks (0-${count - 1})`);
   const jobs = specs.map((spec) => {
-    const layout = compileScenario(spec).layout;
+    const layout = scenarioLayout(spec);
     const json = JSON.stringify(spec);
     return {
       spec,

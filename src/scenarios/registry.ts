@@ -1,5 +1,5 @@
 import { D10, D6, type Die } from '../sim/dice/die.js';
-import type { TrialRunner } from '../sim/ruleset.js';
+import type { TallyLayout, TrialRunner } from '../sim/ruleset.js';
 import { NeteaRunner } from '../rulesets/netea/engine/runner.js';
 import type { EngagementSpec } from '../rulesets/netea/model/spec.js';
 import { Epic40kRunner } from '../rulesets/epic40k/engine/runner.js';
@@ -8,6 +8,7 @@ import { HeresyRunner } from '../rulesets/heresy/engine/runner.js';
 import type { HeresySpec } from '../rulesets/heresy/model/spec.js';
 import { GameRunner } from '../rulesets/netea/game/gameRunner.js';
 import type { GameSpec } from '../rulesets/netea/game/gameSpec.js';
+import { gameTallyLayout } from '../rulesets/netea/game/gameTally.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
@@ -35,6 +36,16 @@ export function compileScenario(spec: RunnableSpec): TrialRunner {
     case 'netea-game':
       return new GameRunner(spec);
   }
+}
+
+/**
+ * A scenario's tally layout, as its compiled runner has it. A game's depends on its number of
+ * formations alone, so it is given without compiling: the players' reckonings a game compiles
+ * (policy/assaultOdds.ts) cost as much as hundreds of games, and the main thread plays none.
+ */
+export function scenarioLayout(spec: RunnableSpec): TallyLayout {
+  if (spec.ruleset === 'netea-game') return gameTallyLayout(spec.armies[0].formations.length + spec.armies[1].formations.length);
+  return compileScenario(spec).layout;
 }
 
 /**

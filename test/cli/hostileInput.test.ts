@@ -148,7 +148,7 @@ describe('unknown names and typos', () => {
     [['run', ''], /^epic-balance: "": expected the path of a JSON file, got an empty one$/],
     [['merge', 'nope.json'], /^epic-balance: nope\.json: cannot read the partial result file \(ENOENT\)$/],
     // game prints its result and writes no report: an --out is refused before anything runs, never taken as a folder to fill.
-    [[...GAME, '--out', 'notes.txt'], /^error: unknown option '--out'$/],
+    [[...GAME, '--out', 'notes.txt'], /^epic-balance: unknown option '--out'; see epic-balance game --help$/],
     [['game', 'codex-astartes/tactikal', 'ork-war-horde/warband'], /^epic-balance: formation "codex-astartes\/tactikal": army "codex-astartes" has no formation "tactikal"; expected one of /],
     // The parser's message quotes the file's first line, line break and all: still one line.
     [['merge', 'notes.txt'], /^epic-balance: notes\.txt: not JSON: Unexpected token 'm', "my notes\\n" is not valid JSON$/],

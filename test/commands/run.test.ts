@@ -167,8 +167,9 @@ describe('run: bad input', () => {
     const body = j.experiments?.[0] ?? j;
     const fair = JSON.stringify(body);
     expect(fair).toContain('"battle":{"name":"reference","version":4');
-    // Two opponents, seven scenes, each side with the initiative once.
-    expect(fair).toContain('"meetings":28');
+    // Seven scenes, each side with the initiative once: 14 meetings per group of copies simulated; the
+    // fixed point (fixedPointValue.ts) ran six groups against the two opponents to bracket its root.
+    expect(fair).toContain('"meetings":84');
     expect(fair).toMatch(/"verdict":"(fair|under-costed|over-costed)"/);
   });
 

@@ -18,7 +18,8 @@ import type { Epic40kDetachment } from '../model/spec.js';
 import { EPIC40K_TITLE } from '../scenarios/epic40kJobs.js';
 import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../scenarios/epic40kValuePlan.js';
 import type { SimOptions } from '../../../cli/simOptions.js';
-import { battleValueJson, fairCostJson, printBattleValue } from '../../../cli/fairCost.js';
+import { fairCostJson, printBattleValue } from '../../../cli/fairCost.js';
+import { battleValueJson } from '../../../reports/value/battleFairCost.js';
 
 /**
  * `fair-cost --rules epic40k <detachment>`: by default the battle-based fair

@@ -13,7 +13,7 @@ import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from '../../../si
 import { countsAsKill, inspiringUnits, resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
-/** The outcomes, for this module's importers (assault/outcomes.ts). */
+/** The outcomes (src/sim/assaultOutcomes.ts), for this module's importers. */
 export { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT };
 
 /** Who takes part in an assault, as bit masks over formations. */

@@ -142,7 +142,7 @@ export class Engagement {
    * The attacker's firepower choice for group g at formation f (index g * nF + f)
    * when one option is best against every unit of f: line, firepower (1 AP,
    * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
-   * engagement/firepowerChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
+   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
    */
   readonly choice: Int32Array;
   /** Firepower choices remembered so none is made twice (choiceMemo.ts). */

@@ -4,7 +4,7 @@ import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
 import { fixedShots } from './lineShots.js';
-import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/firepowerChoice.js';
+import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/packedChoice.js';
 import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
 import { crossfireBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { placesNoBlastMarker } from './damage.js';

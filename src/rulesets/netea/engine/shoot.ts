@@ -7,7 +7,7 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { pinPointMask } from './engagement/weaponLines.js';
-import * as choices from './engagement/firepowerChoice.js';
+import * as choices from './engagement/packedChoice.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
 import { checkBreak, crossfireBlastMarkers, flushPendingBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { disruptPlacesNoBlastMarker, resolveHit } from './damage.js';

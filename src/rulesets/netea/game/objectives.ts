@@ -1,7 +1,7 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { UNIT } from './randomTable.js';
-import { OBJECTIVE_SPACING, type TableLayout } from './tableLayout.js';
-import { TABLE_DEPTH, TABLE_WIDTH } from './table.js';
+import type { TableLayout } from './tableLayout.js';
+import { OBJECTIVE_SPACING, TABLE_DEPTH, TABLE_WIDTH } from './table.js';
 
 /** RB 6.1.4: "Take it in turns ... to place one objective marker", six in all. */
 export const OBJECTIVE_COUNT = 6;

@@ -14,6 +14,13 @@ export const TABLE_DEPTH = 120;
 /** The most features a table holds (RB 6.1.3: twice the 60 cm squares, 12 on a 120 x 180 table; layouts may hold more). */
 export const MAX_FEATURES = 64;
 
+/**
+ * RB 6.1.4: objectives in the opponent's half are at least 30 cm from his table edge and from any other objective.
+ * Here, not beside the layout files' schema (tableLayout.ts), so the objectives, and the game tally the
+ * scenario registry reads, do not bring zod into the playground's worker.js.
+ */
+export const OBJECTIVE_SPACING = 30;
+
 export const SHAPE_CIRCLE = 0;
 export const SHAPE_RECT = 1;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { kindIndex, TERRAIN_KINDS } from './terrain.js';
-import { MAX_FEATURES, TABLE_DEPTH, TABLE_WIDTH, type Table } from './table.js';
+import { MAX_FEATURES, OBJECTIVE_SPACING, TABLE_DEPTH, TABLE_WIDTH, type Table } from './table.js';
 
 /**
  * A table layout file (tables/*.json): the terrain features of a 180 x 120 cm
@@ -39,9 +39,6 @@ export const TableObjective = z.strictObject({
   y: Coordinate.min(0).max(TABLE_DEPTH),
 });
 export type TableObjective = z.infer<typeof TableObjective>;
-
-/** RB 6.1.4: objectives in the opponent's half are at least 30 cm from his table edge and from any other objective. */
-export const OBJECTIVE_SPACING = 30;
 
 export const TableLayout = z
   .strictObject({

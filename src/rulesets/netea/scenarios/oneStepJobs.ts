@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
+import { rejectAirUnits } from '../../../model/rejectAirUnits.js';
 import { outcomeAt, probability, type FormationOutcome } from '../../../reports/aggregate.js';
 import { meanInterval } from '../../../stats/meanInterval.js';
 import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../engine/engagements.js';
@@ -198,20 +199,6 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
     unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
     extra: () => (kind === 'shoot' ? {} : { attack: kind }),
   };
-}
-
-/**
- * Aircraft and spacecraft cannot assault, be assaulted or lend support while
- * in the air (RB 4.1.2, 4.2.2): refused by name, with where to go instead.
- */
-export function rejectAirUnits(named: Array<[string, { units: Array<{ unit: { name: string; type: string } }> }]>, command = 'assault'): void {
-  for (const [text, f] of named) {
-    const air = f.units.find((u) => u.unit.type === 'AC' || u.unit.type === 'SC' || u.unit.type === 'AC/WE');
-    if (air) {
-      const why = command === 'assault' ? 'it cannot assault, be assaulted or lend support while in the air (RB 4.1.2)' : `\`${command}\` takes ground formations`;
-      throw new InputError([{ file: `formation "${text}"`, path: '', message: `"${air.unit.name}" is an aircraft or spacecraft (${air.unit.type}): ${why}; use \`shoot\` for ground attacks, flak, interceptions and orbital attacks` }]);
-    }
-  }
 }
 
 /** The `assault` block of `assault --json`. */

@@ -5,27 +5,7 @@ import { saveCodeFailChance } from '../saves/saveCodeFailChance.js';
 import { saveCode } from '../saves/saveStack.js';
 import { countsAsInCover } from '../saves/shadowfields.js';
 import { pinPointMask } from './weaponLines.js';
-
-/** A firepower choice: line l with firepower fp (1 AP, 2 AT, 3 MW) at the target classes in mask (below 16). */
-export function packChoice(l: number, fp: number, mask: number): number {
-  return (l << 6) | (fp << 4) | mask;
-}
-
-/** A packed choice's line, firepower and target mask. */
-export function choiceLine(choice: number): number {
-  return choice >> 6;
-}
-export function choiceFp(choice: number): number {
-  return (choice >> 4) & 3;
-}
-export function choiceMask(choice: number): number {
-  return choice & 15;
-}
-
-/** A group's choice against a formation when none is best against every unit: the attacker chooses per attack. */
-export const CHOOSE_PER_ATTACK = -1;
-/** A group with nothing that can hurt the formation. */
-export const NOTHING_TO_FIRE = -2;
+import { CHOOSE_PER_ATTACK, NOTHING_TO_FIRE, packChoice } from './packedChoice.js';
 
 /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower; and the plain hit's code. */
 export function fillFailChances(e: Engagement, u: number): void {

@@ -40,6 +40,8 @@ export interface Breach {
   message: string;
   /** The rule's words and where they are printed (empty for the list's own points limit). */
   sources: ConstructionSource[];
+  /** For a construction rule: its place in the army list's `construction`, and for a `count` rule whether too few or too many are fielded (too few can be mended by adding). */
+  construction?: { index: number; bound?: 'min' | 'max' };
 }
 
 export interface RosterCheck {
@@ -112,7 +114,7 @@ export function checkRoster(data: Dataset, roster: RosterFile, file = 'list'): R
   if (total > roster.points) breaches.push({ rule: 'points-limit', message: `${total} points, over the points limit of ${roster.points} by ${total - roster.points}`, sources: [] });
 
   const rules = army.construction ?? [];
-  for (const rule of rules) breaches.push(...checkRule(rule, army, roster, fielded, upgrades.map((u) => u.id)));
+  rules.forEach((rule, index) => breaches.push(...checkRule(rule, index, army, roster, fielded, upgrades.map((u) => u.id))));
 
   const out: RosterCheck = {
     name: roster.name,
@@ -129,8 +131,8 @@ export function checkRoster(data: Dataset, roster: RosterFile, file = 'list'): R
 }
 
 /** The breaches of one construction rule (none when the list keeps it). */
-function checkRule(rule: ConstructionRule, army: Army, roster: RosterFile, fielded: Array<{ check: FormationCheck; spec: FormationSpec; taken: Taken }>, armyUpgrades: string[]): Breach[] {
-  const breach = (message: string): Breach => ({ rule: rule.kind, message, sources: rule.sources });
+function checkRule(rule: ConstructionRule, index: number, army: Army, roster: RosterFile, fielded: Array<{ check: FormationCheck; spec: FormationSpec; taken: Taken }>, armyUpgrades: string[]): Breach[] {
+  const breach = (message: string, bound?: 'min' | 'max'): Breach => ({ rule: rule.kind, message, sources: rule.sources, construction: bound === undefined ? { index } : { index, bound } });
   const formationName = (id: string) => army.formations.find((f) => f.id === id)?.name ?? id;
   const upgradeName = (id: string) => army.upgrades.find((u) => u.id === id)?.name ?? id;
   const at = (f: { check: FormationCheck }) => `formation ${f.check.index} (${f.check.text})`;
@@ -148,8 +150,8 @@ function checkRule(rule: ConstructionRule, army: Army, roster: RosterFile, field
       }
       const what = describeItems(rule.items, formationName, upgradeName);
       const out: Breach[] = [];
-      if (rule.max !== undefined && n > rule.max * scale) out.push(breach(`${what}: ${n} fielded, at most ${rule.max * scale}${per}`));
-      if (rule.min !== undefined && n < rule.min * scale) out.push(breach(`${what}: ${n} fielded, at least ${rule.min * scale}${per}`));
+      if (rule.max !== undefined && n > rule.max * scale) out.push(breach(`${what}: ${n} fielded, at most ${rule.max * scale}${per}`, 'max'));
+      if (rule.min !== undefined && n < rule.min * scale) out.push(breach(`${what}: ${n} fielded, at least ${rule.min * scale}${per}`, 'min'));
       return out;
     }
     case 'points-share': {
