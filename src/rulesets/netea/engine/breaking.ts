@@ -1,5 +1,9 @@
 import * as C from './codes.js';
 
+// Module constants, which V8 folds into the callers' optimised code: an imported binding is read
+// again at every use (docs/adding-a-rule.md).
+const U_FEARLESS = C.U_FEARLESS;
+
 /**
  * Breaking and withdrawing (RB 1.13.2-1.13.3; TP Fearless), each rule written
  * once, as a function of integer counts and flags: the general procedure
@@ -15,7 +19,7 @@ export function reachesBreakPoint(markers: number, breakPoint: number): boolean 
 
 /** TP Fearless: a fearless unit may stay put when its formation breaks, and takes nothing: always its better choice here ([A-10]). */
 export function withdraws(flags: number): boolean {
-  return (flags & C.U_FEARLESS) === 0;
+  return (flags & U_FEARLESS) === 0;
 }
 
 /** RB 1.13.3: a withdrawing unit makes two moves straight away from the enemy. */

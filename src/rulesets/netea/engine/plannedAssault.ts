@@ -130,10 +130,16 @@ function restore(p: AssaultPlan): void {
 /** The runner's `record` from the plan's state: the outcome and its rounds, each formation's losses, markers and points. */
 function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64Array): void {
   recordAssault(tally, p.assaultRecord, outcome, rounds);
+  // The plan's arrays in locals, as in aftermath.ts applyResult.
   const F = p.F;
-  for (let f = 0; f < p.nFormations; f++) {
+  const fRecord = p.fRecord;
+  const fUnitStart = p.fUnitStart;
+  const fUnitEnd = p.fUnitEnd;
+  const fPoints = p.fPoints;
+  const n = p.nFormations;
+  for (let f = 0; f < n; f++) {
     const fb = f * F_STRIDE;
     // Units that only die: no war-engine damage.
-    recordFormation(tally, p.fRecord[f]!, p.fUnitEnd[f]! - p.fUnitStart[f]!, F[fb + F_ALIVE]!, F[fb + F_BROKEN] === 1, F[fb + F_BM]!, p.fPoints[f]!, 0, F[fb + F_BM_PLACED]!);
+    recordFormation(tally, fRecord[f]!, fUnitEnd[f]! - fUnitStart[f]!, F[fb + F_ALIVE]!, F[fb + F_BROKEN] === 1, F[fb + F_BM]!, fPoints[f]!, 0, F[fb + F_BM_PLACED]!);
   }
 }

@@ -34,25 +34,35 @@ const dies = deaths.dies;
  * what it calls: no side count is read after the result.
  */
 export function applyResult(p: AssaultPlan, loser: number, margin: number): void {
+  // The plan's arrays in locals: read through `p` in the loops, each would be loaded and checked again.
   const F = p.F;
   const U = p.U;
+  const alive = p.alive;
+  const fBrokenStart = p.fBrokenStart;
+  const fUnitStart = p.fUnitStart;
+  const fUnitEnd = p.fUnitEnd;
+  const sideFormStart = p.sideFormStart;
   const winner = 1 - loser;
   const hits = loserHits(margin, p.lossHalved[loser] === 1);
   if (hits > 0) lossHits(p, loser, hits);
   const forms = p.sideForms;
-  for (let i = p.sideFormStart[loser]!; i < p.sideFormStart[loser + 1]!; i++) {
+  const loserEnd = sideFormStart[loser + 1]!;
+  for (let i = sideFormStart[loser]!; i < loserEnd; i++) {
     const f = forms[i]!;
     const fb = f * F_STRIDE;
-    if (p.fBrokenStart[f] === 1) {
-      for (let u = p.fUnitStart[f]!; u < p.fUnitEnd[f]!; u++) if (p.alive[u] === 1 && diesBrokenAndLosing(U[u * U_STRIDE + U_FLAGS]!)) dies(p, u);
+    if (fBrokenStart[f] === 1) {
+      const end = fUnitEnd[f]!;
+      for (let u = fUnitStart[f]!; u < end; u++) if (alive[u] === 1 && diesBrokenAndLosing(U[u * U_STRIDE + U_FLAGS]!)) dies(p, u);
     } else if (F[fb + F_ALIVE]! > 0) {
       F[fb + F_BROKEN] = 1;
       F[fb + F_BM] = 0;
       if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
-  for (let i = p.bystanderStart[loser]!; i < p.bystanderStart[loser + 1]!; i++) {
-    const f = p.bystanders[i]!;
+  const bystanders = p.bystanders;
+  const bystanderEnd = p.bystanderStart[loser + 1]!;
+  for (let i = p.bystanderStart[loser]!; i < bystanderEnd; i++) {
+    const f = bystanders[i]!;
     const fb = f * F_STRIDE;
     if (F[fb + F_ALIVE] === 0 || !nearAssault(p, f, winner)) continue;
     // No bystander is broken (compileAssaultPlan), so the markers are placed, then the break test (RB 1.13.2).
@@ -64,11 +74,12 @@ export function applyResult(p: AssaultPlan, loser: number, margin: number): void
       if (p.withdrawOnBreak && p.fWithdrawSafe[f] === 0) withdraw(p, f);
     }
   }
-  for (let i = p.sideFormStart[winner]!; i < p.sideFormStart[winner + 1]!; i++) {
+  const winnerEnd = sideFormStart[winner + 1]!;
+  for (let i = sideFormStart[winner]!; i < winnerEnd; i++) {
     const f = forms[i]!;
     const fb = f * F_STRIDE;
     const living = F[fb + F_ALIVE]!;
-    const markers = winnerBlastMarkers(p.fBrokenStart[f] === 1, living, p.fUnitEnd[f]! - p.fUnitStart[f]! - living);
+    const markers = winnerBlastMarkers(fBrokenStart[f] === 1, living, fUnitEnd[f]! - fUnitStart[f]! - living);
     if (markers === 0) continue;
     F[fb + F_BM]! += markers;
     F[fb + F_BM_PLACED]! += markers;
