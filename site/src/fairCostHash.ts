@@ -1,4 +1,4 @@
-import { FAIR_COST_TRIALS } from '../../src/reports/value/battleFairCost.js';
+import { FAIR_COST_TRIALS } from '../../src/model/runDefaults.js';
 import { InputError } from '../../src/model/inputError.js';
 import { enc, RUN_DEFAULTS, words } from './hash.js';
 

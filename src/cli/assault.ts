@@ -11,6 +11,7 @@ import { heresyAssaultJob, rejectForHeresy } from '../rulesets/heresy/scenarios/
 import { runHeresyJob } from '../rulesets/heresy/cli/heresyCommands.js';
 import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords } from '../rulesets/epic40k/scenarios/epic40kJobs.js';
 import type { RuleSystem } from './rulesOption.js';
+import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 export { DEFAULT_ASSAULT_GAP } from '../rulesets/netea/scenarios/oneStepJobs.js';
 
@@ -35,7 +36,7 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), DEFAULT_TRIALS)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');

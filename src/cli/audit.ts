@@ -61,9 +61,6 @@ export interface AuditPartial {
 
 export { AUDIT_PARTIAL_KIND };
 
-export const DEFAULT_AUDIT_TRIALS = 1000;
-/** The most trials per meeting a --precision audit runs when --trials is not given. */
-export const PRECISION_TRIAL_CAP = 16_000;
 
 export function shareOption(value: string): number {
   const n = Number(value);

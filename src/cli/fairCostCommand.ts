@@ -15,7 +15,8 @@ import { rejectAirUnits } from '../model/rejectAirUnits.js';
 import { addRulesOption, HERESY_HAS_NO_POINTS, type RuleSystem } from './rulesOption.js';
 import { type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { type FairCostOptions, fairCostInBattle, fairCostJson, printResult, rejectRunOptions, unsupportedNotes, writeFairCostReport } from './fairCost.js';
-import { FAIR_COST_TRIALS, unsupportedRules } from '../reports/value/battleFairCost.js';
+import { FAIR_COST_TRIALS } from '../model/runDefaults.js';
+import { unsupportedRules } from '../reports/value/battleFairCost.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 
 export function registerFairCost(program: Command): void {

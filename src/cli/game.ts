@@ -15,7 +15,8 @@ import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED, runSimulation } from './simOptions.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
+import { runSimulation } from './simOptions.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
 /** Games per chunk: each chunk is seeded apart, so this is part of a run's identity. */

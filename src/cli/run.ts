@@ -37,6 +37,7 @@ import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { boughtPositionNotes } from '../rulesets/netea/engine/boughtPositions.js';
 import { positionsNotes } from '../model/boughtPositions.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 /** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
 const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
@@ -603,9 +604,9 @@ export function formatSummary(rows: SummaryRow[]): string {
  */
 export function fileDefaults(cmd: Command): void {
   for (const o of cmd.options) {
-    if (o.long === '--trials') o.defaultValueDescription = "the experiment file's trials, else 100000";
-    if (o.long === '--seed') o.defaultValueDescription = 'the experiment file\'s seed, else "epic-balance"';
-    if (o.long === '--chunk-size') o.defaultValueDescription = "the experiment file's chunkSize, else 50000";
+    if (o.long === '--trials') o.defaultValueDescription = `the experiment file's trials, else ${DEFAULT_TRIALS}`;
+    if (o.long === '--seed') o.defaultValueDescription = `the experiment file's seed, else "${DEFAULT_SEED}"`;
+    if (o.long === '--chunk-size') o.defaultValueDescription = `the experiment file's chunkSize, else ${DEFAULT_CHUNK_SIZE}`;
   }
 }
 
@@ -629,7 +630,7 @@ export function registerRun(program: Command): void {
     .argument('<experiment>', 'an experiment file, e.g. experiments/tactical-vs-warband.json (schema: experiments/experiment.schema.json)')
     // '' stands for "out/<name>", which is only known once the file is read.
     .addOption(new Option('--out <dir>', 'the report folder (report.html, CSV, charts, manifest.json)').default('', 'out/<experiment name>'));
-  addSimOptions(cmd, 100_000);
+  addSimOptions(cmd, DEFAULT_TRIALS);
   fileDefaults(cmd);
   cmd
     .addHelpText(

@@ -12,6 +12,7 @@ import { heresyShootJob, rejectForHeresy } from '../rulesets/heresy/scenarios/he
 import { runHeresyJob } from '../rulesets/heresy/cli/heresyCommands.js';
 import { epic40kShootJob, rejectNeteaOptions, type Epic40kWords } from '../rulesets/epic40k/scenarios/epic40kJobs.js';
 import type { RuleSystem } from './rulesOption.js';
+import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 export { checkEmbarkation, oneStepJson, outcomeJson, parseCover } from '../rulesets/netea/scenarios/oneStepJobs.js';
 
@@ -38,7 +39,7 @@ export function registerShoot(program: Command): void {
     .addOption(new Option('--phase <phase>', 'flak: as the aircraft approach, or as they disengage in the end phase').choices(['approach', 'disengagement']).default('approach'))
     .option('--moved', 'flak in the disengagement phase from a formation that took a move action (-1 to hit)')
     .option('--test', 'aircraft and spacecraft: take the action test first (-1 per Blast marker; a failure is a stand down)');
-  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), DEFAULT_TRIALS)
     .addHelpText('after', '\nExamples:\n  epic-balance shoot "4 Devastator" --at "8 Ork Boyz" --action sustained --trials 200000\n  epic-balance shoot "2 Thunderbolt" --at "steel-legion/mechanised-infantry-company" --flak "3 Hydra"\n\nWhen a side flies, the attack follows the aerospace rules: aircraft at a ground formation make a ground attack through its flak;\na ground formation at aircraft fires flak; fighters at aircraft intercept; a spacecraft bombards from orbit.')
     .action(async (text: string, o: ShootOptions, command: Command) => {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');

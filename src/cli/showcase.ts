@@ -4,6 +4,7 @@ import { projectRoot } from '../model/projectRoot.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 import { commandArgs, executeExperiment, fileDefaults, prepareExperiment, tableRow, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
+import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 /** The shipped experiments `npm start` runs: small enough to finish in well under a minute on two cores. */
 export const SHOWCASE = ['tactical-vs-warband', 'devastator-actions', 'steel-legion-ork-duel', 'warhound-fair-cost'] as const;
@@ -41,7 +42,7 @@ export function registerShowcase(program: Command): void {
     .command('showcase')
     .description(`run a few shipped experiments (${SHOWCASE.join(', ')}) and write one report: what \`npm start\` does`)
     .addOption(new Option('--out <dir>', 'the report folder').default(SHOWCASE_OUT));
-  addSimOptions(cmd, 100_000);
+  addSimOptions(cmd, DEFAULT_TRIALS);
   fileDefaults(cmd);
   cmd
     .addHelpText(

@@ -9,7 +9,8 @@ import { partialFile, partialJob, resultCommandLine, writePartialFile, type Part
 import { checkOutTarget } from '../reports/outTarget.js';
 import { ChunkPool } from '../run/pool.js';
 import { ProgressBar } from '../run/progress.js';
-import { DEFAULT_CHUNK_SIZE, simulate, specKey, type ChunkRange, type RunResult, type SimulationResult } from '../run/simulate.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, PRECISION_TRIAL_CAP } from '../model/runDefaults.js';
+import { simulate, specKey, type ChunkRange, type RunResult, type SimulationResult } from '../run/simulate.js';
 import { badOption, pathOption, seedText, wholeNumber } from './options.js';
 
 export { resultCommandLine } from '../run/partial.js';
@@ -32,11 +33,6 @@ export interface SimOptions {
   /** Where the partial result goes (default: a name made from the command, in the current folder). */
   partialOut?: string;
 }
-
-export const DEFAULT_SEED = 'epic-balance';
-
-/** The --trials cap of a --precision run when --trials is not given. */
-export const PRECISION_TRIAL_CAP = 100_000_000;
 
 /** Parses --precision: a half-width strictly between 0 and 0.5. */
 export function precisionOption(value: string): number {

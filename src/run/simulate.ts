@@ -8,9 +8,6 @@ import { headlineCounters, maxHalfWidth, type Headline } from './headline.js';
 import { ChunkPool } from './pool.js';
 import { runChunk, type WireTask } from './runChunk.js';
 
-/** Default trials per chunk: tens of milliseconds of work. Part of a run's identity. */
-export const DEFAULT_CHUNK_SIZE = 50_000;
-
 /** Chunks first..last, both included, numbered from 0. */
 export interface ChunkRange {
   first: number;
