@@ -3,7 +3,8 @@ import { loadDataset } from '../model/loadDataset.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
-import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from '../rulesets/netea/scenarios/oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from '../rulesets/epic40k/cli/epic40kCommands.js';
@@ -18,7 +19,7 @@ export { DEFAULT_ASSAULT_GAP } from '../rulesets/netea/scenarios/oneStepJobs.js'
 /** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
 type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RuleSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
-export function registerAssault(program: Command): void {
+export function registerAssault(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('assault')
     .description('one formation assaults another: who wins, units killed on both sides, break chance')
@@ -42,17 +43,17 @@ export function registerAssault(program: Command): void {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if (o.rules === 'heresy') {
         rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
-        await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);
+        await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o, runner);
         return;
       }
       if (o.rules === 'epic40k') {
         rejectNeteaOptions([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined]]);
-        await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o);
+        await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o, runner);
         return;
       }
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const job = withRulesVariant(assaultJob(data, { ...o, formation: text }), o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
-      const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
+      const result = await runner.run(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
       if (o.out !== undefined) {
         const { writeCommandReport } = await import('../reports/runReport.js');
         await writeCommandReport(o.out, job.spec, result, o, { title: job.title, data, unsupported: job.unsupported });

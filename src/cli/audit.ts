@@ -26,6 +26,8 @@ import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../run/partial.js';
 import { badOption } from './options.js';
 export interface AuditOptions {
   data?: string;
+  /** --datasheet overlays laid over the data set, in order (options.ts). */
+  datasheet?: string[];
   lists?: string[];
   battle?: string;
   trials: number;

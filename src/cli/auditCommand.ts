@@ -49,7 +49,7 @@ export function registerAudit(program: Command): void {
       const own = SYSTEM_COMMANDS[o.rules ?? 'netea']?.audit;
       if (own !== undefined) return own(o, started);
       const loaded = loadBattle(o.battle);
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const lists = auditLists(data, o.lists);
       const field = battleField(data, loaded);
       const entries = auditEntries(data, lists);

@@ -50,7 +50,7 @@ export function registerFairCost(program: Command): void {
       if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
       const metric: FairCostMetric = o.metric ?? 'exchange';
       const started = performance.now();
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const formation = parseFormation(data, text);
       const opponents = o.vs.map((v) => parseFormation(data, v));
       rejectAirUnits([[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');

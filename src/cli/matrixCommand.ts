@@ -41,7 +41,7 @@ export function registerMatrix(program: Command): void {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       const own = SYSTEM_COMMANDS[o.rules]?.matrix;
       if (own !== undefined) return own(armyText, o, command);
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
       const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
       if (o.engagement === undefined) {

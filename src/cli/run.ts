@@ -32,7 +32,8 @@ import { battleValueHeadline, battleValueSection } from '../reports/sections/bat
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
-import { addSimOptions, resultCommandLine, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, resultCommandLine, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { boughtPositionNotes } from '../rulesets/netea/engine/boughtPositions.js';
@@ -174,13 +175,13 @@ export interface PreparedExperiment {
 }
 
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
-  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given));
+  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given), o.datasheet);
 }
 
 function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
   let loaded = read;
   if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
-  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data) };
+  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data, o.datasheet) };
   const x = loaded.experiment;
   const settings = resolveSettings(x, o, given);
   checkKind(loaded, settings, o);
@@ -229,7 +230,7 @@ function simOptions(o: SimOptions, s: RunSettings): SimOptions {
 }
 
 /** Runs a prepared experiment: the simulations, then the report sections (not yet written). */
-export async function executeExperiment(p: PreparedExperiment, o: SimOptions, argv: string[]): Promise<ExperimentOutcome> {
+export async function executeExperiment(p: PreparedExperiment, o: SimOptions, argv: string[], runner: SimulationRunner): Promise<ExperimentOutcome> {
   const x = p.loaded.experiment;
   const base = {
     name: x.name,
@@ -239,7 +240,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
     data: p.loaded.data,
     settings: p.settings,
   };
-  if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
+  if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv, runner)) };
   if (p.fair?.battle) return { ...base, ...(await runBattleFairCost(p, o, argv)) };
   if (p.fair) return { ...base, ...(await runFairCost(p, argv)) };
   return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
@@ -253,7 +254,7 @@ function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: n
 
 type Body = Omit<ExperimentOutcome, 'name' | 'file' | 'description' | 'rules' | 'data' | 'settings'>;
 
-async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[]): Promise<Body> {
+async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[], runner: SimulationRunner): Promise<Body> {
   const x = p.loaded.experiment;
   const script = x.engagement!;
   const run = simOptions(o, p.settings);
@@ -264,7 +265,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     // Every variant draws from the same chunk seeds: common random numbers.
     // A piece of a split run rewrites its one partial file with each variant: say so once, after the last.
     const quiet = piece && i < variants.length - 1 ? { quiet: true } : {};
-    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
+    results.push(await runner.run({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
@@ -623,7 +624,7 @@ export function outDirFor(name: string, out?: string): string {
   return out ?? join('out', name);
 }
 
-export function registerRun(program: Command): void {
+export function registerRun(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('run')
     .description('run an experiment file (engagement script with variants, fair cost or matrix) and write its report folder')
@@ -652,7 +653,7 @@ Example:
       const out = outDirFor(prepared.loaded.experiment.name, given('out') ? o.out : undefined);
       if (!split) checkOutTarget(out, '--out', 'report');
       const argv = commandArgs(self);
-      const outcome = await executeExperiment(prepared, o, argv);
+      const outcome = await executeExperiment(prepared, o, argv, runner);
       if (split) {
         // A piece of a split run: its partial file is the result; merge writes the report.
         if (o.quiet !== true) process.stderr.write('a piece of a split run writes no report: `epic-balance merge <pieces>` replays the whole run and writes it\n');

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { commandArgs, executeExperiment, fileDefaults, prepareExperiment, tableRow, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
 import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
@@ -37,7 +38,7 @@ export function showcaseTable(outcomes: ExperimentOutcome[]): string {
   return s;
 }
 
-export function registerShowcase(program: Command): void {
+export function registerShowcase(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('showcase')
     .description(`run a few shipped experiments (${SHOWCASE.join(', ')}) and write one report: what \`npm start\` does`)
@@ -67,7 +68,7 @@ Example:
       const outcomes: ExperimentOutcome[] = [];
       for (const p of prepared) {
         if (o.quiet !== true) process.stderr.write(`running ${p.loaded.experiment.name} ...\n`);
-        outcomes.push(await executeExperiment(p, o, argv));
+        outcomes.push(await executeExperiment(p, o, argv, runner));
       }
       const written = await writeExperimentReport(outcomes, o.out, argv, 'epic-balance showcase');
       const report = join(written.dir, 'report.html');
