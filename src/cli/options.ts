@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../rulesets/netea/engine/engagements.js';
 
 /** Commander's accumulator for a repeatable option (`--support A --support B`). */
@@ -37,7 +38,7 @@ export function pathOption(option: string) {
  * of the shell, `--seed "$SEED"` with SEED unset or `--seed " "`).
  */
 export function seedText(value: string): string {
-  if (value.trim() === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  if (value.trim() === '') throw badOption('--seed', value, `a seed: any non-empty text, e.g. "${DEFAULT_SEED}"`);
   return value;
 }
 
