@@ -1,10 +1,11 @@
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { builtinDatasheetFiles, loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { projectRoot, toolVersion } from '../src/model/projectRoot.js';
+import * as runDefaults from '../src/model/runDefaults.js';
 
 /**
  * `npm run site`: bundles the playground (site/) with esbuild into site-dist/
@@ -118,6 +119,19 @@ function zodEnglishOnlyPlugin(): Plugin {
 }
 
 /**
+ * index.html with its form's defaults (`{{DEFAULT_TRIALS}}` and the like) filled from
+ * src/model/runDefaults.ts, the module the command line's options read, so the page's
+ * empty form shows the command line's defaults. An unknown name fails the build.
+ */
+function indexHtml(): string {
+  return readFileSync(join(SITE, 'index.html'), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
+    const value = (runDefaults as Record<string, string | number>)[name];
+    if (value === undefined) throw new Error(`site/index.html: {{${name}}} names no default of src/model/runDefaults.ts`);
+    return String(value);
+  });
+}
+
+/**
  * Builds the site into `outDir` (default site-dist/ at the package root),
  * whole or not at all: into a temporary folder beside it, then renamed.
  */
@@ -141,7 +155,8 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
       plugins: [builtinDataPlugin(), browserRngPlugin(), noGamePlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
       logLevel: 'silent',
     });
-    for (const f of ['index.html', 'style.css']) copyFileSync(join(SITE, f), join(tmp, f));
+    writeFileSync(join(tmp, 'index.html'), indexHtml());
+    copyFileSync(join(SITE, 'style.css'), join(tmp, 'style.css'));
     rmSync(outDir, { recursive: true, force: true });
     renameSync(tmp, outDir);
   } catch (e) {

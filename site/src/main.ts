@@ -20,6 +20,7 @@ import { setupFairCost, type FairCostView } from './fairCostView.js';
 import { isFairCostHash } from './fairCostHash.js';
 import { drawChart, loadVega, type VegaEmbed } from './loadVega.js';
 import type { VlSpec } from '../../src/reports/charts/frame.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../src/model/runDefaults.js';
 
 /**
  * The playground page: a form in the command line's words, the URL hash
@@ -154,8 +155,8 @@ function fillForm(s: PageScenario): void {
   set('cap', s.cap);
   set('rank-width', s.rankWidth);
   set('spacing', s.spacing);
-  set('trials', s.trials, '100000');
-  set('seed', s.seed, 'epic-balance');
+  set('trials', s.trials, String(DEFAULT_TRIALS));
+  set('seed', s.seed, DEFAULT_SEED);
   set('chunk-size', s.chunkSize);
   set('workers', s.workers);
   for (const [id, v] of [['crossfire', s.crossfire], ['target-broken', s.targetBroken], ['test', s.test], ['no-target-flak', s.noTargetFlak], ['moved', s.moved], ['embarked', s.embarked], ['attacker-embarked', s.attackerEmbarked]] as const) input(id).checked = v === true;

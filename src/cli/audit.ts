@@ -26,6 +26,8 @@ import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../run/partial.js';
 import { badOption } from './options.js';
 export interface AuditOptions {
   data?: string;
+  /** --datasheet overlays laid over the data set, in order (options.ts). */
+  datasheet?: string[];
   lists?: string[];
   battle?: string;
   trials: number;
@@ -61,9 +63,6 @@ export interface AuditPartial {
 
 export { AUDIT_PARTIAL_KIND };
 
-export const DEFAULT_AUDIT_TRIALS = 1000;
-/** The most trials per meeting a --precision audit runs when --trials is not given. */
-export const PRECISION_TRIAL_CAP = 16_000;
 
 export function shareOption(value: string): number {
   const n = Number(value);

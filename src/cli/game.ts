@@ -15,7 +15,8 @@ import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED, runSimulation } from './simOptions.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
 /** Games per chunk: each chunk is seeded apart, so this is part of a run's identity. */
@@ -35,7 +36,7 @@ interface GameOptions {
   quiet?: boolean;
 }
 
-export function registerGame(program: Command): void {
+export function registerGame(program: Command, runner: SimulationRunner): void {
   program
     .command('game')
     .description('two armies play whole tournament games (RB 6.1): wins, draws and losses, goals, victory points, each formation\'s part')
@@ -65,7 +66,7 @@ export function registerGame(program: Command): void {
       for (const policies of pairs) {
         const spec: GameSpec = { ruleset: 'netea-game', armies, policies: [policies[0].params, policies[1].params], table, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS };
         // Every pair of policies plays on the same dice (the same seed, scenario and matchup): common random numbers.
-        const sim = await runSimulation({ trials: o.games, seed: o.seed, workers: o.workers, chunkSize: GAME_CHUNK, ...(o.quiet === true ? { quiet: true } : {}) }, { spec, scenario: 'game', matchup });
+        const sim = await runner.run({ trials: o.games, seed: o.seed, workers: o.workers, chunkSize: GAME_CHUNK, ...(o.quiet === true ? { quiet: true } : {}) }, { spec, scenario: 'game', matchup });
         if (!isGameLayout(sim.layout)) throw new Error('a game run returned another tally');
         runs.push({ policies, spec, result: gameResult(spec, sim.tally, sim.layout) });
       }

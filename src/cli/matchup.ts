@@ -20,6 +20,7 @@ import { printMatchup, printField } from './matchupText.js';
 import { warnNotSimulated } from './print.js';
 import { datasetFor } from './roster.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
+import { DEFAULT_BATTLE_TRIALS } from '../model/runDefaults.js';
 
 /**
  * `epic-balance matchup <my list> <their list>`: every formation of each list against every
@@ -90,7 +91,7 @@ export function registerMatchup(program: Command): void {
     .addOption(new Option('--field [folder]', 'instead of a second list: the battle\'s field for the data set, or every list file (*.json) of a folder'))
     .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
     .option('--out <dir>', 'write the report folder (report.html, CSV, heat map, manifest.json) to this directory');
-  addSimOptions(cmd, 500)
+  addSimOptions(cmd, DEFAULT_BATTLE_TRIALS)
     .addHelpText('after', '\nExamples:\n  epic-balance matchup my-list.json their-list.json --out out/matchup\n  epic-balance matchup my-list.json --field rosters/field/\n  epic-balance matchup my-list.json --field --json')
     .action(async (minePath: string, theirsPath: string | undefined, o: MatchupOptions) => {
       rejectRunOptions(o, 'matchup');

@@ -16,7 +16,7 @@ import { armyPairings, notPlayedByList, pairingOutcome, standings, type ListStan
 import { tournamentArmy, type TournamentArmy } from '../rulesets/netea/game/tournamentArmy.js';
 import { GAME_CHUNK } from './game.js';
 import { badOption, pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED } from './simOptions.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
 
 interface TournamentOptions {
   data?: string;

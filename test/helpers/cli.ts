@@ -11,6 +11,8 @@ export interface CliResult {
   stderr: string;
 }
 
+let inProcessPools: import('../../src/cli/simulationRunner.js').WorkerPools | undefined;
+
 /**
  * Runs a command line in this process, as src/cli.ts does (no tsx start-up):
  * InputError and commander errors give exit code 2 with the problems on
@@ -19,8 +21,10 @@ export interface CliResult {
 export async function inProcess(args: string[]): Promise<CliResult> {
   // Imported here, not at the top: a test file that only spawns the command
   // line (spawnCli) then does not load every command and its libraries.
-  const [{ newProgram }, { formatProblem, InputError }] = await Promise.all([import('../../src/cli/program.js'), import('../../src/model/inputError.js')]);
-  const program = newProgram();
+  const [{ newProgram }, { formatProblem, InputError }, { WorkerPools }] = await Promise.all([import('../../src/cli/program.js'), import('../../src/model/inputError.js'), import('../../src/cli/simulationRunner.js')]);
+  // One set of worker threads for the test file's in-process commands, as one process keeps.
+  inProcessPools ??= new WorkerPools();
+  const program = newProgram(inProcessPools);
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));

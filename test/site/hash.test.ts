@@ -9,10 +9,9 @@ import { DEFAULT_ASSAULT_GAP } from '../../src/cli/assault.js';
 import { registerCommands } from '../../src/cli/index.js';
 import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { serveStatic } from '../../src/cli/serve.js';
-import { DEFAULT_SEED } from '../../src/cli/simOptions.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../../src/model/runDefaults.js';
 import { InputError } from '../../src/model/inputError.js';
 import { DEFAULT_GAP } from '../../src/rulesets/netea/engine/engagements.js';
-import { DEFAULT_CHUNK_SIZE } from '../../src/run/simulate.js';
 
 const program = new Command('epic-balance');
 registerCommands(program);

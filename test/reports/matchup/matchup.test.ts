@@ -9,7 +9,7 @@ import { pairKey, type PairExchange } from '../../../src/reports/matchup/pairMee
 import { runPairs } from '../../../src/reports/matchup/runPairs.js';
 import { Z95 } from '../../../src/stats/z95.js';
 import { valueFormations } from '../../../src/reports/value/valueFormations.js';
-import { DEFAULT_CHUNK_SIZE } from '../../../src/run/simulate.js';
+import { DEFAULT_CHUNK_SIZE } from '../../../src/model/runDefaults.js';
 
 const data = loadDataset();
 const { battle } = loadBattle();
