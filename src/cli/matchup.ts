@@ -6,8 +6,9 @@ import { displayPath } from '../model/displayPath.js';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
-import { type MatchupField, type MatchupSide, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../reports/matchup/matchupResult.js';
+import { type MatchupField, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../reports/matchup/matchupResult.js';
 import { fieldSection, matchupSection } from '../reports/matchup/matchupSection.js';
+import { hasFliers, matchupJson, matchupNotes, matchupRun, unsupportedOf } from '../reports/matchup/listMatchup.js';
 import { formationShortName, matchupSide, readMatchupList } from '../reports/matchup/matchupSide.js';
 import { runPairs } from '../reports/matchup/runPairs.js';
 import { checkOutTarget } from '../reports/outTarget.js';
@@ -34,15 +35,7 @@ interface MatchupOptions extends SimOptions {
   out?: string;
 }
 
-/** What every output of a matchup states: the run's settings, the rules, the data and the battle. */
-export interface MatchupRun {
-  rules: string;
-  seed: string;
-  trials: number;
-  chunkSize: number;
-  data: { id: string; version: string };
-  battle: { name: string; version: number; file: string };
-}
+export type { MatchupRun } from '../reports/matchup/listMatchup.js';
 
 /** The list files of a folder (*.json), in name order; a folder without one is bad input. */
 function folderLists(folder: string): string[] {
@@ -72,15 +65,6 @@ function loadField(data: Dataset, loaded: LoadedBattle, field: string | true): {
   };
 }
 
-/** The notes every output carries: army upgrades not simulated, construction breaches, the battle's air defence. */
-function notesOf(sides: MatchupSide[], breaches: string[], airDefence: FormationSpec[], fliers: boolean): string[] {
-  return [
-    ...sides.flatMap((s) => s.unsimulated.map((u) => `${s.file}: army upgrade ${u.name} (${u.points} points) is not a formation: in no pair, and not in the list's points simulated`)),
-    ...breaches.map((b) => `construction: ${b}`),
-    ...(fliers && airDefence.length > 0 ? [`air attacks under air defence meet the battle's ${airDefence.map((f) => f.name).join(', ')} beside the target, as fair-cost does; its flak counts for the target's side`] : []),
-  ];
-}
-
 export function registerMatchup(program: Command): void {
   const cmd = program
     .command('matchup')
@@ -108,15 +92,14 @@ export function registerMatchup(program: Command): void {
       const field = o.field === undefined ? null : loadField(data, loaded, o.field);
       const opponents = theirs?.specs ?? field!.specs;
       const airDefence = battleAirDefence(data, loaded);
-      const run: MatchupRun = { rules: 'netea', seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file } };
+      const run = matchupRun(data, loaded, o);
       const tty = process.stderr.isTTY === true && o.quiet !== true;
       const { pairs, meetings } = await runPairs(mine.specs, opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, workers: o.workers }, tty ? (done, total) => process.stderr.write(`\rmatchup: ${done}/${total} pairs${done === total ? '\n' : ''}`) : undefined);
       const all = [...mine.specs, ...opponents];
-      const unsupported = [...new Set(all.flatMap((f) => f.unsupported))];
-      const fliers = all.some((f) => f.units.some((u) => u.unit.type === 'AC' || u.unit.type === 'AC/WE'));
-      const notes = notesOf([mine.side, ...(theirs !== null ? [theirs.side] : [])], [...mine.breaches.map((b) => `${mine.side.file}: ${b}`), ...(theirs?.breaches.map((b) => `${theirs.side.file}: ${b}`) ?? []), ...(field?.breaches ?? [])], airDefence, fliers);
+      const unsupported = unsupportedOf(all);
+      const notes = matchupNotes([mine.side, ...(theirs !== null ? [theirs.side] : [])], [...mine.breaches.map((b) => `${mine.side.file}: ${b}`), ...(theirs?.breaches.map((b) => `${theirs.side.file}: ${b}`) ?? []), ...(field?.breaches ?? [])], airDefence, hasFliers(all));
       const result: MatchupResult | FieldResult = theirs !== null ? matchupResult(mine.side, theirs.side, pairs, meetings) : fieldResult(mine.side, field!.field, pairs, meetings);
-      if (o.json) process.stdout.write(`${JSON.stringify({ ...run, ...result, notes, unsupported }, null, 2)}\n`);
+      if (o.json) process.stdout.write(`${JSON.stringify(matchupJson(run, result, notes, unsupported), null, 2)}\n`);
       else {
         if ('theirs' in result) printMatchup(result, run);
         else printField(result, run);

@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { checkRoster, type Breach, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
+import { breachLine, checkRoster, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
 import { loadRosterFile, type RosterFile } from '../rulesets/netea/model/roster/listFile.js';
 import { importRoster } from '../rulesets/netea/model/roster/importRoster.js';
 import type { RosterImport } from '../rulesets/netea/model/roster/importedList.js';
@@ -24,12 +24,6 @@ export function datasetFor(roster: RosterFile, path: string, file: string, data:
   if (roster.data.tournamentPack !== undefined) return loadDataset(resolve(dirname(path), roster.data.tournamentPack));
   if (roster.data.set === 'rulebook-2004') return loadDataset();
   throw new InputError([{ file, path: 'data', message: 'a list of the Tournament Pack (data set netea-tp) is checked against a checkout of it: give --data <checkout>, or "tournamentPack" in "data"' }]);
-}
-
-/** A breach as one line: what the list does, then the rule's words and where they are printed. */
-export function breachLine(b: Breach): string {
-  const said = b.sources.map((s) => `"${s.text}" (${s.where})`).join('; ');
-  return said === '' ? b.message : `${b.message}: ${said}`;
 }
 
 export function formatRosterCheck(c: RosterCheck): string {
