@@ -20,6 +20,7 @@ import { rejectRunOptions } from './fairCost.js';
 import { printMatchup, printField } from './matchupText.js';
 import { warnNotSimulated } from './print.js';
 import { datasetFor } from './roster.js';
+import { addDatasheetOption } from './options.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
 
 /**
@@ -74,8 +75,10 @@ export function registerMatchup(program: Command): void {
     .addOption(new Option('--field [folder]', 'instead of a second list: the battle\'s field for the data set, or every list file (*.json) of a folder'))
     .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
     .option('--out <dir>', 'write the report folder (report.html, CSV, heat map, manifest.json) to this directory');
-  addSimOptions(cmd, 500)
-    .addHelpText('after', '\nExamples:\n  epic-balance matchup my-list.json their-list.json --out out/matchup\n  epic-balance matchup my-list.json --field rosters/field/\n  epic-balance matchup my-list.json --field --json')
+  // --datasheet here, not through index.ts's READ_DATA: a proposal (a cost, a weapon) laid over the
+  // lists' data; the lists, written against the data without it, are re-priced by it (matchupSide).
+  addDatasheetOption(addSimOptions(cmd, 500))
+    .addHelpText('after', '\nExamples:\n  epic-balance matchup my-list.json their-list.json --out out/matchup\n  epic-balance matchup my-list.json --field rosters/field/\n  epic-balance matchup my-list.json --field --json\n  epic-balance matchup my-list.json their-list.json --datasheet cheaper-bikes.json')
     .action(async (minePath: string, theirsPath: string | undefined, o: MatchupOptions) => {
       rejectRunOptions(o, 'matchup');
       if ((theirsPath === undefined) === (o.field === undefined)) {

@@ -91,7 +91,7 @@ export function registerRoster(program: Command): void {
     .addHelpText('after', '\nExamples:\n  epic-balance roster import army.rosz --data ../shared/netea-tp --out my-list.json\n  epic-balance roster check my-list.json\n  epic-balance roster export my-list.json > my-list.txt');
   roster
     .command('check')
-    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 2 when it breaks one')
+    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 1 when it breaks one (2: bad input)')
     .argument('<file>', 'a list file (rosters/roster.schema.json)')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the one the file names)').argParser(pathOption('--data')))
     .option('--json', 'print as JSON')
@@ -100,11 +100,12 @@ export function registerRoster(program: Command): void {
       const { file, roster: list } = loadRosterFile(path);
       const result = checkRoster(datasetFor(list, path, file, o.data), list, file);
       process.stdout.write(o.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRosterCheck(result)}\n`);
-      if (result.breaches.length > 0) process.exitCode = 2;
+      // A breach is a finding about a list that was read, not bad input (exit code 2): exit code 1, as a linter's.
+      if (result.breaches.length > 0) process.exitCode = 1;
     });
   roster
     .command('import')
-    .description('read a Snapfire link or plain text, a BattleScribe .ros/.rosz or a New Recruit JSON roster into a list file, re-priced from the Tournament Pack: every price difference and every entry it cannot map is printed')
+    .description('read a Snapfire link or plain text, a BattleScribe .ros/.rosz or a New Recruit JSON roster into a list file, re-priced from the Tournament Pack: every price difference, every entry it cannot map and every construction breach is printed; exit code 0 when the list file is written, breaches or not (`roster check` judges it), 2 for bad input')
     .argument('<source>', 'a Snapfire share link, or a file: Snapfire plain text, .ros, .rosz, New Recruit JSON')
     .requiredOption('--data <path>', 'a NetEA Tournament Pack checkout', pathOption('--data'))
     .option('--out <file>', 'write the list file there (a new file, or an earlier list file of epic-balance); without it the list file goes to standard output')
