@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/cli.js';
+import { inProcess, spawnCli } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 import { haveChromium, playground, resultJson } from './harness.js';
@@ -12,7 +12,8 @@ import { haveChromium, playground, resultJson } from './harness.js';
  * them, each shown with its price differences and unmapped entries; their matchup run on the
  * page's Web Workers gives `#result-json` equal to `matchup --json` for the list files the page
  * shows, the same seed and trials; the address carries both lists, and a fresh page opened on it
- * gives the same JSON. Small lists and few trials: the meetings are the command line's, the
+ * gives the same JSON; a link that cannot be read is the command line's one line beside the list.
+ * Small lists and few trials: the meetings are the command line's, the
  * numbers exact for a fixed seed.
  */
 
@@ -45,6 +46,15 @@ describeWithTp('the list panel', (tp) => {
         await loadTp(page, tp);
         await page.locator('#lists-box > summary').click();
         await page.waitForSelector('#lists-box[data-ready]');
+        // Bad input: the command line's own line beside the list, and no list.
+        const garbled = readFileSync(join(FIX, 'bad', 'unknown-upgrade-id.link.txt'), 'utf8').trim();
+        await page.locator('#list-mine-text').fill(garbled);
+        await page.locator('#list-mine-read').click();
+        await page.waitForSelector('#list-mine-error:not([hidden])');
+        const refused = await inProcess(['roster', 'import', garbled, '--data', tp]);
+        expect(refused.code).toBe(2);
+        expect(`epic-balance: ${await page.locator('#list-mine-error').innerText()}\n`).toBe(refused.stderr);
+        expect(await page.locator('#list-mine-view').innerText()).toBe('');
         await page.locator('#list-mine-text').fill(MINE);
         await page.locator('#list-mine-read').click();
         await page.waitForSelector('#list-mine-view[data-state=read]', { timeout: 60_000 });
