@@ -14,7 +14,7 @@ import { meetingRunner, type MeetingRunner } from '../fairCostRun.js';
 import { drawChart, loadVega } from '../loadVega.js';
 import { referenceBattle } from '../referenceBattle.js';
 import { RunStopped } from '../run.js';
-import { linkedList, listFileNames, listFileOf, matchupArgv, matchupHash, matchupNumbers, parseMatchupHash, type LinkedList, type MatchupScenario } from './matchupHash.js';
+import { linkedList, listFileNames, listFileOf, listWord, matchupArgv, matchupHash, matchupNumbers, parseMatchupHash, parseMatchupWords, type LinkedList, type MatchupScenario } from './matchupHash.js';
 import { runMatchupPairs } from './matchupRun.js';
 import { fileSource, pastedSource } from './readSource.js';
 
@@ -208,13 +208,19 @@ export function setupLists(host: ListsHost): ListsView {
     }
   };
 
-  const numbersWords = (): Partial<MatchupScenario> => {
-    const s: Record<string, unknown> = {};
-    for (const [key, field] of [['trials', 'trials'], ['seed', 'seed'], ['chunk-size', 'chunkSize'], ['workers', 'workers']] as const) {
+  /** The panel as the address's words, so a Play and a link are read by the same code. */
+  const formWords = (): Array<[string, string]> => {
+    const w: Array<[string, string]> = [
+      ['matchup', listWord(slots.mine!.list)],
+      ['theirs', listWord(slots.theirs!.list)],
+    ];
+    for (const key of ['trials', 'seed', 'chunk-size', 'workers']) {
       const v = $<HTMLInputElement>(`mu-${key}`).value.trim();
-      if (v !== '') s[field] = v;
+      if (v !== '') w.push([key, v]);
     }
-    return s as Partial<MatchupScenario>;
+    const word = host.dataWord();
+    if (word !== 'builtin') w.push(['data', word]);
+    return w;
   };
 
   const run = async (s: MatchupScenario) => {
@@ -371,8 +377,7 @@ export function setupLists(host: ListsHost): ListsView {
     }
     let s: MatchupScenario;
     try {
-      const word = host.dataWord();
-      s = parseMatchupHash(matchupHash({ mine: slots.mine!.list, theirs: slots.theirs!.list, ...(word !== 'builtin' ? { data: word } : {}) }) + Object.entries(numbersWords()).map(([k, v]) => `&${k === 'chunkSize' ? 'chunk-size' : k}=${encodeURIComponent(String(v))}`).join(''));
+      s = parseMatchupWords(formWords());
     } catch (err) {
       showError('mu-form-error', err);
       return;

@@ -76,9 +76,8 @@ function readList(raw: string | null, key: string): LinkedList {
   return { name, army, points: limit, formations, upgrades: rest.filter((l) => l.startsWith('+')).map((l) => l.slice(1)) };
 }
 
-/** Reads a matchup from a hash; unknown keys and bad values are InputErrors naming the option. */
-export function parseMatchupHash(hash: string): MatchupScenario {
-  const ws = words(hash);
+/** Reads a matchup from its words ([key, value or null]); unknown keys and bad values are InputErrors naming the option. */
+export function parseMatchupWords(ws: ReadonlyArray<readonly [string, string | null]>): MatchupScenario {
   const once = (key: string) => {
     const found = ws.filter(([k]) => k === key);
     if (found.length !== 1) throw new InputError([{ file: 'the page address', path: '', message: `expected ${key}=<list>, once` }]);
@@ -100,6 +99,11 @@ export function parseMatchupHash(hash: string): MatchupScenario {
     } else throw new InputError([{ file: `option --${key}`, path: '', message: 'unknown option for matchup in the playground (it takes theirs, trials, seed, chunk-size, data and workers)' }]);
   }
   return s;
+}
+
+/** Reads a matchup from a hash. */
+export function parseMatchupHash(hash: string): MatchupScenario {
+  return parseMatchupWords(words(hash));
 }
 
 /** The hash of a matchup (with its "#"). */
