@@ -269,6 +269,7 @@ export function setupLists(host: ListsHost): ListsView {
     const progress = $<HTMLProgressElement>('mu-progress');
     progress.removeAttribute('value');
     $('mu-status').textContent = 'Starting…';
+    delete $('mu-status').dataset.elapsedMs;
     $<HTMLButtonElement>('mu-stop').disabled = false;
     host.setState('running');
     void loadVega().catch(() => undefined);
@@ -300,7 +301,10 @@ export function setupLists(host: ListsHost): ListsView {
     if (run !== runCount) return;
     runner = null;
     $<HTMLButtonElement>('mu-stop').disabled = true;
-    $('mu-status').textContent = `${result.meetings} meetings of ${trials.toLocaleString('en')} trials in ${((performance.now() - started) / 1000).toFixed(1)} s on ${ranOn}`;
+    const elapsedMs = performance.now() - started;
+    $('mu-status').textContent = `${result.meetings} meetings of ${trials.toLocaleString('en')} trials in ${(elapsedMs / 1000).toFixed(1)} s on ${ranOn}`;
+    // For tools (bench/matchupPage.ts): the run's time, from the first meeting sent to the last pair's sums.
+    $('mu-status').dataset.elapsedMs = String(Math.round(elapsedMs));
     $('mu-headline').innerHTML = listsTable(result) + formationsTable(result, 'mine') + formationsTable(result, 'theirs') + enemiesTable(result);
     const pre = document.createElement('pre');
     pre.id = 'result-json';
