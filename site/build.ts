@@ -11,8 +11,10 @@ import * as runDefaults from '../src/model/runDefaults.js';
  * `npm run site`: bundles the playground (site/) with esbuild into site-dist/
  * (git-ignored): index.html, style.css, main.js (the page, the engine and
  * the built-in data), worker.js (the engine, for the Web Workers), vega.js
- * (the chart library, loaded when there is a chart to draw) and tp.js (the
- * Tournament Pack importer, loaded when a checkout is picked). Classic
+ * (the chart library, loaded when there is a chart to draw), tp.js (the
+ * Tournament Pack importer, loaded when a checkout is picked) and lists.js
+ * (the list panel: the roster importers with their mapping tables and the
+ * matchup, loaded when the panel is opened or a matchup link followed). Classic
  * scripts, not modules, so the page also opens from the folder (file://),
  * where it runs in one thread.
  */
@@ -141,7 +143,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
   mkdirSync(tmp, { recursive: true });
   try {
     await build({
-      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts') },
+      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts'), lists: join(SITE, 'src/lists/entry.ts') },
       outdir: tmp,
       bundle: true,
       format: 'iife',
@@ -163,7 +165,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
     rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
-  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'vega.js', 'tp.js'].map((file) => {
+  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'vega.js', 'tp.js', 'lists.js'].map((file) => {
     const bytes = statSync(join(outDir, file)).size;
     return { file, bytes, gzipBytes: gzipSync(readFileSync(join(outDir, file))).length };
   });

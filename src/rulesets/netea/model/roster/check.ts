@@ -58,6 +58,12 @@ export interface RosterCheck {
   breaches: Breach[];
 }
 
+/** A breach as one line: what the list does, then the rule's words and where they are printed. */
+export function breachLine(b: Breach): string {
+  const said = b.sources.map((s) => `"${s.text}" (${s.where})`).join('; ');
+  return said === '' ? b.message : `${b.message}: ${said}`;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Checks a list against the data set in use. An army the data set does not have is bad input (InputError); everything else is a finding. */
