@@ -29,6 +29,15 @@ export async function collectionsDuringGames(scenario: string, ...counts: number
 }
 
 /**
+ * The loop's semi-space (half of V8's young generation), in MB: V8's smallest,
+ * where the loops' heaps grow theirs to 16 MB. A scavenge comes when a
+ * semi-space is full, so N trials with no collection show that they allocate
+ * less than 1 MiB / N per trial on average, as 16·N trials would show at the
+ * default: 100,000 trials here catch what 1,600,000 would there.
+ */
+export const SEMI_SPACE_MB = 1;
+
+/**
  * Counts the collections of the loop's own thread between its markers. tsx
  * loads the TypeScript on a thread of its own (Node's module hooks), whose
  * heap --trace-gc reports too, on lines starting with another isolate's
@@ -46,7 +55,7 @@ async function collections(loop: string, args: string[]): Promise<number> {
 
 /** The loop's collections from "trials start" to each "trials at N" it prints (N: the trials played so far) and to "trials end". */
 async function collectionsAt(loop: string, args: string[]): Promise<Array<{ games: number | null; collections: number }>> {
-  const r = await spawnNode(['--trace-gc', '--expose-gc', '--import', TSX, loop, ...args]);
+  const r = await spawnNode(['--trace-gc', '--expose-gc', `--max-semi-space-size=${SEMI_SPACE_MB}`, '--import', TSX, loop, ...args]);
   expect(r.code, r.stderr).toBe(0);
   const lines = r.stdout.split('\n');
   const start = lines.indexOf('trials start');
