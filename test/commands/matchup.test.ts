@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { inProcess, spawnCli } from '../helpers/cli.js';
+import { inProcess } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 
 const version = loadDataset().version;
@@ -41,7 +41,9 @@ describe('matchup', () => {
   it('gives the same numbers with 1 and 2 workers, and --json says how they were made', async () => {
     const dir = testTempDir('matchup-');
     const { marines, orks } = lists(dir);
-    const [one, two] = await Promise.all([1, 2].map((w) => spawnCli(['matchup', marines, orks, '--trials', '40', '--json', '--workers', String(w)])));
+    // One after the other in this process: an in-process run has this process's output to itself.
+    const one = await inProcess(['matchup', marines, orks, '--trials', '40', '--json', '--workers', '1']);
+    const two = await inProcess(['matchup', marines, orks, '--trials', '40', '--json', '--workers', '2']);
     expect(one.code, one.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const json = JSON.parse(one.stdout) as { rules: string; seed: string; trials: number; data: { id: string }; battle: { name: string; version: number }; lists: { mine: { destroyedPer100: { mean: number } } }; pairs: unknown[]; meetings: number };
