@@ -12,7 +12,7 @@ import { isGameLayout } from '../rulesets/netea/game/gameTally.js';
 import { engineNotSimulated, NOT_PLAYED } from '../rulesets/netea/game/notPlayed.js';
 import { parsePolicy, type NamedPolicy } from '../rulesets/netea/game/policy/policyInput.js';
 import { POLICY_NAMES } from '../rulesets/netea/game/policy/policyParams.js';
-import { armyPairings, notPlayedByList, pairingOutcome, standings, type ListStanding, type PairingOutcome } from '../rulesets/netea/game/tournament.js';
+import { armyPairings, notPlayedByList, pairingOutcome, reckonedOdds, standings, type ArmyPairing, type ListStanding, type PairingOutcome } from '../rulesets/netea/game/tournament.js';
 import { tournamentArmy, type TournamentArmy } from '../rulesets/netea/game/tournamentArmy.js';
 import { GAME_CHUNK } from './game.js';
 import { badOption, pathOption, seedText, wholeNumber } from './options.js';
@@ -80,27 +80,9 @@ export function registerTournament(program: Command): void {
       const pairings = armyPairings(armies, o.mirrors === true);
       const played = pairings.filter((p) => p.refused === null).length;
       const pool = new ChunkPool({ workers: Math.max(1, Math.min(o.workers, played * policies.length)) });
-      const outcomes: Array<Array<PairingOutcome | null>> = [];
+      const outcomes: Array<Array<PairingOutcome | null>> = policies.map(() => pairings.map(() => null));
       try {
-        for (const policy of policies) {
-          let done = 0;
-          outcomes.push(
-            await Promise.all(
-              pairings.map(async (p) => {
-                if (p.refused !== null) return null;
-                const [A, B] = [armies[p.lists[0]]![p.armies[0]]!, armies[p.lists[1]]![p.armies[1]]!];
-                const spec: GameSpec = { ruleset: 'netea-game', armies: [A.army, B.army], policies: [policy.params, policy.params], table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS };
-                // Every policy plays a pair of armies on the same dice: common random numbers.
-                const r = await simulate({ spec, seed: o.seed, scenario: 'tournament', matchup: `${A.list}#${A.index} vs ${B.list}#${B.index}`, trials: o.games, chunkSize: GAME_CHUNK, pool });
-                if (!isGameLayout(r.layout)) throw new Error('a game run returned another tally');
-                done++;
-                if (o.quiet !== true && process.stderr.isTTY) process.stderr.write(`\r${policy.label}: ${done} of ${played} pairs of armies`);
-                return pairingOutcome(r.tally, r.layout);
-              }),
-            ),
-          );
-          if (o.quiet !== true && process.stderr.isTTY) process.stderr.write('\n');
-        }
+        await playPairings(pairings, armies, policies, o, pool, outcomes, played);
       } finally {
         await pool.destroy();
       }
@@ -142,6 +124,49 @@ export function registerTournament(program: Command): void {
       }
       process.stdout.write(report(summary, playing, armies, perList, policies, refusals, refusedPairs, notPlayed, notSimulated).join('\n') + '\n');
     });
+}
+
+/** Runs under way at once: enough to keep every worker busy while the main thread reckons the next pairs' odds. */
+const RUNS_IN_FLIGHT_PER_WORKER = 4;
+
+/**
+ * Plays every pair of armies under every policy, pair after pair (its policies together), into
+ * outcomes[policy][pairing]. The main thread reckons each pair's assault odds once
+ * (reckonedOdds: a pair of formations is fought once for the whole round robin) while the
+ * workers play the pairs before it; a few runs are under way at once.
+ */
+async function playPairings(pairings: readonly ArmyPairing[], armies: readonly TournamentArmy[][], policies: readonly NamedPolicy[], o: TournamentOptions, pool: ChunkPool, outcomes: Array<Array<PairingOutcome | null>>, played: number): Promise<void> {
+  const total = played * policies.length;
+  const limit = RUNS_IN_FLIGHT_PER_WORKER * pool.workers;
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  let done = 0;
+  for (const [k, p] of pairings.entries()) {
+    if (p.refused !== null) continue;
+    const [A, B] = [armies[p.lists[0]]![p.armies[0]]!, armies[p.lists[1]]![p.armies[1]]!];
+    const assaultOdds = reckonedOdds([A.army, B.army], DEFAULT_OPTIONS);
+    for (const [q, policy] of policies.entries()) {
+      const spec: GameSpec = { ruleset: 'netea-game', armies: [A.army, B.army], policies: [policy.params, policy.params], table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS, assaultOdds };
+      // Every policy plays a pair of armies on the same dice: common random numbers.
+      const run: Promise<void> = simulate({ spec, seed: o.seed, scenario: 'tournament', matchup: `${A.list}#${A.index} vs ${B.list}#${B.index}`, trials: o.games, chunkSize: GAME_CHUNK, pool }).then(
+        (r) => {
+          if (!isGameLayout(r.layout)) throw new Error('a game run returned another tally');
+          outcomes[q]![k] = pairingOutcome(r.tally, r.layout);
+          done++;
+          if (o.quiet !== true && process.stderr.isTTY) process.stderr.write(`\r${done} of ${total} runs (pairs of armies, each policy)`);
+        },
+      ).catch((error: unknown) => {
+        failure ??= { error };
+      }).finally(() => running.delete(run));
+      running.add(run);
+      if (running.size >= limit) await Promise.race(running);
+      if (failure !== null) break;
+    }
+    if (failure !== null) break;
+  }
+  await Promise.all(running);
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  if (o.quiet !== true && process.stderr.isTTY) process.stderr.write('\n');
 }
 
 /** --lists: ids, or the end of one after a dash ("codex-astartes"); each must name exactly one list. */

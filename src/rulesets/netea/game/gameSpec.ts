@@ -30,6 +30,12 @@ export interface GameSpec {
   options: NeteaOptions;
   /** A game still tied after this turn ends on the tiebreak (RB 6.1.7 plays on while the dice say so); named when it happens. */
   maxTurns: number;
+  /**
+   * The players' assault odds (policy/assaultOdds.ts's table for these armies), when the caller
+   * has reckoned them: a round robin reckons each pair of formations once for all its games.
+   * Absent, the runner reckons them; the numbers are the same either way.
+   */
+  assaultOdds?: number[];
 }
 
 /** The default cap on turns: after turn 4 a game goes on with chance 1/6 a turn, so 1 game in 6^8 reaches it. */
