@@ -14,7 +14,7 @@ import { loadTableLayout } from '../rulesets/netea/game/loadTableLayout.js';
 import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { pathOption, seedText, wholeNumber } from './options.js';
+import { addDatasheetOption, pathOption, seedText, wholeNumber } from './options.js';
 import { DEFAULT_SEED, runSimulation } from './simOptions.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
@@ -36,7 +36,7 @@ interface GameOptions {
 }
 
 export function registerGame(program: Command): void {
-  program
+  const cmd = program
     .command('game')
     .description('two armies play whole tournament games (RB 6.1): wins, draws and losses, goals, victory points, each formation\'s part')
     .argument('<armyA>', 'army A: formation texts separated by commas ("codex-astartes/tactical-detachment, codex-astartes/devastator-detachment"; semicolons between unit lists), or an army file (.json, armies/army.schema.json)')
@@ -111,6 +111,7 @@ export function registerGame(program: Command): void {
       if (timeline !== null) out.push('', `timeline of one game (the first of the run; policies ${first.policies[0].label} and ${first.policies[1].label}):`, ...timeline);
       process.stdout.write(out.join('\n') + '\n');
     });
+  addDatasheetOption(cmd);
 }
 
 function pct(p: number): string {
