@@ -1,8 +1,7 @@
-import type { FormationSpec } from '../../../model/formation.js';
 import type { Sfc32 } from '../../../sim/rng.js';
 import { TRIALS, type TrialRunner } from '../../../sim/ruleset.js';
 import { Game } from './game.js';
-import type { GameSpec } from './gameSpec.js';
+import { fieldedFormations, type GameSpec } from './gameSpec.js';
 import { gameTallyLayout, TRACKED_TURNS, TURN_BINS, VP_BIN, VP_BINS, type GameTallyLayout } from './gameTally.js';
 import { GOAL_COUNT, goalCount } from './goals.js';
 import { NOT_PLAYED_COUNT } from './notPlayed.js';
@@ -27,11 +26,6 @@ interface Compiled {
  */
 const MAX_COMPILED = 8;
 const compiled = new Map<string, Compiled>();
-
-/** The formations as the game fields them, each with its army's strategy rating (game.ts): what policy/assaultOdds.ts reckons with. */
-export function fieldedFormations(spec: Pick<GameSpec, 'armies'>): FormationSpec[] {
-  return spec.armies.flatMap((a) => a.formations.map((f) => ({ ...f, strategyRating: a.strategyRating })));
-}
 
 function compile(spec: GameSpec): Compiled {
   const key = JSON.stringify([spec.armies, spec.table, spec.options, spec.maxTurns, spec.assaultOdds ?? null]);

@@ -40,3 +40,8 @@ export interface GameSpec {
 
 /** The default cap on turns: after turn 4 a game goes on with chance 1/6 a turn, so 1 game in 6^8 reaches it. */
 export const DEFAULT_MAX_TURNS = 12;
+
+/** The formations as the game fields them, each with its army's strategy rating (game.ts): what policy/assaultOdds.ts reckons with. */
+export function fieldedFormations(spec: Pick<GameSpec, 'armies'>): FormationSpec[] {
+  return spec.armies.flatMap((a) => a.formations.map((f) => ({ ...f, strategyRating: a.strategyRating })));
+}

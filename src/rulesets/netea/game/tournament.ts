@@ -1,8 +1,7 @@
 import { gameScore } from '../../../stats/gameScore.js';
 import { Z95 } from '../../../stats/z95.js';
 import type { NeteaOptions } from './engine.js';
-import { fieldedFormations } from './gameRunner.js';
-import type { GameArmy } from './gameSpec.js';
+import { fieldedFormations, type GameArmy } from './gameSpec.js';
 import type { GameTallyLayout } from './gameTally.js';
 import { assaultOdds } from './policy/assaultOdds.js';
 import { NOT_PLAYED } from './notPlayed.js';
