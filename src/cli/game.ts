@@ -14,7 +14,7 @@ import { loadTableLayout } from '../rulesets/netea/game/loadTableLayout.js';
 import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { pathOption, seedText, wholeNumber } from './options.js';
+import { addDatasheetOption, pathOption, seedText, wholeNumber } from './options.js';
 import { DEFAULT_SEED } from '../model/runDefaults.js';
 import type { SimulationRunner } from './simulationRunner.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
@@ -31,13 +31,14 @@ interface GameOptions {
   policy?: string;
   table: string;
   data?: string;
+  datasheet?: string[];
   json?: boolean;
   timeline?: boolean;
   quiet?: boolean;
 }
 
 export function registerGame(program: Command, runner: SimulationRunner): void {
-  program
+  const cmd = program
     .command('game')
     .description('two armies play whole tournament games (RB 6.1): wins, draws and losses, goals, victory points, each formation\'s part')
     .argument('<armyA>', 'army A: formation texts separated by commas ("codex-astartes/tactical-detachment, codex-astartes/devastator-detachment"; semicolons between unit lists), or an army file (.json, armies/army.schema.json)')
@@ -53,7 +54,7 @@ export function registerGame(program: Command, runner: SimulationRunner): void {
     .option('--quiet', 'no progress bar on stderr')
     .addHelpText('after', '\nExample:\n  epic-balance game armies/codex-astartes-3000.json armies/ork-war-horde-3000.json --games 2000 --policy objective-first,aggressive --timeline')
     .action(async (a: string, b: string, o: GameOptions) => {
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const armies: [GameArmy, GameArmy] = [parseArmy(data, a, 'A'), parseArmy(data, b, 'B')];
       const pairs = parsePolicyPairs(o.policy);
       const table = loadTableLayout(o.table);
@@ -112,6 +113,7 @@ export function registerGame(program: Command, runner: SimulationRunner): void {
       if (timeline !== null) out.push('', `timeline of one game (the first of the run; policies ${first.policies[0].label} and ${first.policies[1].label}):`, ...timeline);
       process.stdout.write(out.join('\n') + '\n');
     });
+  addDatasheetOption(cmd);
 }
 
 function pct(p: number): string {

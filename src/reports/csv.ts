@@ -65,6 +65,11 @@ export const COLUMNS: Record<string, string> = {
   predictor: 'what predicted the cost in the held-out validation: baseline, simulation, simulation-scaled or baseline-with-simulation (src/reports/validation/heldOutValidation.ts)',
   baseline: 'the datasheet baseline\'s value of the same measure and kind, the figure the predictor must beat',
   formation_role: 'the formation\'s role read off its datasheet (src/reports/validation/formationRole.ts): war engines, characters, artillery, skimmers, ...',
+  opponent_army: 'the list played against (tournament.csv; empty: against the field)',
+  army_index: 'which of the list\'s random armies, from 1 (tournament)',
+  policy: 'the players\' policy, played by both (tournament)',
+  games: 'games the value counts',
+  roster: 'the army\'s formations as its list file names them, joined by " + "',
 };
 
 function cell(v: CsvValue): string {

@@ -15,7 +15,7 @@ export interface WrittenReport {
 
 /**
  * Writes a run's folder: report.html, one CSV per table, `<chart>.vl.json`,
- * `.svg` and `.png` per chart, and manifest.json (format, command and its
+ * `.svg` and `.png` per chart, the report's attachments, and manifest.json (format, command and its
  * arguments, seed, trials, chunk size, data id and version, rule system, tool
  * version, timings, files). Everything goes to a temporary sibling folder
  * first (removed on any exit, Ctrl-C included) and is renamed to `dir` at the
@@ -55,6 +55,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
         await put(`${c.name}.png`, svgToPng(svg));
       }
     }
+    for (const a of report.attachments ?? []) await put(a.name, a.content);
     await put('report.html', reportHtml(report));
     const m = report.meta;
     const manifest = {
