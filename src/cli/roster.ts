@@ -94,7 +94,7 @@ export function registerRoster(program: Command): void {
     .addHelpText('after', '\nExamples:\n  epic-balance roster import army.rosz --data ../shared/netea-tp --out my-list.json\n  epic-balance roster check my-list.json\n  epic-balance roster export my-list.json > my-list.txt');
   roster
     .command('check')
-    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 1 when it breaks one (2: bad input)')
+    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 2 when it breaks one, as for any list it cannot accept')
     .argument('<file>', 'a list file (rosters/roster.schema.json)')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the one the file names)').argParser(pathOption('--data')))
     .option('--json', 'print as JSON')
@@ -103,8 +103,8 @@ export function registerRoster(program: Command): void {
       const { file, roster: list } = loadRosterFile(path);
       const result = checkRoster(datasetFor(list, path, file, o.data), list, file);
       process.stdout.write(o.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRosterCheck(result)}\n`);
-      // A breach is a finding about a list that was read, not bad input (exit code 2): exit code 1, as a linter's.
-      if (result.breaches.length > 0) process.exitCode = 1;
+      // A list that breaks its army list's construction rules is not a list the tournament accepts: exit code 2, as bad input.
+      if (result.breaches.length > 0) process.exitCode = 2;
     });
   roster
     .command('import')

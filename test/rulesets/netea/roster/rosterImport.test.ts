@@ -168,12 +168,12 @@ describeWithTp('roster import', (tp) => {
     const r = await inProcess(['roster', 'import', join(FIX, 'bad', f), '--data', tp, '--out', out]);
     if (f.startsWith('over-third')) {
       // A legal link that breaks the one-third rule: imported (exit 0, the list file written), and the breach named;
-      // `roster check` judges the list: exit 1 for a breach (2 is for bad input only).
+      // `roster check` judges the list: a list breaking its construction rules is refused, exit 2 (issue 31: "a list over its points ... exit 2").
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/at most 1000, 1\/3 of the 3000 points/);
       expect(existsSync(out)).toBe(true);
       const check = await inProcess(['roster', 'check', out, '--data', tp]);
-      expect(check.code).toBe(1);
+      expect(check.code).toBe(2);
       expect(check.stdout).toMatch(/1 breach:\n {2}- .*at most 1000, 1\/3 of the 3000 points/);
       return;
     }
