@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { noteWritten, removeOnExit, removeOnExitIfEmpty } from '../run/interrupt.js';
 import { toCsv } from './csv.js';
+import { checkDocumentedColumns } from './csvColumns.js';
 import { checkOutTarget, REPORT_FORMAT, REPORT_FORMAT_VERSION } from './outTarget.js';
 import type { RunReport } from './report.js';
 
@@ -47,7 +48,10 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       files.push(name);
     };
     for (const s of report.sections) {
-      for (const t of s.tables) await put(`${t.name}.csv`, toCsv(t));
+      for (const t of s.tables) {
+        checkDocumentedColumns(t);
+        await put(`${t.name}.csv`, toCsv(t));
+      }
       for (const c of s.charts) {
         await put(`${c.name}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
         const svg = await renderSvg(c.spec);
