@@ -11,16 +11,13 @@ import { registerMatrix } from './matrixCommand.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
-import { registerRoster } from './roster.js';
-import { registerGame } from './game.js';
-import { registerMatchup } from './matchup.js';
-import { registerTournament } from './tournament.js';
 import { addDatasheetOption } from './options.js';
+import { datasheetRefusal, registerSystemCommands } from './registry.js';
 
 /** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
 const READ_DATA = new Set(['shoot', 'assault', 'list', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 
-/** Every subcommand registers itself here; each lives in its own file. */
+/** Every subcommand registers itself here, each in its own file; then the commands only one rule system has (registry.ts). */
 export function registerCommands(program: Command): void {
   registerShoot(program);
   registerAssault(program);
@@ -34,9 +31,6 @@ export function registerCommands(program: Command): void {
   registerShowcase(program);
   registerAudit(program);
   registerServe(program);
-  registerRoster(program);
-  registerGame(program);
-  registerMatchup(program);
-  registerTournament(program);
-  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
+  registerSystemCommands(program);
+  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd, datasheetRefusal);
 }

@@ -1,21 +1,21 @@
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
-import { loadDataset } from '../model/loadDataset.js';
-import { InputError } from '../model/inputError.js';
-import { DEFAULT_OPTIONS } from '../rulesets/netea/model/spec.js';
-import { chunkRng } from '../run/chunkSeed.js';
-import { parseArmy } from '../rulesets/netea/game/armyInput.js';
-import { DEFAULT_MAX_TURNS, type GameArmy, type GameSpec } from '../rulesets/netea/game/gameSpec.js';
-import { GameRunner } from '../rulesets/netea/game/gameRunner.js';
-import { isGameLayout } from '../rulesets/netea/game/gameTally.js';
-import { engineNotSimulated } from '../rulesets/netea/game/notPlayed.js';
-import { parsePolicyPairs, type NamedPolicy } from '../rulesets/netea/game/policy/policyInput.js';
-import { loadTableLayout } from '../rulesets/netea/game/loadTableLayout.js';
-import { timelineText } from '../rulesets/netea/game/timelineText.js';
-import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
-import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED, runSimulation } from './simOptions.js';
+import { loadDataset } from '../../../model/loadDataset.js';
+import { InputError } from '../../../model/inputError.js';
+import { DEFAULT_OPTIONS } from '../model/spec.js';
+import { chunkRng } from '../../../run/chunkSeed.js';
+import { parseArmy } from '../game/armyInput.js';
+import { DEFAULT_MAX_TURNS, type GameArmy, type GameSpec } from '../game/gameSpec.js';
+import { GameRunner } from '../game/gameRunner.js';
+import { isGameLayout } from '../game/gameTally.js';
+import { engineNotSimulated } from '../game/notPlayed.js';
+import { parsePolicyPairs, type NamedPolicy } from '../game/policy/policyInput.js';
+import { loadTableLayout } from '../game/loadTableLayout.js';
+import { timelineText } from '../game/timelineText.js';
+import { TABLE_DEPTH, TABLE_WIDTH } from '../game/table.js';
+import { GOAL_NAMES } from '../game/goals.js';
+import { pathOption, seedText, wholeNumber } from '../../../cli/options.js';
+import { DEFAULT_SEED, runSimulation } from '../../../cli/simOptions.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
 /** Games per chunk: each chunk is seeded apart, so this is part of a run's identity. */

@@ -1,22 +1,22 @@
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
-import type { Dataset } from '../model/dataset.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { InputError } from '../model/inputError.js';
-import { DEFAULT_OPTIONS } from '../rulesets/netea/model/spec.js';
-import { ChunkPool } from '../run/pool.js';
-import { simulate } from '../run/simulate.js';
-import { DEFAULT_POINTS, RandomArmyBuilder } from '../rulesets/netea/model/roster/randomArmy.js';
-import { DEFAULT_MAX_TURNS, type GameSpec } from '../rulesets/netea/game/gameSpec.js';
-import { isGameLayout } from '../rulesets/netea/game/gameTally.js';
-import { engineNotSimulated, NOT_PLAYED } from '../rulesets/netea/game/notPlayed.js';
-import { parsePolicy, type NamedPolicy } from '../rulesets/netea/game/policy/policyInput.js';
-import { POLICY_NAMES } from '../rulesets/netea/game/policy/policyParams.js';
-import { armyPairings, notPlayedByList, pairingOutcome, standings, type ListStanding, type PairingOutcome } from '../rulesets/netea/game/tournament.js';
-import { tournamentArmy, type TournamentArmy } from '../rulesets/netea/game/tournamentArmy.js';
+import type { Dataset } from '../../../model/dataset.js';
+import { loadDataset } from '../../../model/loadDataset.js';
+import { InputError } from '../../../model/inputError.js';
+import { DEFAULT_OPTIONS } from '../model/spec.js';
+import { ChunkPool } from '../../../run/pool.js';
+import { simulate } from '../../../run/simulate.js';
+import { DEFAULT_POINTS, RandomArmyBuilder } from '../game/randomArmy.js';
+import { DEFAULT_MAX_TURNS, type GameSpec } from '../game/gameSpec.js';
+import { isGameLayout } from '../game/gameTally.js';
+import { engineNotSimulated, NOT_PLAYED } from '../game/notPlayed.js';
+import { parsePolicy, type NamedPolicy } from '../game/policy/policyInput.js';
+import { POLICY_NAMES } from '../game/policy/policyParams.js';
+import { armyPairings, notPlayedByList, pairingOutcome, standings, type ListStanding, type PairingOutcome } from '../game/tournament.js';
+import { tournamentArmy, type TournamentArmy } from '../game/tournamentArmy.js';
 import { GAME_CHUNK } from './game.js';
-import { badOption, pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED } from './simOptions.js';
+import { badOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
+import { DEFAULT_SEED } from '../../../cli/simOptions.js';
 
 interface TournamentOptions {
   data?: string;
