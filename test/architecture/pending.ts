@@ -19,7 +19,6 @@ export const PENDING: readonly string[] = [
   "src/cli/matrix.ts -> src/rulesets/netea/model/spec.ts: shared cli (8) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/cli/run.ts -> src/rulesets/netea/model/rulesVariant.ts: shared cli (8) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/model/experiment.ts -> src/rulesets/heresy/model/schema.ts: shared model (1) imports rule system heresy other than through a registry (src/<layer>/registry.ts)",
-  "src/model/jsonSchemas.ts -> src/rulesets/heresy/model/schema.ts: shared model (1) imports rule system heresy other than through a registry (src/<layer>/registry.ts)",
   "src/reports/engagementKinds.ts -> src/rulesets/netea/engine/engagements.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/engagementKinds.ts -> src/rulesets/netea/model/spec.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/matchup/matchupSide.ts -> src/rulesets/netea/model/roster/check.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
