@@ -64,8 +64,8 @@ export function worthFixedPoint(M: Float64Array, lists: readonly WorthList[], o:
   if (n * n !== M.length) throw new RangeError('M must be square');
   const tolerance = o.tolerance ?? 0.01;
   const maxIterations = o.maxIterations ?? 1000;
-  let w = equalWorth(n, lists, o.limit);
-  let next = new Float64Array(n);
+  let w: Float64Array = equalWorth(n, lists, o.limit);
+  let next: Float64Array = new Float64Array(n);
   let lastMove = Infinity;
   let iterations = 0;
   const degenerate = new Set<number>();
