@@ -33,6 +33,8 @@ export interface FixedPointResult {
   converged: boolean;
   /** Lists whose armies came out worth nothing (every exchange gave up nothing): no scale exists. */
   degenerate: number[];
+  /** Each list's last rescale: its worths are this times the worth of what they were exchanged for (1/λ at the Perron vector). */
+  scale: number[];
 }
 
 export interface FixedPointOptions {
@@ -69,6 +71,7 @@ export function worthFixedPoint(M: Float64Array, lists: readonly WorthList[], o:
   let lastMove = Infinity;
   let iterations = 0;
   const degenerate = new Set<number>();
+  const scale = lists.map(() => 1);
   while (iterations < maxIterations && lastMove > tolerance) {
     next.fill(0);
     for (let e = 0; e < n; e++) {
@@ -78,7 +81,8 @@ export function worthFixedPoint(M: Float64Array, lists: readonly WorthList[], o:
     }
     lists.forEach((list, k) => {
       const total = armyWorth(list, next);
-      if (total > 0) for (const i of list.items) next[i] = (next[i]! * o.limit) / total;
+      scale[k] = total > 0 ? o.limit / total : Number.NaN;
+      if (total > 0) for (const i of list.items) next[i] = next[i]! * scale[k]!;
       else degenerate.add(k);
     });
     lastMove = 0;
@@ -87,5 +91,5 @@ export function worthFixedPoint(M: Float64Array, lists: readonly WorthList[], o:
     iterations++;
     if (degenerate.size > 0) break;
   }
-  return { worth: w, iterations, lastMove, converged: lastMove <= tolerance && degenerate.size === 0, degenerate: [...degenerate] };
+  return { worth: w, iterations, lastMove, converged: lastMove <= tolerance && degenerate.size === 0, degenerate: [...degenerate], scale };
 }

@@ -183,7 +183,8 @@ export function worthResult(setup: WorthSetup, records: readonly ExchangeRecord[
     for (const [text, spec] of its) {
       const e = index.get(`${list} ${text}`)!;
       const rs = (byItem.get(e) ?? []).sort((a, b) => a.army - b.army);
-      const at = (r: ExchangeRecord, t: number) => worthGivenUp(t, r.order.map((x) => w[index.get(`${list} ${x}`)!]!));
+      // The bundle's worth at the worths found, rescaled as the fixed point rescales it.
+      const at = (r: ExchangeRecord, t: number) => fp.scale[list]! * worthGivenUp(t, r.order.map((x) => w[index.get(`${list} ${x}`)!]!));
       const mean = (f: (r: ExchangeRecord) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
       items.push({ list: setup.lists[list]!, text, name: spec.name, worth: w[e]!, ci95: [mean((r) => at(r, r.low)), mean((r) => at(r, r.high))], shares: rs.map((r) => r.share), bounds: rs.map((r) => r.bound), inBaseArmies: inBase.has(text) });
     }
