@@ -52,3 +52,11 @@ describe('worthFixedPoint', () => {
     expect(r.degenerate).toEqual([0]);
   });
 });
+
+describe('worthFixedPoint: the rescale', () => {
+  it('reports each list\'s last rescale, 1/λ at the fixed point (M doubled: 1/2)', () => {
+    const r = worthFixedPoint(M.map((x) => 2 * x), [list], { limit: 300, tolerance: 1e-9 });
+    expect(r.scale[0]).toBeCloseTo(0.5, 9);
+    expect(r.worth[0]).toBeCloseTo(150, 7);
+  });
+});

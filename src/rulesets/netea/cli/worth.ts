@@ -32,6 +32,8 @@ interface WorthOptions {
   points: number;
   policy: string;
   prices?: string;
+  /** With --merge: the games' prices the pieces were measured with. */
+  pricesGiven?: Array<[string, number]>;
   seed: string;
   workers: number;
   json?: boolean;
@@ -73,7 +75,7 @@ export function registerWorth(program: Command): void {
         if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
         const pieces = readWorthPieces(o.merge);
         const id = pieces.identity;
-        const merged: WorthOptions = { ...o, armies: id.armies, games: id.games, points: id.points, policy: id.policies.join(','), seed: id.seed, lists: id.lists.join(','), formations: id.formations, datasheet: id.datasheets, ...(id.data !== null ? { data: id.data } : {}) };
+        const merged: WorthOptions = { ...o, armies: id.armies, games: id.games, points: id.points, policy: id.policies.join(','), seed: id.seed, lists: id.lists.join(','), ...(id.formations !== '' ? { formations: id.formations } : {}), datasheet: id.datasheets, ...(id.data !== null ? { data: id.data } : {}), ...(id.prices !== null ? { pricesGiven: id.prices } : {}) };
         delete merged.merge;
         return sweep(merged, { merge: pieces.records, identity: id, pieces: o.merge.length });
       }
@@ -132,7 +134,7 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
   const data = loadDataset(o.data, o.datasheet);
   const lists = resolveLists(data, o.lists);
   const policies = o.policy.split(',').map((p) => parsePolicy(p));
-  const prices = o.prices !== undefined ? readPrices(o.prices) : null;
+  const prices = o.pricesGiven !== undefined ? new Map(o.pricesGiven) : o.prices !== undefined ? readPrices(o.prices) : null;
   const asked = askedFormations(data, lists, o.formations);
   const armies: GameArmy[][] = [];
   const rosters: string[][][] = [];
@@ -216,7 +218,7 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
     table: 'random (each game its own, RB 6.1.3 guidelines)',
     battle: 'each list\'s base armies against the other lists\' armies (the field), whole tournament games',
     sampler: 'randomArmy.ts: demands first, then a formation or an upgrade with chance 1/2 each, uniform within (docs/game.md)',
-    gamePrices: prices === null ? 'equal worth per formation of each list (the fixed point\'s start)' : `the worths of ${o.prices}`,
+    gamePrices: prices === null ? 'equal worth per formation of each list (the fixed point\'s start)' : `the worths of an earlier sweep (${o.prices ?? 'as the pieces were measured'})`,
     exchanges: records.length,
     notMet: sampleWithoutCells,
     mergedPieces: mode.pieces ?? null,
