@@ -205,7 +205,8 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
   for (const a of armies.flat()) for (const f of a.formations) if (!stated.has(f.text) && f.points !== null) stated.set(f.text, f.points);
   for (const m of items) for (const [text, f] of m) if (!stated.has(text) && f.points !== null) stated.set(text, f.points);
   const judged = judgeWorths(result.items, stated);
-  const sampleWithoutCells = lists.flatMap((_, list) => armies[list]!.flatMap((__, k) => new WorthSweep(setup, undefined).cells(list, k).tooBig.map((x) => `${lists[list]}#${k + 1} does not meet ${x.tag.replace(/#(\d+)$/, (_m, d: string) => `#${Number(d) + 1}`)}: more than 31 formations in one game`)));
+  const cellsOf = new WorthSweep(setup, undefined);
+  const sampleWithoutCells = lists.flatMap((_, list) => armies[list]!.flatMap((__, k) => cellsOf.cells(list, k).tooBig.map((x) => `${lists[list]}#${k + 1} does not meet ${x.tag.replace(/#(\d+)$/, (_m, d: string) => `#${Number(d) + 1}`)}: more than 31 formations in one game`)));
   const run = {
     data: { id: data.id, version: data.version },
     rules: 'netea',
