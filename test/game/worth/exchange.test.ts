@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineScores, type BatchedScore } from '../../../src/rulesets/netea/game/worth/batchedScore.js';
 import { solveExchange, worthGivenUp } from '../../../src/rulesets/netea/game/worth/exchange.js';
+import { exchangeShares } from '../../../src/rulesets/netea/game/worth/worthSweep.js';
 import { Z95 } from '../../../src/stats/z95.js';
 
 /**
@@ -79,5 +80,12 @@ describe('solveExchange', () => {
     const all = await solveExchange(problem(0.5, [0.8, 0.7, 0.6]).p);
     expect(all.share).toBe(2);
     expect(all.bound).toBe('beyond');
+  });
+});
+
+describe('exchangeShares', () => {
+  it('gives up the first ⌊t⌋ formations and φ of the next; a lower bound ("beyond") never counts a copy of the formation itself', () => {
+    expect(exchangeShares({ order: ['a', 'b', 'c', 'd'], share: 2.25, bound: 'none', item: 'b' })).toEqual([1, 1, 0.25, 0]);
+    expect(exchangeShares({ order: ['a', 'b', 'c'], share: 3, bound: 'beyond', item: 'b' })).toEqual([1, 0, 1]);
   });
 });

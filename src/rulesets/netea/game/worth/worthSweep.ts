@@ -150,6 +150,18 @@ export interface WorthResult {
   fixedPoint: Omit<FixedPointResult, 'worth'> & { start: number[] };
 }
 
+/**
+ * The share of each formation of the drop order an exchange gives up: 1 for the first ⌊t*⌋, φ
+ * for the next. An exchange bounded 'beyond' (f alone scored at least X) gives a lower bound, f is
+ * worth at least X's other formations: a copy of f among them is not counted, since "f is worth
+ * at least itself and more" holds only if the rest is worth nothing, which is what the fixed point
+ * would then conclude (a lone war engine that the game cannot break, measured at 100 games, took
+ * every point of its list that way).
+ */
+export function exchangeShares(r: Pick<ExchangeRecord, 'order' | 'share' | 'bound' | 'item'>): number[] {
+  return r.order.map((text, p) => (r.bound === 'beyond' && text === r.item ? 0 : Math.min(1, Math.max(0, r.share - p))));
+}
+
 /** The worths from a sweep's exchanges: the shares as a linear map, its fixed point, each item's interval. */
 export function worthResult(setup: WorthSetup, records: readonly ExchangeRecord[], o: { tolerance?: number; maxIterations?: number } = {}): WorthResult {
   const index = new Map<string, number>();
@@ -166,8 +178,8 @@ export function worthResult(setup: WorthSetup, records: readonly ExchangeRecord[
   for (const r of records) {
     const e = index.get(`${r.list} ${r.item}`)!;
     const K = setup.armies[r.list]!.length;
-    r.order.forEach((text, p) => {
-      M[e * n + index.get(`${r.list} ${text}`)!]! += Math.min(1, Math.max(0, r.share - p)) / K;
+    exchangeShares(r).forEach((share, p) => {
+      M[e * n + index.get(`${r.list} ${r.order[p]}`)!]! += share / K;
     });
     byItem.set(e, [...(byItem.get(e) ?? []), r]);
   }
@@ -184,7 +196,7 @@ export function worthResult(setup: WorthSetup, records: readonly ExchangeRecord[
       const e = index.get(`${list} ${text}`)!;
       const rs = (byItem.get(e) ?? []).sort((a, b) => a.army - b.army);
       // The bundle's worth at the worths found, rescaled as the fixed point rescales it.
-      const at = (r: ExchangeRecord, t: number) => fp.scale[list]! * worthGivenUp(t, r.order.map((x) => w[index.get(`${list} ${x}`)!]!));
+      const at = (r: ExchangeRecord, t: number) => fp.scale[list]! * worthGivenUp(t, r.order.map((x) => (r.bound === 'beyond' && x === r.item ? 0 : w[index.get(`${list} ${x}`)!]!)));
       const mean = (f: (r: ExchangeRecord) => number) => rs.reduce((s, r) => s + f(r), 0) / rs.length;
       items.push({ list: setup.lists[list]!, text, name: spec.name, worth: w[e]!, ci95: [mean((r) => at(r, r.low)), mean((r) => at(r, r.high))], shares: rs.map((r) => r.share), bounds: rs.map((r) => r.bound), inBaseArmies: inBase.has(text) });
     }
