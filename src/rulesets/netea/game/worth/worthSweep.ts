@@ -1,8 +1,10 @@
 import type { FormationSpec } from '../../../../model/formation.js';
+import { InputError } from '../../../../model/inputError.js';
 import type { ChunkPool } from '../../../../run/pool.js';
 import { rngFromSeed } from '../../../../sim/rng.js';
 import type { GameArmy } from '../gameSpec.js';
 import type { PolicyParams } from '../policy/policyParams.js';
+import { MAX_GAME_FORMATIONS } from '../tournament.js';
 import type { BatchedScore } from './batchedScore.js';
 import { solveExchange, worthGivenUp, type ExchangeBound } from './exchange.js';
 import { fieldCells, fieldScore, type FieldArmy, type FieldCell } from './fieldScore.js';
@@ -117,7 +119,7 @@ export class WorthSweep {
     const X = this.priced[task.list]![task.army]!;
     const f = this.price(task.list, setup.items[task.list]!.get(task.item)!);
     const { cells } = this.cells(task.list, task.army);
-    if (cells.length === 0) throw new Error(`${X.name}: no army of the other lists fits in a game with it`);
+    if (cells.length === 0) throw new InputError([{ file: 'option --lists', path: setup.lists[task.list]!, message: `${X.name}: no army of the other lists fits in one game with it and a formation more (the engine holds ${MAX_GAME_FORMATIONS} formations); expected lists whose armies can meet` }]);
     const order = dropOrder(setup.seed, setup.lists[task.list]!, task.army, X.formations.length);
     const tag = `${setup.lists[task.list]}#${task.army}`;
     const base = await this.base(task.list, task.army, cells);
