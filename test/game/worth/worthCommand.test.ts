@@ -28,14 +28,13 @@ describe('epic-balance worth', () => {
     expect(one.worth.items.length).toBeGreaterThan(2);
     expect(one.run).toMatchObject({ seed: 'worth-test', rules: 'netea', gamesPerCell: 50, policies: ['objective-first'] });
     expect(one.run.data.version).toMatch(/./);
-    // Each list's base army's worths sum to the points limit at the fixed point.
-    if (one.worth.fixedPoint.converged) {
-      for (const list of ['iron-horde', 'star-wardens']) {
-        const worth = new Map(one.worth.items.filter((i: { list: string }) => i.list === list).map((i: { text: string; worth: number }) => [i.text, i.worth]));
-        const order: string[] = one.exchanges.find((e: { list: number }) => one.run && e.list === ['iron-horde', 'star-wardens'].indexOf(list)).order;
-        expect(order.reduce((s, t) => s + (worth.get(t) as number), 0)).toBeCloseTo(1000, 0);
-      }
-    }
+    // The fixed point converged, and each list's base army's worths sum to the points limit.
+    expect(one.worth.fixedPoint.converged).toBe(true);
+    ['iron-horde', 'star-wardens'].forEach((list, l) => {
+      const worth = new Map<string, number>(one.worth.items.filter((i: { list: string }) => i.list === list).map((i: { text: string; worth: number }) => [i.text, i.worth]));
+      const order: string[] = one.exchanges.find((e: { list: number }) => e.list === l).order;
+      expect(order.reduce((s, t) => s + worth.get(t)!, 0)).toBeCloseTo(1000, 6);
+    });
     const p1 = join(dir, 'piece-1.json');
     const p2 = join(dir, 'piece-2.json');
     await run(dir, ['--workers', '1', '--shard', '1/2', '--partial-out', p1]);
