@@ -8,6 +8,7 @@ import { registerRoster } from './roster.js';
 import { registerGame } from './game.js';
 import { registerMatchup } from './matchup.js';
 import { registerTournament } from './tournament.js';
+import { registerWorth } from './worth.js';
 import { NETEA_EXPERIMENTS } from './neteaExperiments.js';
 
 /**
@@ -43,5 +44,6 @@ export const NETEA_COMMANDS: RuleSystemCommands = {
     registerGame(program, runner);
     registerMatchup(program);
     registerTournament(program);
+    registerWorth(program);
   },
 };
