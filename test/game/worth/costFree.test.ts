@@ -6,7 +6,7 @@ import type { GameArmy } from '../../../src/rulesets/netea/game/gameSpec.js';
 import { POLICIES } from '../../../src/rulesets/netea/game/policy/policyParams.js';
 import { RandomArmyBuilder } from '../../../src/rulesets/netea/game/randomArmy.js';
 import { tournamentArmy } from '../../../src/rulesets/netea/game/tournamentArmy.js';
-import { exchangeTasks, worthResult, WorthSweep, type WorthSetup } from '../../../src/rulesets/netea/game/worth/worthSweep.js';
+import { exchangeTasks, worthResult, WorthSweep, type WorthSetup } from '../../../src/rulesets/netea/run/worth/worthSweep.js';
 import { MINI_FORMATIONS, writeMiniTournamentPack } from '../../helpers/miniTournamentPack.js';
 import { testTempDir } from '../../helpers/tempDir.js';
 

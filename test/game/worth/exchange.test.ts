@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineScores, type BatchedScore } from '../../../src/rulesets/netea/game/worth/batchedScore.js';
 import { solveExchange, worthGivenUp } from '../../../src/rulesets/netea/game/worth/exchange.js';
-import { exchangeShares } from '../../../src/rulesets/netea/game/worth/worthSweep.js';
+import { exchangeShares } from '../../../src/rulesets/netea/run/worth/worthSweep.js';
 import { Z95 } from '../../../src/stats/z95.js';
 
 /**

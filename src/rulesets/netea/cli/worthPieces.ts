@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../../model/inputError.js';
-import type { ExchangeRecord } from '../game/worth/worthSweep.js';
+import type { ExchangeRecord } from '../run/worth/worthSweep.js';
 import type { Shard } from './tournamentPieces.js';
 
 /**

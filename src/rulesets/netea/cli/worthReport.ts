@@ -2,7 +2,7 @@ import type { CsvRow } from '../../../reports/csv.js';
 import type { RunMeta, RunReport } from '../../../reports/report.js';
 import { medianOf } from '../../../stats/medianOf.js';
 import { spearmanCorrelation } from '../../../stats/spearmanCorrelation.js';
-import type { ItemWorth, WorthResult } from '../game/worth/worthSweep.js';
+import type { ItemWorth, WorthResult } from '../run/worth/worthSweep.js';
 
 /**
  * What `worth` prints and writes: the worths with their intervals and the fixed point's course,

@@ -1,11 +1,11 @@
 import type { ChunkPool } from '../../../../run/pool.js';
 import { simulate } from '../../../../run/simulate.js';
 import { DEFAULT_OPTIONS } from '../../model/spec.js';
-import { DEFAULT_MAX_TURNS, type GameArmy, type GameSpec } from '../gameSpec.js';
-import { isGameLayout } from '../gameTally.js';
-import type { PolicyParams } from '../policy/policyParams.js';
-import { MAX_GAME_FORMATIONS, reckonedOdds } from '../tournament.js';
-import type { BatchedScore } from './batchedScore.js';
+import { DEFAULT_MAX_TURNS, type GameArmy, type GameSpec } from '../../game/gameSpec.js';
+import { isGameLayout } from '../../game/gameTally.js';
+import type { PolicyParams } from '../../game/policy/policyParams.js';
+import { MAX_GAME_FORMATIONS, reckonedOdds } from '../../game/tournament.js';
+import type { BatchedScore } from '../../game/worth/batchedScore.js';
 
 /** Games per batch: each batch is one chunk of the run, seeded by its cell and number. Part of a run's identity. */
 export const WORTH_CHUNK = 25;

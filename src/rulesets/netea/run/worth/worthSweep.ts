@@ -2,14 +2,14 @@ import type { FormationSpec } from '../../../../model/formation.js';
 import { InputError } from '../../../../model/inputError.js';
 import type { ChunkPool } from '../../../../run/pool.js';
 import { rngFromSeed } from '../../../../sim/rng.js';
-import type { GameArmy } from '../gameSpec.js';
-import type { PolicyParams } from '../policy/policyParams.js';
-import { MAX_GAME_FORMATIONS } from '../tournament.js';
-import type { BatchedScore } from './batchedScore.js';
-import { solveExchange, worthGivenUp, type ExchangeBound } from './exchange.js';
+import type { GameArmy } from '../../game/gameSpec.js';
+import type { PolicyParams } from '../../game/policy/policyParams.js';
+import { MAX_GAME_FORMATIONS } from '../../game/tournament.js';
+import type { BatchedScore } from '../../game/worth/batchedScore.js';
+import { solveExchange, worthGivenUp, type ExchangeBound } from '../../game/worth/exchange.js';
 import { fieldCells, fieldScore, type FieldArmy, type FieldCell } from './fieldScore.js';
-import { pricedFormation } from './pricedFormation.js';
-import { equalWorth, worthFixedPoint, type FixedPointResult, type WorthList } from './worthFixedPoint.js';
+import { pricedFormation } from '../../game/worth/pricedFormation.js';
+import { equalWorth, worthFixedPoint, type FixedPointResult, type WorthList } from '../../game/worth/worthFixedPoint.js';
 
 /**
  * A formation's worth over a game (issue 30, item 5), from the lists' random legal armies: each
