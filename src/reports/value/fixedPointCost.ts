@@ -153,21 +153,41 @@ export function gapAt(model: ValueModel, w: number[], p: number, metric: ParityM
   return parityGap(p, m.x, m.l, m.pBar, metric);
 }
 
-/** Var G(p) with P̄ held at its value: the meetings are independent runs. */
-export function gapVariance(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): number {
+/** One meeting's part in G(p): its group, its slot, and the coefficients of its means ℓ̄ and d̄ in G. */
+export interface MeetingTerm {
+  opponent: number;
+  group: SimulatedGroup;
+  slot: number;
+  ofLost: number;
+  ofDestroyed: number;
+}
+
+/** Every meeting in the mixture at p, with its coefficients c_ℓ = (W_s·a/K)·λ·∂G/∂ℓ/m and c_d likewise (P̄ held at its value). */
+export function meetingTerms(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): MeetingTerm[] {
   const terms = termsAt(model, w, p, only);
   const { ofLost, ofDestroyed } = parityCoefficients(p, sumsAt(model, terms).pBar, metric);
-  let v = 0;
+  const out: MeetingTerm[] = [];
   for (const t of terms) {
-    model.slots.forEach((_, j) => {
+    for (let j = 0; j < model.slots.length; j++) {
       const a = t.weights[j]! / t.group.m;
-      if (a === 0) return;
-      const s = t.group.sums[j]!;
-      const cl = a * ofLost;
-      const cd = a * ofDestroyed;
-      v += cl * cl * varianceOfMean(s.l, s.ll, s.n) + cd * cd * varianceOfMean(s.d, s.dd, s.n) + 2 * cl * cd * covarianceOfMeans(s.l, s.d, s.dl, s.n);
-    });
+      if (a !== 0) out.push({ opponent: t.opponent, group: t.group, slot: j, ofLost: a * ofLost, ofDestroyed: a * ofDestroyed });
+    }
   }
+  return out;
+}
+
+/** Var of one meeting's part c_ℓ·ℓ̄ + c_d·d̄, from its sums. */
+export function termVariance(t: MeetingTerm): number {
+  const s = t.group.sums[t.slot]!;
+  const cl = t.ofLost;
+  const cd = t.ofDestroyed;
+  return cl * cl * varianceOfMean(s.l, s.ll, s.n) + cd * cd * varianceOfMean(s.d, s.dd, s.n) + 2 * cl * cd * covarianceOfMeans(s.l, s.d, s.dl, s.n);
+}
+
+/** Var G(p) with P̄ held at its value: the meetings are independent runs, so their parts' variances add. */
+export function gapVariance(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): number {
+  let v = 0;
+  for (const t of meetingTerms(model, w, p, metric, only)) v += termVariance(t);
   return v;
 }
 
