@@ -82,17 +82,28 @@ interface Term {
  * point less the share of itself it loses), the opponent the other.
  */
 export function playShares(slots: ValueSlot[], g: SimulatedGroup, opponentPoints: number, firstChance: number): number[] {
+  if (firstChance === 0.5) return slots.map((slot) => (slot.alone ? 1 : 0.5));
   const net = slots.map((_, j) => {
     const s = g.sums[j]!;
     return s.d / s.n / (g.n * opponentPoints) - s.l / s.n / g.m;
   });
   return slots.map((slot, j) => {
     if (slot.alone) return 1;
-    if (firstChance === 0.5) return 0.5;
     const other = slots.findIndex((o, k) => k !== j && o.scene === slot.scene);
     const better = net[j]! > net[other]! || (net[j]! === net[other]! && slot.initiative === 0);
     return better ? firstChance : 1 - firstChance;
   });
+}
+
+/** Each group's play shares, computed once per set of sums (a group's sums are replaced, never changed, when it runs more trials). */
+const sharesOf = new WeakMap<ValueMeetingSums[], number[]>();
+function cachedShares(slots: ValueSlot[], g: SimulatedGroup, opponentPoints: number, firstChance: number): number[] {
+  let shares = sharesOf.get(g.sums);
+  if (shares === undefined) {
+    shares = playShares(slots, g, opponentPoints, firstChance);
+    sharesOf.set(g.sums, shares);
+  }
+  return shares;
 }
 
 const ratiosOf = (o: OpponentModel, groups: GroupComposition[]) => groups.map((g) => (g.n * o.points) / g.m);
@@ -109,7 +120,7 @@ function termsAt(model: ValueModel, w: number[], p: number, only: Only): Term[] 
     const o = model.opponents[oi]!;
     for (const { index, weight } of mixtureWeights(p, ratiosOf(o, o.groups))) {
       const group = o.groups[index]!;
-      const shares = playShares(model.slots, group, o.points, o.firstChance);
+      const shares = cachedShares(model.slots, group, o.points, o.firstChance);
       out.push({ opponent: oi, group, weights: model.slots.map((s, j) => (weight * (w[s.scene] ?? 0) * shares[j]!) / k) });
     }
   }
@@ -127,17 +138,19 @@ export interface MixAt {
 
 function sumsAt(model: ValueModel, terms: Term[]): MixAt {
   let x = 0, l = 0, pp = 0, wt = 0;
+  const slots = model.slots;
   for (const t of terms) {
-    const o = model.opponents[t.opponent]!;
-    model.slots.forEach((slot, j) => {
+    const points = model.opponents[t.opponent]!.points;
+    const { m, n, sums } = t.group;
+    for (let j = 0; j < slots.length; j++) {
       const a = t.weights[j]!;
-      if (a === 0) return;
-      const s = t.group.sums[j]!;
-      x += (a * s.d) / s.n / t.group.m;
-      l += (a * s.l) / s.n / t.group.m;
-      pp += (a * (t.group.n * o.points + slot.defencePoints)) / t.group.m;
+      if (a === 0) continue;
+      const s = sums[j]!;
+      x += (a * s.d) / s.n / m;
+      l += (a * s.l) / s.n / m;
+      pp += (a * (n * points + slots[j]!.defencePoints)) / m;
       wt += a;
-    });
+    }
   }
   return { x, l, pBar: wt > 0 ? pp / wt : 0 };
 }

@@ -23,7 +23,7 @@ export interface ValueRunOptions extends ValueRun {
 }
 
 /** The trials every meeting runs first when trials are by need. */
-export const PILOT_TRIALS = 100;
+export const PILOT_TRIALS = 50;
 
 /**
  * Values formations against the field: each formation's meetings go

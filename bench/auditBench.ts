@@ -1,0 +1,91 @@
+import { cpus, loadavg } from 'node:os';
+import { newProgram } from '../src/cli/program.js';
+
+/**
+ * `node dist/bench/auditBench.js --data <TP checkout>`: how long the whole
+ * audit of a data set takes, as a user runs it (`epic-balance audit --data
+ * <checkout> --json`, its default trials by need, every validation figure
+ * included), on this machine, measured once. Issue 32's target: the whole
+ * Tournament Pack in at most 10 minutes on the 2-core development machine.
+ *
+ * The audit runs in this process (its worker threads are threads of it), so
+ * the CPU time reported is all of it: the main thread's and every worker's.
+ * The machine is shared: wall time depends on what else runs, so the load
+ * average is sampled every 5 s and reported beside it, with the CPU time,
+ * which the other load hardly changes.
+ *
+ * Options: --data <path> (required), --workers N (default 2), --json; any
+ * argument after `--` goes to the audit as is (e.g. `-- --trials 1000`).
+ */
+
+interface Args {
+  data: string;
+  workers: number;
+  json: boolean;
+  extra: string[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Partial<Args> = { workers: 2, json: false, extra: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      a.extra = argv.slice(i + 1);
+      break;
+    }
+    if (arg === '--json') a.json = true;
+    else if (arg === '--data') a.data = argv[++i];
+    else if (arg === '--workers') a.workers = Number(argv[++i]);
+    else throw new Error(`auditBench: unknown argument "${arg}" (expected --data <path>, --workers N, --json, -- <audit arguments>)`);
+  }
+  if (a.data === undefined) throw new Error('auditBench: expected --data <a Tournament Pack checkout>');
+  if (!Number.isInteger(a.workers) || a.workers! < 1) throw new Error('auditBench: expected --workers to be a whole number of 1 or more');
+  return a as Args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const command = ['audit', '--data', args.data, '--workers', String(args.workers), '--json', '--quiet', ...args.extra];
+const loads: number[] = [];
+const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000);
+const loadBefore = loadavg();
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+let json = '';
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array) => ((json += String(chunk)), true)) as typeof process.stdout.write;
+try {
+  await newProgram().parseAsync(['node', 'epic-balance', ...command]);
+} finally {
+  process.stdout.write = write;
+  clearInterval(sampler);
+}
+const wallS = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const cpuS = (cpu.user + cpu.system) / 1e6;
+const loadAfter = loadavg();
+const audit = JSON.parse(json);
+type Row = { trials: number; trialsPerMeeting: number };
+const rows: Row[] = audit.formations;
+const heldOut = audit.heldOut;
+const ground = (id: string) => heldOut.predictors?.find((p: { id: string }) => p.id === id)?.figures?.ground ?? null;
+const result = {
+  command: `epic-balance ${command.join(' ')}`,
+  machine: `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}`,
+  wallSeconds: Math.round(wallS),
+  cpuSeconds: Math.round(cpuS),
+  load: { before: loadBefore.map((x) => Number(x.toFixed(2))), meanDuring: loads.length > 0 ? Number((loads.reduce((s, x) => s + x, 0) / loads.length).toFixed(2)) : null, after: loadAfter.map((x) => Number(x.toFixed(2))) },
+  formations: rows.length,
+  trials: rows.reduce((s, r) => s + r.trials, 0),
+  mostTrialsInAMeeting: Math.max(0, ...rows.map((r) => r.trialsPerMeeting)),
+  validation: { baseline: ground('baseline'), simulation: ground('simulation'), scaled: ground('simulation-scaled'), baselineWithSimulation: ground('baseline-with-simulation'), simulationAdds: heldOut.simulationAdds ?? null },
+  target: { wallSeconds: 600, met: wallS <= 600 },
+};
+if (args.json) write(JSON.stringify(result, null, 2) + '\n');
+else {
+  const min = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+  write(`${result.command}\n${result.machine}, ${args.workers} workers\n`);
+  write(`wall ${min(wallS)}, CPU ${min(cpuS)} (all threads); load average ${result.load.before.join(' ')} before, ${result.load.meanDuring ?? '-'} on average during (1-minute, every 5 s), ${result.load.after.join(' ')} after\n`);
+  write(`${result.formations} formations, ${result.trials.toLocaleString('en')} trials, at most ${result.mostTrialsInAMeeting.toLocaleString('en')} in one meeting\n`);
+  const cores = cpus().length;
+  write(`target: the whole audit in at most 10 min wall: ${result.target.met ? 'met' : 'not met'}; CPU ÷ ${cores} cores = ${min(cpuS / cores)}, the least the wall time could be with the machine to itself\n`);
+}
