@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { newProgram } from '../src/cli/program.js';
 
@@ -14,7 +15,8 @@ import { newProgram } from '../src/cli/program.js';
  * average is sampled every 5 s and reported beside it, with the CPU time,
  * which the other load hardly changes.
  *
- * Options: --data <path> (required), --workers N (default 2), --json; any
+ * Options: --data <path> (required), --workers N (default 2), --json,
+ * --save <file> (the audit's own --json output, for its figures); any
  * argument after `--` goes to the audit as is (e.g. `-- --trials 1000`).
  */
 
@@ -22,6 +24,7 @@ interface Args {
   data: string;
   workers: number;
   json: boolean;
+  save?: string;
   extra: string[];
 }
 
@@ -36,7 +39,8 @@ function parseArgs(argv: string[]): Args {
     if (arg === '--json') a.json = true;
     else if (arg === '--data') a.data = argv[++i];
     else if (arg === '--workers') a.workers = Number(argv[++i]);
-    else throw new Error(`auditBench: unknown argument "${arg}" (expected --data <path>, --workers N, --json, -- <audit arguments>)`);
+    else if (arg === '--save') a.save = argv[++i];
+    else throw new Error(`auditBench: unknown argument "${arg}" (expected --data <path>, --workers N, --json, --save <file>, -- <audit arguments>)`);
   }
   if (a.data === undefined) throw new Error('auditBench: expected --data <a Tournament Pack checkout>');
   if (!Number.isInteger(a.workers) || a.workers! < 1) throw new Error('auditBench: expected --workers to be a whole number of 1 or more');
@@ -64,6 +68,7 @@ const cpu = process.cpuUsage(cpu0);
 const cpuS = (cpu.user + cpu.system) / 1e6;
 const loadAfter = loadavg();
 const audit = JSON.parse(json);
+if (args.save !== undefined) writeFileSync(args.save, json);
 type Row = { trials: number; trialsPerMeeting: number };
 const rows: Row[] = audit.formations;
 const heldOut = audit.heldOut;
