@@ -274,7 +274,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...(o.precision !== undefined ? [`Trials by need: ${PILOT_TRIALS} per meeting, then more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix; at most ${o.trials.toLocaleString('en')} per meeting (the trials given above are that cap). Each formation's most in one meeting and its sum are in audit.csv.`] : []), ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));
