@@ -93,13 +93,25 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
   const foldMix = (train: number[], visible: readonly number[], list: string) => {
     let w = mixes.get(list);
     if (w === undefined) {
-      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
+      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model, fairCostAt: (w: number[]) => simulated(i, w) }));
       w = fitMix(fitRows, start, metric).weights;
       mixes.set(list, w);
     }
     return w;
   };
-  const simulated = (i: number, w: number[]) => mixFairCost({ model: rows[i]!.model, metric }, w);
+  // Every fold's search starts from the same weights and mostly takes the same steps: each row's fair
+  // cost under a mix is computed once and kept, by the mix's weights (the same numbers, far fewer roots).
+  const kept = new Map<string, Float64Array>();
+  const simulated = (i: number, w: number[]) => {
+    const key = w.join(',');
+    let row = kept.get(key);
+    if (row === undefined) {
+      row = new Float64Array(rows.length).fill(NaN);
+      kept.set(key, row);
+    }
+    if (Number.isNaN(row[i]!)) row[i] = mixFairCost({ model: rows[i]!.model, metric }, w);
+    return row[i]!;
+  };
   /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));
@@ -150,7 +162,7 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
       `Baseline: ridge regression of log cost on ${FORMATION_FEATURES.length} standardized datasheet features (units, speed, armour, CC, FF, expected hits at 30 and 60 cm, barrage, macro-weapons, damage capacity, abilities as flags; formationFeatures.ts), λ from {${RIDGE_LAMBDAS.join(', ')}} by ${INNER_FOLDS}-fold cross-validation over the training lists.`,
       'Simulation: the ground scenes\' weights refitted for each held-out list on the other lists\' costs (fitMix.ts, from equal weights); the battle\'s own weights are not used, since they may have been fitted to these lists. Aircraft and spacecraft scenes keep their reasoned weights.',
       'Scaled: log cost = a + b·log fair cost (+ a shift for aircraft and for spacecraft), least squares on the other lists. With the simulation: the baseline plus log fair cost as a feature, same protocol.',
-      'No fit here reads the held-out list\'s costs, but the simulation\'s rows are only as cost-free as its valuation: a fair cost that depends on the cost the formation is valued at carries that cost into them (docs/fair-cost.md#validation-on-held-out-lists).',
+      'No fit here reads the held-out list\'s costs, and the simulation\'s fair cost reads no cost at all (the fixed point: docs/fair-cost.md#the-fair-cost-a-fixed-point-that-never-reads-the-cost).',
     ],
     lists: new Set(lists).size,
     features: FORMATION_FEATURES,
