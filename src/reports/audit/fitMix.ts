@@ -25,8 +25,6 @@ export interface FitRow {
   cost: number;
   /** The groups its value simulated: any mix's fair cost follows from them (fixedPointValue.ts mixFairCost). */
   model: ValueModel;
-  /** Its fair cost under a mix, when the caller keeps them (the held-out folds search the same mixes again and again); else mixFairCost. */
-  fairCostAt?: (w: number[]) => number;
 }
 
 const FACTORS = [0, 0.5, 0.8, 1.25, 2];
@@ -37,7 +35,7 @@ export function mixLoss(rows: FitRow[], w: number[], metric: ParityMetric): numb
   let sum = 0;
   let n = 0;
   for (const r of rows) {
-    const c = r.fairCostAt !== undefined ? r.fairCostAt(w) : mixFairCost({ model: r.model, metric }, w);
+    const c = mixFairCost({ model: r.model, metric }, w);
     if (!(c > 0) || !Number.isFinite(c)) continue;
     sum += Math.log(c / r.cost) ** 2;
     n++;

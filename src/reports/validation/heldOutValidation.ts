@@ -93,25 +93,13 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
   const foldMix = (train: number[], visible: readonly number[], list: string) => {
     let w = mixes.get(list);
     if (w === undefined) {
-      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model, fairCostAt: (w: number[]) => simulated(i, w) }));
+      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
       w = fitMix(fitRows, start, metric).weights;
       mixes.set(list, w);
     }
     return w;
   };
-  // Every fold's search starts from the same weights and mostly takes the same steps: each row's fair
-  // cost under a mix is computed once and kept, by the mix's weights (the same numbers, far fewer roots).
-  const kept = new Map<string, Float64Array>();
-  const simulated = (i: number, w: number[]) => {
-    const key = w.join(',');
-    let row = kept.get(key);
-    if (row === undefined) {
-      row = new Float64Array(rows.length).fill(NaN);
-      kept.set(key, row);
-    }
-    if (Number.isNaN(row[i]!)) row[i] = mixFairCost({ model: rows[i]!.model, metric }, w);
-    return row[i]!;
-  };
+  const simulated = (i: number, w: number[]) => mixFairCost({ model: rows[i]!.model, metric }, w);
   /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));
