@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildSite } from '../site/build.js';
 import { serveStatic } from '../src/cli/serve.js';
-import { DEFAULT_CHUNK_SIZE } from '../src/run/simulate.js';
+import { DEFAULT_CHUNK_SIZE } from '../src/model/runDefaults.js';
 
 /**
  * The playground's speed (issue 19): trials per second of the shooting

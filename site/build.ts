@@ -1,17 +1,20 @@
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { builtinDatasheetFiles, loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { projectRoot, toolVersion } from '../src/model/projectRoot.js';
+import * as runDefaults from '../src/model/runDefaults.js';
 
 /**
  * `npm run site`: bundles the playground (site/) with esbuild into site-dist/
  * (git-ignored): index.html, style.css, main.js (the page, the engine and
  * the built-in data), worker.js (the engine, for the Web Workers), vega.js
- * (the chart library, loaded when there is a chart to draw) and tp.js (the
- * Tournament Pack importer, loaded when a checkout is picked). Classic
+ * (the chart library, loaded when there is a chart to draw), tp.js (the
+ * Tournament Pack importer, loaded when a checkout is picked) and lists.js
+ * (the list panel: the roster importers with their mapping tables and the
+ * matchup, loaded when the panel is opened or a matchup link followed). Classic
  * scripts, not modules, so the page also opens from the folder (file://),
  * where it runs in one thread.
  */
@@ -118,6 +121,19 @@ function zodEnglishOnlyPlugin(): Plugin {
 }
 
 /**
+ * index.html with its form's defaults (`{{DEFAULT_TRIALS}}` and the like) filled from
+ * src/model/runDefaults.ts, the module the command line's options read, so the page's
+ * empty form shows the command line's defaults. An unknown name fails the build.
+ */
+function indexHtml(): string {
+  return readFileSync(join(SITE, 'index.html'), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
+    const value = (runDefaults as Record<string, string | number>)[name];
+    if (value === undefined) throw new Error(`site/index.html: {{${name}}} names no default of src/model/runDefaults.ts`);
+    return String(value);
+  });
+}
+
+/**
  * Builds the site into `outDir` (default site-dist/ at the package root),
  * whole or not at all: into a temporary folder beside it, then renamed.
  */
@@ -127,7 +143,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
   mkdirSync(tmp, { recursive: true });
   try {
     await build({
-      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts') },
+      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts'), lists: join(SITE, 'src/lists/entry.ts') },
       outdir: tmp,
       bundle: true,
       format: 'iife',
@@ -141,14 +157,15 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
       plugins: [builtinDataPlugin(), browserRngPlugin(), noGamePlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
       logLevel: 'silent',
     });
-    for (const f of ['index.html', 'style.css']) copyFileSync(join(SITE, f), join(tmp, f));
+    writeFileSync(join(tmp, 'index.html'), indexHtml());
+    copyFileSync(join(SITE, 'style.css'), join(tmp, 'style.css'));
     rmSync(outDir, { recursive: true, force: true });
     renameSync(tmp, outDir);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
-  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'vega.js', 'tp.js'].map((file) => {
+  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'vega.js', 'tp.js', 'lists.js'].map((file) => {
     const bytes = statSync(join(outDir, file)).size;
     return { file, bytes, gzipBytes: gzipSync(readFileSync(join(outDir, file))).length };
   });

@@ -10,9 +10,11 @@ import { itWithTp, tournamentPackPath } from './helpers/tournamentPack.js';
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the
  * repository's layout (a temporary folder with experiments/ linked in, and the
- * Tournament Pack checkout the tests read as ../shared/netea-tp), with small
- * trial counts:
- * - a command with `--trials N` runs min(N, 100) trials; with `--chunks`, the
+ * Tournament Pack checkout the tests read as ../shared/netea-tp), most with
+ * small trial counts:
+ * - a command whose output the README prints (a `text` block after it) runs
+ *   as written, once for this check and for its printed output's;
+ * - any other command with `--trials N` runs min(N, 100) trials; with `--chunks`, the
  *   trials and the chunk size are divided by the same factor (400 trials), so
  *   the chunk ranges mean what they say; a simulating command without
  *   `--trials` gets `--trials 100`;
@@ -164,9 +166,15 @@ function expectedOutputs(args: string[]): string[] {
   return out;
 }
 
-async function runEpicBalance(args: string[]): Promise<void> {
-  const small = smallTrials(args);
-  const r = small.includes('--chunks') ? await spawnCli(small, ws) : await inProcess(small);
+/**
+ * Runs a README command (its words `args`) and checks it. A command whose output the README
+ * prints (a `text` block after it) runs as written, once for this and for "README numbers" (the
+ * same run, with its own trials: the small run would check less); the others with small trials.
+ */
+async function runEpicBalance(args: string[], command?: string): Promise<void> {
+  const asWritten = command !== undefined && outputBlocks.some((b) => b.command === command);
+  const small = asWritten ? args : smallTrials(args);
+  const r = asWritten ? await runAsWritten(command, false) : small.includes('--chunks') ? await spawnCli(small, ws) : await inProcess(small);
   expect(r.code, `${small.join(' ')}\n${r.stderr}`).toBe(0);
   // A piece of a split run writes its partial file and says so on stderr; everything else prints a result.
   expect((small.includes('--chunks') ? r.stderr : r.stdout).length, small.join(' ')).toBeGreaterThan(0);
@@ -192,7 +200,7 @@ describe('README', () => {
   });
 
   for (const [i, command] of commands.entries()) {
-    if (readsTp(command)) itWithTp(`command ${i + 1} runs: ${command}`, () => runEpicBalance(shellWords(command.slice('npx epic-balance '.length))));
+    if (readsTp(command)) itWithTp(`command ${i + 1} runs: ${command}`, () => runEpicBalance(shellWords(command.slice('npx epic-balance '.length)), command));
   }
 
   it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const).filter(([, , c]) => !readsTp(c)))('command %i runs: %s', async (_i, _first, command) => {
@@ -229,7 +237,7 @@ describe('README', () => {
       throw new Error(`no rule for ${command}`);
     }
     if (command.startsWith('npx epic-balance ')) {
-      await runEpicBalance(shellWords(command.slice('npx epic-balance '.length)));
+      await runEpicBalance(shellWords(command.slice('npx epic-balance '.length)), command);
       return;
     }
     const r = spawnSync('sh', ['-c', command], { cwd: ws, encoding: 'utf8' });

@@ -1,4 +1,4 @@
-import { FAIR_COST_TRIALS } from '../../src/reports/value/battleFairCost.js';
+import { DEFAULT_SEED, FAIR_COST_TRIALS } from '../../src/model/runDefaults.js';
 import { InputError } from '../../src/model/inputError.js';
 import { enc, RUN_DEFAULTS, words } from './hash.js';
 
@@ -48,7 +48,7 @@ const whole: Parse = (raw, option) => {
 
 /** As `seedText`. */
 const seed: Parse = (raw, option) => {
-  if (raw.trim() === '') throw bad(option, raw, 'a seed: any non-empty text, e.g. "epic-balance"');
+  if (raw.trim() === '') throw bad(option, raw, `a seed: any non-empty text, e.g. "${DEFAULT_SEED}"`);
   return raw;
 };
 

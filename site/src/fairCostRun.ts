@@ -43,7 +43,7 @@ export function meetingRunner(workerUrl: string, workers: number, onProgress: (p
   } catch {
     pool = null; // e.g. a page opened from file://: run in this thread instead.
   }
-  const mode = pool === null ? 'the page\'s thread' : `${pool.workers.length} Web Worker${pool.workers.length === 1 ? '' : 's'}`;
+  const mode = pool === null ? 'the page\'s thread' : `${pool.workers} Web Worker${pool.workers === 1 ? '' : 's'}`;
   const queue: Queued[] = [];
   let stopped = false;
   let busyHere = false;

@@ -20,6 +20,8 @@ import { setupFairCost, type FairCostView } from './fairCostView.js';
 import { isFairCostHash } from './fairCostHash.js';
 import { drawChart, loadVega, type VegaEmbed } from './loadVega.js';
 import type { VlSpec } from '../../src/reports/charts/frame.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../src/model/runDefaults.js';
+import type { ListsHost, ListsView } from './lists/listsView.js';
 
 /**
  * The playground page: a form in the command line's words, the URL hash
@@ -40,6 +42,8 @@ let current: BrowserRun | null = null;
 let lastHash = '';
 let runCount = 0;
 let fairCost: FairCostView;
+/** The list panel (lists.js, a bundle of its own), loaded the first time it is opened or a matchup link is followed. */
+let lists: Promise<ListsView> | null = null;
 
 function setState(state: 'ready' | 'running' | 'done' | 'error' | 'stopped'): void {
   document.body.dataset.state = state;
@@ -154,8 +158,8 @@ function fillForm(s: PageScenario): void {
   set('cap', s.cap);
   set('rank-width', s.rankWidth);
   set('spacing', s.spacing);
-  set('trials', s.trials, '100000');
-  set('seed', s.seed, 'epic-balance');
+  set('trials', s.trials, String(DEFAULT_TRIALS));
+  set('seed', s.seed, DEFAULT_SEED);
   set('chunk-size', s.chunkSize);
   set('workers', s.workers);
   for (const [id, v] of [['crossfire', s.crossfire], ['target-broken', s.targetBroken], ['test', s.test], ['no-target-flak', s.noTargetFlak], ['moved', s.moved], ['embarked', s.embarked], ['attacker-embarked', s.attackerEmbarked]] as const) input(id).checked = v === true;
@@ -328,6 +332,7 @@ async function pickCheckout(picked: Parameters<typeof loadPack>[0]): Promise<voi
     waitingForData = null;
     if (waiting !== null && waiting.data === pack.name) void run(waiting);
     fairCost.packLoaded(pack.name);
+    void lists?.then((l) => l.packLoaded(pack.name));
   } catch (e) {
     $('data-status').textContent = '';
     showError(e);
@@ -508,6 +513,7 @@ function stopCurrent(): void {
 async function run(s: PageScenario): Promise<void> {
   stopCurrent();
   fairCost.stop();
+  void lists?.then((l) => l.stop());
   const run = ++runCount;
   clearProblems();
   document.getElementById('result-json')?.remove();
@@ -630,8 +636,55 @@ async function run(s: PageScenario): Promise<void> {
 /** The experiment file of the last script or comparison run, for its download button. */
 let experimentText: string | null = null;
 
+const isMatchupHash = (hash: string) => /(^#?|&)matchup=/.test(hash);
+
+/** Loads lists.js once and sets the panel up. */
+function listsView(): Promise<ListsView> {
+  lists ??= new Promise<ListsView>((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = 'lists.js';
+    s.onload = () => resolve((globalThis as unknown as { epicBalanceLists: { setupLists(h: ListsHost): ListsView } }).epicBalanceLists.setupLists(listsHost));
+    s.onerror = () => {
+      lists = null;
+      reject(new InputError([{ file: 'the page', path: '', message: 'could not load lists.js (the list panel)' }]));
+    };
+    document.head.append(s);
+  });
+  return lists;
+}
+
+function stopScenario(): void {
+  stopCurrent();
+  waitingForData = null;
+  document.getElementById('result-json')?.remove();
+  $('results').hidden = true;
+}
+
+const listsHost: ListsHost = {
+  useData: (word) => {
+    const d = datasetFor(word);
+    useData(d);
+    return d;
+  },
+  dataWord: () => $<HTMLSelectElement>('data').value,
+  stopOthers: () => {
+    stopScenario();
+    fairCost.stop();
+  },
+  setState,
+  pushHash: (hash) => {
+    if (hash !== location.hash) history.pushState(null, '', hash);
+    lastHash = hash;
+  },
+  toolVersion,
+};
+
 function runHash(hash: string): void {
   lastHash = hash;
+  if (isMatchupHash(hash)) {
+    listsView().then((l) => l.runHash(hash), showError);
+    return;
+  }
   if (isFairCostHash(hash)) {
     fairCost.runHash(hash);
     return;
@@ -665,10 +718,8 @@ function init(): void {
       return d;
     },
     stopScenario: () => {
-      stopCurrent();
-      waitingForData = null;
-      document.getElementById('result-json')?.remove();
-      $('results').hidden = true;
+      stopScenario();
+      void lists?.then((l) => l.stop());
     },
     setState,
     pushHash: (hash) => {
@@ -715,12 +766,15 @@ function init(): void {
     setTimeout(() => (b.textContent = 'Copy the command line'), 2000);
   });
   const onHash = () => {
-    if (location.hash !== lastHash && (hasScenario(location.hash) || isFairCostHash(location.hash))) runHash(location.hash);
+    if (location.hash !== lastHash && (hasScenario(location.hash) || isFairCostHash(location.hash) || isMatchupHash(location.hash))) runHash(location.hash);
   };
   window.addEventListener('hashchange', onHash);
   window.addEventListener('popstate', onHash);
   setState('ready');
-  if (hasScenario(location.hash) || isFairCostHash(location.hash)) runHash(location.hash);
+  $('lists-box').addEventListener('toggle', () => {
+    if ($<HTMLDetailsElement>('lists-box').open) listsView().catch(showError);
+  });
+  if (hasScenario(location.hash) || isFairCostHash(location.hash) || isMatchupHash(location.hash)) runHash(location.hash);
   else {
     input('formation').value = '4 Devastator';
     input('at').value = '8 Ork Boyz';

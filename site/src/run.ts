@@ -1,17 +1,13 @@
-import { TRIALS } from '../../src/sim/ruleset.js';
 import { compileScenario, type ScenarioSpec } from '../../src/scenarios/registry.js';
-import { chunkCount, chunkTrials } from '../../src/run/chunkPlan.js';
-import { ExactTally } from '../../src/stats/exactSum.js';
-import { headlineCounters, maxHalfWidth, type Headline } from '../../src/run/headline.js';
+import { chunkCount } from '../../src/run/chunkPlan.js';
 import { runWireTask, type WireTask } from '../../src/run/runChunk.js';
+import { runChunks, type Pool, type RunResult } from '../../src/run/scheduler.js';
 import type { ValueMeetingSums, ValueMeetingTask } from '../../src/run/valueMeeting.js';
-import type { RunResult } from '../../src/run/simulate.js';
 
 /**
- * Runs a scenario in the browser as src/run/simulate.ts runs it on the
- * command line: the same chunk plan (chunkPlan.ts), the same chunk seeds
- * (runChunk.ts → chunkSeed.ts), each chunk's tally summed exactly
- * (exactSum.ts) in chunk order, so the numbers depend on the seed, the names,
+ * Runs a scenario in the browser through the command line's own scheduler
+ * (src/run/scheduler.ts: the same chunk plan, chunk seeds and exact merge in
+ * chunk order) on Web Workers, so the numbers depend on the seed, the names,
  * the trials and the chunk size only: the same with 1 or N Web Workers, in
  * this thread, or from `epic-balance shoot/assault --json`.
  */
@@ -51,19 +47,30 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-/** A set of Web Workers running chunks or a fair cost's meetings (site/src/worker.ts), one each at a time. */
-export class WorkerPool {
-  readonly workers: Worker[] = [];
+type Message = { task: WireTask } | { meeting: ValueMeetingTask };
+
+/**
+ * A set of Web Workers running chunks (the scheduler's Pool) or a fair
+ * cost's meetings (site/src/worker.ts), one each at a time; a chunk sent while
+ * every worker is busy waits for the first to finish.
+ */
+export class WorkerPool implements Pool {
+  readonly threads: Worker[] = [];
+  readonly workers: number;
+  readonly slots: number;
   /** Set once a worker failed or the pool was terminated: it takes no more chunks. */
   dead = false;
   private readonly pending = new Map<number, Pending>();
   private readonly busy = new Set<Worker>();
+  private readonly waiting: { message: Message; pending: Pending }[] = [];
   private next = 1;
 
   constructor(
     readonly url: string,
     count: number,
   ) {
+    this.workers = count;
+    this.slots = count;
     for (let i = 0; i < count; i++) {
       const w = new Worker(url);
       w.onmessage = (e: MessageEvent<{ id: number; tally?: Float64Array; sums?: ValueMeetingSums; error?: string }>) => {
@@ -71,6 +78,8 @@ export class WorkerPool {
         if (!p) return;
         this.pending.delete(e.data.id);
         this.busy.delete(w);
+        const waiting = this.waiting.shift();
+        if (waiting) this.send(w, waiting.message, waiting.pending);
         const reply = e.data.tally ?? e.data.sums;
         if (reply) p.resolve(reply);
         else p.reject(new Error(e.data.error ?? 'the worker failed'));
@@ -79,41 +88,46 @@ export class WorkerPool {
         e.preventDefault();
         this.fail(new Error(`a worker failed: ${e.message || 'it could not start (is the page opened from a file? use `npx epic-balance serve`)'}`));
       };
-      this.workers.push(w);
+      this.threads.push(w);
     }
   }
 
   private fail(error: Error): void {
     this.dead = true;
-    for (const p of this.pending.values()) p.reject(error);
+    for (const p of [...this.pending.values(), ...this.waiting.map((q) => q.pending)]) p.reject(error);
     this.pending.clear();
+    this.waiting.length = 0;
     this.busy.clear();
   }
 
   idle(): Worker | undefined {
-    return this.workers.find((w) => !this.busy.has(w));
+    return this.threads.find((w) => !this.busy.has(w));
   }
 
-  run(w: Worker, task: WireTask): Promise<Float64Array> {
-    return this.post(w, { task }) as Promise<Float64Array>;
+  /** One chunk, on the first worker free. */
+  run(task: WireTask): Promise<Float64Array> {
+    return new Promise((resolve, reject) => {
+      const pending = { resolve, reject } as Pending;
+      const w = this.idle();
+      if (w === undefined) this.waiting.push({ message: { task }, pending });
+      else this.send(w, { task }, pending);
+    });
   }
 
   /** One meeting of a fair cost (runValueMeeting), whole: its sums are added trial by trial, as on the command line. */
   runMeeting(w: Worker, meeting: ValueMeetingTask): Promise<ValueMeetingSums> {
-    return this.post(w, { meeting }) as Promise<ValueMeetingSums>;
+    return new Promise((resolve, reject) => this.send(w, { meeting }, { resolve, reject } as Pending));
   }
 
-  private post(w: Worker, message: { task: WireTask } | { meeting: ValueMeetingTask }): Promise<Float64Array | ValueMeetingSums> {
+  private send(w: Worker, message: Message, pending: Pending): void {
     const id = this.next++;
     this.busy.add(w);
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      w.postMessage({ id, ...message });
-    });
+    this.pending.set(id, pending);
+    w.postMessage({ id, ...message });
   }
 
   terminate(): void {
-    for (const w of this.workers) w.terminate();
+    for (const w of this.threads) w.terminate();
     this.fail(new RunStopped());
   }
 }
@@ -126,7 +140,7 @@ export class WorkerPool {
 let kept: WorkerPool | null = null;
 
 export function poolFor(url: string, count: number): WorkerPool {
-  if (kept !== null && (kept.dead || kept.url !== url || kept.workers.length !== count)) {
+  if (kept !== null && (kept.dead || kept.url !== url || kept.workers !== count)) {
     kept.terminate();
     kept = null;
   }
@@ -144,12 +158,12 @@ function keyOf(json: string): string {
   return `${(h >>> 0).toString(16)}-${json.length}`;
 }
 
-function headlineWidth(exact: ExactTally, headlines: readonly Headline[]): number {
-  const t = new Float64Array(exact.length);
-  t[TRIALS] = exact.value(TRIALS);
-  for (const h of headlines) t[h.index] = exact.value(h.index);
-  return maxHalfWidth(t, headlines);
-}
+/** Chunks one after another in the page's thread (when workers cannot start), its events let through between them. */
+const IN_THIS_THREAD: Pool = {
+  workers: 1,
+  slots: 1,
+  run: (task) => new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => runWireTask(task)),
+};
 
 /** The least time between two progress reports, ms. */
 const PROGRESS_MS = 200;
@@ -162,68 +176,15 @@ export interface BrowserRun {
 
 /** Starts a run on Web Workers at `workerUrl`, or in this thread when workers cannot start. */
 export function startRun(req: BrowserRunRequest, workerUrl: string): BrowserRun {
-  let stopped = false;
+  const stopped = new AbortController();
   let pool: WorkerPool | null = null;
   const stop = () => {
-    stopped = true;
+    stopped.abort();
     pool?.terminate();
   };
   const result = (async (): Promise<RunResult> => {
-    const started = performance.now();
-    const count = chunkCount(req.trials, req.chunkSize);
-    const layout = compileScenario(req.spec).layout;
-    const specJson = JSON.stringify(req.spec);
-    const specKey = keyOf(specJson);
-    const headlines = headlineCounters(layout);
-    const exact = new ExactTally(layout.length);
-    const done = new Map<number, Float64Array>();
-    let merged = 0;
-    let trialsDone = 0;
-    const task = (k: number): WireTask => ({ specKey, specJson, seed: req.seed, scenario: req.scenario, matchup: req.matchup, chunk: k, trials: chunkTrials(req.trials, req.chunkSize, k) });
-    const resultOf = (elapsedMs: number): RunResult => {
-      const tally = exact.rounded();
-      return {
-        tally,
-        layout,
-        trials: tally[TRIALS]!,
-        chunks: merged,
-        chunkSize: req.chunkSize,
-        elapsedMs,
-        run: {
-          specKey,
-          seed: req.seed,
-          scenario: req.scenario,
-          matchup: req.matchup,
-          plannedTrials: req.trials,
-          chunkCount: count,
-          chunkRange: { first: 0, last: merged - 1 },
-          stop: { reason: 'trials', precision: null, maxHalfWidth: headlineWidth(exact, headlines) },
-          exact,
-        },
-      };
-    };
+    const wanted = Math.max(1, Math.min(req.workers, chunkCount(req.trials, req.chunkSize)));
     let mode = 'this thread';
-    // Progress at most every PROGRESS_MS: a partial result and its rendering cost
-    // the page's thread time that the workers' chunks would otherwise get.
-    let reported = -Infinity;
-    let advanced = false;
-    const finished = (k: number, tally: Float64Array) => {
-      done.set(k, tally);
-      trialsDone += chunkTrials(req.trials, req.chunkSize, k);
-      for (let t = done.get(merged); t !== undefined; t = done.get(merged)) {
-        done.delete(merged);
-        exact.add(t);
-        merged++;
-        advanced = true;
-      }
-      const now = performance.now();
-      if (req.onProgress === undefined || now - reported < PROGRESS_MS) return;
-      reported = now;
-      req.onProgress({ trialsDone, trialsPlanned: req.trials, elapsedMs: now - started, partial: advanced ? resultOf(now - started) : null, mode });
-      advanced = false;
-    };
-
-    const wanted = Math.max(1, Math.min(req.workers, count));
     try {
       pool = poolFor(workerUrl, wanted);
       mode = `${wanted} Web Worker${wanted === 1 ? '' : 's'}`;
@@ -231,45 +192,37 @@ export function startRun(req: BrowserRunRequest, workerUrl: string): BrowserRun 
       pool = null; // e.g. a page opened from file://: run in this thread instead.
     }
     req.onProgress?.({ trialsDone: 0, trialsPlanned: req.trials, elapsedMs: 0, partial: null, mode });
-    if (pool !== null) {
-      const p = pool;
-      await new Promise<void>((resolve, reject) => {
-        let next = 0;
-        let inFlight = 0;
-        let failed = false;
-        const pump = () => {
-          if (failed) return;
-          if (next >= count && inFlight === 0) return resolve();
-          for (let w = p.idle(); w !== undefined && next < count; w = p.idle()) {
-            const k = next++;
-            inFlight++;
-            p.run(w, task(k)).then(
-              (tally) => {
-                inFlight--;
-                if (stopped) return;
-                finished(k, tally);
-                pump();
-              },
-              (e: Error) => {
-                if (failed) return;
-                failed = true;
-                reject(stopped ? new RunStopped() : e);
-              },
-            );
-          }
-        };
-        pump();
-      });
-    } else {
-      for (let k = 0; k < count; k++) {
-        if (stopped) throw new RunStopped();
-        const t = task(k);
-        finished(k, runWireTask(t));
-        await new Promise((r) => setTimeout(r, 0));
-      }
+    // Progress at most every PROGRESS_MS: a partial result and its rendering cost
+    // the page's thread time that the workers' chunks would otherwise get.
+    let reported = -Infinity;
+    let shownChunks = 0;
+    const specJson = JSON.stringify(req.spec);
+    try {
+      const [run] = await runChunks(
+        [{ key: keyOf(specJson), json: specJson, layout: compileScenario(req.spec).layout }],
+        {
+          seed: req.seed,
+          scenario: req.scenario,
+          matchup: req.matchup,
+          trials: req.trials,
+          chunkSize: req.chunkSize,
+          signal: stopped.signal,
+          onProgress: (p, soFar) => {
+            const now = performance.now();
+            if (req.onProgress === undefined || now - reported < PROGRESS_MS) return;
+            reported = now;
+            const [partial] = soFar();
+            const advanced = partial!.chunks > shownChunks;
+            shownChunks = partial!.chunks;
+            req.onProgress({ trialsDone: p.trialsDone, trialsPlanned: p.trialsPlanned, elapsedMs: p.elapsedMs, partial: advanced ? partial! : null, mode });
+          },
+        },
+        pool ?? IN_THIS_THREAD,
+      );
+      return run!;
+    } catch (e) {
+      throw stopped.signal.aborted ? new RunStopped() : e;
     }
-    if (stopped) throw new RunStopped();
-    return resultOf(performance.now() - started);
   })();
   return { result, stop };
 }

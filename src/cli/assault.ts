@@ -3,7 +3,8 @@ import { loadDataset } from '../model/loadDataset.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { outcomeAt } from '../reports/aggregate.js';
 import { addRankOptions, collect, nonNegativeNumber, wholeNumber } from './options.js';
-import { addSimOptions, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { printOutcomeTable, warnNotSimulated } from './print.js';
 import { assaultJob, assaultJson, DEFAULT_ASSAULT_GAP, jobJson, withRulesVariant, type AssaultWords } from '../rulesets/netea/scenarios/oneStepJobs.js';
 import { addRulesOptions, runEpic40kJob } from '../rulesets/epic40k/cli/epic40kCommands.js';
@@ -11,13 +12,14 @@ import { heresyAssaultJob, rejectForHeresy } from '../rulesets/heresy/scenarios/
 import { runHeresyJob } from '../rulesets/heresy/cli/heresyCommands.js';
 import { epic40kAssaultJob, rejectNeteaOptions, type Epic40kWords } from '../rulesets/epic40k/scenarios/epic40kJobs.js';
 import type { RuleSystem } from './rulesOption.js';
+import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 export { DEFAULT_ASSAULT_GAP } from '../rulesets/netea/scenarios/oneStepJobs.js';
 
 /** What commander hands the action: the words of the assault (oneStepJobs.ts), the run options and --out. */
 type AssaultOptions = SimOptions & Omit<AssaultWords, 'formation'> & { out?: string; rules: RuleSystem } & Pick<Epic40kWords, 'order' | 'targetOrder'>;
 
-export function registerAssault(program: Command): void {
+export function registerAssault(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('assault')
     .description('one formation assaults another: who wins, units killed on both sides, break chance')
@@ -35,23 +37,23 @@ export function registerAssault(program: Command): void {
     .option('--embarked', 'the target\'s units that can ride start in its transports and stay there: they count, but do not fight')
     .option('--attacker-embarked', 'the attacker\'s units that can ride start in its transports and disembark at the charge, within 5 cm of them')
     .addOption(new Option('--contact <n>', 'attackers allowed in base contact (default: all that can reach, two per defender)').argParser(wholeNumber('--contact', 0)));
-  addSimOptions(addRankOptions(addRulesOptions(cmd)), 100_000)
+  addSimOptions(addRankOptions(addRulesOptions(cmd)), DEFAULT_TRIALS)
     .addHelpText('after', '\nExample:\n  epic-balance assault "codex-astartes/tactical" --at "ork-war-horde/warband" --support "4 Devastator" --trials 100000')
     .action(async (text: string, o: AssaultOptions) => {
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       if (o.rules === 'heresy') {
         rejectForHeresy([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined], ['--order', o.order !== undefined], ['--target-order', o.targetOrder !== undefined], ['--bm', o.bm !== 0], ['--target-bm', o.targetBm !== 0]]);
-        await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o);
+        await runHeresyJob(heresyAssaultJob({ ...o, formation: text }), o, runner);
         return;
       }
       if (o.rules === 'epic40k') {
         rejectNeteaOptions([['--embarked', o.embarked === true], ['--attacker-embarked', o.attackerEmbarked === true], ['--contact', o.contact !== undefined], ['--data', o.data !== undefined], ['--test', o.test === true], ['--support-gap', o.supportGap !== undefined]]);
-        await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o);
+        await runEpic40kJob(epic40kAssaultJob({ ...o, formation: text }), o, runner);
         return;
       }
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const job = withRulesVariant(assaultJob(data, { ...o, formation: text }), o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
-      const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
+      const result = await runner.run(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
       if (o.out !== undefined) {
         const { writeCommandReport } = await import('../reports/runReport.js');
         await writeCommandReport(o.out, job.spec, result, o, { title: job.title, data, unsupported: job.unsupported });

@@ -27,6 +27,8 @@ import { badOption } from './options.js';
 import { PILOT_TRIALS } from '../reports/value/valueFormations.js';
 export interface AuditOptions {
   data?: string;
+  /** --datasheet overlays laid over the data set, in order (options.ts). */
+  datasheet?: string[];
   lists?: string[];
   battle?: string;
   trials: number;
@@ -62,10 +64,6 @@ export interface AuditPartial {
 
 export { AUDIT_PARTIAL_KIND };
 
-/** Without --trials an audit's trials are by need, until each fair cost's 95% interval is within ± this share of it. */
-export const DEFAULT_AUDIT_PRECISION = 0.01;
-/** The most trials any meeting of an audit by need runs when --trials is not given. */
-export const PRECISION_TRIAL_CAP = 16_000;
 
 export function shareOption(value: string): number {
   const n = Number(value);

@@ -5,13 +5,13 @@ import { loadBattle } from '../model/loadBattle.js';
 import { loadDataset } from '../model/loadDataset.js';
 import { auditEntries, auditLists } from '../reports/audit/auditEntries.js';
 import { PILOT_TRIALS, valueFormations } from '../reports/value/valueFormations.js';
-import { DEFAULT_CHUNK_SIZE } from '../run/simulate.js';
+import { AUDIT_PRECISION_TRIAL_CAP, DEFAULT_AUDIT_PRECISION, DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../model/runDefaults.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
 import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
-import { chunkRangeOption, DEFAULT_SEED } from './simOptions.js';
+import { chunkRangeOption } from './simOptions.js';
 import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
 import { PARITY_METRICS } from '../reports/value/parityCost.js';
-import { type AuditOptions, DEFAULT_AUDIT_PRECISION, PRECISION_TRIAL_CAP, auditKey, auditRange, battleAirDefence, battleField, checkAuditOutputs, finishAudit, listOption, replayedAudit, shareOption, showProgress, writeAuditPartial } from './audit.js';
+import { type AuditOptions, auditKey, auditRange, battleAirDefence, battleField, checkAuditOutputs, finishAudit, listOption, replayedAudit, shareOption, showProgress, writeAuditPartial } from './audit.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 import { auditHistory } from './auditHistory.js';
 import { checkOutTarget } from '../reports/outTarget.js';
@@ -24,7 +24,7 @@ export function registerAudit(program: Command): void {
     .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
     .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
-    .addOption(new Option('--trials <n>', `alone: the same trials for every meeting; with --precision: the most any meeting runs (default ${PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(PRECISION_TRIAL_CAP).argParser(wholeNumber('--trials', 1)))
+    .addOption(new Option('--trials <n>', `alone: the same trials for every meeting; with --precision: the most any meeting runs (default ${AUDIT_PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(AUDIT_PRECISION_TRIAL_CAP).argParser(wholeNumber('--trials', 1)))
     .addOption(new Option('--precision <share>', `trials by need (the default without --trials, at ±${DEFAULT_AUDIT_PRECISION}): ${PILOT_TRIALS} per meeting, then more for the meetings that decide each fair cost until its 95% interval is within ±share of it under every mix (docs/fair-cost.md)`).argParser(shareOption))
     .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
@@ -50,7 +50,7 @@ export function registerAudit(program: Command): void {
       const own = SYSTEM_COMMANDS[o.rules ?? 'netea']?.audit;
       if (own !== undefined) return own(o, started);
       const loaded = loadBattle(o.battle);
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const lists = auditLists(data, o.lists);
       const field = battleField(data, loaded);
       const entries = auditEntries(data, lists);

@@ -23,9 +23,9 @@ import { fieldLacking } from '../model/battleField.js';
 const optionError = (message: string) => new InputError([{ file: 'option --history', path: '', message }]);
 
 /** The newer checkout, its import problems named as --history's. */
-function loadHistory(path: string): Dataset {
+function loadHistory(path: string, datasheets?: readonly string[]): Dataset {
   try {
-    return loadDataset(path);
+    return loadDataset(path, datasheets);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     throw new InputError(e.problems.map((p) => ({ ...p, file: `--history ${p.file}` })));
@@ -45,8 +45,8 @@ export async function auditHistory(o: AuditOptions & { history: string }, starte
     if (set !== undefined) throw optionError(`${name} does not apply to a history reading (it prints, or --json)`);
   }
   const loaded = loadBattle(o.battle);
-  const older = loadDataset(o.data);
-  const newer = loadHistory(o.history);
+  const older = loadDataset(o.data, o.datasheet);
+  const newer = loadHistory(o.history, o.datasheet);
   const { changes, unmatched, sharedLists } = priceChanges(older, newer);
   if (sharedLists === 0) throw optionError(`${o.history} has none of the army lists of ${o.data}: expected another version of the same Tournament Pack`);
   const judged = changes.filter((c) => c.notJudged === undefined && (o.lists === undefined || o.lists.includes(c.army)));

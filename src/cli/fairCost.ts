@@ -128,7 +128,7 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   const metric: ParityMetric = o.metric ?? 'efficiency';
   const started = performance.now();
   const loaded = loadBattle(o.battle);
-  const data = loadDataset(o.data);
+  const data = loadDataset(o.data, o.datasheet);
   const inputs = battleFairCostInputs(data, loaded, text, o.vs);
   for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
   const { formation, opponents } = inputs;

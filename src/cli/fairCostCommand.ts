@@ -15,7 +15,8 @@ import { rejectAirUnits } from '../model/rejectAirUnits.js';
 import { addRulesOption, HERESY_HAS_NO_POINTS, type RuleSystem } from './rulesOption.js';
 import { type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { type FairCostOptions, fairCostInBattle, fairCostJson, printResult, rejectRunOptions, unsupportedNotes, writeFairCostReport } from './fairCost.js';
-import { FAIR_COST_TRIALS, unsupportedRules } from '../reports/value/battleFairCost.js';
+import { FAIR_COST_TRIALS } from '../model/runDefaults.js';
+import { unsupportedRules } from '../reports/value/battleFairCost.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 
 export function registerFairCost(program: Command): void {
@@ -49,7 +50,7 @@ export function registerFairCost(program: Command): void {
       if (o.vs === undefined) throw new InputError([{ file: 'option --vs', path: '', message: 'a single-engagement fair cost (--engagement) needs the opponents: give --vs <formation...>' }]);
       const metric: FairCostMetric = o.metric ?? 'exchange';
       const started = performance.now();
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const formation = parseFormation(data, text);
       const opponents = o.vs.map((v) => parseFormation(data, v));
       rejectAirUnits([[text, formation], ...o.vs.map((v, i): [string, typeof formation] => [v, opponents[i]!])], 'fair-cost');

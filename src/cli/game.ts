@@ -14,8 +14,9 @@ import { loadTableLayout } from '../rulesets/netea/game/loadTableLayout.js';
 import { timelineText } from '../rulesets/netea/game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../rulesets/netea/game/table.js';
 import { GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { pathOption, seedText, wholeNumber } from './options.js';
-import { DEFAULT_SEED, runSimulation } from './simOptions.js';
+import { addDatasheetOption, pathOption, seedText, wholeNumber } from './options.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { gameResult, notPlayedAcross, type GameResult, type Probability } from './gameResults.js';
 
 /** Games per chunk: each chunk is seeded apart, so this is part of a run's identity. */
@@ -30,13 +31,14 @@ interface GameOptions {
   policy?: string;
   table: string;
   data?: string;
+  datasheet?: string[];
   json?: boolean;
   timeline?: boolean;
   quiet?: boolean;
 }
 
-export function registerGame(program: Command): void {
-  program
+export function registerGame(program: Command, runner: SimulationRunner): void {
+  const cmd = program
     .command('game')
     .description('two armies play whole tournament games (RB 6.1): wins, draws and losses, goals, victory points, each formation\'s part')
     .argument('<armyA>', 'army A: formation texts separated by commas ("codex-astartes/tactical-detachment, codex-astartes/devastator-detachment"; semicolons between unit lists), or an army file (.json, armies/army.schema.json)')
@@ -52,7 +54,7 @@ export function registerGame(program: Command): void {
     .option('--quiet', 'no progress bar on stderr')
     .addHelpText('after', '\nExample:\n  epic-balance game armies/codex-astartes-3000.json armies/ork-war-horde-3000.json --games 2000 --policy objective-first,aggressive --timeline')
     .action(async (a: string, b: string, o: GameOptions) => {
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const armies: [GameArmy, GameArmy] = [parseArmy(data, a, 'A'), parseArmy(data, b, 'B')];
       const pairs = parsePolicyPairs(o.policy);
       const table = loadTableLayout(o.table);
@@ -65,7 +67,7 @@ export function registerGame(program: Command): void {
       for (const policies of pairs) {
         const spec: GameSpec = { ruleset: 'netea-game', armies, policies: [policies[0].params, policies[1].params], table, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS };
         // Every pair of policies plays on the same dice (the same seed, scenario and matchup): common random numbers.
-        const sim = await runSimulation({ trials: o.games, seed: o.seed, workers: o.workers, chunkSize: GAME_CHUNK, ...(o.quiet === true ? { quiet: true } : {}) }, { spec, scenario: 'game', matchup });
+        const sim = await runner.run({ trials: o.games, seed: o.seed, workers: o.workers, chunkSize: GAME_CHUNK, ...(o.quiet === true ? { quiet: true } : {}) }, { spec, scenario: 'game', matchup });
         if (!isGameLayout(sim.layout)) throw new Error('a game run returned another tally');
         runs.push({ policies, spec, result: gameResult(spec, sim.tally, sim.layout) });
       }
@@ -111,6 +113,7 @@ export function registerGame(program: Command): void {
       if (timeline !== null) out.push('', `timeline of one game (the first of the run; policies ${first.policies[0].label} and ${first.policies[1].label}):`, ...timeline);
       process.stdout.write(out.join('\n') + '\n');
     });
+  addDatasheetOption(cmd);
 }
 
 function pct(p: number): string {

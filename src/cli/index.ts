@@ -16,26 +16,32 @@ import { registerGame } from './game.js';
 import { registerMatchup } from './matchup.js';
 import { registerTournament } from './tournament.js';
 import { addDatasheetOption } from './options.js';
+import { SimulationRunner, WorkerPools } from './simulationRunner.js';
 
 /** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
 const READ_DATA = new Set(['shoot', 'assault', 'list', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 
-/** Every subcommand registers itself here; each lives in its own file. */
-export function registerCommands(program: Command): void {
-  registerShoot(program);
-  registerAssault(program);
+/**
+ * Every subcommand registers itself here; each lives in its own file. The
+ * commands that simulate get `runner`, which says how their simulations are
+ * answered: simulated (program.ts) or replayed from merged pieces (merge.ts).
+ * Without one, they simulate on threads of their own.
+ */
+export function registerCommands(program: Command, runner = SimulationRunner.simulating(new WorkerPools())): void {
+  registerShoot(program, runner);
+  registerAssault(program, runner);
   registerImportTp(program);
   registerValidate(program);
   registerList(program);
   registerMerge(program, registerCommands);
   registerFairCost(program);
   registerMatrix(program);
-  registerRun(program);
-  registerShowcase(program);
+  registerRun(program, runner);
+  registerShowcase(program, runner);
   registerAudit(program);
   registerServe(program);
   registerRoster(program);
-  registerGame(program);
+  registerGame(program, runner);
   registerMatchup(program);
   registerTournament(program);
   for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);

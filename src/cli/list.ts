@@ -15,6 +15,8 @@ import { pathOption } from './options.js';
 interface ListOptions {
   rules?: string;
   data?: string;
+  /** --datasheet overlays laid over the data set, in order (options.ts). */
+  datasheet?: string[];
   units?: boolean;
   json?: boolean;
 }
@@ -105,7 +107,7 @@ export function registerList(program: Command): void {
         listEpic40k(armyQuery, o);
         return;
       }
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       if (armyQuery === undefined) {
         const armies = [...data.armies.values()];
         if (o.json) {

@@ -6,8 +6,9 @@ import { displayPath } from '../model/displayPath.js';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
-import { type MatchupField, type MatchupSide, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../reports/matchup/matchupResult.js';
+import { type MatchupField, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../reports/matchup/matchupResult.js';
 import { fieldSection, matchupSection } from '../reports/matchup/matchupSection.js';
+import { hasFliers, matchupJson, matchupNotes, matchupRun, unsupportedOf } from '../reports/matchup/listMatchup.js';
 import { formationShortName, matchupSide, readMatchupList } from '../reports/matchup/matchupSide.js';
 import { runPairs } from '../reports/matchup/runPairs.js';
 import { checkOutTarget } from '../reports/outTarget.js';
@@ -19,7 +20,9 @@ import { rejectRunOptions } from './fairCost.js';
 import { printMatchup, printField } from './matchupText.js';
 import { warnNotSimulated } from './print.js';
 import { datasetFor } from './roster.js';
+import { addDatasheetOption } from './options.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
+import { DEFAULT_BATTLE_TRIALS } from '../model/runDefaults.js';
 
 /**
  * `epic-balance matchup <my list> <their list>`: every formation of each list against every
@@ -34,15 +37,7 @@ interface MatchupOptions extends SimOptions {
   out?: string;
 }
 
-/** What every output of a matchup states: the run's settings, the rules, the data and the battle. */
-export interface MatchupRun {
-  rules: string;
-  seed: string;
-  trials: number;
-  chunkSize: number;
-  data: { id: string; version: string };
-  battle: { name: string; version: number; file: string };
-}
+export type { MatchupRun } from '../reports/matchup/listMatchup.js';
 
 /** The list files of a folder (*.json), in name order; a folder without one is bad input. */
 function folderLists(folder: string): string[] {
@@ -72,15 +67,6 @@ function loadField(data: Dataset, loaded: LoadedBattle, field: string | true): {
   };
 }
 
-/** The notes every output carries: army upgrades not simulated, construction breaches, the battle's air defence. */
-function notesOf(sides: MatchupSide[], breaches: string[], airDefence: FormationSpec[], fliers: boolean): string[] {
-  return [
-    ...sides.flatMap((s) => s.unsimulated.map((u) => `${s.file}: army upgrade ${u.name} (${u.points} points) is not a formation: in no pair, and not in the list's points simulated`)),
-    ...breaches.map((b) => `construction: ${b}`),
-    ...(fliers && airDefence.length > 0 ? [`air attacks under air defence meet the battle's ${airDefence.map((f) => f.name).join(', ')} beside the target, as fair-cost does; its flak counts for the target's side`] : []),
-  ];
-}
-
 export function registerMatchup(program: Command): void {
   const cmd = program
     .command('matchup')
@@ -90,8 +76,10 @@ export function registerMatchup(program: Command): void {
     .addOption(new Option('--field [folder]', 'instead of a second list: the battle\'s field for the data set, or every list file (*.json) of a folder'))
     .addOption(new Option('--battle <file>', 'the battle file: scenes, weights, field and value credits (default: battles/reference.json)'))
     .option('--out <dir>', 'write the report folder (report.html, CSV, heat map, manifest.json) to this directory');
-  addSimOptions(cmd, 500)
-    .addHelpText('after', '\nExamples:\n  epic-balance matchup my-list.json their-list.json --out out/matchup\n  epic-balance matchup my-list.json --field rosters/field/\n  epic-balance matchup my-list.json --field --json')
+  // --datasheet here, not through index.ts's READ_DATA: a proposal (a cost, a weapon) laid over the
+  // lists' data; the lists, written against the data without it, are re-priced by it (matchupSide).
+  addDatasheetOption(addSimOptions(cmd, DEFAULT_BATTLE_TRIALS))
+    .addHelpText('after', '\nExamples:\n  epic-balance matchup my-list.json their-list.json --out out/matchup\n  epic-balance matchup my-list.json --field rosters/field/\n  epic-balance matchup my-list.json --field --json\n  epic-balance matchup my-list.json their-list.json --datasheet cheaper-bikes.json')
     .action(async (minePath: string, theirsPath: string | undefined, o: MatchupOptions) => {
       rejectRunOptions(o, 'matchup');
       if ((theirsPath === undefined) === (o.field === undefined)) {
@@ -101,22 +89,21 @@ export function registerMatchup(program: Command): void {
       const started = performance.now();
       const mineList = readMatchupList(minePath);
       const theirsList = theirsPath === undefined ? null : readMatchupList(theirsPath);
-      const data = datasetFor(mineList.roster, minePath, mineList.file, o.data);
+      const data = datasetFor(mineList.roster, minePath, mineList.file, o.data, o.datasheet);
       const loaded = loadBattle(o.battle);
       const mine = matchupSide(data, mineList);
       const theirs = theirsList === null ? null : matchupSide(data, theirsList);
       const field = o.field === undefined ? null : loadField(data, loaded, o.field);
       const opponents = theirs?.specs ?? field!.specs;
       const airDefence = battleAirDefence(data, loaded);
-      const run: MatchupRun = { rules: 'netea', seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, data: { id: data.id, version: data.version }, battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file } };
+      const run = matchupRun(data, loaded, o);
       const tty = process.stderr.isTTY === true && o.quiet !== true;
       const { pairs, meetings } = await runPairs(mine.specs, opponents, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, workers: o.workers }, tty ? (done, total) => process.stderr.write(`\rmatchup: ${done}/${total} pairs${done === total ? '\n' : ''}`) : undefined);
       const all = [...mine.specs, ...opponents];
-      const unsupported = [...new Set(all.flatMap((f) => f.unsupported))];
-      const fliers = all.some((f) => f.units.some((u) => u.unit.type === 'AC' || u.unit.type === 'AC/WE'));
-      const notes = notesOf([mine.side, ...(theirs !== null ? [theirs.side] : [])], [...mine.breaches.map((b) => `${mine.side.file}: ${b}`), ...(theirs?.breaches.map((b) => `${theirs.side.file}: ${b}`) ?? []), ...(field?.breaches ?? [])], airDefence, fliers);
+      const unsupported = unsupportedOf(all);
+      const notes = matchupNotes([mine.side, ...(theirs !== null ? [theirs.side] : [])], [...mine.breaches.map((b) => `${mine.side.file}: ${b}`), ...(theirs?.breaches.map((b) => `${theirs.side.file}: ${b}`) ?? []), ...(field?.breaches ?? [])], airDefence, hasFliers(all));
       const result: MatchupResult | FieldResult = theirs !== null ? matchupResult(mine.side, theirs.side, pairs, meetings) : fieldResult(mine.side, field!.field, pairs, meetings);
-      if (o.json) process.stdout.write(`${JSON.stringify({ ...run, ...result, notes, unsupported }, null, 2)}\n`);
+      if (o.json) process.stdout.write(`${JSON.stringify(matchupJson(run, result, notes, unsupported), null, 2)}\n`);
       else {
         if ('theirs' in result) printMatchup(result, run);
         else printField(result, run);

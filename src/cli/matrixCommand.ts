@@ -16,6 +16,7 @@ import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
 import { matrixJson, type MatrixOptions, printMatrix, runMatrixOnPool } from './matrix.js';
 import { SYSTEM_COMMANDS } from './registry.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
+import { DEFAULT_BATTLE_TRIALS, DEFAULT_MATRIX_ENGAGEMENT_TRIALS } from '../model/runDefaults.js';
 
 export function registerMatrix(program: Command): void {
   const cmd = program
@@ -33,14 +34,14 @@ export function registerMatrix(program: Command): void {
     'rulebook-2004': 'a matrix plays NetEA\'s rules (the 2004 rulebook\'s switches are not passed to its cells yet; `fair-cost --rules rulebook-2004` and `audit --rules rulebook-2004` value formations under them)',
     heresy: HERESY_HAS_NO_POINTS,
   });
-  addSimOptions(cmd, 500)
+  addSimOptions(cmd, DEFAULT_BATTLE_TRIALS)
     .addHelpText('after', '\nExamples:\n  epic-balance matrix codex-astartes --vs ork-war-horde --out out/marines-vs-orks\n  epic-balance matrix codex-astartes --vs ork-war-horde --engagement shoot --trials 20000')
     .action(async (armyText: string, o: MatrixOptions & { rules: 'netea' | 'epic40k' }, command: Command) => {
       rejectRunOptions(o, 'matrix');
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       const own = SYSTEM_COMMANDS[o.rules]?.matrix;
       if (own !== undefined) return own(armyText, o, command);
-      const data = loadDataset(o.data);
+      const data = loadDataset(o.data, o.datasheet);
       const rows = armyFormations(data, findArmy(data, armyText, 'argument <army>'));
       const cols = armyFormations(data, findArmy(data, o.vs, 'option --vs'));
       if (o.engagement === undefined) {
@@ -50,7 +51,7 @@ export function registerMatrix(program: Command): void {
         await battleMatrix(data, rows, cols, o);
         return;
       }
-      if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
+      if (command.getOptionValueSource('trials') === 'default') o.trials = DEFAULT_MATRIX_ENGAGEMENT_TRIALS;
       const engagement = { kind: o.engagement, action: o.action, gap: o.gap ?? DEFAULT_GAPS[o.engagement] };
       for (const s of [...rows.skipped.map((x) => [rows.army.name, x] as const), ...cols.skipped.map((x) => [cols.army.name, x] as const)]) {
         process.stderr.write(`skipping ${s[0]} ${s[1].name}: ${s[1].reason}\n`);

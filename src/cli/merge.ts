@@ -5,7 +5,7 @@ import { outcomeAt, probability } from '../reports/aggregate.js';
 import { chunkList, mergePartials, missingChunks, readPartialFile, resultFromPartialJob, writePartialFile, type PartialFile } from '../run/partial.js';
 import type { RunResult } from '../run/simulate.js';
 import { isAuditPartial, mergeAuditPieces } from './mergeAudit.js';
-import { replayResults } from './simOptions.js';
+import { SimulationRunner } from './simulationRunner.js';
 
 interface MergeOptions {
   out?: string;
@@ -22,11 +22,12 @@ interface MergeOptions {
  * earlier partial result there, nothing else. The replayed command writes its
  * own --out report, if it has one, replacing only a report of the same run.
  * `registerCommands`
- * registers every command on a fresh program for the replay; it is passed in
- * by commands/index.ts, which owns the list, so the two modules do not import
- * each other.
+ * registers every command on a fresh program for the replay, with a runner
+ * that replays the merged results instead of simulating; it is passed in by
+ * cli/index.ts, which owns the list, so the two modules do not import each
+ * other.
  */
-export function registerMerge(program: Command, registerCommands: (program: Command) => void): void {
+export function registerMerge(program: Command, registerCommands: (program: Command, runner: SimulationRunner) => void): void {
   program
     .command('merge')
     .description('combine partial results of a run split with --chunks A-B into the result of the whole run')
@@ -74,15 +75,15 @@ Example (one run of 200 chunks over two machines):
 }
 
 /** Runs the original command line with the merged results standing in for its simulations. */
-async function replay(merged: PartialFile, results: RunResult[], json: boolean, registerCommands: (program: Command) => void): Promise<void> {
+async function replay(merged: PartialFile, results: RunResult[], json: boolean, registerCommands: (program: Command, runner: SimulationRunner) => void): Promise<void> {
   const program = new Command('epic-balance').exitOverride();
-  registerCommands(program);
+  registerCommands(program, SimulationRunner.replaying(results));
   for (const sub of program.commands) sub.exitOverride();
   const [name, ...rest] = merged.command!;
   if (name === undefined || name === 'merge') throw new InputError([{ file: 'merge', path: 'command', message: `cannot replay the command line ${JSON.stringify(merged.command)}` }]);
   // Quietly (nothing is simulated); the flags go right after the command's name, before any "--".
   const flags = ['--quiet', ...(json && !rest.includes('--json') ? ['--json'] : [])];
-  await withPiecesCommand(merged.command!, () => replayResults(results, () => program.parseAsync(['node', 'epic-balance', name, ...flags, ...rest])));
+  await withPiecesCommand(merged.command!, () => program.parseAsync(['node', 'epic-balance', name, ...flags, ...rest]));
 }
 
 /** Layout-level metrics of merged results made through the library (no command line to replay). */

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
-import { useDatasheets } from '../model/loadDataset.js';
+import { DEFAULT_SEED } from '../model/runDefaults.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../rulesets/netea/engine/engagements.js';
 
 /** Commander's accumulator for a repeatable option (`--support A --support B`). */
@@ -38,7 +38,7 @@ export function pathOption(option: string) {
  * of the shell, `--seed "$SEED"` with SEED unset or `--seed " "`).
  */
 export function seedText(value: string): string {
-  if (value.trim() === '') throw badOption('--seed', value, 'a seed: any non-empty text, e.g. "epic-balance"');
+  if (value.trim() === '') throw badOption('--seed', value, `a seed: any non-empty text, e.g. "${DEFAULT_SEED}"`);
   return value;
 }
 
@@ -80,20 +80,18 @@ export function addRankOptions(cmd: Command): Command {
 
 /**
  * --datasheet <file>, repeatable: overlays of units, weapons, formations and
- * costs laid over the data set the command reads (model/datasheetOverlay.ts).
- * Set for the command before its action runs, so every data set it loads
- * (and merge, replaying a piece's command) has them; NetEA and the 2004
- * rulebook only, the other rule systems reading data of their own.
+ * costs laid over the data set the command reads (model/datasheetOverlay.ts):
+ * the action passes its `datasheet` option to every loadDataset it calls (and
+ * merge, replaying a piece's command line, parses them again); NetEA and the
+ * 2004 rulebook only, the other rule systems reading data of their own.
  */
 export function addDatasheetOption(cmd: Command): Command {
   return cmd
     .addOption(new Option('--datasheet <file>', 'lay this datasheet overlay over the data (repeatable): new or changed units, weapons, formations and costs; every report names it').default([]).argParser((value: string, previous: string[]) => [...previous, pathOption('--datasheet')(value)]))
     .hook('preAction', (_cmd, action) => {
       const o = action.opts<{ datasheet?: string[]; rules?: string }>();
-      const files = o.datasheet ?? [];
-      if (files.length > 0 && (o.rules === 'epic40k' || o.rules === 'heresy')) {
+      if ((o.datasheet ?? []).length > 0 && (o.rules === 'epic40k' || o.rules === 'heresy')) {
         throw new InputError([{ file: 'option --datasheet', path: '', message: `not available under --rules ${o.rules}: an overlay changes NetEA and 2004 rulebook datasheets; expected --rules netea or rulebook-2004` }]);
       }
-      useDatasheets(files);
     });
 }

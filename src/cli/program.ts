@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { toolVersion } from '../model/projectRoot.js';
 import { registerCommands } from './index.js';
+import { SimulationRunner, WorkerPools } from './simulationRunner.js';
 
 /**
  * The epic-balance command line with every subcommand: what src/cli.ts runs
@@ -8,14 +9,16 @@ import { registerCommands } from './index.js';
  * unknown option, a missing argument, a value not among the choices) print
  * one line and end with a CommanderError (exit code 2 in cli.ts), as every
  * other bad input does; --help and --version still print and exit 0.
+ * Its commands simulate on the threads of `pools`: src/cli.ts parses one
+ * command line per process; tests that parse many share one set.
  */
-export function newProgram(): Command {
+export function newProgram(pools = new WorkerPools()): Command {
   const program = new Command('epic-balance')
     .description('Monte Carlo analysis and army balancing for Epic Armageddon as NetEA plays it (default), the 2004 rulebook, Epic 40,000 and Heresy (--rules)')
     .version(toolVersion())
     .exitOverride()
     .configureOutput({ outputError: oneLineError('epic-balance --help') });
-  registerCommands(program);
+  registerCommands(program, SimulationRunner.simulating(pools));
   for (const sub of program.commands) sub.exitOverride().configureOutput({ outputError: oneLineError(`epic-balance ${sub.name()} --help`) });
   return program;
 }

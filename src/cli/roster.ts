@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { Dataset } from '../model/dataset.js';
 import { InputError } from '../model/inputError.js';
 import { loadDataset } from '../model/loadDataset.js';
-import { checkRoster, type Breach, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
+import { breachLine, checkRoster, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
 import { loadRosterFile, type RosterFile } from '../rulesets/netea/model/roster/listFile.js';
 import { importRoster } from '../rulesets/netea/model/roster/importRoster.js';
 import type { RosterImport } from '../rulesets/netea/model/roster/importedList.js';
@@ -18,18 +18,15 @@ import { pathOption, wholeNumber } from './options.js';
  * and write the list builders' formats.
  */
 
-/** The data set a list is checked against: `--data`, else the checkout the file names, else the built-in lists for a built-in list. */
-export function datasetFor(roster: RosterFile, path: string, file: string, data: string | undefined): Dataset {
-  if (data !== undefined) return loadDataset(data);
-  if (roster.data.tournamentPack !== undefined) return loadDataset(resolve(dirname(path), roster.data.tournamentPack));
-  if (roster.data.set === 'rulebook-2004') return loadDataset();
+/**
+ * The data set a list is checked against: `--data`, else the checkout the file names, else the
+ * built-in lists for a built-in list; `datasheets` (--datasheet) laid over it.
+ */
+export function datasetFor(roster: RosterFile, path: string, file: string, data: string | undefined, datasheets: readonly string[] = []): Dataset {
+  if (data !== undefined) return loadDataset(data, datasheets);
+  if (roster.data.tournamentPack !== undefined) return loadDataset(resolve(dirname(path), roster.data.tournamentPack), datasheets);
+  if (roster.data.set === 'rulebook-2004') return loadDataset(undefined, datasheets);
   throw new InputError([{ file, path: 'data', message: 'a list of the Tournament Pack (data set netea-tp) is checked against a checkout of it: give --data <checkout>, or "tournamentPack" in "data"' }]);
-}
-
-/** A breach as one line: what the list does, then the rule's words and where they are printed. */
-export function breachLine(b: Breach): string {
-  const said = b.sources.map((s) => `"${s.text}" (${s.where})`).join('; ');
-  return said === '' ? b.message : `${b.message}: ${said}`;
 }
 
 export function formatRosterCheck(c: RosterCheck): string {
@@ -97,7 +94,7 @@ export function registerRoster(program: Command): void {
     .addHelpText('after', '\nExamples:\n  epic-balance roster import army.rosz --data ../shared/netea-tp --out my-list.json\n  epic-balance roster check my-list.json\n  epic-balance roster export my-list.json > my-list.txt');
   roster
     .command('check')
-    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 2 when it breaks one')
+    .description('re-price a list file from the data set in use and check it against its army list\'s construction rules; exit code 2 when it breaks one, as for any list it cannot accept')
     .argument('<file>', 'a list file (rosters/roster.schema.json)')
     .addOption(new Option('--data <path>', 'a NetEA Tournament Pack checkout (default: the one the file names)').argParser(pathOption('--data')))
     .option('--json', 'print as JSON')
@@ -106,11 +103,12 @@ export function registerRoster(program: Command): void {
       const { file, roster: list } = loadRosterFile(path);
       const result = checkRoster(datasetFor(list, path, file, o.data), list, file);
       process.stdout.write(o.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRosterCheck(result)}\n`);
+      // A list that breaks its army list's construction rules is not a list the tournament accepts: exit code 2, as bad input.
       if (result.breaches.length > 0) process.exitCode = 2;
     });
   roster
     .command('import')
-    .description('read a Snapfire link or plain text, a BattleScribe .ros/.rosz or a New Recruit JSON roster into a list file, re-priced from the Tournament Pack: every price difference and every entry it cannot map is printed')
+    .description('read a Snapfire link or plain text, a BattleScribe .ros/.rosz or a New Recruit JSON roster into a list file, re-priced from the Tournament Pack: every price difference, every entry it cannot map and every construction breach is printed; exit code 0 when the list file is written, breaches or not (`roster check` judges it), 2 for bad input')
     .argument('<source>', 'a Snapfire share link, or a file: Snapfire plain text, .ros, .rosz, New Recruit JSON')
     .requiredOption('--data <path>', 'a NetEA Tournament Pack checkout', pathOption('--data'))
     .option('--out <file>', 'write the list file there (a new file, or an earlier list file of epic-balance); without it the list file goes to standard output')

@@ -32,11 +32,13 @@ import { battleValueHeadline, battleValueSection } from '../reports/sections/bat
 import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations } from '../reports/value/valueFormations.js';
 import { matrixJson, runMatrixOnPool } from './matrix.js';
-import { addSimOptions, resultCommandLine, runSimulation, type SimOptions } from './simOptions.js';
+import { addSimOptions, resultCommandLine, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { variantFacts } from '../reports/variantFacts.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
 import { boughtPositionNotes } from '../rulesets/netea/engine/boughtPositions.js';
 import { positionsNotes } from '../model/boughtPositions.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 /** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
 const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
@@ -173,13 +175,13 @@ export interface PreparedExperiment {
 }
 
 export function prepareExperiment(path: string, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
-  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given));
+  return withEveryProblem(path, (loaded) => prepareLoaded(path, loaded, o, given), o.datasheet);
 }
 
 function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
   let loaded = read;
   if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
-  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data) };
+  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data, o.datasheet) };
   const x = loaded.experiment;
   const settings = resolveSettings(x, o, given);
   checkKind(loaded, settings, o);
@@ -228,7 +230,7 @@ function simOptions(o: SimOptions, s: RunSettings): SimOptions {
 }
 
 /** Runs a prepared experiment: the simulations, then the report sections (not yet written). */
-export async function executeExperiment(p: PreparedExperiment, o: SimOptions, argv: string[]): Promise<ExperimentOutcome> {
+export async function executeExperiment(p: PreparedExperiment, o: SimOptions, argv: string[], runner: SimulationRunner): Promise<ExperimentOutcome> {
   const x = p.loaded.experiment;
   const base = {
     name: x.name,
@@ -238,7 +240,7 @@ export async function executeExperiment(p: PreparedExperiment, o: SimOptions, ar
     data: p.loaded.data,
     settings: p.settings,
   };
-  if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv)) };
+  if (p.variants) return { ...base, ...(await runScript(p, p.variants, o, argv, runner)) };
   if (p.fair?.battle) return { ...base, ...(await runBattleFairCost(p, o, argv)) };
   if (p.fair) return { ...base, ...(await runFairCost(p, argv)) };
   return { ...base, ...(await runMatrixExperiment(p, o, argv)) };
@@ -252,7 +254,7 @@ function metaFor(p: PreparedExperiment, title: string, argv: string[], trials: n
 
 type Body = Omit<ExperimentOutcome, 'name' | 'file' | 'description' | 'rules' | 'data' | 'settings'>;
 
-async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[]): Promise<Body> {
+async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOptions, argv: string[], runner: SimulationRunner): Promise<Body> {
   const x = p.loaded.experiment;
   const script = x.engagement!;
   const run = simOptions(o, p.settings);
@@ -263,7 +265,7 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     // Every variant draws from the same chunk seeds: common random numbers.
     // A piece of a split run rewrites its one partial file with each variant: say so once, after the last.
     const quiet = piece && i < variants.length - 1 ? { quiet: true } : {};
-    results.push(await runSimulation({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
+    results.push(await runner.run({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
   }
   const simulationMs = Math.round(performance.now() - started);
   const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
@@ -603,9 +605,9 @@ export function formatSummary(rows: SummaryRow[]): string {
  */
 export function fileDefaults(cmd: Command): void {
   for (const o of cmd.options) {
-    if (o.long === '--trials') o.defaultValueDescription = "the experiment file's trials, else 100000";
-    if (o.long === '--seed') o.defaultValueDescription = 'the experiment file\'s seed, else "epic-balance"';
-    if (o.long === '--chunk-size') o.defaultValueDescription = "the experiment file's chunkSize, else 50000";
+    if (o.long === '--trials') o.defaultValueDescription = `the experiment file's trials, else ${DEFAULT_TRIALS}`;
+    if (o.long === '--seed') o.defaultValueDescription = `the experiment file's seed, else "${DEFAULT_SEED}"`;
+    if (o.long === '--chunk-size') o.defaultValueDescription = `the experiment file's chunkSize, else ${DEFAULT_CHUNK_SIZE}`;
   }
 }
 
@@ -622,14 +624,14 @@ export function outDirFor(name: string, out?: string): string {
   return out ?? join('out', name);
 }
 
-export function registerRun(program: Command): void {
+export function registerRun(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('run')
     .description('run an experiment file (engagement script with variants, fair cost or matrix) and write its report folder')
     .argument('<experiment>', 'an experiment file, e.g. experiments/tactical-vs-warband.json (schema: experiments/experiment.schema.json)')
     // '' stands for "out/<name>", which is only known once the file is read.
     .addOption(new Option('--out <dir>', 'the report folder (report.html, CSV, charts, manifest.json)').default('', 'out/<experiment name>'));
-  addSimOptions(cmd, 100_000);
+  addSimOptions(cmd, DEFAULT_TRIALS);
   fileDefaults(cmd);
   cmd
     .addHelpText(
@@ -651,7 +653,7 @@ Example:
       const out = outDirFor(prepared.loaded.experiment.name, given('out') ? o.out : undefined);
       if (!split) checkOutTarget(out, '--out', 'report');
       const argv = commandArgs(self);
-      const outcome = await executeExperiment(prepared, o, argv);
+      const outcome = await executeExperiment(prepared, o, argv, runner);
       if (split) {
         // A piece of a split run: its partial file is the result; merge writes the report.
         if (o.quiet !== true) process.stderr.write('a piece of a split run writes no report: `epic-balance merge <pieces>` replays the whole run and writes it\n');

@@ -3,7 +3,9 @@ import { Option, type Command } from 'commander';
 import { projectRoot } from '../model/projectRoot.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 import { addSimOptions, type SimOptions } from './simOptions.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { commandArgs, executeExperiment, fileDefaults, prepareExperiment, tableRow, writeExperimentReport, type ExperimentOutcome, type SummaryRow } from './run.js';
+import { DEFAULT_TRIALS } from '../model/runDefaults.js';
 
 /** The shipped experiments `npm start` runs: small enough to finish in well under a minute on two cores. */
 export const SHOWCASE = ['tactical-vs-warband', 'devastator-actions', 'steel-legion-ork-duel', 'warhound-fair-cost'] as const;
@@ -36,12 +38,12 @@ export function showcaseTable(outcomes: ExperimentOutcome[]): string {
   return s;
 }
 
-export function registerShowcase(program: Command): void {
+export function registerShowcase(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('showcase')
     .description(`run a few shipped experiments (${SHOWCASE.join(', ')}) and write one report: what \`npm start\` does`)
     .addOption(new Option('--out <dir>', 'the report folder').default(SHOWCASE_OUT));
-  addSimOptions(cmd, 100_000);
+  addSimOptions(cmd, DEFAULT_TRIALS);
   fileDefaults(cmd);
   cmd
     .addHelpText(
@@ -66,7 +68,7 @@ Example:
       const outcomes: ExperimentOutcome[] = [];
       for (const p of prepared) {
         if (o.quiet !== true) process.stderr.write(`running ${p.loaded.experiment.name} ...\n`);
-        outcomes.push(await executeExperiment(p, o, argv));
+        outcomes.push(await executeExperiment(p, o, argv, runner));
       }
       const written = await writeExperimentReport(outcomes, o.out, argv, 'epic-balance showcase');
       const report = join(written.dir, 'report.html');

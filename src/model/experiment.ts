@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HeresySwitches } from '../rulesets/heresy/model/schema.js';
 import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
+import { DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod
@@ -260,8 +261,8 @@ export const Experiment = z
     description: z.string().min(1),
     /** The rule system: "netea" (default), "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units) or "heresy" (D10; units written as stands of the illustrative profiles). */
     rules: RulesSystem.default('netea'),
-    seed: z.string().min(1).default('epic-balance'),
-    trials: z.number().int().min(1).default(100_000),
+    seed: z.string().min(1).default(DEFAULT_SEED),
+    trials: z.number().int().min(1).default(DEFAULT_TRIALS),
     /** Stop once every headline probability's 95% half-width is at most this (trials is then a cap). */
     precision: z.number().gt(0).lt(0.5).optional(),
     chunkSize: z.number().int().min(1).optional(),

@@ -146,7 +146,21 @@ function replacedUnit(units: ResolvedUnit[], rc: Upgrade['remove'][number]): str
   return [rc.unit, ...rc.or].find((id) => units.some((u) => u.unit.id === id || u.characters.some((c) => c.id === id))) ?? rc.unit;
 }
 
-function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string): ResolvedUnit | undefined {
+/**
+ * The unit of type `id` an upgrade replaces: the last one fielded that carries no character, else
+ * the last one (its characters then join a unit the upgrade brings: applyUpgrade). -1 if none.
+ */
+function replacedIndex(units: ResolvedUnit[], id: string): number {
+  let last = -1;
+  for (let j = units.length - 1; j >= 0; j--) {
+    if (units[j]!.unit.id !== id) continue;
+    if (units[j]!.characters.length === 0) return j;
+    if (last < 0) last = j;
+  }
+  return last;
+}
+
+function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, text: string, displaced: Unit[]): ResolvedUnit | undefined {
   let swappedOn: ResolvedUnit | undefined;
   const withUnit = upgrade.add.length > 0;
   for (const rc of upgrade.remove) {
@@ -160,9 +174,9 @@ function removeUnits(data: Dataset, units: ResolvedUnit[], upgrade: Upgrade, tex
         if (!withUnit) swappedOn = host;
         continue;
       }
-      let idx = -1;
-      for (let j = units.length - 1; j >= 0; j--) if (units[j]!.unit.id === id) { idx = j; break; }
+      const idx = replacedIndex(units, id);
       if (idx < 0) throw formationTextError(text, `upgrade "${upgrade.name}" replaces ${rc.count} ${removed?.name ?? id}${either} but the formation has fewer (take the upgrade that adds them first)`);
+      displaced.push(...units[idx]!.characters);
       units.splice(idx, 1);
     }
   }
@@ -241,7 +255,8 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
     for (const ru of units) ru.points = (ru.points ?? 0) + upgrade.points;
     return upgrade.points * units.length;
   }
-  const swappedOn = removeUnits(data, units, upgrade, text);
+  const displaced: Unit[] = [];
+  const swappedOn = removeUnits(data, units, upgrade, text, displaced);
   const byDamageCapacity = upgrade.pointsPerDamageCapacity !== undefined ? damageCapacityPrice(units, upgrade, text) : undefined;
   const price = byDamageCapacity?.points ?? (upgrade.formation !== undefined ? 0 : upgrade.points);
   const fieldAll = (counts: UnitCount[]) => counts.flatMap((ac) => Array.from({ length: ac.count }, () => newUnit(data, data.units.get(ac.unit)!)));
@@ -249,6 +264,14 @@ export function applyUpgrade(data: Dataset, units: ResolvedUnit[], upgrade: Upgr
   const brought = fieldAll(broughtByOptions(upgrade));
   if (upgrade.armedWith !== undefined && applyLoadout(added, upgrade.armedWith[0]!).length === 0) {
     throw formationTextError(text, `upgrade "${upgrade.name}" arms the units it adds with "${upgrade.armedWith[0]}", which none of them may carry`);
+  }
+  // Every unit of the type carried a character ("Eight Chaos Space Marines, one with a Chaos
+  // Lord", both halves replaced): a character is not a unit (RB 2.1.1) and stays in the
+  // formation, on the first unit the upgrade brings.
+  if (displaced.length > 0) {
+    const host = added[0] ?? brought[0];
+    if (host === undefined) throw formationTextError(text, `upgrade "${upgrade.name}" replaces the unit carrying the ${displaced.map((c) => c.name).join(' and ')} and brings no unit for ${displaced.length > 1 ? 'them' : 'it'} to join`);
+    for (const c of displaced) joinCharacter(data, host, c);
   }
   if (upgrade.character !== undefined) {
     const share = price / (1 + brought.length);

@@ -10,27 +10,15 @@ import { importTournamentPack } from './tp/importer.js';
 
 const imported = new Map<string, Dataset>();
 
-/** The --datasheet overlays of the command being run (set by its option's hook, commands/options.ts). */
-let datasheets: readonly string[] = [];
-
-/** Sets the overlay files every data set the running command loads is given (--datasheet, in order). */
-export function useDatasheets(files: readonly string[]): void {
-  datasheets = [...files];
-}
-
-/** The overlay files of the command being run. */
-export function activeDatasheets(): readonly string[] {
-  return datasheets;
-}
-
 /**
  * The data set a command works on: the built-in datasheets when no path is given, otherwise
  * the NetEA Tournament Pack checkout at `dataOption` (imported once per path), with the
- * command's --datasheet overlays laid over it (datasheetOverlay.ts). This is what every
- * command's `--data <path>` option resolves through. Bad input throws an InputError.
+ * overlay files `datasheets` (a command's --datasheet options, in order) laid over it
+ * (datasheetOverlay.ts). This is what every command's `--data <path>` option resolves
+ * through. Bad input throws an InputError.
  */
-export function loadDataset(dataOption?: string): Dataset {
-  return withDatasheets(loadBaseDataset(dataOption));
+export function loadDataset(dataOption?: string, datasheets: readonly string[] = []): Dataset {
+  return withDatasheets(loadBaseDataset(dataOption), datasheets);
 }
 
 /** The built-in data set, or the Tournament Pack checkout at `dataOption`: loadDataset before the overlays. */
@@ -45,8 +33,8 @@ export function loadBaseDataset(dataOption?: string): Dataset {
   return ds;
 }
 
-/** `base` with the running command's --datasheet overlays laid over it, in order. */
-export function withDatasheets(base: Dataset): Dataset {
+/** `base` with the overlay files `datasheets` laid over it, in order. */
+export function withDatasheets(base: Dataset, datasheets: readonly string[]): Dataset {
   let ds = base;
   for (const path of datasheets) ds = withOverlay(ds, path);
   return ds;

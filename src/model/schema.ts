@@ -97,7 +97,15 @@ export const Weapon = z.strictObject({
   notes: z.string().optional(),
 });
 
-/** Unit abilities the simulator implements (RB 2.1, TP special rules). */
+/**
+ * Unit abilities (RB 2.1, TP special rules). The engagement plays each of them, some only in
+ * part: those whose movement, terrain or deployment the one-dimensional engagement does not
+ * model (PLAYED_IN_PART in src/model/formation.ts: walker, jump-packs, scout, teleport,
+ * planetfall, self-planetfall, tunneler, slow-and-steady, transport, skimmer) are named with
+ * every run that uses them, with what each leaves out (src/model/ruleReach.ts). Of commander,
+ * the combined assault is played when a scenario's assault engages several formations
+ * (RB 2.1.2); of infiltrator, the doubled charge move (RB 2.1.4).
+ */
 export const UnitAbility = z.enum([
   'reinforced-armour',
   'thick-rear-armour',

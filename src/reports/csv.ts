@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 export type CsvValue = string | number | boolean | null;
 export type CsvRow = Record<string, CsvValue>;
 
-/** One CSV file of a report: a fixed list of columns (see COLUMNS) and one row per value. */
+/** One CSV file of a report: a fixed list of columns (csvColumns.ts documents each) and one row per value. */
 export interface CsvTable {
   /** File stem: `<name>.csv`. */
   name: string;
@@ -11,58 +11,6 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
-/**
- * Every column any report writes, with its meaning: the stable CSV contract
- * (docs/reports.md lists the same). Columns are only ever added, never renamed.
- */
-export const COLUMNS: Record<string, string> = {
-  step: 'position of the step in the script, from 1',
-  turn: 'turn the step belongs to, from 1',
-  end_of_turn: 'true for the last step of its turn: the value "after turn N"',
-  step_label: 'what the step does',
-  formation: 'formation name',
-  side: 'side of the formation: 0 (acting first) or 1',
-  role: 'attacker or defender in the assault',
-  units: 'units in the formation at the start',
-  k: 'number of units destroyed',
-  formations: 'acting formations of the side, joined by " + "',
-  points: 'points cost of the formation(s)',
-  formation_points: 'points cost of the acting formation',
-  target: 'target formation name',
-  target_points: 'points cost of the target formation',
-  engagement: 'the engagement staged between the two formations',
-  variant: 'the experiment variant (its parameter values or label)',
-  opponent: 'opponent formation name',
-  opponent_points: 'points cost of the opponent',
-  metric: 'fair-cost metric: exchange, efficiency or win',
-  cost: 'points cost of the formation',
-  measure: 'what the value is (see the tables in docs/reports.md)',
-  value: 'the estimate',
-  ci95_low: 'lower end of the 95% interval (Wilson for probabilities, normal for means, Fieller for ratios)',
-  ci95_high: 'upper end of the 95% interval (Infinity when unbounded)',
-  note: 'how the interval was obtained when it is not the default, or why a value is missing',
-  army: 'army list id',
-  list: 'which list of a matchup the formation belongs to: mine (the first list file) or theirs',
-  war_engine: '1 when the formation is or holds war engines',
-  kind: 'ground, aircraft or spacecraft: which scenes of the battle the formation plays',
-  army_rules: 'army- and force-level rules of its army that are not simulated (they may apply to some of its formations only)',
-  outside_engagement: 'rules of its army or force that are not simulated and act outside the engagements the model plays (terrain, moves, deployment, the order of actions, summoning, list building: src/model/ruleReach.ts), joined by "; "',
-  trials_per_meeting: 'the most trials any meeting of the formation ran (with a fixed --trials, every meeting\'s; by need, the meetings that decide its fair cost run more than the rest)',
-  trials: 'the trials of all the formation\'s meetings together',
-  fair_cost: 'the fair cost under the battle\'s mix (efficiency parity unless --metric says otherwise)',
-  band_low: 'lowest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
-  band_high: 'highest 95% interval bound of the fair cost over the battle\'s mix and its alternative mixes',
-  value_per_point: 'fair cost divided by cost',
-  relative_to_list: 'value per point divided by the median value per point of its list',
-  list_fair_cost: 'cost times relative_to_list: the fair cost with the list\'s offset taken out',
-  verdict: 'fair, under-costed, over-costed, or unsupported-rules (would be flagged but carries rules not simulated)',
-  reason: 'why the formation is flagged, or why it is not audited',
-  goal: 'the value the measure should reach (issue 15 of the project)',
-  unsupported: 'rules of the formation the simulator does not model, joined by "; "',
-  predictor: 'what predicted the cost in the held-out validation: baseline, simulation, simulation-scaled or baseline-with-simulation (src/reports/validation/heldOutValidation.ts)',
-  baseline: 'the datasheet baseline\'s value of the same measure and kind, the figure the predictor must beat',
-  formation_role: 'the formation\'s role read off its datasheet (src/reports/validation/formationRole.ts): war engines, characters, artillery, skimmers, ...',
-};
 
 function cell(v: CsvValue): string {
   if (v === null) return '';
@@ -73,7 +21,6 @@ function cell(v: CsvValue): string {
 
 /** The CSV text: a header row, then one line per row, columns in the table's order (RFC 4180 quoting). */
 export function toCsv(table: CsvTable): string {
-  for (const c of table.columns) if (!(c in COLUMNS)) throw new Error(`CSV column "${c}" of ${table.name}.csv is not documented in COLUMNS`);
   const records = table.rows.map((r) => table.columns.map((c) => cell(r[c] ?? null)));
   return stringify([table.columns, ...records], { record_delimiter: 'unix' });
 }

@@ -17,7 +17,8 @@ export { simulateWithMoments, type Moments, type MomentsRequest, type TrialVaria
 export { buildEngagement, DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementKind, type EngagementSettings } from './engagementKinds.js';
 export { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, runMeeting, solveFairCost, withCost, type FairCostInput, type FairCostMetric, type FairCostResult } from './fairCost.js';
 export { armyFormations, findArmy, runMatrix, simulateCells, type ArmyFormations, type MatrixCell, type MatrixResult } from './matrix.js';
-export { COLUMNS, toCsv, type CsvTable } from './csv.js';
+export { toCsv, type CsvTable } from './csv.js';
+export { COLUMNS } from './csvColumns.js';
 export { DEFINITIONS } from './definitions.js';
 export { barChart } from './charts/barChart.js';
 export { breakChart } from './charts/breakChart.js';

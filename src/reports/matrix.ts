@@ -102,7 +102,7 @@ export interface MatrixInput {
   engagement: EngagementSettings;
   /** Another rule system's engagement between two formations (Epic 40,000: epic40kFairCostRules().build); default NetEA's buildEngagement. */
   build?: (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
-  /** Runs one cell (the CLI passes its pooled runSimulation). */
+  /** Runs one cell (the command line runs it on its worker pool, cli/matrix.ts). */
   run: (job: CellJob) => Promise<SimulationResult>;
   /** Cells simulated at once (so a worker pool stays busy); default 4. */
   concurrency?: number;

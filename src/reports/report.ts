@@ -67,6 +67,8 @@ export interface RunMeta {
 export interface RunReport {
   meta: RunMeta;
   sections: ReportSection[];
+  /** Files written beside the tables and charts as they are (`tournament --out` writes its whole result as `tournament.json`). */
+  attachments?: Array<{ name: string; content: string }>;
 }
 
 /** The footnote context of a run's charts. */

@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { noteWritten, removeOnExit, removeOnExitIfEmpty } from '../run/interrupt.js';
 import { toCsv } from './csv.js';
+import { checkDocumentedColumns } from './csvColumns.js';
 import { checkOutTarget, REPORT_FORMAT, REPORT_FORMAT_VERSION } from './outTarget.js';
 import type { RunReport } from './report.js';
 
@@ -15,7 +16,7 @@ export interface WrittenReport {
 
 /**
  * Writes a run's folder: report.html, one CSV per table, `<chart>.vl.json`,
- * `.svg` and `.png` per chart, and manifest.json (format, command and its
+ * `.svg` and `.png` per chart, the report's attachments, and manifest.json (format, command and its
  * arguments, seed, trials, chunk size, data id and version, rule system, tool
  * version, timings, files). Everything goes to a temporary sibling folder
  * first (removed on any exit, Ctrl-C included) and is renamed to `dir` at the
@@ -47,7 +48,10 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       files.push(name);
     };
     for (const s of report.sections) {
-      for (const t of s.tables) await put(`${t.name}.csv`, toCsv(t));
+      for (const t of s.tables) {
+        checkDocumentedColumns(t);
+        await put(`${t.name}.csv`, toCsv(t));
+      }
       for (const c of s.charts) {
         await put(`${c.name}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
         const svg = await renderSvg(c.spec);
@@ -55,6 +59,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
         await put(`${c.name}.png`, svgToPng(svg));
       }
     }
+    for (const a of report.attachments ?? []) await put(a.name, a.content);
     await put('report.html', reportHtml(report));
     const m = report.meta;
     const manifest = {

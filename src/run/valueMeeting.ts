@@ -23,6 +23,8 @@ export interface ValueMeetingTask {
   lossUnit: number;
   /** Copies of the formation counted as lost in every trial whatever happens: a spacecraft's cost spent by its attack. */
   spent?: number;
+  /** When set, also count each side's points lost per trial in bins of this many points (a matchup's loss distribution). */
+  lossBin?: number;
 }
 
 /**
@@ -38,6 +40,13 @@ export interface ValueMeetingSums {
   dd: number;
   ll: number;
   dl: number;
+  /**
+   * With `lossBin`: how many trials side A lost points in [k·bin, (k+1)·bin), at index k (its units'
+   * points and the battle's credits, without a spacecraft's spent cost, which no enemy destroys),
+   * and the same for side B; as long as the highest bin reached.
+   */
+  lossesA?: number[];
+  lossesB?: number[];
 }
 
 function sideLoss(t: Float64Array, side: LossSlots[], credits: LossCredits): number {
@@ -46,11 +55,24 @@ function sideLoss(t: Float64Array, side: LossSlots[], credits: LossCredits): num
   return s;
 }
 
-/** Runs the meeting's trials one at a time and sums D, L and their products. */
+/**
+ * Adds one trial's loss to its bin. The tolerance puts a loss that is a whole multiple of the bin
+ * but summed from fractional unit prices (50 as 49.999999999) in the bin it names.
+ */
+function countLoss(bins: number[], points: number, bin: number): void {
+  const k = Math.floor(points / bin + 1e-9);
+  while (bins.length <= k) bins.push(0);
+  bins[k]!++;
+}
+
+/** Runs the meeting's trials one at a time and sums D, L and their products (and, asked, counts each side's loss per trial in bins). */
 export function runValueMeeting(task: ValueMeetingTask): ValueMeetingSums {
   const runner = compileScenario(task.spec);
   const one = new Float64Array(runner.layout.length);
   const sums: ValueMeetingSums = { n: 0, d: 0, l: 0, dd: 0, ll: 0, dl: 0 };
+  const bin = task.lossBin;
+  const lossesA: number[] = [];
+  const lossesB: number[] = [];
   const chunks = chunkCount(task.trials, task.chunkSize);
   for (let k = 0; k < chunks; k++) {
     const rng = chunkRng(task.seed, task.scenario, task.matchup, k);
@@ -59,7 +81,12 @@ export function runValueMeeting(task: ValueMeetingTask): ValueMeetingSums {
       one.fill(0);
       runner.run(rng, 1, one);
       const d = sideLoss(one, task.sideB, task.credits);
-      const l = sideLoss(one, task.sideA, task.credits) / task.lossUnit + (task.spent ?? 0);
+      const a = sideLoss(one, task.sideA, task.credits);
+      const l = a / task.lossUnit + (task.spent ?? 0);
+      if (bin !== undefined) {
+        countLoss(lossesA, a, bin);
+        countLoss(lossesB, d, bin);
+      }
       sums.n++;
       sums.d += d;
       sums.l += l;
@@ -67,6 +94,10 @@ export function runValueMeeting(task: ValueMeetingTask): ValueMeetingSums {
       sums.ll += l * l;
       sums.dl += d * l;
     }
+  }
+  if (bin !== undefined) {
+    sums.lossesA = lossesA;
+    sums.lossesB = lossesB;
   }
   return sums;
 }

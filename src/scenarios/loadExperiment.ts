@@ -6,7 +6,7 @@ import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from '../m
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { readJsonFile } from '../model/readJsonFile.js';
 import { InputError, formatPath, type Problem } from '../model/inputError.js';
-import { activeDatasheets, loadBaseDataset, withDatasheets } from '../model/loadDataset.js';
+import { loadBaseDataset, withDatasheets } from '../model/loadDataset.js';
 import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
 import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../rulesets/netea/model/spec.js';
 import { embarkationProblem } from '../rulesets/netea/engine/transport/embarkation.js';
@@ -74,10 +74,10 @@ function withoutRefusedFields(json: unknown, issues: readonly Issue[]): unknown 
  * the error names the schema's problems and theirs together, but for what
  * they find at a refused field (that is the default's, not the file's).
  */
-export function withEveryProblem<T>(path: string, check: (loaded: LoadedExperiment) => T): T {
+export function withEveryProblem<T>(path: string, check: (loaded: LoadedExperiment) => T, datasheets: readonly string[] = []): T {
   let loaded: LoadedExperiment;
   try {
-    loaded = loadExperiment(path);
+    loaded = loadExperiment(path, datasheets);
   } catch (e) {
     if (!(e instanceof ExperimentSchemaError) || e.withDefaults === null) throw e;
     const inRefused = (p: Problem) => e.refused.some((r) => p.path === r || p.path.startsWith(`${r}.`) || p.path.startsWith(`${r}[`));
@@ -92,23 +92,26 @@ export function withEveryProblem<T>(path: string, check: (loaded: LoadedExperime
   return check(loaded);
 }
 
-/** Reads and validates an experiment file; every problem names the file, the path in it and the expectation. */
-export function loadExperiment(path: string): LoadedExperiment {
+/**
+ * Reads and validates an experiment file; every problem names the file, the path in it and
+ * the expectation. `datasheets`: the command's --datasheet overlays, laid over its data set.
+ */
+export function loadExperiment(path: string, datasheets: readonly string[] = []): LoadedExperiment {
   const file = displayPath(path);
   const json = readJsonFile(path, file);
   const parsed = Experiment.safeParse(json);
   if (!parsed.success) {
     const repaired = withoutRefusedFields(json, parsed.error.issues);
     const reparsed = repaired === null ? null : Experiment.safeParse(repaired);
-    const withDefaults = reparsed?.success === true ? () => loadedFrom(path, file, reparsed.data, repaired) : null;
+    const withDefaults = reparsed?.success === true ? () => loadedFrom(path, file, reparsed.data, repaired, datasheets) : null;
     throw new ExperimentSchemaError(describeIssues(parsed.error.issues, file), withDefaults, parsed.error.issues.map((i) => formatPath(i.path)));
   }
-  return loadedFrom(path, file, parsed.data, json);
+  return loadedFrom(path, file, parsed.data, json, datasheets);
 }
 
 /** An experiment the schema accepted, with the data set its formations are read from. */
-function loadedFrom(path: string, file: string, experiment: Experiment, json: unknown): LoadedExperiment {
-  if ((experiment.rules === 'epic40k' || experiment.rules === 'heresy') && activeDatasheets().length > 0) {
+function loadedFrom(path: string, file: string, experiment: Experiment, json: unknown, datasheets: readonly string[]): LoadedExperiment {
+  if ((experiment.rules === 'epic40k' || experiment.rules === 'heresy') && datasheets.length > 0) {
     throw new InputError([{ file: 'option --datasheet', path: '', message: `not available for ${file}: its "rules" is "${experiment.rules}", whose data is its own; an overlay changes NetEA and 2004 rulebook datasheets` }]);
   }
   if (experiment.rules === 'epic40k') {
@@ -130,7 +133,7 @@ function loadedFrom(path: string, file: string, experiment: Experiment, json: un
     throw e;
   }
   // The overlays are the command's (--datasheet), not the experiment's: their problems name them alone.
-  data = withDatasheets(data);
+  data = withDatasheets(data, datasheets);
   return { file, experiment, data, raw: json };
 }
 

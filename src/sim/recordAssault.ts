@@ -1,5 +1,5 @@
 import type { AssaultRecordLayout } from './ruleset.js';
-import * as outcomes from '../rulesets/netea/engine/assault.js';
+import * as outcomes from './assaultOutcomes.js';
 
 // Copies of the imported outcomes: imported bindings are read again at every use in optimised code.
 const NO_ASSAULT = outcomes.NO_ASSAULT;

@@ -44,7 +44,7 @@ describe('--datasheet', () => {
 
   it('a changed weapon changes a shooting probability to its exact binomial value: missile launchers at AP3+, 8 shots at 8 Ork Boyz', async () => {
     const trials = 200_000;
-    const r = await spawnCli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--datasheet', keenerMissiles, '--trials', String(trials), '--json', '--quiet']);
+    const r = await inProcess(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--datasheet', keenerMissiles, '--trials', String(trials), '--json', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.data.version).toMatch(new RegExp(` \\+ ${keenerMissiles.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} sha256:${hash12(keenerMissiles)}$`));

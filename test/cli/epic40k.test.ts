@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcess, spawnCli } from '../helpers/cli.js';
+import { inProcess } from '../helpers/cli.js';
 import { binomialPmf, tolerance999 } from '../helpers/exact.js';
 
 describe('shoot --rules epic40k', () => {
   it('6 Space Marines at 10 Imperial Guard: FP 6, 3 dice at 4+ (Armor 3): kills Binomial(3, 2/3); the JSON contract of NetEA plus rules', async () => {
     const trials = 200_000;
-    const r = await spawnCli(['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', 'imperium/10 Imperial Guard', '--trials', String(trials), '--json', '--quiet']);
+    const r = await inProcess(['shoot', '--rules', 'epic40k', '6 Space Marines', '--at', 'imperium/10 Imperial Guard', '--trials', String(trials), '--json', '--quiet']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -23,15 +23,15 @@ describe('shoot --rules epic40k', () => {
     const pAny = 1 - (1 / 3) ** 3;
     expect(Math.abs(out.target.blastMarkers.mean - pAny)).toBeLessThanOrEqual(tolerance999(pAny, trials));
     // The same fields as NetEA's shoot --json.
-    const netea = JSON.parse((await spawnCli(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '1000', '--json', '--quiet'])).stdout);
+    const netea = JSON.parse((await inProcess(['shoot', '4 Devastator', '--at', '8 Ork Boyz', '--trials', '1000', '--json', '--quiet'])).stdout);
     expect(Object.keys(out).filter((k) => k !== 'rules').sort()).toEqual(Object.keys(netea).sort());
     expect(Object.keys(out.target).sort()).toEqual(Object.keys(netea.target).sort());
   });
 
   it('gives identical results on 1 and 2 workers', async () => {
     const args = ['shoot', '--rules', 'epic40k', '6 Space Marines, 2 Rhino', '--at', 'orks/8 Orks, 2 Battlewagon', '--trials', '60000', '--chunk-size', '10000', '--json', '--quiet', '--order', 'overwatch'];
-    const one = JSON.parse((await spawnCli([...args, '--workers', '1'])).stdout);
-    const two = JSON.parse((await spawnCli([...args, '--workers', '2'])).stdout);
+    const one = JSON.parse((await inProcess([...args, '--workers', '1'])).stdout);
+    const two = JSON.parse((await inProcess([...args, '--workers', '2'])).stdout);
     expect(two).toEqual(one);
     expect(one.target.unitsKilled.mean).toBeGreaterThan(0);
   });
@@ -62,7 +62,7 @@ describe('assault --rules epic40k', () => {
     const trials = 200_000;
     const dir = mkdtempSync(join(tmpdir(), 'e40k-report-'));
     try {
-      const r = await spawnCli(['assault', '--rules', 'epic40k', '2 Space Marines', '--at', '2 Orks', '--trials', String(trials), '--json', '--quiet', '--out', join(dir, 'r')]);
+      const r = await inProcess(['assault', '--rules', 'epic40k', '2 Space Marines', '--at', '2 Orks', '--trials', String(trials), '--json', '--quiet', '--out', join(dir, 'r')]);
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout);
       expect(out.rules).toBe('epic40k');

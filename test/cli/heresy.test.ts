@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcess, spawnCli } from '../helpers/cli.js';
+import { inProcess } from '../helpers/cli.js';
 import { binomialPmf, tolerance999 } from '../helpers/exact.js';
 
 describe('shoot and assault --rules heresy', () => {
@@ -25,8 +25,8 @@ describe('shoot and assault --rules heresy', () => {
       ['shoot', '--rules', 'heresy', '4 Terminator, 2 Land Raider', '--at', '8 Ork, 2 Rhino', '--cover', 'hard', '--trials', '40000', '--chunk-size', '10000', '--json', '--quiet'],
       ['assault', '--rules', 'heresy', '8 Ork', '--at', '4 Space Marine', '--support', '4 Ork', '--trials', '40000', '--chunk-size', '10000', '--json', '--quiet'],
     ]) {
-      const one = JSON.parse((await spawnCli([...args, '--workers', '1'])).stdout);
-      const two = JSON.parse((await spawnCli([...args, '--workers', '2'])).stdout);
+      const one = JSON.parse((await inProcess([...args, '--workers', '1'])).stdout);
+      const two = JSON.parse((await inProcess([...args, '--workers', '2'])).stdout);
       expect(two).toEqual(one);
       expect(one.rules).toBe('heresy');
     }

@@ -242,6 +242,7 @@ describe('existing and unwritable --out, for every command that writes one', () 
     ['fair-cost --rules epic40k', ['fair-cost', '--rules', 'epic40k', '6 Space Marines']],
     ['audit', ['audit']],
     ['audit --rules epic40k', ['audit', '--rules', 'epic40k']],
+    ['tournament', ['tournament', '--lists', 'codex-astartes,ork-war-horde']],
   ];
   const cases: Array<[string, string[], RegExp]> = [];
   for (const [name, args] of writers) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inProcess, spawnCli, type CliResult } from '../helpers/cli.js';
+import { inProcess, type CliResult } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-audit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -69,7 +69,7 @@ describe('audit on the built-in data set', () => {
     const one = await auditOnOneWorker();
     expect(one.code, one.stderr).toBe(0);
     const out = join(tmp, 'report');
-    const two = await spawnCli([...AUDIT, '--json', '--workers', '2', '--out', out]);
+    const two = await inProcess([...AUDIT, '--json', '--workers', '2', '--out', out]);
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
     const files = readdirSync(out);
@@ -91,7 +91,7 @@ describe('audit --precision', () => {
     }
     // By need, not the same everywhere: some meetings ran more than the 50 every meeting starts with.
     expect(a.formations.some((f: { trialsPerMeeting: number }) => f.trialsPerMeeting > 50)).toBe(true);
-    const two = await spawnCli([...args, '--workers', '2']);
+    const two = await inProcess([...args, '--workers', '2']);
     expect(two.code, two.stderr).toBe(0);
     expect(JSON.parse(two.stdout)).toEqual(a);
   });

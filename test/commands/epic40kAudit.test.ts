@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { epic40kBattleField, epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../../src/rulesets/epic40k/scenarios/epic40kValuePlan.js';
-import { DEFAULT_SEED } from '../../src/cli/simOptions.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../../src/model/runDefaults.js';
 import { loadEpic40kLists } from '../../src/rulesets/epic40k/model/load.js';
 import { listDetachments } from '../../src/rulesets/epic40k/model/listDetachments.js';
 import type { FormationSpec } from '../../src/model/formation.js';
 import { valueFormations } from '../../src/reports/value/valueFormations.js';
-import { DEFAULT_CHUNK_SIZE } from '../../src/run/simulate.js';
 import { inProcess, spawnCli } from '../helpers/cli.js';
 
 /** `audit --rules epic40k` (issue 20, item 2) and the Epic 40,000 reference battle's plan. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { inProcess, spawnCli } from '../helpers/cli.js';
+import { inProcess } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 
 const version = loadDataset().version;
@@ -32,7 +32,7 @@ describe('matchup', () => {
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { seed: string; trials: number; rules: string; data: { id: string; version: string }; notes: string[] };
     expect(manifest).toMatchObject({ seed: 's1', trials: 60, rules: 'netea', data: { id: 'rulebook-2004', version } });
     expect(manifest.notes).toContain('Battle: reference v4 (battles/reference.json).');
-    for (const f of ['matchup.csv', 'matchup-formations.csv', 'matchup-lists.csv', 'matchup.vl.json', 'report.html']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ['matchup.csv', 'matchup-formations.csv', 'matchup-lists.csv', 'matchup-losses.csv', 'matchup.vl.json', 'report.html']) expect(existsSync(join(out, f)), f).toBe(true);
     const csv = readFileSync(join(out, 'matchup-lists.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('list,army,points,measure,value,ci95_low,ci95_high');
     expect(csv).toHaveLength(5);
@@ -41,7 +41,9 @@ describe('matchup', () => {
   it('gives the same numbers with 1 and 2 workers, and --json says how they were made', async () => {
     const dir = testTempDir('matchup-');
     const { marines, orks } = lists(dir);
-    const [one, two] = await Promise.all([1, 2].map((w) => spawnCli(['matchup', marines, orks, '--trials', '40', '--json', '--workers', String(w)])));
+    // One after the other in this process: an in-process run has this process's output to itself.
+    const one = await inProcess(['matchup', marines, orks, '--trials', '40', '--json', '--workers', '1']);
+    const two = await inProcess(['matchup', marines, orks, '--trials', '40', '--json', '--workers', '2']);
     expect(one.code, one.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const json = JSON.parse(one.stdout) as { rules: string; seed: string; trials: number; data: { id: string }; battle: { name: string; version: number }; lists: { mine: { destroyedPer100: { mean: number } } }; pairs: unknown[]; meetings: number };
@@ -61,6 +63,23 @@ describe('matchup', () => {
     const json = JSON.parse(r.stdout) as { ranking: Array<{ index: number }>; field: { lists: unknown[]; formations: unknown[] } };
     expect(json.field.lists).toHaveLength(1);
     expect(json.ranking.map((x) => x.index).sort()).toEqual([0, 1]);
+  });
+
+  it('--datasheet re-prices both lists with the overlay, and every output names it', async () => {
+    const dir = testTempDir('matchup-');
+    const { marines, orks } = lists(dir);
+    const cheaper = join(dir, 'cheaper.json');
+    writeFileSync(cheaper, JSON.stringify({ armies: [{ id: 'codex-astartes', formations: [{ id: 'devastator-detachment', points: 200 }] }] }));
+    const run = (extra: string[]) => inProcess(['matchup', marines, orks, '--trials', '10', '--workers', '1', '--json', ...extra]);
+    const [plain, overlaid] = [await run([]), await run(['--datasheet', cheaper])];
+    expect(overlaid.code, overlaid.stderr).toBe(0);
+    type Out = { data: { version: string }; mine: { points: number; formations: Array<{ points: number }> } };
+    const [p, o] = [JSON.parse(plain.stdout) as Out, JSON.parse(overlaid.stdout) as Out];
+    // Codex Astartes devastators: 250 points in the built-in list, 200 under the overlay; the tactical detachment unchanged.
+    expect(p.mine.formations.map((f) => f.points)).toEqual([300, 250]);
+    expect(o.mine.formations.map((f) => f.points)).toEqual([300, 200]);
+    expect(o.mine.points).toBe(500);
+    expect(o.data.version).toMatch(new RegExp(`^${version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\+ .*cheaper\\.json sha256:[0-9a-f]{12}$`));
   });
 
   describe('bad input: one line, exit code 2, nothing written', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeExperiment, prepareExperiment, resultJson, writeExperimentReport } from '../../src/cli/run.js';
 import { SHOWCASE } from '../../src/cli/showcase.js';
+import { SimulationRunner, WorkerPools } from '../../src/cli/simulationRunner.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 import type { RunPart } from '../../src/reports/report.js';
 import { inProcess } from '../helpers/cli.js';
@@ -35,7 +36,7 @@ describe('a report of several experiments', () => {
     const dir = testTempDir('epic-balance-parts-');
     const files = [copyWithTrials(dir, 'tactical-vs-warband', 300), copyWithTrials(dir, 'steel-legion-ork-duel', 200)];
     const outcomes = [];
-    for (const f of files) outcomes.push(await executeExperiment(prepareExperiment(f, SIM, () => false), SIM, ['showcase']));
+    for (const f of files) outcomes.push(await executeExperiment(prepareExperiment(f, SIM, () => false), SIM, ['showcase'], SimulationRunner.simulating(new WorkerPools())));
     await writeExperimentReport(outcomes, join(dir, 'report'), ['showcase', '--out', join(dir, 'report')], 'two parts');
     const manifest = JSON.parse(readFileSync(join(dir, 'report', 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.parts.map((p) => [p.name, p.trials, p.simulations])).toEqual([

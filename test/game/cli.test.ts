@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inProcess, spawnCli } from '../helpers/cli.js';
+import { inProcess } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 
 /**
@@ -31,8 +31,9 @@ describe('epic-balance game', () => {
 
   it('--json: one pair with --policy, every number with its interval; the same numbers on 1 and 2 workers', async () => {
     const args = ['game', A, B, '--games', '600', '--policy', 'aggressive,objective-first:caution=0.2', '--json', '--quiet', '--seed', 'workers'];
-    const one = await spawnCli([...args, '--workers', '1']);
-    const two = await spawnCli([...args, '--workers', '2']);
+    // In this process (the numbers, not the process, are under test): its second run starts two worker threads.
+    const one = await inProcess([...args, '--workers', '1']);
+    const two = await inProcess([...args, '--workers', '2']);
     expect(one.code, one.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const json = JSON.parse(one.stdout) as { runs: Array<{ policies: string[]; games: number; armies: Array<{ wins: { p: number; ci95: number[] } }>; draws: { p: number } }> };

@@ -11,28 +11,36 @@ export interface CliResult {
   stderr: string;
 }
 
+let inProcessPools: import('../../src/cli/simulationRunner.js').WorkerPools | undefined;
+
 /**
  * Runs a command line in this process, as src/cli.ts does (no tsx start-up):
  * InputError and commander errors give exit code 2 with the problems on
- * stderr, --help gives 0.
+ * stderr, --help gives 0, a command that sets process.exitCode gives it.
  */
 export async function inProcess(args: string[]): Promise<CliResult> {
   // Imported here, not at the top: a test file that only spawns the command
   // line (spawnCli) then does not load every command and its libraries.
-  const [{ newProgram }, { formatProblem, InputError }] = await Promise.all([import('../../src/cli/program.js'), import('../../src/model/inputError.js')]);
-  const program = newProgram();
+  const [{ newProgram }, { formatProblem, InputError }, { WorkerPools }] = await Promise.all([import('../../src/cli/program.js'), import('../../src/model/inputError.js'), import('../../src/cli/simulationRunner.js')]);
+  // One set of worker threads for the test file's in-process commands, as one process keeps.
+  inProcessPools ??= new WorkerPools();
+  const program = newProgram(inProcessPools);
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
   const err = vi.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
+  // A command's own exit code (`roster check` sets 1 for a breach) is read, then the test process's restored.
+  const exitCode = process.exitCode;
+  process.exitCode = undefined;
   try {
     await program.parseAsync(['node', 'epic-balance', ...args]);
-    return { code: 0, stdout, stderr };
+    return { code: typeof process.exitCode === 'number' ? process.exitCode : 0, stdout, stderr };
   } catch (e) {
     if (e instanceof InputError) return { code: 2, stdout, stderr: stderr + e.problems.map((p) => `epic-balance: ${formatProblem(p)}\n`).join('') };
     if (e instanceof CommanderError) return { code: e.code === 'commander.helpDisplayed' || e.code === 'commander.help' || e.code === 'commander.version' ? 0 : 2, stdout, stderr };
     throw e;
   } finally {
+    process.exitCode = exitCode;
     out.mockRestore();
     err.mockRestore();
   }

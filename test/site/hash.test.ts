@@ -9,10 +9,10 @@ import { DEFAULT_ASSAULT_GAP } from '../../src/cli/assault.js';
 import { registerCommands } from '../../src/cli/index.js';
 import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { serveStatic } from '../../src/cli/serve.js';
-import { DEFAULT_SEED } from '../../src/cli/simOptions.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../../src/model/runDefaults.js';
 import { InputError } from '../../src/model/inputError.js';
 import { DEFAULT_GAP } from '../../src/rulesets/netea/engine/engagements.js';
-import { DEFAULT_CHUNK_SIZE } from '../../src/run/simulate.js';
+import { matchupArgv, matchupHash, parseMatchupHash } from '../../site/src/lists/matchupHash.js';
 
 const program = new Command('epic-balance');
 registerCommands(program);
@@ -117,5 +117,29 @@ describe('epic-balance serve', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('the address of a matchup (site/src/lists/matchupHash.ts)', () => {
+  const mine = { name: 'Ultramarines 3rd', army: 'space-marine-codex-astartes', points: 3000, formations: ['space-marine-codex-astartes/tactical+razorbacks', 'space-marine-codex-astartes/bike'], upgrades: [] };
+  const theirs = { name: 'Ultramarines 3rd', army: 'eldar-alaitoc', points: 2000, formations: ['eldar-alaitoc/guardians'], upgrades: ['avatar'] };
+
+  it('carries both lists whole, and the command line that prints the same JSON', () => {
+    const s = { mine, theirs, trials: 40, seed: 'a b', data: 'netea-tp' };
+    const hash = matchupHash(s);
+    expect(hash).toBe('#matchup=Ultramarines%203rd%0Aspace-marine-codex-astartes%0A3000%0Aspace-marine-codex-astartes/tactical%2Brazorbacks%0Aspace-marine-codex-astartes/bike&theirs=Ultramarines%203rd%0Aeldar-alaitoc%0A2000%0Aeldar-alaitoc/guardians%0A%2Bavatar&trials=40&seed=a%20b&data=netea-tp');
+    expect(parseMatchupHash(hash)).toEqual(s);
+    // Two lists of one name: the second list file is told apart.
+    expect(matchupArgv(s)).toEqual(['matchup', 'ultramarines-3rd.json', 'ultramarines-3rd-theirs.json', '--data', 'netea-tp', '--trials', '40', '--seed', 'a b', '--chunk-size', '50000']);
+    expect(matchupArgv({ mine, theirs: { ...theirs, name: 'Iyanden!' } }).slice(0, 3)).toEqual(['matchup', 'ultramarines-3rd.json', 'iyanden.json']);
+  });
+
+  it('refuses a list without formations, a bad points limit and an option matchup does not take, naming them', () => {
+    const list = encodeURIComponent('Mine\nspace-marine-codex-astartes\n3000\nspace-marine-codex-astartes/bike');
+    expect(() => parseMatchupHash(`#matchup=${list}`)).toThrow('expected theirs=<list>, once');
+    expect(() => parseMatchupHash(`#matchup=${list}&theirs=${encodeURIComponent('Theirs\neldar-alaitoc\n2000')}`)).toThrow('got no formation');
+    expect(() => parseMatchupHash(`#matchup=${list}&theirs=${encodeURIComponent('Theirs\neldar-alaitoc\nlots\neldar-alaitoc/guardians')}`)).toThrow('expected the points limit, a whole number of at least 1, got "lots"');
+    expect(() => parseMatchupHash(`#matchup=${list}&theirs=${list}&at=x`)).toThrow('unknown option for matchup in the playground');
+    expect(() => parseMatchupHash(`#matchup=${list}&theirs=${list}&trials=0`)).toThrow('expected a whole number of at least 1, got "0"');
   });
 });

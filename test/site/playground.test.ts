@@ -77,6 +77,8 @@ describe('the playground', () => {
     // The page and its workers load at once; the chart library (vega.js) only when there is a chart to draw.
     expect(size['main.js']!.gzipBytes).toBeLessThan(200_000);
     expect(size['worker.js']!.gzipBytes).toBeLessThan(60_000);
+    // The list panel (lists.js): the importers with their mapping tables and the matchup, loaded when the panel is opened or a matchup link followed.
+    expect(size['lists.js']!.gzipBytes).toBeLessThan(320_000);
   });
 
   it.skipIf(!haveChromium)('a shared link runs at once and #result-json is what `shoot --json` prints', async () => {

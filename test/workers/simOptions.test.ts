@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addSimOptions, chunkRangeOption, PRECISION_TRIAL_CAP, precisionOption, resultCommandLine, type SimOptions } from '../../src/cli/simOptions.js';
+import { PRECISION_TRIAL_CAP } from '../../src/model/runDefaults.js';
+import { addSimOptions, chunkRangeOption, precisionOption, resultCommandLine, type SimOptions } from '../../src/cli/simOptions.js';
 import { InputError } from '../../src/model/inputError.js';
 
 /** Parses a command line for a test command with the shared simulation options. */

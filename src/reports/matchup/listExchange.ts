@@ -41,8 +41,8 @@ export interface ActingFormation {
   opponentWeights: number[];
 }
 
-/** Weighted terms of one formation's meetings, with t_ij. */
-function opponentWeights(actor: SideFormation, others: SideFormation[], pairs: Map<string, PairResult>): number[] {
+/** t_ij: the weight of each formation of `others` in `actor`'s meeting (its base weight, renormalised over the pairs met; 0 where not met). */
+export function opponentWeights(actor: SideFormation, others: SideFormation[], pairs: Map<string, PairResult>): number[] {
   const met = others.map((o) => (isMet(pairs.get(pairKey(actor.text, o.text))) ? o.weight : 0));
   const total = met.reduce((t, x) => t + x, 0);
   return met.map((x) => (total > 0 ? x / total : 0));

@@ -1,6 +1,7 @@
 import type { Estimate } from './linearEstimate.js';
 import { actingFormations, isMet, listLostPer100, ownMeetings, lossesPer100, pairView, type PairResult, type PairView, type SideFormation } from './listExchange.js';
-import { pairKey } from './pairMeeting.js';
+import { lossHistogram, type LossHistogram } from './lossHistogram.js';
+import { LOSS_BIN, pairKey } from './pairMeeting.js';
 
 /**
  * The numbers of a matchup (`matchup <my list> <their list>`) and of a list against a field
@@ -69,6 +70,8 @@ export interface MatchupResult {
   pairs: Array<PairRow | UnmetPair>;
   enemies: EnemyAnswer[];
   meetings: number;
+  /** Points lost per trial in each side's own meetings, each way, in bins of `binPoints` (lossHistogram.ts). */
+  lossHistogram: { binPoints: number; mine: LossHistogram; theirs: LossHistogram };
 }
 
 function rows(side: SideFormation[], others: SideFormation[], pairs: Map<string, PairResult>): FormationRow[] {
@@ -114,6 +117,7 @@ export function matchupResult(mine: MatchupSide, theirs: MatchupSide, pairs: Map
     pairs: all,
     enemies,
     meetings,
+    lossHistogram: { binPoints: LOSS_BIN, mine: lossHistogram(m, t, pairs), theirs: lossHistogram(t, m, pairs) },
   };
 }
 
@@ -132,6 +136,8 @@ export interface FieldResult {
   ranking: Array<FormationRow & { shareOfList: number }>;
   pairs: Array<PairRow | UnmetPair>;
   meetings: number;
+  /** Points lost per trial in my formations' meetings against the field, each way (lossHistogram.ts). */
+  lossHistogram: { binPoints: number; mine: LossHistogram };
 }
 
 export function fieldResult(mine: MatchupSide, field: MatchupField, pairs: Map<string, PairResult>, meetings: number): FieldResult {
@@ -139,6 +145,6 @@ export function fieldResult(mine: MatchupSide, field: MatchupField, pairs: Map<s
   const f = field.formations;
   const acting = rows(m, f, pairs);
   const ranking = rankBy(acting.map((a) => a.index), (i) => acting[i]!.netPer100.mean).map((i) => ({ ...acting[i]!, shareOfList: m[i]!.points / mine.points }));
-  return { mine, field, list: ownMeetings(m, f, pairs), ranking, pairs: pairRows(m, f, pairs), meetings };
+  return { mine, field, list: ownMeetings(m, f, pairs), ranking, pairs: pairRows(m, f, pairs), meetings, lossHistogram: { binPoints: LOSS_BIN, mine: lossHistogram(m, f, pairs) } };
 }
 

@@ -2,6 +2,7 @@ import { finishChart, shortName, type ChartContext, type VlSpec } from '../chart
 import type { CsvRow } from '../csv.js';
 import type { ReportSection } from '../report.js';
 import type { Estimate } from './linearEstimate.js';
+import type { LossHistogram } from './lossHistogram.js';
 import type { FieldResult, MatchupResult, MatchupSide, PairRow, UnmetPair } from './matchupResult.js';
 
 /**
@@ -14,6 +15,7 @@ export const MATCHUP_DEFINITIONS = [
   'Net per 100 points: points destroyed less points lost, per 100 points of the acting formation.',
   'A list\'s points destroyed per 100 points: each of its formations meets one enemy formation, each enemy formation with the weight of its share of the enemy\'s points (docs/rosters.md, "Matchups").',
   'Lost per 100 points of the list: what a formation loses when the enemy\'s formations act, per 100 points of its whole list; over the list these add up to the list\'s points lost per 100.',
+  'Losses per trial (matchup-losses.csv): in a side\'s own meetings, each drawn as its figures weigh them, the probability that the acting formation loses, or destroys, points in each 25-point bin in one trial.',
 ];
 
 /** Row and column labels: place, name and points, unique even when a list fields a formation twice. */
@@ -38,6 +40,20 @@ function pairRows(mine: MatchupSide, theirs: MatchupSide, pairs: Array<PairRow |
 export const PAIR_COLUMNS = ['formation', 'formation_points', 'target', 'target_points', 'measure', 'value', 'ci95_low', 'ci95_high', 'note'];
 const FORMATION_COLUMNS = ['list', 'formation', 'formation_points', 'measure', 'value', 'ci95_low', 'ci95_high'];
 const LIST_COLUMNS = ['list', 'army', 'points', 'measure', 'value', 'ci95_low', 'ci95_high'];
+const LOSS_COLUMNS = ['acting', 'measure', 'points_from', 'points_to', 'probability'];
+
+/**
+ * matchup-losses.csv: in each side's own meetings, the probability that the acting formation loses
+ * (points_lost) or destroys (points_destroyed) points in [points_from, points_to) in a trial.
+ */
+function lossRows(h: { binPoints: number } & Partial<Record<'mine' | 'theirs', LossHistogram>>): CsvRow[] {
+  return (['mine', 'theirs'] as const).flatMap((acting) => {
+    const side = h[acting];
+    if (side === undefined) return [];
+    const rows = (measure: string, p: number[]) => p.map((probability, b): CsvRow => ({ acting, measure, points_from: b * h.binPoints, points_to: (b + 1) * h.binPoints, probability }));
+    return [...rows('points_lost', side.lost), ...rows('points_destroyed', side.destroyed)];
+  });
+}
 
 function heatmap(mine: MatchupSide, theirs: MatchupSide, pairs: Array<PairRow | UnmetPair>, battle: string, ctx: ChartContext): VlSpec {
   const rows = formationLabels(mine);
@@ -98,6 +114,7 @@ export function matchupSection(r: MatchupResult, battle: string, trials: number,
       { name: 'matchup', columns: PAIR_COLUMNS, rows: pairRows(r.mine, r.theirs, r.pairs) },
       { name: 'matchup-formations', columns: FORMATION_COLUMNS, rows: formationRows },
       { name: 'matchup-lists', columns: LIST_COLUMNS, rows: listRows },
+      { name: 'matchup-losses', columns: LOSS_COLUMNS, rows: lossRows(r.lossHistogram) },
     ],
     charts: [{ name: 'matchup', spec: heatmap(r.mine, r.theirs, r.pairs, battle, ctx) }],
   };
@@ -125,6 +142,7 @@ export function fieldSection(r: FieldResult, battle: string, trials: number, ctx
     tables: [
       { name: 'matchup-field', columns: FORMATION_COLUMNS, rows: ranking },
       { name: 'matchup', columns: PAIR_COLUMNS, rows: pairRows(r.mine, field, r.pairs) },
+      { name: 'matchup-losses', columns: LOSS_COLUMNS, rows: lossRows(r.lossHistogram) },
     ],
     charts: [{ name: 'matchup', spec: heatmap(r.mine, field, r.pairs, battle, ctx) }],
   };

@@ -30,13 +30,16 @@ export function readMatchupList(path: string): { path: string; file: string; ros
 /**
  * A list as a matchup fields it, from the data set in use: a list written against another data
  * set or version is refused (its prices and formations may differ: `roster check` re-prices it),
+ * except the data that --datasheet overlays are laid over (the overlays re-price it),
  * and so is a formation the data set cannot field. The list's construction breaches are returned,
  * not refused: a matchup of a list that breaks a rule is still a matchup, and says so.
  */
 export function matchupSide(data: Dataset, list: { file: string; roster: RosterFile }): { side: MatchupSide; specs: FormationSpec[]; breaches: string[] } {
   const { file, roster } = list;
-  if (roster.data.set !== data.id || roster.data.version !== data.version) {
-    throw new InputError([{ file, path: 'data', message: `written against ${roster.data.set} ${roster.data.version}, but the data set in use is ${data.id} ${data.version}; expected a list of the same data version (\`roster check ${file}\` re-prices it; then set "data.version")` }]);
+  // With --datasheet overlays, a list written against the data they are laid over is theirs to re-price.
+  const under = data.overlays !== undefined && data.overlays.length > 0 ? data.version.split(' + ')[0]! : data.version;
+  if (roster.data.set !== data.id || (roster.data.version !== data.version && roster.data.version !== under)) {
+    throw new InputError([{ file, path: 'data', message: `written against ${roster.data.set} ${roster.data.version}, but the data set in use is ${data.id} ${data.version}; expected a list of the same data version${under !== data.version ? ` or of ${under}, the data the --datasheet overlays are laid over` : ''} (\`roster check ${file}\` re-prices it; then set "data.version")` }]);
   }
   const check = checkRoster(data, roster, file);
   const refused = check.formations.find((f) => f.error !== undefined);

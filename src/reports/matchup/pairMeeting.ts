@@ -38,9 +38,15 @@ export interface PairExchange {
   varA: number;
   varB: number;
   covAB: number;
-  /** The plays of the pair: scene, who had the initiative, weight (the weights add up to 1), trials. */
-  plays: Array<{ scene: string; first: 'A' | 'B'; weight: number; trials: number }>;
+  /**
+   * The plays of the pair: scene, who had the initiative, weight (the weights add up to 1), trials,
+   * and how many trials each side lost points in each bin of LOSS_BIN points (index k: [k·bin, (k+1)·bin)).
+   */
+  plays: Array<{ scene: string; first: 'A' | 'B'; weight: number; trials: number; lossesA: number[]; lossesB: number[] }>;
 }
+
+/** The width, in points, of the bins a matchup counts each side's loss per trial in (its loss distribution). */
+export const LOSS_BIN = 25;
 
 /** The formation's kind, refusing one that mixes fliers and ground units (the matchup cannot say which scenes it plays). */
 export function pairKind(f: FormationSpec): FlyingKind {
@@ -71,7 +77,7 @@ export function planPair(x: FormationSpec, y: FormationSpec, battle: Battle, run
   if ('why' in sides) return { met: false, key, why: sides.why };
   const plan = planValue(sides.a, [sides.b], battle, { ...run, includeOwnList: true });
   const group = { m: 1, n: 1 };
-  const tasks = plan.tasksFor(0, group);
+  const tasks = plan.tasksFor(0, group).map((t) => ({ ...t, lossBin: LOSS_BIN }));
   const w = mixWeights(battle, null);
   const weights = (sums: ValueMeetingSums[]) => {
     const shares = playShares(plan.slots, { ...group, sums }, sides.b.points!, plan.firstChances[0]!);
@@ -103,7 +109,7 @@ export function pairExchange(plan: Extract<PairPlan, { met: true }>, sums: Value
     varB += (wk * wk * varianceOfMean(s.d, s.dd, s.n)) / (pointsB * pointsB);
     covAB += (wk * wk * covarianceOfMeans(s.l, s.d, s.dl, s.n)) / pointsB;
   });
-  const plays = plan.plays.map((p, k) => ({ ...p, weight: w[k]!, trials: sums[k]!.n }));
+  const plays = plan.plays.map((p, k) => ({ ...p, weight: w[k]!, trials: sums[k]!.n, lossesA: sums[k]!.lossesA ?? [], lossesB: sums[k]!.lossesB ?? [] }));
   if (plan.a.text === plan.b.text) {
     // A formation against itself: both sides are draws of its loss in the same meetings, each side
     // holding the initiative as often; their mean is each side's loss, so the pair mirrors exactly.

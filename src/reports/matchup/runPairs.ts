@@ -4,7 +4,8 @@ import { ChunkPool } from '../../run/pool.js';
 import type { ValueRun } from '../value/formationValue.js';
 import { runValueMeeting } from '../../run/valueMeeting.js';
 import type { PairResult } from './listExchange.js';
-import { pairExchange, planPair, type PairPlan } from './pairMeeting.js';
+import { planPairs } from './listMatchup.js';
+import { pairExchange, type PairPlan } from './pairMeeting.js';
 
 /**
  * Runs every pair of a matchup once: each formation of `mine` against each of `theirs`, a pair
@@ -19,12 +20,7 @@ export async function runPairs(
   run: ValueRun & { workers: number },
   progress?: (done: number, total: number) => void,
 ): Promise<{ pairs: Map<string, PairResult>; meetings: number }> {
-  const plans = new Map<string, PairPlan>();
-  for (const x of mine) for (const y of theirs) {
-    const plan = planPair(x, y, battle, run);
-    if (!plans.has(plan.key)) plans.set(plan.key, plan);
-  }
-  const todo = [...plans.values()];
+  const todo = planPairs(mine, theirs, battle, run);
   const pairs = new Map<string, PairResult>();
   let meetings = 0;
   let done = 0;

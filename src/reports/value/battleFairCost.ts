@@ -16,9 +16,6 @@ import { judgedAt } from './fixedPointValue.js';
  * line on its worker pool, both through solveValue (fixedPointValue.ts).
  */
 
-/** Trials per meeting when --trials is not given. */
-export const FAIR_COST_TRIALS = 1000;
-
 export interface BattleFairCostInputs {
   formation: FormationSpec;
   opponents: FormationSpec[];

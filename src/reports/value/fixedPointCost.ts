@@ -112,16 +112,38 @@ function included(model: ValueModel, only: Only): number[] {
   return only === null ? model.opponents.map((_, i) => i).filter((i) => model.opponents[i]!.groups.length > 0) : model.opponents[only]!.groups.length > 0 ? [only] : [];
 }
 
-function termsAt(model: ValueModel, w: number[], p: number, only: Only): Term[] {
+/**
+ * What every price's terms read that no price changes: the included
+ * opponents, each group's points per copy and play shares, each slot's scene
+ * weight. A root search evaluates G at some fifty prices (an audit's fit,
+ * hundreds of thousands), so they are taken once per search, not once per
+ * price; the terms at p are then the same numbers, summed in the same order.
+ */
+interface Prepared {
+  k: number;
+  /** w[scene] of each slot. */
+  slotWeights: number[];
+  opponents: Array<{ index: number; model: OpponentModel; ratios: number[]; shares: number[][] }>;
+}
+
+function prepare(model: ValueModel, w: number[], only: Only): Prepared {
   const who = included(model, only);
-  const k = who.length;
+  return {
+    k: who.length,
+    slotWeights: model.slots.map((s) => w[s.scene] ?? 0),
+    opponents: who.map((index) => {
+      const o = model.opponents[index]!;
+      return { index, model: o, ratios: ratiosOf(o, o.groups), shares: o.groups.map((g) => cachedShares(model.slots, g, o.points, o.firstChance)) };
+    }),
+  };
+}
+
+function termsAt(prep: Prepared, p: number): Term[] {
   const out: Term[] = [];
-  for (const oi of who) {
-    const o = model.opponents[oi]!;
-    for (const { index, weight } of mixtureWeights(p, ratiosOf(o, o.groups))) {
-      const group = o.groups[index]!;
-      const shares = cachedShares(model.slots, group, o.points, o.firstChance);
-      out.push({ opponent: oi, group, weights: model.slots.map((s, j) => (weight * (w[s.scene] ?? 0) * shares[j]!) / k) });
+  for (const o of prep.opponents) {
+    for (const { index, weight } of mixtureWeights(p, o.ratios)) {
+      const shares = o.shares[index]!;
+      out.push({ opponent: o.index, group: o.model.groups[index]!, weights: prep.slotWeights.map((ws, j) => (weight * ws * shares[j]!) / prep.k) });
     }
   }
   return out;
@@ -155,14 +177,40 @@ function sumsAt(model: ValueModel, terms: Term[]): MixAt {
   return { x, l, pBar: wt > 0 ? pp / wt : 0 };
 }
 
+/** sumsAt(model, termsAt(prep, p)) without building the terms: the same products, summed in the same order. */
+function mixOf(model: ValueModel, prep: Prepared, p: number): MixAt {
+  let x = 0, l = 0, pp = 0, wt = 0;
+  const slots = model.slots;
+  for (const o of prep.opponents) {
+    for (const { index, weight } of mixtureWeights(p, o.ratios)) {
+      const shares = o.shares[index]!;
+      const group = o.model.groups[index]!;
+      for (let j = 0; j < slots.length; j++) {
+        const a = (weight * prep.slotWeights[j]! * shares[j]!) / prep.k;
+        if (a === 0) continue;
+        const s = group.sums[j]!;
+        x += (a * s.d) / s.n / group.m;
+        l += (a * s.l) / s.n / group.m;
+        pp += (a * (group.n * o.model.points + slots[j]!.defencePoints)) / group.m;
+        wt += a;
+      }
+    }
+  }
+  return { x, l, pBar: wt > 0 ? pp / wt : 0 };
+}
+
 /** X, ℓ and P̄ at price p under scene weights w. */
 export function mixAt(model: ValueModel, w: number[], p: number, only: Only = null): MixAt {
-  return sumsAt(model, termsAt(model, w, p, only));
+  return mixOf(model, prepare(model, w, only), p);
 }
 
 /** G(p) (parityCost.ts) under the model. */
 export function gapAt(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): number {
-  const m = mixAt(model, w, p, only);
+  return gapOf(model, prepare(model, w, only), p, metric);
+}
+
+function gapOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetric): number {
+  const m = mixOf(model, prep, p);
   return parityGap(p, m.x, m.l, m.pBar, metric);
 }
 
@@ -177,7 +225,11 @@ export interface MeetingTerm {
 
 /** Every meeting in the mixture at p, with its coefficients c_ℓ = (W_s·a/K)·λ·∂G/∂ℓ/m and c_d likewise (P̄ held at its value). */
 export function meetingTerms(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): MeetingTerm[] {
-  const terms = termsAt(model, w, p, only);
+  return meetingTermsOf(model, prepare(model, w, only), p, metric);
+}
+
+function meetingTermsOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetric): MeetingTerm[] {
+  const terms = termsAt(prep, p);
   const { ofLost, ofDestroyed } = parityCoefficients(p, sumsAt(model, terms).pBar, metric);
   const out: MeetingTerm[] = [];
   for (const t of terms) {
@@ -199,8 +251,12 @@ export function termVariance(t: MeetingTerm): number {
 
 /** Var G(p) with P̄ held at its value: the meetings are independent runs, so their parts' variances add. */
 export function gapVariance(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): number {
+  return varianceOf(model, prepare(model, w, only), p, metric);
+}
+
+function varianceOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetric): number {
   let v = 0;
-  for (const t of meetingTerms(model, w, p, metric, only)) v += termVariance(t);
+  for (const t of meetingTermsOf(model, prep, p, metric)) v += termVariance(t);
   return v;
 }
 
@@ -219,15 +275,16 @@ function breakpoints(model: ValueModel, only: Only): number[] {
 export function modelRoot(model: ValueModel, w: number[], metric: ParityMetric, only: Only = null): number {
   const b = breakpoints(model, only);
   if (b.length === 0) return NaN;
-  const g = (p: number) => gapAt(model, w, p, metric, only);
+  const prep = prepare(model, w, only);
+  const g = (p: number) => gapOf(model, prep, p, metric);
   const gs = b.map(g);
   if (gs[0]! >= 0) {
-    const m = mixAt(model, w, b[0]!, only);
+    const m = mixOf(model, prep, b[0]!);
     return Math.min(b[0]!, constantMixRoot(m.x, m.l, m.pBar, metric));
   }
   for (let i = 0; i + 1 < b.length; i++) if (gs[i]! < 0 && gs[i + 1]! >= 0) return bracketRoot(g, b[i]!, b[i + 1]!);
   const last = b[b.length - 1]!;
-  const m = mixAt(model, w, last, only);
+  const m = mixOf(model, prep, last);
   return Math.max(last, constantMixRoot(m.x, m.l, m.pBar, metric));
 }
 
@@ -255,9 +312,10 @@ const STEP = 1.1;
  */
 export function rootInterval(model: ValueModel, w: number[], metric: ParityMetric, root: number, z: number, only: Only = null): [number, number] {
   if (!Number.isFinite(root)) return [root, root];
+  const prep = prepare(model, w, only);
   const t = (p: number) => {
-    const g = gapAt(model, w, p, metric, only);
-    return g * g - z * z * gapVariance(model, w, p, metric, only);
+    const g = gapOf(model, prep, p, metric);
+    return g * g - z * z * varianceOf(model, prep, p, metric);
   };
   if (t(root) > 0) return [root, root];
   // A root of 0 (it destroys nothing) is scaled by the smallest group's points.
@@ -279,7 +337,7 @@ export function rootInterval(model: ValueModel, w: number[], metric: ParityMetri
 
 /** Shares of X and of ℓ at p by opponent. */
 export function opponentSharesAt(model: ValueModel, w: number[], p: number): Array<{ destroyed: number; lost: number }> {
-  const terms = termsAt(model, w, Number.isFinite(p) ? p : Number.MAX_VALUE, null);
+  const terms = termsAt(prepare(model, w, null), Number.isFinite(p) ? p : Number.MAX_VALUE);
   const out = model.opponents.map(() => ({ destroyed: 0, lost: 0 }));
   let x = 0, l = 0;
   for (const t of terms) {

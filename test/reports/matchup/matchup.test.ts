@@ -5,11 +5,12 @@ import { loadBattle } from '../../../src/model/loadBattle.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import type { PairResult, SideFormation } from '../../../src/reports/matchup/listExchange.js';
 import { fieldResult, matchupResult, type MatchupSide, type PairRow } from '../../../src/reports/matchup/matchupResult.js';
-import { pairKey, type PairExchange } from '../../../src/reports/matchup/pairMeeting.js';
+import { pairKey, planPair, type PairExchange } from '../../../src/reports/matchup/pairMeeting.js';
 import { runPairs } from '../../../src/reports/matchup/runPairs.js';
+import { lossHistogram } from '../../../src/reports/matchup/lossHistogram.js';
 import { Z95 } from '../../../src/stats/z95.js';
 import { valueFormations } from '../../../src/reports/value/valueFormations.js';
-import { DEFAULT_CHUNK_SIZE } from '../../../src/run/simulate.js';
+import { DEFAULT_CHUNK_SIZE } from '../../../src/model/runDefaults.js';
 
 const data = loadDataset();
 const { battle } = loadBattle();
@@ -55,7 +56,59 @@ describe('a matchup of two one-formation lists', () => {
     expect(r.losses.mine[0]!.share).toBe(1);
     expect(r.lists.mine.lostPer100.mean).toBeCloseTo((r.lists.theirs.destroyedPer100.mean * pj) / pi, 10);
     // Ground formations play the seven ground scenes, each with each side holding the initiative.
-    expect((pairs.get(pairKey(mine.specs[0]!.text, theirs.specs[0]!.text)) as PairExchange).plays).toHaveLength(14);
+    const pair = pairs.get(pairKey(mine.specs[0]!.text, theirs.specs[0]!.text)) as PairExchange;
+    expect(pair.plays).toHaveLength(14);
+    // The loss distribution per trial: every trial of every play counted once, each way.
+    for (const p of pair.plays) for (const counts of [p.lossesA, p.lossesB]) expect(counts.reduce((t, c) => t + c, 0)).toBe(p.trials);
+    const h = r.lossHistogram;
+    expect(h.binPoints).toBe(25);
+    for (const dist of [h.mine.lost, h.mine.destroyed, h.theirs.lost, h.theirs.destroyed]) expect(dist.reduce((t, p) => t + p, 0)).toBeCloseTo(1, 12);
+    // One formation each: the mean points lost per trial (u and v in points of each side as run) lies within the bins' bounds.
+    const planned = planPair(mine.specs[0]!, theirs.specs[0]!, battle, run);
+    if (!planned.met) throw new Error('the pair is met');
+    const marinesPoints = planned.tasks[0]!.lossUnit;
+    expect(planned.tasks[0]!.sideB[0]!.points).toBe(warbandUnitPoints);
+    const bounds = (dist: number[]) => [dist.reduce((t, p, b) => t + p * 25 * b, 0), dist.reduce((t, p, b) => t + p * 25 * (b + 1), 0)];
+    const [lostLow, lostHigh] = bounds(h.mine.lost);
+    expect(u * marinesPoints).toBeGreaterThanOrEqual(lostLow! - 1e-9);
+    expect(u * marinesPoints).toBeLessThan(lostHigh!);
+    const [destroyedLow, destroyedHigh] = bounds(h.mine.destroyed);
+    expect(v * warbandUnitPoints).toBeGreaterThanOrEqual(destroyedLow! - 1e-9);
+    expect(v * warbandUnitPoints).toBeLessThan(destroyedHigh!);
+    // Their formation's own meetings are the same pair: each way swapped.
+    expect(h.theirs.lost).toEqual(h.mine.destroyed);
+    expect(h.theirs.destroyed).toEqual(h.mine.lost);
+  });
+});
+
+describe('the loss distribution per trial (lossHistogram.ts)', () => {
+  const play = (weight: number, trials: number, lossesA: number[], lossesB: number[]) => ({ scene: 's', first: 'A' as const, weight, trials, lossesA, lossesB });
+  const exchange = (a: string, b: string, plays: PairExchange['plays']): PairExchange => ({ key: pairKey(a, b), a, b, lostA: 0, lostB: 0, varA: 0, varB: 0, covAB: 0, plays });
+  const f = (text: string, points: number, weight: number): SideFormation => ({ text, name: text, points, weight });
+
+  it('weighs each play\'s counts by the formation\'s share of its list, its opponent\'s weight and the play\'s weight: worked example', () => {
+    // Mine: a (100 points) and b (300); theirs: x (200). Pair a–x: two plays, weights 1/4 and 3/4; pair b–x: one play.
+    const mine = [f('a', 100, 0.25), f('b', 300, 0.75)];
+    const theirs = [f('x', 200, 1)];
+    const pairs = new Map<string, PairResult>([
+      [pairKey('a', 'x'), exchange('a', 'x', [play(0.25, 4, [1, 3], [2, 0, 2]), play(0.75, 2, [2], [0, 1, 1])])],
+      [pairKey('b', 'x'), exchange('b', 'x', [play(1, 5, [0, 5], [5])])],
+    ]);
+    // a: 1/4·(1/4·[1/4, 3/4] + 3/4·[1, 0]) = [13/64, 3/64]; b: 3/4·[0, 1].
+    expect(lossHistogram(mine, theirs, pairs)).toEqual({ lost: [13 / 64, 51 / 64], destroyed: [50 / 64, 6 / 64, 8 / 64] });
+    // x acts against a with weight 1/4 and b with 3/4: what it loses is what mine destroy, and the other way round.
+    expect(lossHistogram(theirs, mine, pairs)).toEqual({ lost: [50 / 64, 6 / 64, 8 / 64], destroyed: [13 / 64, 51 / 64] });
+  });
+
+  it('a formation against itself: both sides lose the mean of its two sides\' counts; an unmet pair is left out', () => {
+    const mine = [f('a', 100, 0.5), f('z', 100, 0.5)];
+    const pairs = new Map<string, PairResult>([
+      [pairKey('a', 'a'), exchange('a', 'a', [play(1, 2, [2, 0], [0, 2])])],
+      [pairKey('a', 'z'), { key: pairKey('a', 'z'), why: 'no scene' }],
+      [pairKey('z', 'a'), { key: pairKey('z', 'a'), why: 'no scene' }],
+      [pairKey('z', 'z'), { key: pairKey('z', 'z'), why: 'no scene' }],
+    ]);
+    expect(lossHistogram(mine, mine, pairs)).toEqual({ lost: [0.25, 0.25], destroyed: [0.25, 0.25] });
   });
 });
 

@@ -89,12 +89,12 @@ describe('the game facade is the engine', () => {
   it('switching cover back and forth leaves the choices as compiled', () => {
     const spec = shootEngagement(parseFormation(data, 'codex-astartes/devastator-detachment'), parseFormation(data, 'ork-war-horde/warband'), { action: 'advance', crossfire: false, geometry: DEFAULT_GEOMETRY, attacker: FRESH, target: FRESH });
     const ge = new GameEngagement(spec.formations, spec.options);
-    const before = { line: ge.e.choiceLine.slice(), fail: ge.e.uFailNormal.slice(), cover: ge.e.uCoverSave.slice(), flags: ge.e.uFlags.slice() };
+    const before = { choice: ge.e.choice.slice(), fail: ge.e.uFailNormal.slice(), cover: ge.e.uCoverSave.slice(), flags: ge.e.uFlags.slice() };
     ge.setCover(1, COVER_OVERWATCH_OPEN);
     expect(ge.e.fCover[1]).toBe(1);
     ge.setCover(1, COVER_TALL_5);
     ge.setCover(1, COVER_NONE);
-    expect({ line: ge.e.choiceLine, fail: ge.e.uFailNormal, cover: ge.e.uCoverSave, flags: ge.e.uFlags }).toEqual(before);
+    expect({ choice: ge.e.choice, fail: ge.e.uFailNormal, cover: ge.e.uCoverSave, flags: ge.e.uFlags }).toEqual(before);
   });
 });
 

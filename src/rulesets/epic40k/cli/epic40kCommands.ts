@@ -3,7 +3,8 @@ import { addRulesOption } from '../../../cli/rulesOption.js';
 import { EPIC40K_ORDERS } from '../model/spec.js';
 import { epic40kData, epic40kJobJson, type Epic40kJob } from '../scenarios/epic40kJobs.js';
 import { printEngagementOutcome, warnNotSimulated } from '../../../cli/print.js';
-import { runSimulation, type SimOptions } from '../../../cli/simOptions.js';
+import type { SimOptions } from '../../../cli/simOptions.js';
+import type { SimulationRunner } from '../../../cli/simulationRunner.js';
 
 /** --rules, --order and --target-order: what `shoot` and `assault` add for the other rule systems (all four play them). */
 export function addRulesOptions(cmd: Command): Command {
@@ -13,9 +14,9 @@ export function addRulesOptions(cmd: Command): Command {
 }
 
 /** Runs an Epic 40,000 job and prints it as `shoot`/`assault` print NetEA's: the table, --json, --out. */
-export async function runEpic40kJob(job: Epic40kJob, o: SimOptions & { out?: string }): Promise<void> {
+export async function runEpic40kJob(job: Epic40kJob, o: SimOptions & { out?: string }, runner: SimulationRunner): Promise<void> {
   const data = epic40kData();
-  const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
+  const result = await runner.run(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
   if (o.out !== undefined) {
     const { writeCommandReport } = await import('../../../reports/runReport.js');
     await writeCommandReport(o.out, job.spec, result, o, { title: job.title, data, unsupported: job.unsupported });

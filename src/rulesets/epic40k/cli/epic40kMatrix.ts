@@ -18,6 +18,7 @@ import { epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../scena
 import type { SimOptions } from '../../../cli/simOptions.js';
 import { matrixJson, printMatrix, runMatrixOnPool } from '../../../cli/matrix.js';
 import { battleMatrix } from '../../../cli/matrixBattle.js';
+import { DEFAULT_MATRIX_ENGAGEMENT_TRIALS } from '../../../model/runDefaults.js';
 
 /**
  * `matrix --rules epic40k <list> --vs <list>`: the catalogue detachments of
@@ -64,7 +65,7 @@ export async function epic40kMatrix(armyText: string, o: Epic40kMatrixOptions, c
     await battleMatrix(data, rows, cols, { ...o, battle, plan: planEpic40kValue, rules: 'epic40k' });
     return;
   }
-  if (command.getOptionValueSource('trials') === 'default') o.trials = 10_000;
+  if (command.getOptionValueSource('trials') === 'default') o.trials = DEFAULT_MATRIX_ENGAGEMENT_TRIALS;
   const kind = o.engagement;
   const engagement = { kind, action: 'advance' as const, gap: o.gap ?? (kind === 'shoot' ? EPIC40K_SHOOT_GAP : EPIC40K_ASSAULT_GAP) };
   const result: MatrixResult = { ...(await runMatrixOnPool({ rows, cols, engagement, build: epic40kFairCostRules().build }, o, 'matrix')), described: describe(kind, engagement.gap) };

@@ -1,15 +1,16 @@
 import { heresyData, heresyJobJson, type HeresyJob } from '../scenarios/heresyJobs.js';
 import { printEngagementOutcome, warnNotSimulated } from '../../../cli/print.js';
-import { runSimulation, type SimOptions } from '../../../cli/simOptions.js';
+import type { SimOptions } from '../../../cli/simOptions.js';
+import type { SimulationRunner } from '../../../cli/simulationRunner.js';
 
 /**
  * Runs a Heresy job and prints it as `shoot`/`assault` print the other
  * systems': the table (its "Blast markers" are suppression chits, "broken"
  * Routed or past the break point), --json, --out with report.html and CSV.
  */
-export async function runHeresyJob(job: HeresyJob, o: SimOptions & { out?: string }): Promise<void> {
+export async function runHeresyJob(job: HeresyJob, o: SimOptions & { out?: string }, runner: SimulationRunner): Promise<void> {
   const data = heresyData(job.data);
-  const result = await runSimulation(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
+  const result = await runner.run(o, { spec: job.spec, scenario: job.scenario, matchup: job.matchup });
   if (o.out !== undefined) {
     const { writeCommandReport } = await import('../../../reports/runReport.js');
     await writeCommandReport(o.out, job.spec, result, o, { title: job.title, data, unsupported: job.unsupported });

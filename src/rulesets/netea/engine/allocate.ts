@@ -5,6 +5,15 @@ import type { Engagement } from './engagement.js';
 import { damageWarEngine, destroyUnit } from './damage.js';
 import { saveHit } from './saves/saveHit.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const H_MW = C.H_MW;
+const H_SECOND_STAGE = C.H_SECOND_STAGE;
+const H_SNIPER = C.H_SNIPER;
+const H_TK = C.H_TK;
+const U_AUTOMATON = C.U_AUTOMATON;
+const U_FEARLESS = C.U_FEARLESS;
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
+
 /**
  * Queues a hit in the attack's buffer and returns its index: `target` -1 leaves
  * it to allocation, a unit index places it (barrages); `line` -1 for hits with
@@ -19,7 +28,7 @@ export function queueHit(e: Engagement, mask: number, reach: number, flags: numb
   e.hTarget[h] = target;
   e.hDamage[h] = 1;
   e.hLine[h] = line;
-  if ((flags & C.H_MW) !== 0) e.nMacroHits++;
+  if ((flags & H_MW) !== 0) e.nMacroHits++;
   return h;
 }
 
@@ -49,11 +58,11 @@ export function allocateHitsFrontToBack(e: Engagement, f: number, from: number, 
   const stamp = ++e.stamp;
   for (let h = from; h < to; h++) {
     const flags = e.hFlags[h]!;
-    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage || e.hTarget[h]! >= 0) continue;
+    if (((flags & H_SECOND_STAGE) !== 0) !== macroStage || e.hTarget[h]! >= 0) continue;
     const mask = e.hMask[h]!;
     const reach = e.hReach[h]!;
     let best = -1;
-    if ((flags & C.H_SNIPER) !== 0) {
+    if ((flags & H_SNIPER) !== 0) {
       // The attacker spreads sniper hits over the most valuable units in reach.
       let bestSniped = 0x7fffffff;
       let bestPoints = -1;
@@ -103,7 +112,7 @@ export function assignHit(e: Engagement, h: number, u: number, stamp: number, rn
   if (u < 0) return;
   if (e.scStamp[u] !== stamp) stampUnit(e, u, stamp);
   const line = e.hLine[h]!;
-  if ((e.hFlags[h]! & C.H_TK) !== 0 && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && line >= 0) {
+  if ((e.hFlags[h]! & H_TK) !== 0 && (e.uFlags[u]! & U_WAR_ENGINE) !== 0 && line >= 0) {
     const dmg = rollDice(rng, e.wTkN[line]!, e.wTkSides[line]!, e.wTkPlus[line]!);
     e.hDamage[h] = dmg;
     e.scLoad[u]! += e.optTkDamageAtAllocation ? dmg : 1;
@@ -141,7 +150,7 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
     let bestLevel = 0x7fffffff;
     for (let k = start; k < end; k++) {
       const u = e.orderFront[k]!;
-      if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
+      if (e.stAlive[u] === 0 || (e.uFlags[u]! & U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
       if (eligible !== null && eligible[u] === 0) continue;
       const level = (e.scLoad[u]! / e.stStartDC[u]!) | 0;
       if (level < bestLevel) {
@@ -157,8 +166,8 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
     const u = e.orderFront[k]!;
     const n = e.scLoad[u]!;
     if (n === 0 || e.stAlive[u] === 0) continue;
-    if ((e.uFlags[u]! & C.U_AUTOMATON) !== 0) savedNoSaveHits(e, u, n, rng);
-    else if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
+    if ((e.uFlags[u]! & U_AUTOMATON) !== 0) savedNoSaveHits(e, u, n, rng);
+    else if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0) damageWarEngine(e, u, n, true, 0, rng);
     else destroyUnit(e, u, true, false, 0, rng);
   }
 }
@@ -171,7 +180,7 @@ export function applyNoSaveHits(e: Engagement, f: number, hits: number, eligible
 function savedNoSaveHits(e: Engagement, u: number, n: number, rng: Sfc32): void {
   for (let i = 0; i < n && e.stAlive[u] === 1; i++) {
     if (saveHit(e, u, 0, false, false, rng)) continue;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) damageWarEngine(e, u, 1, true, 0, rng);
+    if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0) damageWarEngine(e, u, 1, true, 0, rng);
     else destroyUnit(e, u, true, false, 0, rng);
   }
 }

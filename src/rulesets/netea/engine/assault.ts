@@ -6,17 +6,15 @@ import { shoot } from './shoot.js';
 import { disembarkAttackers } from './transport/disembark.js';
 import { applyResult, countSide, resultModifiers } from './assault/result.js';
 import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } from './assault/chargeCache.js';
-import { charge, counterCharge, moveAttackerFronts } from './assault/moves.js';
+import { charge, contactCap, counterCharge, moveAttackerFronts } from './assault/moves.js';
 import { markEngaged, staticCoordinate } from './assault/positions.js';
 import { strikesFirst } from './assault/firstStrike.js';
+import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from '../../../sim/assaultOutcomes.js';
+import { countsAsKill, inspiringUnits, resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
-/** Assault outcomes. */
-export const NO_ASSAULT = 0;
-export const ATTACKER_WINS = 1;
-export const DEFENDER_WINS = 2;
-/** Both sides wiped out at once ([A-31]), or still tied after the round limit. */
-export const NO_RESULT = 3;
+/** The outcomes (src/sim/assaultOutcomes.ts), for this module's importers. */
+export { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT };
 
 /** Who takes part in an assault, as bit masks over formations. */
 export interface AssaultSetup {
@@ -78,8 +76,9 @@ function listUnits(e: Engagement): void {
       e.asCountsByFormation[f] = 1;
       for (let u = e.fUnitStart[f]!; u < end; u++) {
         const fl = e.uFlags[u]!;
-        if ((fl & (C.U_WAR_ENGINE | C.U_INSPIRING)) !== 0 || ((fl & C.U_GROT) !== 0 && e.fHasNonGrot[f] === 1)) e.asCountsByFormation[f] = 0;
+        if ((fl & C.U_WAR_ENGINE) !== 0 || inspiringUnits(fl) !== 0 || !countsAsKill(e, u)) e.asCountsByFormation[f] = 0;
         e.asList[n++] = u;
+        e.asContactCap[u] = contactCap(e, u);
         if (role < 3) e.asSide[u] = role - 1;
         else setAttackProfile(e, u, true);
         if (e.uFirstStrike[u] === 1 || strikesFirst(e, u)) e.asListFirstStrike = true;
@@ -210,10 +209,11 @@ function fightRounds(e: Engagement, engaged: boolean, rng: Sfc32): number {
     countSide(e, 0);
     countSide(e, 1);
     const scoreA = highestOf2D6(rng) + resultModifiers(e, 0);
-    const scoreD = highestOf2D6(rng) + resultModifiers(e, 1);
-    if (scoreA !== scoreD) {
-      outcome = scoreA > scoreD ? ATTACKER_WINS : DEFENDER_WINS;
-      margin = scoreA > scoreD ? scoreA - scoreD : scoreD - scoreA;
+    const difference = scoreA - (highestOf2D6(rng) + resultModifiers(e, 1));
+    const winner = resultWinner(difference);
+    if (winner >= 0) {
+      outcome = winner;
+      margin = difference > 0 ? difference : -difference;
       break;
     }
     // A tie: counter-charges, attacker first, then fight again; kills carry over.
@@ -248,20 +248,9 @@ function fightBesideSupport(e: Engagement, round: number, attackerSide: number, 
   return wipeOut(e, false);
 }
 
-/**
- * The checks after the fight (`afterFight`) and after supporting fire: both
- * sides wiped out is no result; the defenders wiped out, the attacker wins;
- * after the fight the attackers lose when all their directly engaged units are
- * dead (TP stall or wipe-out), after the supporting fire when all are. -1 if
- * the assault goes on.
- */
+/** The checks after the fight (`afterFight`) and after supporting fire (resultRules.ts `wipeOut`): the outcome, or -1 if the assault goes on. */
 function wipeOut(e: Engagement, afterFight: boolean): number {
-  const attackers = sideAlive(e, 0);
-  const defenders = sideAlive(e, 1);
-  if (attackers === 0 && defenders === 0) return NO_RESULT;
-  if (defenders === 0) return ATTACKER_WINS;
-  if ((afterFight ? engagedAlive(e, 0) : attackers) === 0) return DEFENDER_WINS;
-  return -1;
+  return wipeOutOutcome(sideAlive(e, 0), sideAlive(e, 1), afterFight ? engagedAlive(e, 0) : 0, afterFight);
 }
 
 function sideAlive(e: Engagement, side: number): number {

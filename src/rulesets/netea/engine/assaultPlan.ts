@@ -4,7 +4,10 @@ import type { AssaultRecordLayout, RecordLayout } from '../../../sim/ruleset.js'
 import { ENGAGED_START, startAssault, type AssaultSetup } from './assault.js';
 import type { ChargeCache } from './assault/chargeCache.js';
 import { assaultHitFlags, supportTargetSide } from './assault/attacks.js';
-import { prefersFirefight, wantsContact } from './assault/moves.js';
+import { contactCap, prefersFirefight, wantsContact } from './assault/moves.js';
+import { counterChargeMove } from './assault/counterChargeRules.js';
+import { lossHitsHalved } from './assault/aftermathRules.js';
+import { blastMarkerModifiers, countsAsKill, formationResultMarkers, halvesResultMarkers, inspiringUnits, sideResultMarkers } from './assault/resultRules.js';
 import { staticCoordinate } from './assault/positions.js';
 import { cumulativeThresholds } from '../../../sim/dice/cumulativeThresholds.js';
 import { dicePmf } from '../../../sim/dice/dicePmf.js';
@@ -15,7 +18,7 @@ import { hitChance } from './assaultPlan/fightDeaths.js';
 import { attackGroups, profileLines, sameUnits, type AttackGroup, type PlanGroups } from './assaultPlan/attackGroups.js';
 import { compileDeathTables } from './assaultPlan/deathTables.js';
 import { withdrawSafe } from './assaultPlan/withdrawSafe.js';
-import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_FEARLESS, U_FF, U_FORMATION, U_INSPIRING, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
+import { ANY_KIND, F_ALIVE, F_BM, F_BREAK_WEIGHT, F_BROKEN, F_STRIDE, MIXED_KINDS, NO_SIDE, RESULT_GUIDE_BITS, S_ALIVE, S_ENGAGED, S_INSPIRING, S_STRIDE, TO_HIT_VALUES, U_BREAK_WEIGHT, U_CC, U_COUNTER, U_COUNTER_MOVE, U_FF, U_FLAGS, U_FORMATION, U_KILL, U_STRIDE } from './assaultPlan/layout.js';
 import { NO_SAVES } from './saves/saveCode.js';
 import { saveCodeChance } from './saves/saveCodeChance.js';
 import { saveCode } from './saves/saveStack.js';
@@ -206,12 +209,12 @@ export class AssaultPlan {
   readonly uPoints: Float64Array;
   readonly uDepth: Float64Array;
   readonly uSpeed: Float64Array;
-  /** Per unit, 1 or 0: attacks only in base contact; would rather fight in base contact (`wantsContact`); would rather shoot (`prefersFirefight`). */
+  /** Per unit, 1 or 0: attacks only in base contact (`attackValue`); would rather fight in base contact (`wantsContact`); would rather shoot (`prefersFirefight`). */
   readonly uCcOnly: Uint8Array;
   readonly uWantsContact: Uint8Array;
   readonly uPrefersFirefight: Uint8Array;
-  /** Counter-charge move: 5 cm, 10 cm at speed 30 or more (RB 1.12.4). */
-  readonly uCounterMove: Float64Array;
+  /** How many enemies may be in base contact with the unit (`contactCap`). */
+  readonly uContactCap: Int32Array;
   /** Where a unit the assault does not move stands on the assault axis (`staticCoordinate`). */
   readonly uStaticPos: Float64Array;
 
@@ -221,9 +224,9 @@ export class AssaultPlan {
   readonly fSide: Int32Array;
   readonly fUnitStart: Int32Array;
   readonly fUnitEnd: Int32Array;
-  /** Broken at the start; They Shall Know No Fear. */
+  /** Broken at the start; counts half its Blast markers in the result (`halvesResultMarkers`). */
   readonly fBrokenStart: Uint8Array;
-  readonly fTsknf: Uint8Array;
+  readonly fHalvesMarkers: Uint8Array;
   /** Front after the charge (the distance of the formation's line from the centre line). */
   readonly fFront: Float64Array;
   /** No unit of the formation can end a withdrawal within 15 cm of an enemy, whoever dies first. */
@@ -240,7 +243,7 @@ export class AssaultPlan {
   /** Supporting units that may fire (not close-combat only), with the assault side they fire at. */
   readonly supporters: Int32Array;
   readonly supporterTarget: Uint8Array;
-  /** Per assault side: table side, the loser's halved hits (TSKNF). */
+  /** Per assault side: table side, the loser's hits halved (`lossHitsHalved`). */
   readonly tableSide: Int32Array;
   /**
    * Per assault side s: its formations, [sideFormStart[s], sideFormStart[s + 1])
@@ -254,12 +257,13 @@ export class AssaultPlan {
   readonly bystanderStart: Int32Array;
   readonly lossHalved: Uint8Array;
   /**
-   * Per assault side: the Blast markers it counts in the result (-1 for none
-   * at all, see `sideBlastMarkers`), which no fight changes when none of its
-   * formations is broken; -2 when one is, and its living units count.
+   * Per assault side: the Blast markers it counts in the result
+   * (`sideResultMarkers`: -1 for none at all), which no fight changes when
+   * none of its formations is broken; -2 when one is, and its living units
+   * count.
    */
   readonly sideBlastMarkers: Int32Array;
-  /** Per assault side: its result modifiers for Blast markers (RB 1.12.6: none, fewer) when both sides' counts are fixed; -1 when they must be counted. */
+  /** Per assault side: its result modifiers for Blast markers (`blastMarkerModifiers`) when both sides' counts are fixed; -1 when they must be counted. */
   readonly blastMarkerBonus: Int32Array;
   /** [A-39], [A-17], withdrawal on breaking and the round limit (NeteaOptions). */
   readonly lossHitsEngagedOnly: boolean;
@@ -363,7 +367,7 @@ export class AssaultPlan {
     this.firstStrike = e.asListFirstStrike;
 
     const kindFlags = [...kinds.keys()];
-    this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & (C.H_MW | C.H_TK)) !== 0 ? 1 : 0));
+    this.kindMacro = Uint8Array.from(kindFlags, (flags) => ((flags & C.H_SECOND_STAGE) !== 0 ? 1 : 0));
     this.nUnits = n;
     this.saveCode = new Int32Array(kindFlags.length * n).fill(NO_SAVES);
     this.saveChance = new Float64Array(kindFlags.length * n);
@@ -417,19 +421,18 @@ export class AssaultPlan {
     });
 
     const counter = (u: number) => (e.asSide[u]! >= 0 ? e.asSide[u]! : NO_SIDE);
-    const flag = (u: number, bit: number) => ((e.uFlags[u]! & bit) !== 0 ? 1 : 0);
     this.U = new Int32Array(n * U_STRIDE);
     for (let u = 0; u < n; u++) {
       const b = u * U_STRIDE;
       this.U[b + U_FORMATION] = e.uFormation[u]!;
       this.U[b + U_COUNTER] = counter(u);
       this.U[b + U_BREAK_WEIGHT] = e.uBreakWeight[u]!;
-      // RB 5.5.3: Grots lost by a formation with Orks in it are no kills; other units of an assault side are.
-      this.U[b + U_KILL] = counter(u) !== NO_SIDE && !(flag(u, C.U_GROT) === 1 && e.fHasNonGrot[e.uFormation[u]!] === 1) ? 1 : 0;
-      this.U[b + U_INSPIRING] = flag(u, C.U_INSPIRING);
-      this.U[b + U_FEARLESS] = flag(u, C.U_FEARLESS);
+      // Units outside the assault sides give no kills.
+      this.U[b + U_KILL] = counter(u) !== NO_SIDE && countsAsKill(e, u) ? 1 : 0;
+      this.U[b + U_FLAGS] = e.uFlags[u]!;
       this.U[b + U_CC] = e.uCC[u]!;
       this.U[b + U_FF] = e.uFF[u]!;
+      this.U[b + U_COUNTER_MOVE] = counterChargeMove(e.uSpeed[u]!);
     }
     const sides = [0, 1];
     const guide: number[] = [];
@@ -461,10 +464,10 @@ export class AssaultPlan {
     this.uPoints = Float64Array.from(e.uPoints);
     this.uDepth = Float64Array.from(e.uDepth);
     this.uSpeed = Float64Array.from(e.uSpeed);
-    this.uCcOnly = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_CC_ONLY) !== 0 ? 1 : 0));
+    this.uCcOnly = Uint8Array.from(range(n), (u) => ((e.uFlags[u]! & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact ? 1 : 0));
     this.uWantsContact = Uint8Array.from(range(n), (u) => (wantsContact(e, u) ? 1 : 0));
     this.uPrefersFirefight = Uint8Array.from(range(n), (u) => (prefersFirefight(e, u) ? 1 : 0));
-    this.uCounterMove = Float64Array.from(e.uSpeed, (speed) => (speed >= 30 ? 10 : 5));
+    this.uContactCap = Int32Array.from(range(n), (u) => contactCap(e, u));
     this.uStaticPos = Float64Array.from(range(n), (u) => staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine));
 
     this.nFormations = nF;
@@ -473,7 +476,7 @@ export class AssaultPlan {
     this.fUnitStart = Int32Array.from(e.fUnitStart);
     this.fUnitEnd = Int32Array.from(e.fUnitEnd);
     this.fBrokenStart = Uint8Array.from(e.fBrokenStart);
-    this.fTsknf = Uint8Array.from(e.fTsknf);
+    this.fHalvesMarkers = Uint8Array.from(range(nF), (f) => (halvesResultMarkers(e, f) ? 1 : 0));
     this.fFront = Float64Array.from(e.fFront);
     this.fWithdrawSafe = Uint8Array.from(range(nF), (f) => (withdrawSafe(e, f) ? 1 : 0));
     this.fRecord = Int32Array.from(p.record.formations, (L) => L.killedHistogram);
@@ -492,18 +495,16 @@ export class AssaultPlan {
     const standingBy = sides.map((side) => range(nF).filter((f) => e.fRole[f] !== 1 && e.fRole[f] !== 2 && e.fSide[f] === this.tableSide[side]));
     this.bystanders = Int32Array.from(standingBy.flat());
     this.bystanderStart = Int32Array.of(0, standingBy[0]!.length, standingBy[0]!.length + standingBy[1]!.length);
-    this.lossHalved = Uint8Array.from(sides, (side) => (range(nF).every((f) => e.fRole[f] !== side + 1 || e.fTsknf[f] === 1) ? 1 : 0));
+    this.lossHalved = Uint8Array.from(sides, (side) => (lossHitsHalved(e, side + 1) ? 1 : 0));
     this.sideBlastMarkers = Int32Array.from(sides, (side) => {
-      const formations = range(nF).filter((f) => e.fRole[f] === side + 1);
+      const formations = ofSide[side]!;
       if (formations.some((f) => e.fBrokenStart[f] === 1)) return -2;
-      const any = formations.some((f) => e.fBmStart[f]! > 0);
-      return any ? formations.reduce((sum, f) => sum + (e.fTsknf[f] === 1 ? e.fBmStart[f]! >> 1 : e.fBmStart[f]!), 0) : -1;
+      return formations.reduce((markers, f) => sideResultMarkers(markers, formationResultMarkers(false, 0, e.fBmStart[f]!, halvesResultMarkers(e, f))), -1);
     });
     this.blastMarkerBonus = Int32Array.from(sides, (side) => {
       const mine = this.sideBlastMarkers[side]!;
       const theirs = this.sideBlastMarkers[1 - side]!;
-      if (mine === -2 || theirs === -2) return -1;
-      return (mine < 0 ? 1 : 0) + (theirs > Math.max(mine, 0) ? 1 : 0);
+      return mine === -2 || theirs === -2 ? -1 : blastMarkerModifiers(mine, theirs);
     });
     this.lossHitsEngagedOnly = e.optLossHitsEngagedOnly;
     this.supportEveryRound = e.optSupportEveryRound;
@@ -530,7 +531,7 @@ export class AssaultPlan {
       SStart[b + S_ALIVE]!++;
       if (this.startEngaged[u] === 1) {
         SStart[b + S_ENGAGED]!++;
-        SStart[b + S_INSPIRING]! += flag(u, C.U_INSPIRING);
+        SStart[b + S_INSPIRING]! += inspiringUnits(e.uFlags[u]!);
       }
     }
     this.trialStart = Int32Array.from([...new Array<number>(n).fill(1), ...FStart, ...SStart]);

@@ -3,7 +3,12 @@ import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { applyNoSaveHits } from './allocate.js';
 import { distanceToNearestEnemy } from './geometry.js';
+import { endsWithdrawalInReach, reachesBreakPoint, withdrawalMove, withdraws } from './breaking.js';
 import { damageWarEngine, destroyUnit } from './damage.js';
+
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const H_NO_SAVE = C.H_NO_SAVE;
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
 
 /**
  * Break point (RB 1.9.7, 3.2.4, 5.1.1): one per living unit, two per Space
@@ -12,6 +17,18 @@ import { damageWarEngine, destroyUnit } from './damage.js';
  */
 export function breakPoint(e: Engagement, f: number): number {
   return e.fBreakWeight[f]!;
+}
+
+/** RB 1.9.3: a formation coming under fire takes a Blast marker (on a broken formation, a hit with no save). */
+export const UNDER_FIRE_BLAST_MARKERS = 1;
+
+/**
+ * RB 1.11, [A-12]: a crossfire attack that destroys a unit (one whose death
+ * places a Blast marker) places one more; the casualties' own are one each
+ * (RB 1.9.4, damage.ts).
+ */
+export function crossfireBlastMarkers(crossfire: boolean, kills: number): number {
+  return crossfire && kills > 0 ? 1 : 0;
 }
 
 /**
@@ -40,14 +57,14 @@ export function flushPendingBlastMarkers(e: Engagement, rng: Sfc32): void {
 }
 
 /**
- * Breaks formation f if its Blast markers reach its break point (RB 1.13.2):
- * checked only after a whole attack or event. Returns true if it broke.
+ * Breaks formation f if its Blast markers reach its break point
+ * (`reachesBreakPoint`): checked only after a whole attack or event. Returns
+ * true if it broke.
  */
 export function checkBreak(e: Engagement, f: number, rng: Sfc32): boolean {
   // RB 4.1.2: aircraft and spacecraft are never broken.
   if (e.fBroken[f] === 1 || e.air.fAerospace[f] === 1) return false;
-  const bp = breakPoint(e, f);
-  if (bp === 0 || e.fBm[f]! < bp) return false;
+  if (!reachesBreakPoint(e.fBm[f]!, breakPoint(e, f))) return false;
   breakFormation(e, f, rng);
   return true;
 }
@@ -60,11 +77,11 @@ export function breakFormation(e: Engagement, f: number, rng: Sfc32): void {
 }
 
 /**
- * Withdrawal (RB 1.13.3; TP Withdrawals, Fearless): two moves straight away
- * from the enemy. A unit that still ends within 15 cm of an enemy unit is
- * destroyed; a war engine instead takes a point of damage per enemy unit
- * within 15 cm (RB 3.2.4). Fearless units may stay put and take nothing (TP),
- * which is always their better choice here ([A-10] for war engines). The
+ * Withdrawal (RB 1.13.3; TP Withdrawals, Fearless), by the rules of
+ * breaking.ts: a unit that withdraws (`withdraws`) makes its
+ * `withdrawalMove`; one that still ends near an enemy unit
+ * (`endsWithdrawalInReach`) is destroyed; a war engine instead takes a point
+ * of damage per enemy unit within 15 cm (RB 3.2.4). The
  * formation's front moves back by the slowest survivor's two moves. Units
  * inside transports move with them; a transport destroyed this way takes its
  * passengers with it, no save (RB FAQ Broken Formations).
@@ -73,15 +90,14 @@ export function withdraw(e: Engagement, f: number, rng: Sfc32): void {
   const end = e.fUnitEnd[f]!;
   let slowest = Infinity;
   for (let u = e.fUnitStart[f]!; u < end; u++) {
-    if (e.stAlive[u] === 0 || (e.uFlags[u]! & C.U_FEARLESS) !== 0 || e.transports.stEmbarked[u] === 1) continue;
-    const move = 2 * e.uSpeed[u]!;
-    const d = distanceToNearestEnemy(e, u) + move;
+    if (e.stAlive[u] === 0 || !withdraws(e.uFlags[u]!) || e.transports.stEmbarked[u] === 1) continue;
+    const move = withdrawalMove(e.uSpeed[u]!);
     if (move < slowest) slowest = move;
-    if (d > 15) continue;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) {
-      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, C.H_NO_SAVE, rng);
+    if (!endsWithdrawalInReach(distanceToNearestEnemy(e, u), e.uSpeed[u]!)) continue;
+    if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0) {
+      damageWarEngine(e, u, enemiesWithin(e, u, move, 15), true, H_NO_SAVE, rng);
     } else {
-      destroyUnit(e, u, true, false, C.H_NO_SAVE, rng);
+      destroyUnit(e, u, true, false, H_NO_SAVE, rng);
     }
   }
   if (slowest !== Infinity) {

@@ -65,6 +65,8 @@ export const W_LANCE = 1 << 3;
 export const W_SNIPER = 1 << 4;
 export const W_SINGLE_SHOT = 1 << 5;
 export const W_SLOW_FIRING = 1 << 6;
+/** The lines whose use is remembered between attacks (RB 2.2.8, 2.2.9: single shot, slow firing). */
+export const W_LIMITED_USE = W_SINGLE_SHOT | W_SLOW_FIRING;
 export const W_INDIRECT = 1 << 7;
 export const W_FIRST_STRIKE = 1 << 8;
 export const W_REAR_ARC = 1 << 9;
@@ -103,6 +105,8 @@ export const H_SUPPORT = 1 << 11;
 export const H_FIELD_ROLLED = 1 << 12;
 /** A passenger of a destroyed transport: it may take a 6+ cover save instead of its armour (RB 1.7.5 errata). */
 export const H_WRECKED_TRANSPORT = 1 << 13;
+/** RB 2.2.6: macro-weapon and Titan Killer hits are allocated after the others, among the units those leave alive (shooting and assaults). */
+export const H_SECOND_STAGE = H_MW | H_TK;
 
 /** Actions (RB 1.6.1) as they affect shooting. */
 export const ACTION_ADVANCE = 0;

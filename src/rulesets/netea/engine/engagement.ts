@@ -11,6 +11,7 @@ import { Carriages } from './criticals/carriages.js';
 import { collectLines, fillLine } from './engagement/weaponLines.js';
 import { fillFormation, fillUnit } from './engagement/unitProfile.js';
 import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { fixedShots } from './lineShots.js';
 import { fillRanges } from './engagement/unitReach.js';
 import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
 import { placedAsPlayed } from './boughtPositions.js';
@@ -111,6 +112,8 @@ export class Engagement {
   readonly wShotsSides: Int32Array;
   readonly wShotsPlus: Int32Array;
   readonly wShotsTimes: Int32Array;
+  /** The line's shots when no die decides them (`fixedShots`), else -1. */
+  readonly wFixedShots: Int32Array;
   readonly wAP: Uint8Array;
   readonly wAT: Uint8Array;
   readonly wMW: Uint8Array;
@@ -138,11 +141,10 @@ export class Engagement {
   /**
    * The attacker's firepower choice for group g at formation f (index g * nF + f)
    * when one option is best against every unit of f: line, firepower (1 AP,
-   * 2 AT, 3 MW) and target mask. Line -1: choose per attack; -2: nothing to shoot.
+   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
+   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
    */
-  readonly choiceLine: Int32Array;
-  readonly choiceFp: Int32Array;
-  readonly choiceMask: Int32Array;
+  readonly choice: Int32Array;
   /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
   readonly memo: ChoiceMemo;
   /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
@@ -288,6 +290,8 @@ export class Engagement {
   readonly asDist: Float64Array;
   /** In base contact with a support craft or a skimmer fighting at range: firefight values (TP Support Craft; RB 2.1.13). */
   readonly asForceFF: Uint8Array;
+  /** How many enemies may be in base contact with each unit of the lists (assault/moves.ts `contactCap`), set with the lists. */
+  readonly asContactCap: Int32Array;
   /** Enemy units in base contact with this unit. */
   readonly asContact: Int32Array;
   /** Directly engaged: within 15 cm of an enemy after the moves (TP Resolve Attacks). */
@@ -339,12 +343,11 @@ export class Engagement {
    * engine, no Inspiring unit, no Grot that does not count (set with the lists).
    */
   readonly asCountsByFormation: Uint8Array;
-  /** What each assault side (0 attacking, 1 defending) counts in the result this round. */
+  /** What each assault side (0 attacking, 1 defending) counts in the result this round; its Blast markers -1 for none at all (assault/resultRules.ts). */
   readonly asLosses = new Int32Array(2);
   readonly asUnits = new Int32Array(2);
   readonly asInspiring = new Int32Array(2);
   readonly asBlastMarkers = new Int32Array(2);
-  readonly asAnyBlastMarker = new Uint8Array(2);
 
   constructor(spec: EngagementSpec) {
     this.options = spec.options;
@@ -501,9 +504,7 @@ export class Engagement {
     }
     for (let u = 0; u < nUnits; u++) fillRanges(this, u);
     for (let f = 0; f < nF; f++) fillFormationSummary(this, f);
-    this.choiceLine = new Int32Array(this.nGroups * nF);
-    this.choiceFp = new Int32Array(this.nGroups * nF);
-    this.choiceMask = new Int32Array(this.nGroups * nF);
+    this.choice = new Int32Array(this.nGroups * nF);
     for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(this, gi, f);
     this.air.fillAntiAircraft(this);
     this.memo = new ChoiceMemo(this);
@@ -544,6 +545,7 @@ export class Engagement {
     this.scLoad = new Int32Array(nUnits);
     this.scSniped = new Int32Array(nUnits);
     this.scStamp = new Int32Array(nUnits);
+    this.wFixedShots = Int32Array.from(this.wShotsN, (n, i) => fixedShots(n, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!));
     let cap = 64;
     for (let i = 0; i < nLines; i++) {
       const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;
@@ -567,6 +569,7 @@ export class Engagement {
     this.asOrigin = new Float64Array(nUnits);
     this.asDist = new Float64Array(nUnits);
     this.asForceFF = new Uint8Array(nUnits);
+    this.asContactCap = new Int32Array(nUnits);
     this.asContact = new Int32Array(nUnits);
     this.asEngaged = new Uint8Array(nUnits);
     this.asStartAlive = new Uint8Array(nUnits);

@@ -3,6 +3,10 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
+import { fixedShots } from './lineShots.js';
+import { CHOOSE_PER_ATTACK, choiceFp, choiceLine, choiceMask, NOTHING_TO_FIRE } from './engagement/packedChoice.js';
+import { endsWithdrawalInReach, reachesBreakPoint, withdraws } from './breaking.js';
+import { crossfireBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { placesNoBlastMarker } from './damage.js';
 import { firstSave, firstSaveOnly } from './saves/saveCode.js';
 import { saveCode } from './saves/saveStack.js';
@@ -84,7 +88,16 @@ export class FirePlan {
   readonly gRow: Int32Array;
   /** The save needed by the unit at each list position, per kind. */
   readonly rrNeed: Int32Array;
-  readonly rrBreakWeight: number;
+  /**
+   * The attack's own Blast markers by the deaths that place one (`counted`;
+   * blastMarkers.ts: one for coming under fire, one per such death,
+   * crossfire's extra one), and whether the target then breaks, by its kills
+   * and those deaths, at kills * (rrLength + 1) + counted
+   * (`reachesBreakPoint`): compiled, so the trial loop reads the rules'
+   * answers.
+   */
+  readonly rrPending: Int32Array;
+  readonly rrBreaks: Uint8Array;
   /** Bits of the positions whose units place a Blast marker when they die. */
   readonly rrBmMask: number;
   /** The units' points differ: they are added death by death, in order, as the general path adds them. */
@@ -144,10 +157,13 @@ export class FirePlan {
     this.roundRobin =
       this.sharedList && len <= 32 && shared.every((v) => p.breakWeight[v] === bw && p.kinds.every((k) => firstSaveOnly(k.saveCode[v]!)));
     this.rrLength = len;
-    this.gFixedShots = Int32Array.from(p.groups, (g) => (g.shotsN === 0 && g.exN === 0 ? g.shotsPlus * g.shotsTimes + g.exPlus : -1));
+    this.gFixedShots = Int32Array.from(p.groups, (g) => fixedShots(g.shotsN, g.shotsPlus, g.shotsTimes, g.exN, g.exPlus));
     this.gRow = Int32Array.from(p.groups, (g) => g.kind * len);
     this.rrNeed = Int32Array.from(p.kinds.flatMap((k) => shared.map((v) => firstSave(k.saveCode[v]!))));
-    this.rrBreakWeight = bw;
+    const rows = this.roundRobin ? len + 1 : 0;
+    const pendingOf = (counted: number) => UNDER_FIRE_BLAST_MARKERS + counted + crossfireBlastMarkers(p.crossfire, counted);
+    this.rrPending = Int32Array.from({ length: rows }, (_, counted) => pendingOf(counted));
+    this.rrBreaks = Uint8Array.from({ length: rows * rows }, (_, i) => (reachesBreakPoint(p.startBm + pendingOf(i % rows), p.startBreakWeight - Math.floor(i / rows) * bw) ? 1 : 0));
     this.rrBmMask = this.roundRobin ? shared.reduce((m, v, q) => (p.noBm[v] === 0 ? m | (1 << q) : m), 0) : 0;
     this.rrPoints = Float64Array.from(shared, (v) => p.points[v]!);
     this.rrPointsEach = this.rrPoints.some((x) => x !== this.rrPoints[0]);
@@ -230,7 +246,7 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
   const marked = isMarked(e, by, at);
   if (markShooters(e, by, gap + targetDepth, sustained, marked) === 0) return 'no unit can fire';
   for (let f = 0; f < e.nFormations; f++) {
-    if (f !== at && e.fBroken[f] === 0 && e.fBreakWeight[f]! > 0 && e.fBm[f]! >= e.fBreakWeight[f]!) return 'a formation breaks after the attack from its starting Blast markers';
+    if (f !== at && e.fBroken[f] === 0 && reachesBreakPoint(e.fBm[f]!, e.fBreakWeight[f]!)) return 'a formation breaks after the attack from its starting Blast markers';
   }
 
   const coverTaken = e.fCover[at] !== 0;
@@ -246,19 +262,17 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
     for (let g = e.uGroupStart[u]!; g < e.uGroupEnd[u]!; g++) {
       const bl = e.gBarrageLine[g]!;
       if (useBarrage && bl >= 0 && lineReady(e, bl) && lineRange(e, bl, sustained, distance) >= distance) return 'a barrage fires';
-      let line = e.choiceLine[g * nF + at]!;
-      if (line === -2) continue;
-      let fp = e.choiceFp[g * nF + at]!;
-      let mask = e.choiceMask[g * nF + at]!;
-      if (line === -1) {
-        const choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, false, sustained);
+      let choice = e.choice[g * nF + at]!;
+      if (choice === NOTHING_TO_FIRE) continue;
+      if (choice === CHOOSE_PER_ATTACK) {
+        choice = chooseFirepower(e, at, u, g, gap, distance, modifier, penalty, coverTaken, false, sustained);
         if (choice < 0) continue;
-        line = choice >> 6;
-        fp = (choice >> 4) & 3;
-        mask = choice & 15;
-      } else if (e.uLimited[u] === 1 ? !lineReady(e, line) || lineRange(e, line, sustained, distance) < distance : e.wRange[line]! < distance) {
+      } else if (e.uLimited[u] === 1 ? !lineReady(e, choiceLine(choice)) || lineRange(e, choiceLine(choice), sustained, distance) < distance : e.wRange[choiceLine(choice)]! < distance) {
         continue;
       }
+      const line = choiceLine(choice);
+      const fp = choiceFp(choice);
+      const mask = choiceMask(choice);
       if (!guidedMayFire(e, line, marked)) continue;
       const fl = e.wFlags[line]!;
       const hitFlags = fp === FP_MW ? e.wHitFlags[line]! | C.H_MW : e.wHitFlags[line]!;
@@ -307,7 +321,7 @@ export function compileFirePlan(e: Engagement, by: number, at: number, action: n
     noBm: range(nTarget, (u) => (placesNoBlastMarker(e, u) ? 1 : 0)),
     points: range(nTarget, (u) => e.uPoints[u]!),
     breakWeight: range(nTarget, (u) => e.uBreakWeight[u]!),
-    diesWithdrawing: range(nTarget, (u) => (e.optWithdrawOnBreak && (e.uFlags[u]! & C.U_FEARLESS) === 0 && distanceToNearestEnemy(e, u) + 2 * e.uSpeed[u]! <= 15 ? 1 : 0)),
+    diesWithdrawing: range(nTarget, (u) => (e.optWithdrawOnBreak && withdraws(e.uFlags[u]!) && endsWithdrawalInReach(distanceToNearestEnemy(e, u), e.uSpeed[u]!) ? 1 : 0)),
     startBm: e.fBm[at]!,
     startBreakWeight: e.fBreakWeight[at]!,
     crossfire,

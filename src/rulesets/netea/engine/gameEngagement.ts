@@ -14,6 +14,7 @@ import { intercept } from './aerospace/intercept.js';
 import { orbitalAttack } from './aerospace/orbital.js';
 import { land } from './aerospace/arrival.js';
 import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { CHOOSE_PER_ATTACK } from './engagement/packedChoice.js';
 import { fillCoverSummary } from './engagement/formationSummary.js';
 import { applyCoverState, COVER_NONE, COVER_STATES } from './gameCover.js';
 import { dangerousTerrainTest } from './dangerousTerrain.js';
@@ -65,9 +66,7 @@ export class GameEngagement {
   private readonly sFailTK: Float64Array;
   private readonly sPlainCode: Int32Array;
   private readonly sFormationCover: Int8Array;
-  private readonly sChoiceLine: Int32Array;
-  private readonly sChoiceFp: Int32Array;
-  private readonly sChoiceMask: Int32Array;
+  private readonly sChoice: Int32Array;
 
   /**
    * Compiles the formations of both armies. Every formation may charge in a game, so modes
@@ -98,9 +97,7 @@ export class GameEngagement {
     this.sFailTK = new Float64Array(n * nU);
     this.sPlainCode = new Int32Array(n * nU);
     this.sFormationCover = new Int8Array(n * nF);
-    this.sChoiceLine = new Int32Array(n * nGF);
-    this.sChoiceFp = new Int32Array(n * nGF);
-    this.sChoiceMask = new Int32Array(n * nGF);
+    this.sChoice = new Int32Array(n * nGF);
     for (let s = n - 1; s >= 0; s--) {
       for (let u = 0; u < nU; u++) applyCoverState(e, u, s);
       for (let u = 0; u < nU; u++) {
@@ -117,9 +114,7 @@ export class GameEngagement {
         this.sFormationCover[s * nF + f] = e.fCover[f]!;
       }
       for (let gi = 0; gi < e.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(e, gi, f);
-      this.sChoiceLine.set(e.choiceLine, s * nGF);
-      this.sChoiceFp.set(e.choiceFp, s * nGF);
-      this.sChoiceMask.set(e.choiceMask, s * nGF);
+      this.sChoice.set(e.choice, s * nGF);
     }
     // The loop ended on COVER_NONE: the engagement's arrays hold it for every formation.
     markAllUnitsDirty(e);
@@ -132,7 +127,7 @@ export class GameEngagement {
         let varies = false;
         for (let s = 0; s < n && !varies; s++) {
           const at = s * nGF + k;
-          varies = this.sChoiceLine[at] === -1 || this.sChoiceLine[at] !== this.sChoiceLine[k] || this.sChoiceFp[at] !== this.sChoiceFp[k] || this.sChoiceMask[at] !== this.sChoiceMask[k];
+          varies = this.sChoice[at] === CHOOSE_PER_ATTACK || this.sChoice[at] !== this.sChoice[k];
         }
         if (varies) groups.push(gi);
       }
@@ -180,9 +175,7 @@ export class GameEngagement {
     for (let i = this.coverGroupStart[f]!; i < groupEnd; i++) {
       const g = this.coverGroups[i]!;
       const k = g * nF + f;
-      e.choiceLine[k] = this.sChoiceLine[base + k]!;
-      e.choiceFp[k] = this.sChoiceFp[base + k]!;
-      e.choiceMask[k] = this.sChoiceMask[base + k]!;
+      e.choice[k] = this.sChoice[base + k]!;
       if (e.memo.wholeAt[g] === f) e.memo.wholeAt[g] = -1;
     }
   }

@@ -1,6 +1,10 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const U_MARKERLIGHT = C.U_MARKERLIGHT;
+const W_GUIDED = C.W_GUIDED;
+
 /** TP Tau Technology, Markerlights: "within 30cm range and line of fire". */
 export const MARKING_RANGE = 30;
 
@@ -22,7 +26,7 @@ export function isMarked(e: Engagement, by: number, at: number): boolean {
     if (e.fSide[g] !== side || e.fBroken[g] === 1) continue;
     const end = e.fUnitEnd[g]!;
     for (let v = e.fUnitStart[g]!; v < end; v++) {
-      if (e.stAlive[v] === 1 && (e.uFlags[v]! & C.U_MARKERLIGHT) !== 0 && e.fFront[g]! + e.uDepth[v]! + toTarget <= MARKING_RANGE) return true;
+      if (e.stAlive[v] === 1 && (e.uFlags[v]! & U_MARKERLIGHT) !== 0 && e.fFront[g]! + e.uDepth[v]! + toTarget <= MARKING_RANGE) return true;
     }
   }
   return false;
@@ -39,5 +43,5 @@ export const MARKED_MODIFIER = -1;
 
 /** TP Guided Missiles: "may only be fired at a target formation that is marked". */
 export function guidedMayFire(e: Engagement, line: number, marked: boolean): boolean {
-  return marked || (e.wFlags[line]! & C.W_GUIDED) === 0;
+  return marked || (e.wFlags[line]! & W_GUIDED) === 0;
 }

@@ -1,7 +1,8 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { recordAssault } from '../../../sim/recordAssault.js';
 import { recordFormation } from '../../../sim/recordFormation.js';
-import * as outcomes from './assault.js';
+import * as outcomes from '../../../sim/assaultOutcomes.js';
+import * as resultRules from './assault/resultRules.js';
 import * as layout from './assaultPlan/layout.js';
 import type { AssaultPlan } from './assaultPlan.js';
 import * as result from './plannedAssault/result.js';
@@ -16,7 +17,6 @@ import * as aftermath from './plannedAssault/aftermath.js';
 // so does each module of plannedAssault/; a function there is exported only
 // when no function of its own module calls it.
 const ATTACKER_WINS = outcomes.ATTACKER_WINS;
-const DEFENDER_WINS = outcomes.DEFENDER_WINS;
 const NO_RESULT = outcomes.NO_RESULT;
 const F_STRIDE = layout.F_STRIDE;
 const F_ALIVE = layout.F_ALIVE;
@@ -26,6 +26,7 @@ const F_BM_PLACED = layout.F_BM_PLACED;
 const S_ENGAGED = layout.S_ENGAGED;
 const MAIN_PHASE = layout.MAIN_PHASE;
 const FIRST_STRIKE_PHASE = layout.FIRST_STRIKE_PHASE;
+const resultWinner = resultRules.resultWinner;
 const resultDifference = result.resultDifference;
 const resultModifiers = result.resultModifiers;
 const wipeOut = result.wipeOut;
@@ -88,8 +89,9 @@ export function plannedAssault(p: AssaultPlan, rng: Sfc32, tally: Float64Array):
     }
     // V. The result (RB 1.12.7): highest of 2D6 plus the modifiers.
     const difference = resultDifference(p, rng) + resultModifiers(p, 0) - resultModifiers(p, 1);
-    if (difference !== 0) {
-      outcome = difference > 0 ? ATTACKER_WINS : DEFENDER_WINS;
+    const winner = resultWinner(difference);
+    if (winner >= 0) {
+      outcome = winner;
       margin = difference > 0 ? difference : -difference;
       break;
     }
@@ -128,10 +130,16 @@ function restore(p: AssaultPlan): void {
 /** The runner's `record` from the plan's state: the outcome and its rounds, each formation's losses, markers and points. */
 function record(p: AssaultPlan, outcome: number, rounds: number, tally: Float64Array): void {
   recordAssault(tally, p.assaultRecord, outcome, rounds);
+  // The plan's arrays in locals, as in aftermath.ts applyResult.
   const F = p.F;
-  for (let f = 0; f < p.nFormations; f++) {
+  const fRecord = p.fRecord;
+  const fUnitStart = p.fUnitStart;
+  const fUnitEnd = p.fUnitEnd;
+  const fPoints = p.fPoints;
+  const n = p.nFormations;
+  for (let f = 0; f < n; f++) {
     const fb = f * F_STRIDE;
     // Units that only die: no war-engine damage.
-    recordFormation(tally, p.fRecord[f]!, p.fUnitEnd[f]! - p.fUnitStart[f]!, F[fb + F_ALIVE]!, F[fb + F_BROKEN] === 1, F[fb + F_BM]!, p.fPoints[f]!, 0, F[fb + F_BM_PLACED]!);
+    recordFormation(tally, fRecord[f]!, fUnitEnd[f]! - fUnitStart[f]!, F[fb + F_ALIVE]!, F[fb + F_BROKEN] === 1, F[fb + F_BM]!, fPoints[f]!, 0, F[fb + F_BM_PLACED]!);
   }
 }

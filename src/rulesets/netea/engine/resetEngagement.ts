@@ -3,6 +3,10 @@ import { rollDice } from '../../../sim/diceExpr.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
+const W_LIMITED_USE = C.W_LIMITED_USE;
+
 /**
  * What the start of a trial (or of a game) restores, and the traits that let
  * it restore less: shared by the script runner (runner.ts) and the game's
@@ -13,21 +17,21 @@ export class EngagementTraits {
   readonly hasPowerFields: boolean;
   /** No war engine, void shield, power field or embarked unit: a unit's only state is alive or dead. */
   readonly unitsOnlyDie: boolean;
-  /** Some weapon is single-shot or slow-firing: their use is restored too. */
-  readonly hasLimitedWeapons: boolean;
+  /** The weapon lines whose use is remembered between attacks (single shot, slow firing): the others' is never read. */
+  readonly limitedLines: Int32Array;
 
   constructor(e: Engagement) {
     let pf = false;
     let damageable = false;
     for (let u = 0; u < e.nUnits; u++) {
       if (e.uPfN[u]! + e.uPfPlus[u]! > 0) pf = true;
-      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
+      if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0 || e.uShields[u]! > 0) damageable = true;
     }
     this.hasPowerFields = pf;
     this.unitsOnlyDie = !damageable && !pf && !e.transports.any;
-    let limited = false;
-    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & (C.W_SINGLE_SHOT | C.W_SLOW_FIRING)) !== 0) limited = true;
-    this.hasLimitedWeapons = limited;
+    const limited: number[] = [];
+    for (let l = 0; l < e.nLines; l++) if ((e.wFlags[l]! & W_LIMITED_USE) !== 0) limited.push(l);
+    this.limitedLines = Int32Array.from(limited);
   }
 }
 
@@ -76,30 +80,59 @@ export function resetEngagementState(e: Engagement, traits: EngagementTraits): v
   }
   e.nDirty = 0;
   if (e.carriages.any) e.carriages.reset(e);
-  if (traits.hasLimitedWeapons) {
-    for (let l = 0; l < e.nLines; l++) {
-      e.stSingleShotUsed[l] = 0;
-      e.stLastFired[l] = -10;
-    }
+  const limitedLines = traits.limitedLines;
+  for (let i = 0; i < limitedLines.length; i++) {
+    const l = limitedLines[i]!;
+    e.stSingleShotUsed[l] = 0;
+    e.stLastFired[l] = -10;
   }
-  for (let f = 0; f < e.nFormations; f++) {
-    e.fBm[f] = e.fBmStart[f]!;
-    e.fBroken[f] = e.fBrokenStart[f]!;
-    e.fFront[f] = e.fFrontStart[f]!;
-    e.fRetired[f] = 0;
-    e.fWithdrawn[f] = 0;
-    e.fBmPlaced[f] = 0;
-    e.fPendingBm[f] = 0;
-    e.fAlive[f] = e.fUnitEnd[f]! - e.fUnitStart[f]!;
-    e.fBreakWeight[f] = e.fStartBreakWeight[f]!;
-    e.fMinDepth[f] = e.fStartMinDepth[f]!;
-    e.fMinDepthCount[f] = e.fStartMinDepthCount[f]!;
-    e.fPointsLost[f] = 0;
-    e.fDamage[f] = 0;
-  }
+  resetFormations(e);
   e.air.reset();
   e.transports.reset();
   e.turn = 1;
   e.rerollsUsed[0] = 0;
   e.rerollsUsed[1] = 0;
+}
+
+/**
+ * Every formation's trial state as the spec places it. The arrays are read into locals first:
+ * read through `e` in the loop, each would be loaded and checked again for every formation.
+ */
+function resetFormations(e: Engagement): void {
+  const bm = e.fBm;
+  const bmStart = e.fBmStart;
+  const broken = e.fBroken;
+  const brokenStart = e.fBrokenStart;
+  const front = e.fFront;
+  const frontStart = e.fFrontStart;
+  const retired = e.fRetired;
+  const withdrawn = e.fWithdrawn;
+  const bmPlaced = e.fBmPlaced;
+  const pendingBm = e.fPendingBm;
+  const alive = e.fAlive;
+  const unitStart = e.fUnitStart;
+  const unitEnd = e.fUnitEnd;
+  const breakWeight = e.fBreakWeight;
+  const startBreakWeight = e.fStartBreakWeight;
+  const minDepth = e.fMinDepth;
+  const startMinDepth = e.fStartMinDepth;
+  const minDepthCount = e.fMinDepthCount;
+  const startMinDepthCount = e.fStartMinDepthCount;
+  const pointsLost = e.fPointsLost;
+  const damage = e.fDamage;
+  for (let f = 0; f < e.nFormations; f++) {
+    bm[f] = bmStart[f]!;
+    broken[f] = brokenStart[f]!;
+    front[f] = frontStart[f]!;
+    retired[f] = 0;
+    withdrawn[f] = 0;
+    bmPlaced[f] = 0;
+    pendingBm[f] = 0;
+    alive[f] = unitEnd[f]! - unitStart[f]!;
+    breakWeight[f] = startBreakWeight[f]!;
+    minDepth[f] = startMinDepth[f]!;
+    minDepthCount[f] = startMinDepthCount[f]!;
+    pointsLost[f] = 0;
+    damage[f] = 0;
+  }
 }

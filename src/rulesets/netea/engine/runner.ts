@@ -23,6 +23,15 @@ import { arrive, ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT } from './a
 import { comeBack, retire } from './hitAndRun.js';
 import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const ACTION_ADVANCE = C.ACTION_ADVANCE;
+const ACTION_DOUBLE = C.ACTION_DOUBLE;
+const ACTION_ENGAGE = C.ACTION_ENGAGE;
+const ACTION_HOLD = C.ACTION_HOLD;
+const ACTION_MARSHAL = C.ACTION_MARSHAL;
+const ACTION_OVERWATCH = C.ACTION_OVERWATCH;
+const ACTION_SUSTAINED = C.ACTION_SUSTAINED;
+
 const STEP_SHOOT = 0;
 const STEP_END_TURN = 1;
 const STEP_ASSAULT = 2;
@@ -45,13 +54,13 @@ function maskOf(list: number[]): number {
 
 export function actionCode(action: ActionName): number {
   switch (action) {
-    case 'advance': return C.ACTION_ADVANCE;
-    case 'double': return C.ACTION_DOUBLE;
-    case 'sustained': return C.ACTION_SUSTAINED;
-    case 'marshal': return C.ACTION_MARSHAL;
-    case 'overwatch': return C.ACTION_OVERWATCH;
-    case 'hold': return C.ACTION_HOLD;
-    case 'engage': return C.ACTION_ENGAGE;
+    case 'advance': return ACTION_ADVANCE;
+    case 'double': return ACTION_DOUBLE;
+    case 'sustained': return ACTION_SUSTAINED;
+    case 'marshal': return ACTION_MARSHAL;
+    case 'overwatch': return ACTION_OVERWATCH;
+    case 'hold': return ACTION_HOLD;
+    case 'engage': return ACTION_ENGAGE;
   }
 }
 
@@ -99,7 +108,7 @@ export class NeteaRunner implements TrialRunner {
   /** Shooting: the enemy formations (a mask) it retires from after shooting (Hit & Run Tactics), or -1: it stays. */
   private readonly stepRetire: Int32Array;
   /** The action of the last shooting step's attack (a hold after a failed test), for Hit & Run's move. */
-  private lastShotAction: number = C.ACTION_HOLD;
+  private lastShotAction: number = ACTION_HOLD;
   private readonly assaultSetup: AssaultSetup = { attackers: 0, defenders: 0, supporters: 0, overwatch: 0, contactLimit: -1 };
   /** One charge cache per step (null for steps that are not assaults). */
   private readonly chargeCaches: Array<ChargeCache | null>;
@@ -163,14 +172,14 @@ export class NeteaRunner implements TrialRunner {
           this.stepSupport[i] = maskOf(s.support);
           this.stepOverwatch[i] = maskOf(s.overwatch);
           this.stepContact[i] = s.contact ?? -1;
-          this.stepAction[i] = C.ACTION_ENGAGE;
+          this.stepAction[i] = ACTION_ENGAGE;
           this.stepTest[i] = s.test ? 1 : 0;
           this.stepRetain[i] = s.retain ? 1 : 0;
           break;
         case 'regroup':
           this.stepKind[i] = STEP_REGROUP;
           this.stepBy[i] = s.formation;
-          this.stepAction[i] = C.ACTION_MARSHAL;
+          this.stepAction[i] = ACTION_MARSHAL;
           this.stepTest[i] = s.test ? 1 : 0;
           this.stepRetain[i] = s.retain ? 1 : 0;
           break;
@@ -287,7 +296,7 @@ export class NeteaRunner implements TrialRunner {
   private retireAfterShooting(s: number): void {
     const e = this.e;
     const by = this.stepBy[s]!;
-    if (this.lastShotAction === C.ACTION_HOLD || e.fBroken[by] === 1 || e.fAlive[by] === 0) return;
+    if (this.lastShotAction === ACTION_HOLD || e.fBroken[by] === 1 || e.fAlive[by] === 0) return;
     retire(e, by, this.stepRetire[s]!);
   }
 
@@ -301,10 +310,10 @@ export class NeteaRunner implements TrialRunner {
         // A failed test means a hold action: still a shot, without the action's modifiers (RB 1.6.2).
         if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, action, this.stepRetain[s] === 1, rng)) {
           if (e.fBroken[by] === 1) break;
-          action = C.ACTION_HOLD;
+          action = ACTION_HOLD;
         }
         shoot(e, by, this.stepAt[s]!, action, this.stepCrossfire[s] === 1, this.stepBarrage[s] === 1, rng);
-        if (action === C.ACTION_MARSHAL) regroup(e, by, rng);
+        if (action === ACTION_MARSHAL) regroup(e, by, rng);
         this.lastShotAction = action;
         break;
       }
@@ -314,10 +323,10 @@ export class NeteaRunner implements TrialRunner {
       case STEP_ASSAULT: {
         if (!this.stepCanAssault(s)) break;
         const setup = this.setupOf(s);
-        if (this.stepTest[s] === 1 && !actionTest(e, setup.attackers, C.ACTION_ENGAGE, this.stepRetain[s] === 1, rng)) {
+        if (this.stepTest[s] === 1 && !actionTest(e, setup.attackers, ACTION_ENGAGE, this.stepRetain[s] === 1, rng)) {
           // Hold instead: the formation shoots the target if it can (RB 1.6.2).
           const first = 31 - Math.clz32(setup.attackers & -setup.attackers);
-          if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), C.ACTION_HOLD, false, true, rng);
+          if (e.fBroken[first] === 0) shoot(e, first, 31 - Math.clz32(setup.defenders & -setup.defenders), ACTION_HOLD, false, true, rng);
           break;
         }
         recordAssault(tally, this.layout.records[s]!.assault!, assault(e, setup, this.chargeCaches[s]!, rng), e.asRounds);
@@ -327,7 +336,7 @@ export class NeteaRunner implements TrialRunner {
         const f = this.stepBy[s]!;
         if (e.fBroken[f] === 1 || e.fAlive[f] === 0) break;
         // On a failed test the hold action may still regroup.
-        if (this.stepTest[s] === 1) actionTest(e, 1 << f, C.ACTION_MARSHAL, this.stepRetain[s] === 1, rng);
+        if (this.stepTest[s] === 1) actionTest(e, 1 << f, ACTION_MARSHAL, this.stepRetain[s] === 1, rng);
         regroup(e, f, rng);
         break;
       }
@@ -345,7 +354,7 @@ export class NeteaRunner implements TrialRunner {
         const by = this.stepBy[s]!;
         if (e.fAlive[by] === 0) break;
         // A failed test is a stand down (aircraft) or a delay (spacecraft), RB 4.2.1, 4.3.2.
-        if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, C.ACTION_ADVANCE, this.stepRetain[s] === 1, rng)) break;
+        if (this.stepTest[s] === 1 && !actionTest(e, 1 << by, ACTION_ADVANCE, this.stepRetain[s] === 1, rng)) break;
         const kind = this.stepKind[s];
         if (kind === STEP_GROUND_ATTACK) groundAttack(e, by, this.stepAt[s]!, this.stepCap[s]!, this.stepFlak[s]!, rng);
         else if (kind === STEP_INTERCEPT) intercept(e, by, this.stepAt[s]!, rng);
@@ -403,8 +412,18 @@ export class NeteaRunner implements TrialRunner {
   private record(s: number, tally: Float64Array): void {
     const e = this.e;
     const nF = e.nFormations;
+    // The arrays in locals, as in resetEngagement.ts resetFormations.
+    const offsets = this.offsets;
+    const unitStart = e.fUnitStart;
+    const unitEnd = e.fUnitEnd;
+    const alive = e.fAlive;
+    const broken = e.fBroken;
+    const bm = e.fBm;
+    const pointsLost = e.fPointsLost;
+    const damage = e.fDamage;
+    const bmPlaced = e.fBmPlaced;
     for (let f = 0; f < nF; f++) {
-      recordFormation(tally, this.offsets[s * nF + f]!, e.fUnitEnd[f]! - e.fUnitStart[f]!, e.fAlive[f]!, e.fBroken[f] === 1, e.fBm[f]!, e.fPointsLost[f]!, e.fDamage[f]!, e.fBmPlaced[f]!);
+      recordFormation(tally, offsets[s * nF + f]!, unitEnd[f]! - unitStart[f]!, alive[f]!, broken[f] === 1, bm[f]!, pointsLost[f]!, damage[f]!, bmPlaced[f]!);
     }
   }
 

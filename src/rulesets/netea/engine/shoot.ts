@@ -7,11 +7,51 @@ import { guidedMayFire, isMarked, MARKED_MODIFIER } from './markerlights.js';
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import { pinPointMask } from './engagement/weaponLines.js';
+import * as choices from './engagement/packedChoice.js';
 import { allocateHitsFrontToBack, applyNoSaveHits, queueHit } from './allocate.js';
-import { checkBreak, flushPendingBlastMarkers } from './blastMarkers.js';
+import { checkBreak, crossfireBlastMarkers, flushPendingBlastMarkers, UNDER_FIRE_BLAST_MARKERS } from './blastMarkers.js';
 import { disruptPlacesNoBlastMarker, resolveHit } from './damage.js';
 import { barrageAp, barrageAt, barrageExtraBm, barrageExtraTemplates } from './barrageTable.js';
 import { damageOnMisses } from './criticals/damageOnMiss.js';
+import { lineShots } from './lineShots.js';
+
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const ACTION_DOUBLE = C.ACTION_DOUBLE;
+const ACTION_MARSHAL = C.ACTION_MARSHAL;
+const ACTION_SUSTAINED = C.ACTION_SUSTAINED;
+const CLASS_AIR = C.CLASS_AIR;
+const CLASS_INF = C.CLASS_INF;
+const CLASS_LV = C.CLASS_LV;
+const CLASS_WE = C.CLASS_WE;
+const ELIGIBLE_ANY_GROUND = C.ELIGIBLE_ANY_GROUND;
+const ELIGIBLE_AP = C.ELIGIBLE_AP;
+const ELIGIBLE_AT = C.ELIGIBLE_AT;
+const H_DISRUPT = C.H_DISRUPT;
+const H_IGNORE_COVER = C.H_IGNORE_COVER;
+const H_MW = C.H_MW;
+const H_SECOND_STAGE = C.H_SECOND_STAGE;
+const KIND_RANGED = C.KIND_RANGED;
+const NONE = C.NONE;
+const U_SPACECRAFT = C.U_SPACECRAFT;
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
+const W_CARRIAGE = C.W_CARRIAGE;
+const W_DISRUPT = C.W_DISRUPT;
+const W_IGNORE_COVER = C.W_IGNORE_COVER;
+const W_INDIRECT = C.W_INDIRECT;
+const W_LIMITED_USE = C.W_LIMITED_USE;
+const W_MACRO = C.W_MACRO;
+const W_MISS_DAMAGE = C.W_MISS_DAMAGE;
+const W_REAR_ARC = C.W_REAR_ARC;
+const W_SINGLE_SHOT = C.W_SINGLE_SHOT;
+const W_SLOW_FIRING = C.W_SLOW_FIRING;
+
+// The choice's packing as module constants too.
+const packChoice = choices.packChoice;
+const choiceLine = choices.choiceLine;
+const choiceFp = choices.choiceFp;
+const choiceMask = choices.choiceMask;
+const CHOOSE_PER_ATTACK = choices.CHOOSE_PER_ATTACK;
+const NOTHING_TO_FIRE = choices.NOTHING_TO_FIRE;
 
 /** Firepower types: which value of a weapon mode a shot uses (RB 1.9.5). */
 export const FP_AP = 1;
@@ -20,20 +60,20 @@ export const FP_MW = 3;
 
 /** To-hit modifier of an action, as a change to the number needed (RB 1.9.5). */
 export function actionToHitModifier(action: number): number {
-  if (action === C.ACTION_DOUBLE || action === C.ACTION_MARSHAL) return 1;
-  if (action === C.ACTION_SUSTAINED) return -1;
+  if (action === ACTION_DOUBLE || action === ACTION_MARSHAL) return 1;
+  if (action === ACTION_SUSTAINED) return -1;
   return 0;
 }
 
 /** Can weapon line l fire this turn (single shot unused, slow firing reloaded, arc facing the enemy)? */
 export function lineReady(e: Engagement, l: number): boolean {
   const fl = e.wFlags[l]!;
-  if (e.wKind[l] !== C.KIND_RANGED || (fl & C.W_REAR_ARC) !== 0) return false;
-  if ((fl & C.W_SINGLE_SHOT) !== 0 && e.stSingleShotUsed[l] === 1) return false;
+  if (e.wKind[l] !== KIND_RANGED || (fl & W_REAR_ARC) !== 0) return false;
+  if ((fl & W_SINGLE_SHOT) !== 0 && e.stSingleShotUsed[l] === 1) return false;
   // TP Land Train: a carriage's weapons go with it (criticals/carriages.ts).
-  if ((fl & C.W_CARRIAGE) !== 0 && e.carriages.stLineLost[l] === 1) return false;
-  if ((fl & C.W_SLOW_FIRING) !== 0 && e.stLastFired[l] === e.turn - 1) return false;
-  return e.wAP[l]! < C.NONE || e.wAT[l]! < C.NONE || e.wMW[l]! < C.NONE || e.wBpN[l]! + e.wBpPlus[l]! > 0;
+  if ((fl & W_CARRIAGE) !== 0 && e.carriages.stLineLost[l] === 1) return false;
+  if ((fl & W_SLOW_FIRING) !== 0 && e.stLastFired[l] === e.turn - 1) return false;
+  return e.wAP[l]! < NONE || e.wAT[l]! < NONE || e.wMW[l]! < NONE || e.wBpN[l]! + e.wBpPlus[l]! > 0;
 }
 
 /**
@@ -42,7 +82,7 @@ export function lineReady(e: Engagement, l: number): boolean {
  */
 export function lineRange(e: Engagement, l: number, sustained: boolean, distance: number): number {
   const r = e.wRange[l]!;
-  if (sustained && distance > r && (e.wFlags[l]! & C.W_INDIRECT) !== 0 && e.wBpN[l]! + e.wBpPlus[l]! > 0) {
+  if (sustained && distance > r && (e.wFlags[l]! & W_INDIRECT) !== 0 && e.wBpN[l]! + e.wBpPlus[l]! > 0) {
     return distance >= 30 ? 2 * r : -1;
   }
   return r;
@@ -53,7 +93,9 @@ function canFire(e: Engagement, u: number, sustained: boolean, distance: number,
   if (e.stDisarmed[u] !== 0) return false;
   if (e.uLimited[u] === 0) {
     if (e.uMaxRange[u]! >= distance) return true;
-    return sustained && distance >= 30 && e.uMaxIndirectRange[u]! >= distance;
+    // A boolean whatever `sustained` holds, so that the optimised caller tests it without converting.
+    if (!sustained || distance < 30) return false;
+    return e.uMaxIndirectRange[u]! >= distance;
   }
   const end = e.uLineEnd[u]!;
   for (let l = e.uLineStart[u]!; l < end; l++) {
@@ -74,7 +116,7 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
     const u = e.orderFront[k]!;
     if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1 || (e.uClass[u]! & mask) === 0 || e.uDepth[u]! > reach) continue;
     const fail = titanKiller ? e.uFailTK[u]! : macro ? e.uFailMacro[u]! : e.uFailNormal[u]!;
-    const perUnit = (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? (titanKiller ? tkMean : 1) / e.uStartDC[u]! : 1;
+    const perUnit = (e.uFlags[u]! & U_WAR_ENGINE) !== 0 ? (titanKiller ? tkMean : 1) / e.uStartDC[u]! : 1;
     return toHitProbability(t) * fail * perUnit;
   }
   return 0;
@@ -91,11 +133,19 @@ function shotValue(e: Engagement, at: number, mask: number, reach: number, titan
 export function markShooters(e: Engagement, by: number, reachTo: number, sustained: boolean, marked: boolean): number {
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
+  // The arrays in locals: read through `e` in the loop, each would be loaded and checked again for every unit.
+  const alive = e.stAlive;
+  const embarked = e.transports.stEmbarked;
+  const depth = e.uDepth;
+  const canFireNow = e.scCanFire;
   let shooters = 0;
   for (let u = fStart; u < fEnd; u++) {
-    const ok = e.stAlive[u] === 1 && e.transports.stEmbarked[u] === 0 && canFire(e, u, sustained, reachTo + e.uDepth[u]!, marked);
-    e.scCanFire[u] = ok ? 1 : 0;
-    if (ok) shooters++;
+    if (alive[u] === 1 && embarked[u] === 0 && canFire(e, u, sustained, reachTo + depth[u]!, marked)) {
+      canFireNow[u] = 1;
+      shooters++;
+    } else {
+      canFireNow[u] = 0;
+    }
   }
   return suppressShooters(e, by, shooters);
 }
@@ -118,7 +168,7 @@ export function suppressShooters(e: Engagement, by: number, shooters: number): n
       budget -= cost;
       e.scCanFire[u] = 0;
       shooters--;
-    } else if ((e.uFlags[u]! & C.U_WAR_ENGINE) === 0 || !e.optSuppressSkipWarEngines) {
+    } else if ((e.uFlags[u]! & U_WAR_ENGINE) === 0 || !e.optSuppressSkipWarEngines) {
       break;
     }
   }
@@ -128,9 +178,8 @@ export function suppressShooters(e: Engagement, by: number, shooters: number): n
 /**
  * The attacker's firepower for weapon group g of unit u when no option is
  * best against every target unit: the mode, firepower and target mask whose
- * shot is worth most against the units standing now ([A-33]). Packed as
- * `line << 6 | fp << 4 | mask` (masks are class bits below 16); -1 when the
- * group has nothing that can hurt the target.
+ * shot is worth most against the units standing now ([A-33]), packed
+ * (`packChoice`); -1 when the group has nothing that can hurt the target.
  */
 export function chooseFirepower(e: Engagement, at: number, u: number, g: number, gap: number, distance: number, modifier: number, penalty: number, coverTaken: boolean, mixed: boolean, sustained: boolean): number {
   let line = -1;
@@ -147,13 +196,13 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
     const titanKiller = e.wTkN[m]! + e.wTkPlus[m]! > 0;
     for (let f = FP_AP; f <= FP_MW; f++) {
       const value = f === FP_AP ? e.wAP[m]! : f === FP_AT ? e.wAT[m]! : e.wMW[m]!;
-      if (value >= C.NONE) continue;
-      const base = pinPointMask(fl, f === FP_AP ? C.ELIGIBLE_AP : f === FP_AT ? C.ELIGIBLE_AT : C.ELIGIBLE_ANY_GROUND);
-      const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
+      if (value >= NONE) continue;
+      const base = pinPointMask(fl, f === FP_AP ? ELIGIBLE_AP : f === FP_AT ? ELIGIBLE_AT : ELIGIBLE_ANY_GROUND);
+      const t = value + modifier + penalty + (coverTaken && (fl & W_IGNORE_COVER) === 0 ? 1 : 0);
       for (let grp = 0; grp < (mixed ? 2 : 1); grp++) {
-        const mk = mixed ? (grp === 0 ? base & C.CLASS_WE : base & ~C.CLASS_WE) : base;
+        const mk = mixed ? (grp === 0 ? base & CLASS_WE : base & ~CLASS_WE) : base;
         if (mk === 0) continue;
-        const score = shotValue(e, at, mk, reach, titanKiller, (fl & C.W_MACRO) !== 0 || f === FP_MW, e.wTkMean[m]!, t);
+        const score = shotValue(e, at, mk, reach, titanKiller, (fl & W_MACRO) !== 0 || f === FP_MW, e.wTkMean[m]!, t);
         if (score > best) {
           best = score;
           line = m;
@@ -163,7 +212,7 @@ export function chooseFirepower(e: Engagement, at: number, u: number, g: number,
       }
     }
   }
-  return line < 0 ? -1 : (line << 6) | (fp << 4) | mask;
+  return line < 0 ? -1 : packChoice(line, fp, mask);
 }
 
 /**
@@ -204,8 +253,7 @@ function sharedChoice(e: Engagement, at: number, u: number, g: number, gap: numb
 /** A choice made for canonical group c, its line moved to the same weapon of group g. */
 function moveChoice(e: Engagement, choice: number, c: number, g: number): number {
   if (choice < 0 || c === g) return choice;
-  const line = (choice >> 6) - e.gLineStart[c]! + e.gLineStart[g]!;
-  return (line << 6) | (choice & 63);
+  return packChoice(choiceLine(choice) - e.gLineStart[c]! + e.gLineStart[g]!, choiceFp(choice), choiceMask(choice));
 }
 
 /**
@@ -218,7 +266,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   if (e.fBroken[by] === 1 || e.fAlive[by] === 0 || e.fAlive[at] === 0) return false;
   const targetDepth = e.fMinDepth[at]!;
   const gap = e.fFront[by]! + e.fFront[at]!;
-  const sustained = action === C.ACTION_SUSTAINED;
+  const sustained = action === ACTION_SUSTAINED;
   const fStart = e.fUnitStart[by]!;
   const fEnd = e.fUnitEnd[by]!;
 
@@ -231,8 +279,8 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
 
   // I. Coming under fire (RB 1.9.3). On a broken target the BM is a no-save hit,
   // resolved before the attack's own hits ([A-27]); TSKNF needs two, so it waits.
-  if (e.fBroken[at] === 1 && e.fTsknf[at] === 0) applyNoSaveHits(e, at, 1, null, rng);
-  else e.fPendingBm[at]!++;
+  if (e.fBroken[at] === 1 && e.fTsknf[at] === 0) applyNoSaveHits(e, at, UNDER_FIRE_BLAST_MARKERS, null, rng);
+  else e.fPendingBm[at]! += UNDER_FIRE_BLAST_MARKERS;
 
   // The attacker takes the cover modifier if any target unit is in cover, so
   // every unit stays a valid target ([A-13]).
@@ -246,7 +294,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
     for (let u = e.fUnitStart[at]!; u < tEnd; u++) {
       if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1) continue;
       if (countsAsInCover(e, u)) coverTaken = true;
-      if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) hasWE = true;
+      if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0) hasWE = true;
       else hasOther = true;
     }
     mixed = hasWE && hasOther;
@@ -264,43 +312,49 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   let bpReach = Infinity;
   let bpTotal = 0;
   const nF = e.nFormations;
+  // The arrays the loops read in locals: read through `e`, each would be loaded and checked again for every unit and group.
+  const canFireNow = e.scCanFire;
+  const depth = e.uDepth;
+  const toHitPenalty = e.stToHitPenalty;
+  const limitedUnit = e.uLimited;
+  const groupStart = e.uGroupStart;
+  const groupEnd = e.uGroupEnd;
+  const barrageLine = e.gBarrageLine;
+  const groupChoice = e.choice;
+  const lineRangeCm = e.wRange;
+  const choiceMixed = e.fMixed[at] === 1;
   for (let u = fStart; u < fEnd; u++) {
-    if (e.scCanFire[u] === 0) continue;
-    const distance = gap + e.uDepth[u]! + targetDepth;
-    const penalty = e.stToHitPenalty[u]!;
-    const limited = e.uLimited[u] === 1;
-    const gEnd = e.uGroupEnd[u]!;
-    for (let g = e.uGroupStart[u]!; g < gEnd; g++) {
-      const bl = e.gBarrageLine[g]!;
+    if (canFireNow[u] === 0) continue;
+    const distance = gap + depth[u]! + targetDepth;
+    const penalty = toHitPenalty[u]!;
+    const limited = limitedUnit[u] === 1;
+    const gEnd = groupEnd[u]!;
+    for (let g = groupStart[u]!; g < gEnd; g++) {
+      const bl = barrageLine[g]!;
       if (useBarrage && bl >= 0 && lineReady(e, bl) && lineRange(e, bl, sustained, distance) >= distance) {
         const bfl = e.wFlags[bl]!;
         bpLines++;
         bpTotal += rollDice(rng, e.wBpN[bl]!, e.wBpSides[bl]!, e.wBpPlus[bl]!);
-        if ((bfl & C.W_MACRO) === 0) bpAllMacro = false;
-        if ((bfl & C.W_IGNORE_COVER) === 0) bpAllIgnoreCover = false;
-        if ((bfl & C.W_DISRUPT) === 0) bpAllDisrupt = false;
+        if ((bfl & W_MACRO) === 0) bpAllMacro = false;
+        if ((bfl & W_IGNORE_COVER) === 0) bpAllIgnoreCover = false;
+        if ((bfl & W_DISRUPT) === 0) bpAllDisrupt = false;
         const reach = lineRange(e, bl, sustained, distance) - gap - e.uDepth[u]!;
         if (reach < bpReach) bpReach = reach;
         markFired(e, bl);
         continue;
       }
-      let line = e.choiceLine[g * nF + at]!;
-      if (line === -2) continue;
-      let fp = e.choiceFp[g * nF + at]!;
-      let mask = e.choiceMask[g * nF + at]!;
-      if (line === -1 || mixed !== (e.fMixed[at] === 1)) {
-        const choice = sharedChoice(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained, limited);
+      let choice = groupChoice[g * nF + at]!;
+      if (choice === NOTHING_TO_FIRE) continue;
+      if (choice === CHOOSE_PER_ATTACK || mixed !== choiceMixed) {
+        choice = sharedChoice(e, at, u, g, gap, distance, modifier, penalty, coverTaken, mixed, sustained, limited);
         if (choice < 0) continue;
-        line = choice >> 6;
-        fp = (choice >> 4) & 3;
-        mask = choice & 15;
-      } else if (limited && (!lineReady(e, line) || lineRange(e, line, sustained, distance) < distance)) {
+      } else if (limited && (!lineReady(e, choiceLine(choice)) || lineRange(e, choiceLine(choice), sustained, distance) < distance)) {
         continue;
-      } else if (e.wRange[line]! < distance) {
+      } else if (lineRangeCm[choiceLine(choice)]! < distance) {
         continue;
       }
-      if (!guidedMayFire(e, line, marked)) continue;
-      fireLine(e, line, fp, mask, gap, u, modifier, coverTaken, sustained, distance, penalty, rng);
+      if (!guidedMayFire(e, choiceLine(choice), marked)) continue;
+      fireLine(e, choice, gap, u, modifier, coverTaken, sustained, distance, penalty, rng);
     }
   }
   const directHits = e.nHits;
@@ -316,7 +370,7 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
   }
 
   // IV. Casualty Blast markers, crossfire's extra marker ([A-12]), barrage extras.
-  if (crossfire && e.atkNonExpendableKills > 0) e.fPendingBm[at]!++;
+  e.fPendingBm[at]! += crossfireBlastMarkers(crossfire, e.atkNonExpendableKills);
   e.fPendingBm[at]! += barrageBm;
   e.atkTarget = -1;
   flushPendingBlastMarkers(e, rng);
@@ -326,24 +380,28 @@ export function shoot(e: Engagement, by: number, at: number, action: number, cro
 
 /** RB 4.3.3: orbital bombardments use 12 cm templates, which cover more units than the 7.5 cm barrage template. */
 function templateUnitsOf(e: Engagement, by: number): number {
-  return (e.uFlags[e.fUnitStart[by]!]! & C.U_SPACECRAFT) !== 0 ? e.optOrbitalTemplateUnits : e.optTemplateUnits;
+  return (e.uFlags[e.fUnitStart[by]!]! & U_SPACECRAFT) !== 0 ? e.optOrbitalTemplateUnits : e.optTemplateUnits;
 }
 
 export function markFired(e: Engagement, l: number): void {
+  // Only single-shot and slow-firing lines read it (lineReady, aaLineReady).
+  if ((e.wFlags[l]! & W_LIMITED_USE) === 0) return;
   e.stSingleShotUsed[l] = 1;
   e.stLastFired[l] = e.turn;
 }
 
-/** Rolls the shots of one weapon line with firepower `fp` and queues the hits. */
-function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: number, u: number, modifier: number, coverTaken: boolean, sustained: boolean, distance: number, penalty: number, rng: Sfc32): void {
+/** Rolls the shots of the weapon line a firepower choice (`packChoice`) names and queues the hits. */
+function fireLine(e: Engagement, choice: number, gap: number, u: number, modifier: number, coverTaken: boolean, sustained: boolean, distance: number, penalty: number, rng: Sfc32): void {
+  const l = choiceLine(choice);
+  const fp = choiceFp(choice);
+  const mask = choiceMask(choice);
   markFired(e, l);
   const fl = e.wFlags[l]!;
   const value = fp === FP_AP ? e.wAP[l]! : fp === FP_AT ? e.wAT[l]! : e.wMW[l]!;
-  const t = value + modifier + penalty + (coverTaken && (fl & C.W_IGNORE_COVER) === 0 ? 1 : 0);
-  let shots = e.wShotsN[l] === 0 ? e.wShotsPlus[l]! : rollDice(rng, e.wShotsN[l]!, e.wShotsSides[l]!, e.wShotsPlus[l]!);
-  shots *= e.wShotsTimes[l]!;
-  if (e.wExN[l]! + e.wExPlus[l]! > 0) shots += rollDice(rng, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
-  const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | C.H_MW : e.wHitFlags[l]!;
+  const t = value + modifier + penalty + (coverTaken && (fl & W_IGNORE_COVER) === 0 ? 1 : 0);
+  let shots = e.wFixedShots[l]!;
+  if (shots < 0) shots = lineShots(rng, e.wShotsN[l]!, e.wShotsSides[l]!, e.wShotsPlus[l]!, e.wShotsTimes[l]!, e.wExN[l]!, e.wExSides[l]!, e.wExPlus[l]!);
+  const hitFlags = fp === FP_MW ? e.wHitFlags[l]! | H_MW : e.wHitFlags[l]!;
   const reach = lineRange(e, l, sustained, distance) - gap - e.uDepth[u]!;
   let misses = 0;
   for (let s = 0; s < shots; s++) {
@@ -354,7 +412,7 @@ function fireLine(e: Engagement, l: number, fp: number, mask: number, gap: numbe
     queueHit(e, mask, reach, hitFlags, -1, l);
   }
   // TP Cyclops: after its first critical each miss of its Hellfury Cannon costs it damage.
-  if ((fl & C.W_MISS_DAMAGE) !== 0 && misses > 0) damageOnMisses(e, u, misses, rng);
+  if ((fl & W_MISS_DAMAGE) !== 0 && misses > 0) damageOnMisses(e, u, misses, rng);
 }
 
 /**
@@ -372,26 +430,26 @@ function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: numbe
   const atValue = barrageAt(bp, e.optBarrage3bpAt);
   const capacity = templates * templateUnits;
   let hitFlags = 0;
-  if (macro) hitFlags |= C.H_MW;
-  if (ignoreCover) hitFlags |= C.H_IGNORE_COVER;
-  if (disrupt) hitFlags |= C.H_DISRUPT;
+  if (macro) hitFlags |= H_MW;
+  if (ignoreCover) hitFlags |= H_IGNORE_COVER;
+  if (disrupt) hitFlags |= H_DISRUPT;
   let attacked = 0;
   let centred = 0;
   const end = e.fUnitEnd[at]!;
   for (let k = e.fUnitStart[at]!; k < end && attacked < capacity; k++) {
     const u = e.orderFront[k]!;
-    if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1 || e.uDepth[u]! > reach || e.uClass[u] === C.CLASS_AIR) continue;
+    if (e.stAlive[u] === 0 || e.transports.stEmbarked[u] === 1 || e.uDepth[u]! > reach || e.uClass[u] === CLASS_AIR) continue;
     attacked++;
     let attacks = 1;
-    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 && centred < templates) {
+    if ((e.uFlags[u]! & U_WAR_ENGINE) !== 0 && centred < templates) {
       attacks = (e.stStartDC[u]! + 1) >> 1;
       centred++;
     }
-    const value = (e.uClass[u]! & (C.CLASS_INF | C.CLASS_LV)) !== 0 ? apValue : atValue;
+    const value = (e.uClass[u]! & (CLASS_INF | CLASS_LV)) !== 0 ? apValue : atValue;
     const t = value + modifier + (countsAsInCover(e, u) && !ignoreCover ? 1 : 0);
     for (let a = 0; a < attacks; a++) {
       if (!rollToHit(rng, t)) continue;
-      queueHit(e, C.ELIGIBLE_ANY_GROUND, reach, hitFlags, u, -1);
+      queueHit(e, ELIGIBLE_ANY_GROUND, reach, hitFlags, u, -1);
     }
   }
   return barrageExtraBm(bp);
@@ -401,10 +459,10 @@ function fireBarrage(e: Engagement, at: number, templateUnits: number, bp: numbe
 export function resolveStage(e: Engagement, from: number, to: number, macroStage: boolean, crossfire: boolean, rng: Sfc32): void {
   for (let h = from; h < to; h++) {
     const flags = e.hFlags[h]!;
-    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    if (((flags & H_SECOND_STAGE) !== 0) !== macroStage) continue;
     const u = e.hTarget[h]!;
     if (u < 0) continue;
-    if ((flags & C.H_DISRUPT) !== 0 && !disruptPlacesNoBlastMarker(e, u)) e.fPendingBm[e.uFormation[u]!]!++;
+    if ((flags & H_DISRUPT) !== 0 && !disruptPlacesNoBlastMarker(e, u)) e.fPendingBm[e.uFormation[u]!]!++;
     resolveHit(e, u, flags, e.hDamage[h]!, crossfire, false, rng);
   }
 }

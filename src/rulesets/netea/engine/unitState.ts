@@ -1,6 +1,9 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const U_WAR_ENGINE = C.U_WAR_ENGINE;
+
 /**
  * Per-unit state changes go through here. A unit whose state changes is
  * marked dirty so the next trial's reset restores only the units that
@@ -26,7 +29,7 @@ export function markDead(e: Engagement, u: number): void {
   if (e.stAlive[u] === 0) return;
   touch(e, u);
   const f = e.uFormation[u]!;
-  const proRata = e.optWarEnginePointsProRata && (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0;
+  const proRata = e.optWarEnginePointsProRata && (e.uFlags[u]! & U_WAR_ENGINE) !== 0;
   e.fPointsLost[f]! += proRata ? (e.uPoints[u]! * e.stDC[u]!) / e.uStartDC[u]! : e.uPoints[u]!;
   e.stAlive[u] = 0;
   e.stDC[u] = 0;

@@ -14,5 +14,4 @@ export { ARRIVE_DROP_POD, ARRIVE_PLANETFALL, ARRIVE_TELEPORT, OFF_TABLE } from '
 export { DEFAULT_OPTIONS, type NeteaOptions, type PlacedFormation } from '../model/spec.js';
 export { embarkationProblem } from '../engine/transport/embarkation.js';
 export { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../engine/engagements.js';
-export { NeteaRunner } from '../engine/runner.js';
-export { assaultEngagement, FRESH, DEFAULT_GEOMETRY } from '../engine/engagements.js';
+export { FreshAssaults } from '../engine/freshAssaults.js';

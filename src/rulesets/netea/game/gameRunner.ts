@@ -1,7 +1,7 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { TRIALS, type TrialRunner } from '../../../sim/ruleset.js';
 import { Game } from './game.js';
-import type { GameSpec } from './gameSpec.js';
+import { fieldedFormations, type GameSpec } from './gameSpec.js';
 import { gameTallyLayout, TRACKED_TURNS, TURN_BINS, VP_BIN, VP_BINS, type GameTallyLayout } from './gameTally.js';
 import { GOAL_COUNT, goalCount } from './goals.js';
 import { NOT_PLAYED_COUNT } from './notPlayed.js';
@@ -12,11 +12,41 @@ import { RandomTableMaker } from './randomTable.js';
 import { layOutFixed } from './tableLayout.js';
 import { Timeline } from './timeline.js';
 
+/** A compiled game and its players' reckonings, which hold nothing of the policies. */
+interface Compiled {
+  game: Game;
+  estimates: Estimates;
+}
+
+/**
+ * Compiled games kept per thread, by everything but the policies: the policies played over the
+ * same armies (`game`'s pairs of policies, a round robin's policies for a pair of armies) share
+ * one. A runner plays its games one after another and every game starts from `Game.reset`, so
+ * runners that share a game give the numbers each would give alone. A few, most recent last.
+ */
+const MAX_COMPILED = 8;
+const compiled = new Map<string, Compiled>();
+
+function compile(spec: GameSpec): Compiled {
+  const key = JSON.stringify([spec.armies, spec.table, spec.options, spec.maxTurns, spec.assaultOdds ?? null]);
+  let c = compiled.get(key);
+  if (c !== undefined) {
+    compiled.delete(key);
+  } else {
+    const game = new Game(spec);
+    if (spec.table !== null) layOutFixed(game.table, spec.table);
+    c = { game, estimates: new Estimates(game.e, fieldedFormations(spec), spec.options, spec.assaultOdds) };
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  }
+  compiled.set(key, c);
+  return c;
+}
+
 /**
  * Plays tournament games between two armies, game after game, adding each
  * game's outcome to a tally (gameTally.ts): the TrialRunner the worker pool
  * runs in chunks (a trial is a game), so the same seed gives the same numbers
- * on any number of workers. Compiled once per spec; a game allocates nothing.
+ * on any number of workers. Compiled once per armies (compile above); a game allocates nothing.
  */
 export class GameRunner implements TrialRunner {
   readonly layout: GameTallyLayout;
@@ -27,9 +57,8 @@ export class GameRunner implements TrialRunner {
   readonly result = new GameResult();
 
   constructor(spec: GameSpec) {
-    this.game = new Game(spec);
-    if (spec.table !== null) layOutFixed(this.game.table, spec.table);
-    const estimates = new Estimates(this.game.e, spec.armies.flatMap((a) => a.formations), spec.options);
+    const { game, estimates } = compile(spec);
+    this.game = game;
     this.players = [new Player(this.game, 0, spec.policies[0], estimates), new Player(this.game, 1, spec.policies[1], estimates)];
     this.layout = gameTallyLayout(this.game.nF);
   }

@@ -30,7 +30,18 @@ export interface GameSpec {
   options: NeteaOptions;
   /** A game still tied after this turn ends on the tiebreak (RB 6.1.7 plays on while the dice say so); named when it happens. */
   maxTurns: number;
+  /**
+   * The players' assault odds (policy/assaultOdds.ts's table for these armies), when the caller
+   * has reckoned them: a round robin reckons each pair of formations once for all its games.
+   * Absent, the runner reckons them; the numbers are the same either way.
+   */
+  assaultOdds?: number[];
 }
 
 /** The default cap on turns: after turn 4 a game goes on with chance 1/6 a turn, so 1 game in 6^8 reaches it. */
 export const DEFAULT_MAX_TURNS = 12;
+
+/** The formations as the game fields them, each with its army's strategy rating (game.ts): what policy/assaultOdds.ts reckons with. */
+export function fieldedFormations(spec: Pick<GameSpec, 'armies'>): FormationSpec[] {
+  return spec.armies.flatMap((a) => a.formations.map((f) => ({ ...f, strategyRating: a.strategyRating })));
+}

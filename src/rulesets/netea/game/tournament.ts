@@ -1,6 +1,9 @@
 import { gameScore } from '../../../stats/gameScore.js';
 import { Z95 } from '../../../stats/z95.js';
+import type { NeteaOptions } from './engine.js';
+import { fieldedFormations, type GameArmy } from './gameSpec.js';
 import type { GameTallyLayout } from './gameTally.js';
+import { assaultOdds } from './policy/assaultOdds.js';
 import { NOT_PLAYED } from './notPlayed.js';
 import type { TournamentArmy } from './tournamentArmy.js';
 
@@ -39,6 +42,16 @@ export function armyPairings(armies: readonly (readonly TournamentArmy[])[], mir
     }
   }
   return out;
+}
+
+/**
+ * The players' assault odds for a pair of armies (policy/assaultOdds.ts), for GameSpec.assaultOdds:
+ * reckoned in the calling thread, where they are kept by pair of formations, so that each pair of
+ * formations is fought once for the whole round robin, not once per pair of armies and worker.
+ */
+export function reckonedOdds(armies: [GameArmy, GameArmy], options: NeteaOptions): number[] {
+  const sides = armies.flatMap((a, side) => a.formations.map(() => side));
+  return Array.from(assaultOdds(fieldedFormations({ armies }), sides, options));
 }
 
 /** What a pairing's games gave army A: wins, draws, games, and the games each rule not played mattered in. */

@@ -2,6 +2,7 @@ import type { Dataset } from '../../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
 import { rejectAirUnits } from '../../../model/rejectAirUnits.js';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../../../model/runDefaults.js';
 import { outcomeAt, probability, type FormationOutcome } from '../../../reports/aggregate.js';
 import { meanInterval } from '../../../stats/meanInterval.js';
 import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../engine/engagements.js';
@@ -26,9 +27,9 @@ export const DEFAULT_ASSAULT_GAP = 10;
 
 /** The CLI's defaults the page must share (test/site checks them against simOptions.ts, simulate.ts and assault.ts). */
 export const CLI_DEFAULTS = {
-  trials: 100_000,
-  seed: 'epic-balance',
-  chunkSize: 50_000,
+  trials: DEFAULT_TRIALS,
+  seed: DEFAULT_SEED,
+  chunkSize: DEFAULT_CHUNK_SIZE,
   shootGap: DEFAULT_GAP,
   assaultGap: DEFAULT_ASSAULT_GAP,
   rankWidth: DEFAULT_RANK_WIDTH,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../../src/model/dataset.js';
 import { loadDataset } from '../../../../src/model/loadDataset.js';
-import { checkRoster } from '../../../../src/rulesets/netea/model/roster/check.js';
+import { checkRoster, type FieldedTexts } from '../../../../src/rulesets/netea/model/roster/check.js';
 import { RandomArmyBuilder, type RandomArmy } from '../../../../src/rulesets/netea/model/roster/randomArmy.js';
 import { writeMiniTournamentPack } from '../../../helpers/miniTournamentPack.js';
 import { describeWithTp } from '../../../helpers/tournamentPack.js';
@@ -24,8 +24,10 @@ function built(r: RandomArmy | { reason: string }): RandomArmy {
  * Each single addition to the army: a formation of the list (as its list prints it), an upgrade
  * its formations offer (one more of it), an army upgrade. The army is full when each of them,
  * checked, breaks a rule or the points limit (a free army upgrade counts once: randomArmy.ts).
+ * `fielded` holds the formation texts of `data` checked so far: each addition is checked with the
+ * army's other formations, which are then read once, not once per addition.
  */
-function additionsThatFit(data: Dataset, a: RandomArmy): string[] {
+function additionsThatFit(data: Dataset, a: RandomArmy, fielded: FieldedTexts): string[] {
   const list = data.armies.get(a.list)!;
   const texts = a.roster.formations.map(String);
   const tries: Array<{ what: string; formations: string[]; upgrades: string[] }> = [
@@ -36,13 +38,14 @@ function additionsThatFit(data: Dataset, a: RandomArmy): string[] {
     }),
     ...list.upgrades.filter((u) => !list.formations.some((f) => f.upgrades.includes(u.id)) && (u.points > 0 || !a.roster.upgrades.includes(u.id))).map((u) => ({ what: u.id, formations: texts, upgrades: [...a.roster.upgrades, u.id] })),
   ];
-  return tries.filter((t) => checkRoster(data, { ...a.roster, formations: t.formations, upgrades: t.upgrades }).breaches.length === 0).map((t) => t.what);
+  return tries.filter((t) => checkRoster(data, { ...a.roster, formations: t.formations, upgrades: t.upgrades }, 'list', fielded).breaches.length === 0).map((t) => t.what);
 }
 
 const count = (a: RandomArmy, formation: string) => a.roster.formations.filter((f) => String(f).split('+')[0]!.split('@')[0]!.endsWith(`/${formation}`)).length;
 
 describe('random armies of the mini Tournament Pack', () => {
   const data = loadDataset(writeMiniTournamentPack(mkdtempSync(join(tmpdir(), 'random-army-'))));
+  const fielded: FieldedTexts = new Map();
 
   it('keeps every construction rule the importer read, over 200 seeds of each list', () => {
     const rules = data.armies.get('star-wardens')!.construction!.map((r) => r.kind);
@@ -56,13 +59,26 @@ describe('random armies of the mini Tournament Pack', () => {
         expect(a.points).toBeLessThanOrEqual(3000);
         // Iron Horde's cheapest formation is a Mob (175); Star Wardens can always add a Warden Line (250).
         expect(a.unspent).toBeLessThan(list === 'iron-horde' ? 175 : 250);
-        expect(additionsThatFit(data, a)).toEqual([]);
+        expect(additionsThatFit(data, a, fielded)).toEqual([]);
         if (list === 'star-wardens') {
           expect(count(a, 'bastion-troop')).toBeLessThanOrEqual(1);
           expect(count(a, 'warden-line')).toBeGreaterThanOrEqual(1);
           expect(count(a, 'lancer-squad')).toBeLessThanOrEqual(count(a, 'warden-line'));
         }
       }
+    }
+  });
+
+  it('checks a list with the formation texts already fielded (check.ts FieldedTexts) as it checks it afresh', () => {
+    const cache: FieldedTexts = new Map();
+    for (let k = 0; k < 10; k++) {
+      const a = built(new RandomArmyBuilder(data, 'star-wardens').build('mini', k));
+      // One formation the data set refuses, and one the list does not allow twice: their breaches too.
+      const roster = { ...a.roster, formations: [...a.roster.formations, 'star-wardens/no-such-formation', 'star-wardens/bastion-troop', 'star-wardens/bastion-troop'] };
+      const fresh = checkRoster(data, roster);
+      expect(fresh.breaches.length).toBeGreaterThanOrEqual(2);
+      expect(checkRoster(data, roster, 'list', cache)).toEqual(fresh);
+      expect(checkRoster(data, roster, 'list', cache)).toEqual(fresh);
     }
   });
 
@@ -83,6 +99,7 @@ describe('random armies of the mini Tournament Pack', () => {
 
 describeWithTp('random armies of every Tournament Pack list', (tp) => {
   const data = loadDataset(tp);
+  const fielded: FieldedTexts = new Map();
   const SEEDS = 12;
 
   // One test per list: a single test of all 34 blocks the test worker long enough to time out its reports.
@@ -93,7 +110,7 @@ describeWithTp('random armies of every Tournament Pack list', (tp) => {
       for (let k = 0; k < SEEDS; k++) {
         const a = built(builder.build('tp', k));
         expect(checkRoster(data, a.roster).breaches, `${list.id} #${k}`).toEqual([]);
-        expect(additionsThatFit(data, a), `${list.id} #${k}: ${a.roster.formations.join(', ')}`).toEqual([]);
+        expect(additionsThatFit(data, a, fielded), `${list.id} #${k}: ${a.roster.formations.join(', ')}`).toEqual([]);
         unspent.push(a.unspent);
       }
     }, 120_000);

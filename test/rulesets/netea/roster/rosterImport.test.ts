@@ -4,6 +4,8 @@ import { expect, it } from 'vitest';
 import { loadDataset } from '../../../../src/model/loadDataset.js';
 import { InputError } from '../../../../src/model/inputError.js';
 import { importRoster } from '../../../../src/rulesets/netea/model/roster/importRoster.js';
+import { importRosterSource } from '../../../../src/rulesets/netea/model/roster/importSource.js';
+import { formationText } from '../../../../src/rulesets/netea/model/roster/listFile.js';
 import { exportRosterText } from '../../../../src/rulesets/netea/model/roster/rosterText.js';
 import { inProcess } from '../../../helpers/cli.js';
 import { testTempDir } from '../../../helpers/tempDir.js';
@@ -70,6 +72,54 @@ describeWithTp('roster import', (tp) => {
     expect(r.check.formations[n - 1]!.units).toBe(units);
   });
 
+  /**
+   * Upgrades the reviewed table maps since the 118 left unmapped (snapfireAliases.json), each read
+   * from a Snapfire link and checked against the TP's own page (_site/_army_lists/<list>.html):
+   * Titan Legion "Emperor: One Imperator or Warmonger Class Titan"; Red Corsairs "Renegade Warbard:
+   * Eight Chaos Space Marines; Cult Marines: replace four Chaos Space Marines with four Berzerkers,
+   * Noise Marines, Plague Marines or Thousand Sons (+50); Havocs: replace four Chaos Space Marines
+   * with four Havocs (+50)"; Iron Warriors "Retinue: Six Chaos Space Marines, two Havocs and one Iron
+   * Warriors Lord; Assault Marines: add four Chaos Assault Marines (+125)"; Black Legion "Havocs: Four
+   * Havocs, one with a Chaos Lord character, and two Chaos Rhinos or Chaos Land Raiders"; Dark Eldar
+   * "Haemonculi Coven: Two Haemonculi and four Grotesques, plus transport; Haemonculi: add one
+   * Haemonculi unit and one Grotesques unit, plus transport (+100)"; Krieg "Tank Platoon: any six Leman
+   * Russ variants"; Minervan "Flak: add up to two Hydra (+50 each)"; Imperial Fists "Tarantulas: add up
+   * to four Tarantula Platforms each with a Gun Emplacement (+25 each)"; Space Wolves "Swiftclaws: Any
+   * six of Multi-melta Attack Bike, Swiftclaws"; Tyranids "Harridan Swarm: add four Gargoyles (+75)";
+   * Tau "Kroot Kindred: one Kroot Master Shapers unit and nine Kroot Warriors; Krootox: add three
+   * Krootox (+50)", "Fire Warrior Cadre: Eight Fire Warriors; Broadsides: add three Broadside
+   * Battlesuits (+150)". Each costs what Snapfire says, and nothing is left out.
+   */
+  it.each([
+    ['AMTL_gryphons_NETEA&force=T~502~12x1', '1 Warmonger Class Titan', 1250],
+    ['CHAOS_corsairs_playtestNETEA&force=T~503~90x1~25x1', '4 Chaos Space Marines, 4 Noise Marines (with 1 Chaos Lord)', 325],
+    ['CHAOS_corsairs_playtestNETEA&force=T~503~90x1~36x1', '4 Chaos Space Marines, 4 Havocs (with 1 Chaos Lord)', 325],
+    ['CHAOS_ironwarriors_NETEA&force=T~501~17x1~67x1', '6 Chaos Space Marines, 2 Havocs, 4 Chaos Assault Marines (with 1 Iron Warriors Lord)', 425],
+    ['CHAOS_legion_NETEA&force=T~511~15x1~17x1~65x1', '4 Havocs, 2 Chaos Land Raider (with 1 Chaos Lord)', 350],
+    ['EL_dark_NETEA&force=T~501~60x1', '2 Haemonculi, 4 Grotesques, 3 Raider', 250],
+    ['EL_dark_NETEA&force=T~501~92x1', '3 Haemonculi, 5 Grotesques, 4 Raider', 350],
+    ['IG_krieg_NETEA&force=T~513~11x6', '6 Thunderer', 280],
+    ['IG_minervan_NETEA&force=T~515~21x10~53x1', '10 Thunderer, 2 Hydra', 525],
+    ['SM_impfists_NETEA&force=T~513~70x2', '1 Bastion, 2 Tarantula Platform', 250],
+    ['SM_spacewolves_NETEA&force=T~516~33x6', '6 Multi-melta Attack Bike', 200],
+    ['XENOS_nids_NETEA&force=T~521~38x1~90x1', '1 Harridan, 4 Gargoyles', 225],
+    ['XENOS_tau_developmental_NETEA&force=T~518~19x1~59x1', '1 Kroot Master Shapers, 9 Kroot Warriors, 3 Krootox', 225],
+    ['XENOS_tau_developmental_NETEA&force=T~531~31x1~63x1', '8 Fire Warriors, 3 Broadside Battlesuit', 375],
+  ])('a newly mapped upgrade fields what the TP page says: %s', (query, units, points) => {
+    const r = importRosterSource(data, { file: 'Snapfire link', text: `http://traitor-legion2.appspot.com/chooser.html?list=${query}` });
+    expect(r.check.formations[0]!.units).toBe(units);
+    expect(r.check.formations[0]!.points).toBe(points);
+    expect(r.roster.source!.points).toBe(points);
+    expect(r.unmapped).toEqual([]);
+  });
+
+  it('two Haemonculi upgrades on a Kabal Coterie: mapped as the TP upgrade twice, the second refused by the TP and named', () => {
+    const r = importRosterSource(data, { file: 'Snapfire link', text: 'http://traitor-legion2.appspot.com/chooser.html?list=EL_dark_NETEA&force=T~511~51x1~17x1~24x1' });
+    expect(r.roster.formations.map(formationText)).toEqual(['dark-eldar/kabal-coterie+haemonculi']);
+    expect(r.unmapped).toEqual([{ entry: 'formation 1 "Kabal Coterie": upgrade "+haemonculi"', reason: 'left out: upgrade "Haemonculi" may be taken 1 time(s) per formation' }]);
+    expect(r.differences).toEqual([{ entry: 'formation 1 "Kabal Coterie" (dark-eldar/kabal-coterie+haemonculi)', source: 450, repriced: 350 }]);
+  });
+
   it('round trip: import -> export -> import gives the same list file', () => {
     for (const s of index.samples) {
       const a = importRoster(data, join(FIX, `${s.file}.link.txt`));
@@ -117,9 +167,14 @@ describeWithTp('roster import', (tp) => {
     const out = join(dir, 'list.json');
     const r = await inProcess(['roster', 'import', join(FIX, 'bad', f), '--data', tp, '--out', out]);
     if (f.startsWith('over-third')) {
-      // A legal link that breaks the one-third rule: imported, and the breach named.
+      // A legal link that breaks the one-third rule: imported (exit 0, the list file written), and the breach named;
+      // `roster check` judges the list: a list breaking its construction rules is refused, exit 2 (issue 31: "a list over its points ... exit 2").
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/at most 1000, 1\/3 of the 3000 points/);
+      expect(existsSync(out)).toBe(true);
+      const check = await inProcess(['roster', 'check', out, '--data', tp]);
+      expect(check.code).toBe(2);
+      expect(check.stdout).toMatch(/1 breach:\n {2}- .*at most 1000, 1\/3 of the 3000 points/);
       return;
     }
     expect(r.code).toBe(2);

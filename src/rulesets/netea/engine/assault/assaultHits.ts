@@ -25,7 +25,7 @@ export function resolveAssaultHits(e: Engagement, rng: Sfc32): void {
     }
     for (let h = 0; h < e.nHits; h++) {
       const flags = e.hFlags[h]!;
-      if (((flags & (C.H_MW | C.H_TK)) !== 0) !== (stage === 1)) continue;
+      if (((flags & C.H_SECOND_STAGE) !== 0) !== (stage === 1)) continue;
       const u = e.hTarget[h]!;
       if (u < 0) continue;
       resolveHit(e, u, flags, e.hDamage[h]!, false, e.hSide[h] === 0, rng);
@@ -44,7 +44,7 @@ function allocateInTurn(e: Engagement, macroStage: boolean): void {
   let k0 = -1;
   let k1 = -1;
   for (let h = 0; h < e.nHits; h++) {
-    if (((e.hFlags[h]! & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    if (((e.hFlags[h]! & C.H_SECOND_STAGE) !== 0) !== macroStage) continue;
     let u: number;
     if (e.hSide[h] === 0) {
       k0 = nextInTurn(e, e.asOrder, e.asOrderStart[0]!, e.asOrderCount[0]!, k0, 0);
@@ -80,7 +80,7 @@ function allocateAssaultHits(e: Engagement, side: number, macroStage: boolean, r
   for (let h = 0; h < e.nHits; h++) {
     if (e.hSide[h] !== side) continue;
     const flags = e.hFlags[h]!;
-    if (((flags & (C.H_MW | C.H_TK)) !== 0) !== macroStage) continue;
+    if (((flags & C.H_SECOND_STAGE) !== 0) !== macroStage) continue;
     const mask = e.hMask[h]!;
     let best = -1;
     let bestLevel = 0x7fffffff;

@@ -8,6 +8,7 @@ import { ONLY_CONTACT, ONLY_NOT_CONTACT, resolveAssaultHits } from './assaultHit
 import { staticCoordinate, withinOfSide } from './positions.js';
 import { strikesFirst } from './firstStrike.js';
 import { carriageLineLost } from '../criticals/carriages.js';
+import { attackValue, usesCloseCombat } from './attackValue.js';
 
 /** Attack phases. */
 export const PHASE_FIRST_STRIKE = 0;
@@ -19,12 +20,10 @@ function pushHit(e: Engagement, targetSide: number, mask: number, flags: number,
 }
 
 /**
- * What unit u attacks with (RB 1.12.5, 2.2.3, 3.3.2), as its base contact
- * stands: in base contact its CC value, otherwise its FF value (TP: units with
- * close-combat weapons only attack in base contact; the 2004 rulebook lets them use their FF
- * value); a war engine rolls its
- * starting DC, its CC dice only at units in base contact and its FF dice only
- * at the others. Supporting units are never in contact.
+ * What unit u attacks with, as its base contact stands (attackValue.ts:
+ * `usesCloseCombat`, `attackValue`); a war engine rolls its starting DC, its
+ * CC dice only at units in base contact and its FF dice only at the others
+ * (RB 3.3.2). Supporting units are never in contact.
  */
 export function setAttackProfile(e: Engagement, u: number, supporting: boolean): void {
   const fl = e.uFlags[u]!;
@@ -33,9 +32,9 @@ export function setAttackProfile(e: Engagement, u: number, supporting: boolean):
   const disarmed = e.stDisarmed[u]!;
   const cc = disarmed !== 0 ? C.NONE : e.uCC[u]!;
   const ff = disarmed !== 0 ? disarmed : e.uFF[u]!;
-  const useCC = inContact && (cc <= ff || (fl & C.U_WAR_ENGINE) === 0);
   const warEngine = (fl & C.U_WAR_ENGINE) !== 0;
-  e.asAtkValue[u] = !inContact && (fl & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact ? C.NONE : useCC ? cc : ff;
+  const useCC = usesCloseCombat(inContact, warEngine, cc, ff);
+  e.asAtkValue[u] = attackValue(useCC, inContact, (fl & C.U_CC_ONLY) !== 0 && e.optCloseCombatOnlyInContact, cc, ff);
   e.asAtkDice[u] = warEngine ? e.stStartDC[u]! : 1;
   e.asAtkFlags[u] = assaultHitFlags(useCC, supporting);
   e.asAtkMask[u] = C.ELIGIBLE_ANY_GROUND | (warEngine ? (useCC ? ONLY_CONTACT : ONLY_NOT_CONTACT) : 0);

@@ -3,6 +3,8 @@ import type { Engagement } from '../engagement.js';
 import type { AssaultSetup } from '../assault.js';
 import { DISEMBARK_RANGE, placePassengers } from '../transport/disembark.js';
 import { computeDistances } from './positions.js';
+import { withinAssaultRange } from './reach.js';
+import { closingMove, counterChargeMove, counterChargeTarget, countersIntoContact } from './counterChargeRules.js';
 
 /** Would the unit rather fight in base contact (its CC value is at least as good, or it has no ranged weapons)? */
 export function wantsContact(e: Engagement, u: number): boolean {
@@ -44,7 +46,7 @@ export function prefersFirefight(e: Engagement, u: number): boolean {
 }
 
 /** How many enemies may be in base contact with u: two, or twice the starting DC of a war engine (RB 3.3.1). */
-function contactCap(e: Engagement, u: number): number {
+export function contactCap(e: Engagement, u: number): number {
   return (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? 2 * e.uStartDC[u]! : 2;
 }
 
@@ -89,7 +91,7 @@ export function charge(e: Engagement, s: AssaultSetup): boolean {
   }
   computeDistances(e);
   let within15 = false;
-  for (let k = 0; k < aEnd; k++) if (e.stAlive[e.asList[k]!] === 1 && e.asDist[e.asList[k]!]! <= 15) within15 = true;
+  for (let k = 0; k < aEnd; k++) if (e.stAlive[e.asList[k]!] === 1 && withinAssaultRange(e.asDist[e.asList[k]!]!)) within15 = true;
   // Without a charger within 15 cm of the target there is no assault (RB 1.12.3).
   return within15;
 }
@@ -108,10 +110,10 @@ export function moveAttackerFronts(e: Engagement, defenderLine: number): void {
 }
 
 /**
- * Counter-charges (RB 1.12.4) for assault side `side`: units not in base
- * contact move 5 cm (10 cm at speed 30+) towards the nearest enemy and make
- * contact if it is within reach and not already touching two of theirs; units
- * that would rather shoot close to firefight range. Units inside transports
+ * Counter-charges (RB 1.12.4) for assault side `side`, by the rules of
+ * counterChargeRules.ts: units not in base contact move towards the nearest
+ * enemy and make contact if it is within reach and not already touching as
+ * many as `contactCap` allows; the others close in. Units inside transports
  * stay in them (the defenders' passengers do not dismount to counter-charge:
  * a choice, RB 1.12.4 allows it).
  */
@@ -125,28 +127,11 @@ export function counterCharge(e: Engagement, side: number): void {
   for (let k = from; k < to; k++) {
     const u = e.asList[k]!;
     if (e.stAlive[u] === 0 || e.asContact[u]! > 0 || e.transports.stEmbarked[u] === 1) continue;
-    const move = e.uSpeed[u]! >= 30 ? 10 : 5;
-    // The closest enemy; among equally close ones, one with room for another unit in contact.
-    let nearest = -1;
-    let dist = Infinity;
-    let room = false;
-    for (let j = enemyFrom; j < enemyTo; j++) {
-      const v = e.asList[j]!;
-      if (e.stAlive[v] === 0) continue;
-      const d = Math.abs(e.asPos[u]! - e.asPos[v]!);
-      const free = e.asContact[v]! < contactCap(e, v);
-      if (d < dist || (d === dist && free && !room)) {
-        dist = d;
-        nearest = v;
-        room = free;
-      }
-    }
+    const move = counterChargeMove(e.uSpeed[u]!);
+    const nearest = counterChargeTarget(e.asPos[u]!, e.asList, enemyFrom, enemyTo, e.stAlive, e.asPos, e.asContact, e.asContactCap);
     if (nearest < 0) continue;
-    if (wantsContact(e, u) && dist <= move && room) {
-      makeContact(e, u, nearest);
-    } else if (dist > 15) {
-      const step = Math.min(move, dist - 5);
-      if (step > 0) e.asPos[u]! += e.asPos[nearest]! > e.asPos[u]! ? step : -step;
-    }
+    const room = e.asContact[nearest]! < e.asContactCap[nearest]!;
+    if (countersIntoContact(wantsContact(e, u), Math.abs(e.asPos[u]! - e.asPos[nearest]!), move, room)) makeContact(e, u, nearest);
+    else e.asPos[u] = closingMove(e.asPos[u]!, e.asPos[nearest]!, move);
   }
 }

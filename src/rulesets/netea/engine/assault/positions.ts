@@ -1,6 +1,7 @@
 import type { Engagement } from '../engagement.js';
 import { setSideAttackProfiles } from './attacks.js';
 import { insertInAllocationOrder } from './allocationOrder.js';
+import { distanceFromEnemy, withinAssaultRange } from './reach.js';
 
 /**
  * Position of a unit not moved by the assault on the assault axis: the
@@ -13,12 +14,7 @@ export function staticCoordinate(e: Engagement, u: number, attackerSide: number,
   return e.fSide[f] === attackerSide ? -(fromCentre + defenderLine) : fromCentre - defenderLine;
 }
 
-/**
- * Distances to the nearest enemy for every unit in the assault, on the
- * one-dimensional axis: an attacker not in contact is as far as the nearest
- * living defender ahead of it; a defender not in contact as far as the
- * furthest-forward living attacker. O(units) per call.
- */
+/** Distances to the nearest enemy for every unit in the assault (`distanceFromEnemy`, 0 in base contact). O(units) per call. */
 export function computeDistances(e: Engagement): void {
   let nearestDefender = Infinity;
   let furthestAttacker = -Infinity;
@@ -34,16 +30,14 @@ export function computeDistances(e: Engagement): void {
   }
   for (let k = 0; k < end; k++) {
     const u = list[k]!;
-    if (e.asContact[u]! > 0) e.asDist[u] = 0;
-    else if (k < mid) e.asDist[u] = Math.max(0, nearestDefender - e.asPos[u]!);
-    else e.asDist[u] = Math.max(0, e.asPos[u]! - furthestAttacker);
+    e.asDist[u] = e.asContact[u]! > 0 ? 0 : distanceFromEnemy(k < mid, e.asPos[u]!, nearestDefender, furthestAttacker);
   }
 }
 
 /**
  * Directly engaged units (TP Resolve Attacks): within 15 cm of an enemy after
- * the moves, and not inside a transport (RB 1.7.5: they neither fight nor
- * take hits). Each side's engaged units are ordered for allocation: base
+ * the moves (`withinAssaultRange`), and not inside a transport (RB 1.7.5:
+ * they neither fight nor take hits). Each side's engaged units are ordered for allocation: base
  * contact first, then the closest (RB 1.12.5).
  */
 export function markEngaged(e: Engagement): void {
@@ -55,7 +49,7 @@ export function markEngaged(e: Engagement): void {
   for (let k = 0; k < end; k++) {
     const u = e.asList[k]!;
     const side = e.asSide[u]!;
-    if (e.stAlive[u] === 0 || e.asDist[u]! > 15 || e.transports.stEmbarked[u] === 1) {
+    if (e.stAlive[u] === 0 || !withinAssaultRange(e.asDist[u]!) || e.transports.stEmbarked[u] === 1) {
       e.asEngaged[u] = 0;
       continue;
     }
@@ -66,13 +60,13 @@ export function markEngaged(e: Engagement): void {
   }
 }
 
-/** Is a point of the axis within 15 cm of a living unit of assault side `side` (directly engaged ones only, if asked)? */
+/** Is a point of the axis within reach (`withinAssaultRange`) of a living unit of assault side `side` (directly engaged ones only, if asked)? */
 export function withinOfSide(e: Engagement, pos: number, side: number, engagedOnly: boolean): boolean {
   const from = side === 0 ? 0 : e.asBound[1]!;
   const to = side === 0 ? e.asBound[1]! : e.asBound[2]!;
   for (let k = from; k < to; k++) {
     const v = e.asList[k]!;
-    if (e.stAlive[v] === 1 && (!engagedOnly || e.asEngaged[v] === 1) && Math.abs(pos - e.asPos[v]!) <= 15) return true;
+    if (e.stAlive[v] === 1 && (!engagedOnly || e.asEngaged[v] === 1) && withinAssaultRange(Math.abs(pos - e.asPos[v]!))) return true;
   }
   return false;
 }

@@ -3,29 +3,32 @@ import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { stampUnit } from '../allocate.js';
 import { checkBreak, placeBlastMarkers, withdraw } from '../blastMarkers.js';
+import { reachesBreakPoint } from '../breaking.js';
 import { damageWarEngine, destroyUnit } from '../damage.js';
 import { markDead } from '../unitState.js';
 import { staticCoordinate, withinOfSide } from './positions.js';
 import { nextInTurn } from './assaultHits.js';
+import { blastMarkerModifiers, countsAsKill, formationResultMarkers, halvesResultMarkers, inspiringUnits, resultModifiers as modifiers, sideResultMarkers } from './resultRules.js';
+import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, IMMUNE_TO_LOSS_HITS, loserHits, lossHitsHalved, takesLossHits, winnerBlastMarkers } from './aftermathRules.js';
 
 /**
- * The result of an assault round (RB 1.12.6-1.12.9; TP Work Out Result):
- * what each side counts, the result roll's modifiers, and the loser's and
- * winner's lot.
+ * The result of an assault round (RB 1.12.6-1.12.9; TP Work Out Result) on
+ * the Engagement: what each side counts, the result roll's modifiers, and
+ * the loser's and winner's lot. The rules are resultRules.ts's and
+ * aftermathRules.ts's, which the assault plan calls too.
  */
 
 /**
  * What assault side `side` counts in the result this round (RB 1.12.6):
- * - kills it suffered, the enemy's modifier: each unit lost, each point of
- *   war-engine damage (a destroying critical's remaining DC included,
- *   [A-16]); Grots lost by a formation with Orks do not count (RB 5.5.3);
- *   other expendable units do (TP Expendable);
+ * - kills it suffered, the enemy's modifier: each unit lost that counts
+ *   (`countsAsKill`), each point of war-engine damage (a destroying
+ *   critical's remaining DC included, [A-16]);
  * - its units for outnumbering: whole formations, a war engine at its
  *   starting DC (RB 1.12.6, 3.3.3; [A-18]);
- * - its living, directly engaged Inspiring units (RB 2.1.5);
+ * - its living, directly engaged Inspiring units (`inspiringUnits`);
  * - its Blast markers (sideBlastMarkers).
- * A formation with no war engine, Inspiring unit or uncounted Grot needs no
- * scan: its kills and units are its losses and living units.
+ * A formation with no war engine, Inspiring unit or death that is no kill
+ * needs no scan: its kills and units are its losses and living units.
  */
 export function countSide(e: Engagement, side: number): void {
   let losses = 0;
@@ -48,10 +51,10 @@ export function countSide(e: Engagement, side: number): void {
         if (alive) units += e.stStartDC[u]!;
       } else if (alive) {
         units++;
-      } else if (e.asStartAlive[u] === 1 && ((fl & C.U_GROT) === 0 || e.fHasNonGrot[f] === 0)) {
+      } else if (e.asStartAlive[u] === 1 && countsAsKill(e, u)) {
         losses++;
       }
-      if (alive && e.asEngaged[u] === 1 && (fl & C.U_INSPIRING) !== 0) inspiring++;
+      if (alive && e.asEngaged[u] === 1) inspiring += inspiringUnits(fl);
     }
   }
   e.asLosses[side] = losses;
@@ -61,69 +64,50 @@ export function countSide(e: Engagement, side: number): void {
 }
 
 /**
- * Blast markers a side counts in the result (RB 1.12.6 footnote; TP TSKNF):
- * the sum over its formations; a broken formation counts one per unit (a war
- * engine its DC) and is not halved ([A-19]); Space Marines count half their
- * markers, rounded down. Also whether any formation has a marker at all (one
- * SM marker still denies "no Blast markers").
+ * The Blast markers a side counts in the result, summed over its formations
+ * (`formationResultMarkers`, `sideResultMarkers`: -1 for none at all); a
+ * broken formation's living units count, a war engine its starting DC.
  */
 function sideBlastMarkers(e: Engagement, side: number): void {
-  let n = 0;
-  let any = 0;
+  let n = -1;
   for (let f = 0; f < e.nFormations; f++) {
     const r = e.fRole[f];
     if (!((side === 0 && r === 1) || (side === 1 && r === 2))) continue;
+    let living = 0;
     if (e.fBroken[f] === 1) {
-      let units = 0;
       const end = e.fUnitEnd[f]!;
-      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) units += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.stStartDC[u]! : 1;
-      n += units;
-      if (units > 0) any = 1;
-    } else {
-      const bm = e.fBm[f]!;
-      if (bm > 0) any = 1;
-      n += e.fTsknf[f] === 1 && e.optTsknfAssaultAndLeaders ? bm >> 1 : bm;
+      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1) living += (e.uFlags[u]! & C.U_WAR_ENGINE) !== 0 ? e.stStartDC[u]! : 1;
     }
+    n = sideResultMarkers(n, formationResultMarkers(e.fBroken[f] === 1, living, e.fBm[f]!, halvesResultMarkers(e, f)));
   }
   e.asBlastMarkers[side] = n;
-  e.asAnyBlastMarker[side] = any;
 }
 
-/** The result modifiers of one side (RB 1.12.6 table, 2.1.5 Inspiring), from both sides' counts. */
+/** The result modifiers of one side (`resultModifiers` of resultRules.ts), from both sides' counts. */
 export function resultModifiers(e: Engagement, side: number): number {
   const other = 1 - side;
-  let m = e.asLosses[other]! + e.asInspiring[side]!;
-  const mine = e.asUnits[side]!;
-  const theirs = e.asUnits[other]!;
-  if (mine > theirs) m++;
-  if (mine > 2 * theirs) m++;
-  if (e.asAnyBlastMarker[side] === 0) m++;
-  if (e.asBlastMarkers[other]! > e.asBlastMarkers[side]!) m++;
-  return m;
+  return modifiers(e.asLosses[other]!, e.asInspiring[side]!, e.asUnits[side]!, e.asUnits[other]!, blastMarkerModifiers(e.asBlastMarkers[side]!, e.asBlastMarkers[other]!));
 }
 
 /**
  * The loser (assault side `loser`): a formation already broken when assaulted
- * is destroyed, fearless units excepted (RB 1.12.8, 2.1.3); otherwise the
- * margin in extra hits with no save (halved, rounded down, for Space Marines)
- * to its directly engaged units ([A-39]), applied before any wipe-out (FAQ),
- * then it breaks and withdraws. Other formations of the losing side within
- * 15 cm of an enemy in the assault take a Blast marker. The winner takes a
- * Blast marker per unit (war-engine damage point) it lost, unless it was
- * broken at the start; it may break but does not withdraw (RB 1.12.9).
+ * is destroyed (`diesBrokenAndLosing`); otherwise the margin in extra hits
+ * with no save (`loserHits`) to its directly engaged units ([A-39]), applied
+ * before any wipe-out (FAQ), then it breaks and withdraws. Other formations
+ * of the losing side within 15 cm of an enemy in the assault take
+ * `BYSTANDER_BLAST_MARKERS`. The winner takes `winnerBlastMarkers`; it may
+ * break but does not withdraw (RB 1.12.9).
  */
 export function applyResult(e: Engagement, loser: number, margin: number, attackerSide: number, defenderLine: number, rng: Sfc32): void {
   const loserRole = loser === 0 ? 1 : 2;
   const winnerRole = loser === 0 ? 2 : 1;
-  let allTsknf = true;
-  for (let f = 0; f < e.nFormations; f++) if (e.fRole[f] === loserRole && e.fTsknf[f] === 0) allTsknf = false;
-  const hits = allTsknf ? margin >> 1 : margin;
+  const hits = loserHits(margin, lossHitsHalved(e, loserRole));
   if (hits > 0) lossHits(e, loser, hits, rng);
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] !== loserRole) continue;
     if (e.fBrokenAtStart[f] === 1) {
       const end = e.fUnitEnd[f]!;
-      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0) markDead(e, u);
+      for (let u = e.fUnitStart[f]!; u < end; u++) if (e.stAlive[u] === 1 && diesBrokenAndLosing(e.uFlags[u]!)) markDead(e, u);
     } else if (e.fAlive[f]! > 0) {
       e.fBroken[f] = 1;
       e.fBm[f] = 0;
@@ -134,30 +118,34 @@ export function applyResult(e: Engagement, loser: number, margin: number, attack
   for (let f = 0; f < e.nFormations; f++) {
     if (e.fRole[f] === 1 || e.fRole[f] === 2 || e.fSide[f] !== loserTableSide || e.fAlive[f] === 0) continue;
     if (nearAssault(e, f, attackerSide, defenderLine)) {
-      placeBlastMarkers(e, f, 1, rng);
+      placeBlastMarkers(e, f, BYSTANDER_BLAST_MARKERS, rng);
       checkBreak(e, f, rng);
     }
   }
   for (let f = 0; f < e.nFormations; f++) {
-    if (e.fRole[f] !== winnerRole || e.fBrokenAtStart[f] === 1 || e.fAlive[f] === 0) continue;
-    // Without war engines the losses are the units alive at the start and dead now.
-    let lost = e.asStartAliveCount[f]! - e.fAlive[f]!;
-    if (e.fWarEngines[f]! > 0) {
-      lost = 0;
-      const end = e.fUnitEnd[f]!;
-      for (let u = e.fUnitStart[f]!; u < end; u++) {
-        if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) lost += e.stDamageTaken[u]! - e.asStartDamage[u]!;
-        else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) lost++;
-      }
-    }
-    if (lost === 0) continue;
-    e.fBm[f]! += lost;
-    e.fBmPlaced[f]! += lost;
-    if (e.fBm[f]! >= e.fBreakWeight[f]! && e.fBreakWeight[f]! > 0) {
+    if (e.fRole[f] !== winnerRole) continue;
+    const markers = winnerBlastMarkers(e.fBrokenAtStart[f] === 1, e.fAlive[f]!, unitsLost(e, f));
+    if (markers === 0) continue;
+    e.fBm[f]! += markers;
+    e.fBmPlaced[f]! += markers;
+    if (reachesBreakPoint(e.fBm[f]!, e.fBreakWeight[f]!)) {
       e.fBroken[f] = 1;
       e.fBm[f] = 0;
     }
   }
+}
+
+/** The units formation f lost in the assault, a war engine's damage points counted one by one. */
+function unitsLost(e: Engagement, f: number): number {
+  // Without war engines the losses are the units alive at the start and dead now.
+  if (e.fWarEngines[f] === 0) return e.asStartAliveCount[f]! - e.fAlive[f]!;
+  let lost = 0;
+  const end = e.fUnitEnd[f]!;
+  for (let u = e.fUnitStart[f]!; u < end; u++) {
+    if ((e.uFlags[u]! & C.U_WAR_ENGINE) !== 0) lost += e.stDamageTaken[u]! - e.asStartDamage[u]!;
+    else if (e.asStartAlive[u] === 1 && e.stAlive[u] === 0) lost++;
+  }
+  return lost;
 }
 
 function sideOfRole(e: Engagement, role: number): number {
@@ -198,7 +186,7 @@ function lossHits(e: Engagement, side: number, hits: number, rng: Sfc32): void {
   let room = 0;
   for (let i = 0; i < hits; i++) {
     if (room === 0) {
-      k = nextInTurn(e, list, base, count, k, C.U_FEARLESS);
+      k = nextInTurn(e, list, base, count, k, IMMUNE_TO_LOSS_HITS);
       if (k < 0) break;
       u = list[base + k]!;
       room = e.stStartDC[u]!;
@@ -229,7 +217,7 @@ function lossHitsOnePerUnit(e: Engagement, side: number, hits: number, list: Int
   let marked = 0;
   for (let k = 0; k < count && marked < hits; k++) {
     const u = list[base + k]!;
-    if (e.stAlive[u] === 1 && (e.uFlags[u]! & C.U_FEARLESS) === 0 && e.transports.stEmbarked[u] === 0) {
+    if (e.stAlive[u] === 1 && takesLossHits(e.uFlags[u]!) && e.transports.stEmbarked[u] === 0) {
       e.scStamp[u] = stamp;
       marked++;
     }

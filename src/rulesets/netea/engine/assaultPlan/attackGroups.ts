@@ -2,6 +2,7 @@ import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { supportTargetSide } from '../assault/attacks.js';
 import { staticCoordinate } from '../assault/positions.js';
+import { withinAssaultRange } from '../assault/reach.js';
 import { strikesFirst } from '../assault/firstStrike.js';
 
 export interface AttackGroup {
@@ -59,7 +60,7 @@ export function attackGroups(e: Engagement): PlanGroups {
     const side = supportTargetSide(e, f);
     for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
       if ((e.uFlags[u]! & C.U_CC_ONLY) !== 0) continue;
-      const near = engagedEnemiesWithin15(e, u);
+      const near = engagedEnemiesInReach(e, u);
       if (near.length === 0) continue;
       supportGroups.push(...unitGroups(e, u, false, side, near), ...unitGroups(e, u, true, side, near));
     }
@@ -77,14 +78,14 @@ export function attackGroups(e: Engagement): PlanGroups {
   return { groups, fsEnd, mainEnd, supportEnd, staticRounds, laterFsEnd, laterMainEnd, order };
 }
 
-/** The directly engaged enemy units within 15 cm of supporting unit u, which the assault does not move. */
-function engagedEnemiesWithin15(e: Engagement, u: number): number[] {
+/** The directly engaged enemy units within reach (`withinAssaultRange`) of supporting unit u, which the assault does not move. */
+function engagedEnemiesInReach(e: Engagement, u: number): number[] {
   const pos = staticCoordinate(e, u, e.asAttackerSide, e.asDefenderLine);
   const enemySide = e.fSide[e.uFormation[u]!] === e.asAttackerSide ? 1 : 0;
   const out: number[] = [];
   for (let k = enemySide === 0 ? 0 : e.asBound[1]!; k < (enemySide === 0 ? e.asBound[1]! : e.asBound[2]!); k++) {
     const v = e.asList[k]!;
-    if (e.asEngaged[v] === 1 && Math.abs(pos - e.asPos[v]!) <= 15) out.push(v);
+    if (e.asEngaged[v] === 1 && withinAssaultRange(Math.abs(pos - e.asPos[v]!))) out.push(v);
   }
   return out;
 }

@@ -3,7 +3,8 @@ import { guideTable } from '../../../../sim/dice/guideTable.js';
 import { sumOfCounts } from '../../../../sim/dice/sumOfCounts.js';
 import type { AssaultPlan, AssaultPlanParts } from '../assaultPlan.js';
 import { fightDeathPmf, laterStageDeathPmf } from './fightDeaths.js';
-import { ANY_KIND, FIGHT_MASK_UNITS, FM_ROW, MIXED_KINDS, STAGED_MASK_UNITS, U_BREAK_WEIGHT, U_INSPIRING, U_KILL, U_STRIDE } from './layout.js';
+import { inspiringUnits } from '../assault/resultRules.js';
+import { ANY_KIND, FIGHT_MASK_UNITS, FM_ROW, MIXED_KINDS, STAGED_MASK_UNITS, U_BREAK_WEIGHT, U_FLAGS, U_KILL, U_STRIDE } from './layout.js';
 
 /** The first round's death tables (`AssaultPlan.fightByMasks` to `fmPoints`); their thresholds and guide tables go on the ends of `cdf` and `guide`. */
 export interface DeathTables {
@@ -106,7 +107,7 @@ export function compileDeathTables(plan: AssaultPlan, p: AssaultPlanParts, group
           for (let j = 0; j < K; j++) rowPoints[mask * K + j] = rowPoints[(mask & (mask - 1)) * K + j]!;
           rows[to + 1]!++;
           rows[to + 2]! += plan.U[u * U_STRIDE + U_KILL]!;
-          rows[to + 3]! += plan.U[u * U_STRIDE + U_INSPIRING]!;
+          rows[to + 3]! += inspiringUnits(plan.U[u * U_STRIDE + U_FLAGS]!);
           rows[to + FM_ROW + 2 * column[i]!]!++;
           rows[to + FM_ROW + 2 * column[i]! + 1]! += plan.U[u * U_STRIDE + U_BREAK_WEIGHT]!;
           rowPoints[mask * K + column[i]!]! += e.uPoints[u]!;

@@ -5,18 +5,19 @@ export const NO_SIDE = 2;
  * The hot state is packed, a few typed arrays with a stride, so a trial
  * touches few arrays. Per unit in `U` (stride U_STRIDE): formation, counter
  * index (assault side, or NO_SIDE), break weight, 1 if its death is a kill
- * for the enemy (RB 1.12.6, 5.5.3), 1 if Inspiring (RB 2.1.5), 1 if
- * fearless, close combat and firefight values.
+ * for the enemy (`countsAsKill`), its ability flags (codes.ts: U_INSPIRING,
+ * U_FEARLESS, ...), close combat and firefight values, counter-charge move
+ * (`counterChargeMove`).
  */
 export const U_STRIDE = 8;
 export const U_FORMATION = 0;
 export const U_COUNTER = 1;
 export const U_BREAK_WEIGHT = 2;
 export const U_KILL = 3;
-export const U_INSPIRING = 4;
-export const U_FEARLESS = 5;
-export const U_CC = 6;
-export const U_FF = 7;
+export const U_FLAGS = 4;
+export const U_CC = 5;
+export const U_FF = 6;
+export const U_COUNTER_MOVE = 7;
 /** Per formation in `F` (stride F_STRIDE): living units, break point, Blast markers, broken, markers placed. */
 export const F_STRIDE = 5;
 export const F_ALIVE = 0;

@@ -1,5 +1,5 @@
-import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
+import { endsWithdrawalInReach, withdraws } from '../breaking.js';
 
 /**
  * Can a unit of formation f end its withdrawal (two moves away, RB 1.13.3)
@@ -9,7 +9,7 @@ import type { Engagement } from '../engagement.js';
  */
 export function withdrawSafe(e: Engagement, f: number): boolean {
   for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) {
-    if ((e.uFlags[u]! & C.U_FEARLESS) !== 0) continue;
+    if (!withdraws(e.uFlags[u]!)) continue;
     let best = Infinity;
     for (let g = 0; g < e.nFormations; g++) {
       if (e.fSide[g] === e.fSide[f]) continue;
@@ -18,7 +18,7 @@ export function withdrawSafe(e: Engagement, f: number): boolean {
       const d = e.fFront[f]! + e.uDepth[u]! + e.fFront[g]! + nearest;
       if (d < best) best = d;
     }
-    if (best + 2 * e.uSpeed[u]! <= 15) return false;
+    if (endsWithdrawalInReach(best, e.uSpeed[u]!)) return false;
   }
   return true;
 }

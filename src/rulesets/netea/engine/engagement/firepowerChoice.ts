@@ -5,6 +5,7 @@ import { saveCodeFailChance } from '../saves/saveCodeFailChance.js';
 import { saveCode } from '../saves/saveStack.js';
 import { countsAsInCover } from '../saves/shadowfields.js';
 import { pinPointMask } from './weaponLines.js';
+import { CHOOSE_PER_ATTACK, NOTHING_TO_FIRE, packChoice } from './packedChoice.js';
 
 /** The chances a hit fails to be saved, by the save stack, for the attacker's choice of firepower; and the plain hit's code. */
 export function fillFailChances(e: Engagement, u: number): void {
@@ -55,15 +56,9 @@ export function fillChoice(e: Engagement, gi: number, f: number): void {
   }
   const useful = options.filter((o) => o.values.some((v) => v > 0));
   if (useful.length === 0) {
-    e.choiceLine[k] = -2;
+    e.choice[k] = NOTHING_TO_FIRE;
     return;
   }
   const dominant = useful.find((o) => useful.every((p) => o.values.every((v, i) => v >= p.values[i]!)));
-  if (!dominant) {
-    e.choiceLine[k] = -1;
-    return;
-  }
-  e.choiceLine[k] = dominant.line;
-  e.choiceFp[k] = dominant.fp;
-  e.choiceMask[k] = dominant.mask;
+  e.choice[k] = dominant ? packChoice(dominant.line, dominant.fp, dominant.mask) : CHOOSE_PER_ATTACK;
 }

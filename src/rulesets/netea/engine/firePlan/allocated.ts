@@ -4,7 +4,14 @@ import { rollToHit } from '../../../../sim/dice/rollToHit.js';
 import { recordFormation } from '../../../../sim/recordFormation.js';
 import { rollSaveCode } from '../saves/rollSaveCode.js';
 import type { FirePlan } from '../firePlan.js';
+import * as breaking from '../breaking.js';
+import * as blastMarkers from '../blastMarkers.js';
 import { rollShots } from './rollShots.js';
+
+// Copies of the imported rules, folded into the hot code (docs/adding-a-rule.md says why).
+const reachesBreakPoint = breaking.reachesBreakPoint;
+const UNDER_FIRE_BLAST_MARKERS = blastMarkers.UNDER_FIRE_BLAST_MARKERS;
+const crossfireBlastMarkers = blastMarkers.crossfireBlastMarkers;
 
 /** Trials of a plan whose hits differ in the units they may go to, or whose target re-rolls saves or has second ones. */
 export function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Float64Array): void {
@@ -52,7 +59,7 @@ export function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Flo
     let alive = nTarget;
     let breakWeight = p.startBreakWeight;
     let points = 0;
-    let pending = 1;
+    let pending = UNDER_FIRE_BLAST_MARKERS;
     let counted = 0;
     for (let h = 0; h < nHits; h++) {
       const v = hTarget[h]!;
@@ -68,11 +75,11 @@ export function runAllocated(p: FirePlan, rng: Sfc32, trials: number, tally: Flo
         counted++;
       }
     }
-    if (p.crossfire && counted > 0) pending++;
+    pending += crossfireBlastMarkers(p.crossfire, counted);
 
     let bm = p.startBm + pending;
     let broken = 0;
-    if (breakWeight !== 0 && bm >= breakWeight) {
+    if (reachesBreakPoint(bm, breakWeight)) {
       broken = 1;
       bm = 0;
       for (let v = 0; v < nTarget; v++) {

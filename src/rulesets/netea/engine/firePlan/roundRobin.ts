@@ -21,13 +21,14 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
   const gHitEnd = p.gHitEnd;
   const gRow = p.gRow;
   const rrNeed = p.rrNeed;
-  const unitBreakWeight = p.rrBreakWeight;
+  const rrPending = p.rrPending;
+  const rrBreaks = p.rrBreaks;
+  const breaksRow = len + 1;
   const bmMask = p.rrBmMask;
   const pointsEach = p.rrPointsEach;
   const rrPoints = p.rrPoints;
   const killPoints = p.rrKillPoints;
   const nWithdraw = p.rrWithdrawBit.length;
-  const crossfireBm = p.crossfire ? 1 : 0;
   const record = p.targetRecord;
   const o = record + nTarget + 1;
   // Integer counters, summed here and added to the tally once: sums of
@@ -46,8 +47,9 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
       if (shots < 0) shots = rollShots(p, g, rng);
       const need = gToHit[g]!;
       if (need <= 6) {
-        const floor = need < 2 ? 2 : need;
-        for (let s = 0; s < shots; s++) nHits += (floor - 1 - d6(rng)) >>> 31;
+        // A hit on need+ (a 1 always misses), counted without a branch.
+        const last = (need < 2 ? 2 : need) - 1;
+        for (let s = 0; s < shots; s++) nHits += (last - d6(rng)) >>> 31;
       } else {
         for (let s = 0; s < shots; s++) {
           if (rollToHit(rng, need)) nHits++;
@@ -81,14 +83,13 @@ export function runRoundRobin(p: FirePlan, rng: Sfc32, trials: number, tally: Fl
       }
     }
     if (!pointsEach) points = killPoints[kills]!;
-    const breakWeight = p.startBreakWeight - kills * unitBreakWeight;
     const counted = popcount(dead & bmMask);
-    const pending = counted > 0 ? 1 + counted + crossfireBm : 1;
+    const pending = rrPending[counted]!;
     let alive = nTarget - kills;
 
     let bm = p.startBm + pending;
     let broken = 0;
-    if (breakWeight !== 0 && bm >= breakWeight) {
+    if (rrBreaks[kills * breaksRow + counted] === 1) {
       broken = 1;
       bm = 0;
       for (let i = 0; i < nWithdraw; i++) {

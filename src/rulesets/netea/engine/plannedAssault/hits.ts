@@ -8,6 +8,9 @@ import { rollSaveCode } from '../saves/rollSaveCode.js';
 import * as C from '../codes.js';
 import * as layout from '../assaultPlan/layout.js';
 import type { AssaultPlan } from '../assaultPlan.js';
+import * as reach from '../assault/reach.js';
+import * as attackValues from '../assault/attackValue.js';
+import * as resultRules from '../assault/resultRules.js';
 import * as deaths from './deaths.js';
 
 // Copies of imported constants and functions, folded into the hot code (plannedAssault.ts says why).
@@ -15,7 +18,7 @@ const NONE = C.NONE;
 const U_STRIDE = layout.U_STRIDE;
 const U_COUNTER = layout.U_COUNTER;
 const U_KILL = layout.U_KILL;
-const U_INSPIRING = layout.U_INSPIRING;
+const U_FLAGS = layout.U_FLAGS;
 const U_CC = layout.U_CC;
 const U_FF = layout.U_FF;
 const F_STRIDE = layout.F_STRIDE;
@@ -31,6 +34,10 @@ const FM_ROW = layout.FM_ROW;
 const MIXED_KINDS = layout.MIXED_KINDS;
 const MAIN_PHASE = layout.MAIN_PHASE;
 const FIRST_STRIKE_PHASE = layout.FIRST_STRIKE_PHASE;
+const withinAssaultRange = reach.withinAssaultRange;
+const usesCloseCombat = attackValues.usesCloseCombat;
+const attackValue = attackValues.attackValue;
+const inspiringUnits = resultRules.inspiringUnits;
 const dies = deaths.dies;
 
 /** Unit u dies (`markDead`): its formation's and side's counts follow, its points are added in the order of death. */
@@ -44,7 +51,7 @@ function kill(p: AssaultPlan, u: number): void {
   S[sb + S_KILLS]! += U[ub + U_KILL]!;
   if (p.engaged[u] === 1) {
     S[sb + S_ENGAGED]!--;
-    S[sb + S_INSPIRING]! -= U[ub + U_INSPIRING]!;
+    S[sb + S_INSPIRING]! -= inspiringUnits(U[ub + U_FLAGS]!);
   }
 }
 
@@ -92,12 +99,14 @@ function countGroups(p: AssaultPlan, from: number, to: number, rng: Sfc32): void
   const gUnit = p.gUnit;
   const gCode = p.gCode;
   const gNext = p.gNext;
+  const cdf = p.cdf;
+  const gRunCdf = p.gRunCdf;
   let hits0 = 0;
   let hits1 = 0;
   for (let g = from; g < to; g = gNext[g]!) {
     const u = gUnit[g]!;
     if ((u >= 0 && alive[u] === 0) || !nearAlive(p, g)) continue;
-    const hits = sampleByThresholds(p.cdf, p.gRunCdf[g]!, rng.next());
+    const hits = sampleByThresholds(cdf, gRunCdf[g]!, rng.next());
     if ((gCode[g]! & 1) === 0) hits0 += hits;
     else hits1 += hits;
   }
@@ -142,7 +151,7 @@ function allocateCounted(p: AssaultPlan, side: number, hits: number, kind: numbe
       dies(p, u);
       lost++;
       kills += U[u * U_STRIDE + U_KILL]!;
-      inspiring += U[u * U_STRIDE + U_INSPIRING]!;
+      inspiring += inspiringUnits(U[u * U_STRIDE + U_FLAGS]!);
     }
   }
   // `kill`'s side counts at once: every unit in the order is directly engaged.
@@ -327,9 +336,9 @@ function nextLiving(alive: Int32Array, order: Int32Array, base: number, count: n
 /**
  * `fightPhase` after the first round: each living directly engaged unit, in
  * list order, rolls its lines for the phase by its attack profile
- * (`setAttackProfile`: its close combat value in base contact, unless a
- * firefight is forced; otherwise its firefight value, none for close-combat-
- * only units), at the other side.
+ * (`setAttackProfile`: in base contact unless a firefight is forced, with
+ * `usesCloseCombat` and `attackValue`; no war engine here), at the other
+ * side.
  */
 export function fightPhase(p: AssaultPlan, phase: number, rng: Sfc32): void {
   let nHits = 0;
@@ -337,9 +346,11 @@ export function fightPhase(p: AssaultPlan, phase: number, rng: Sfc32): void {
     const u = p.list[k]!;
     if (p.alive[u] === 0 || p.engaged[u] === 0) continue;
     const inContact = p.contact[u]! > 0 && p.forceFF[u] === 0;
-    const value = !inContact && p.uCcOnly[u] === 1 ? NONE : p.U[u * U_STRIDE + (inContact ? U_CC : U_FF)]!;
+    const ub = u * U_STRIDE;
+    const useCC = usesCloseCombat(inContact, false, p.U[ub + U_CC]!, p.U[ub + U_FF]!);
+    const value = attackValue(useCC, inContact, p.uCcOnly[u] === 1, p.U[ub + U_CC]!, p.U[ub + U_FF]!);
     if (value >= NONE) continue;
-    nHits = rollLines(p, u, inContact ? 1 : 0, phase, value, k < p.listMid ? 1 : 0, nHits, rng);
+    nHits = rollLines(p, u, useCC ? 1 : 0, phase, value, k < p.listMid ? 1 : 0, nHits, rng);
   }
   resolveHits(p, nHits, rng);
 }
@@ -355,19 +366,19 @@ export function supportingFire(p: AssaultPlan, rng: Sfc32): void {
     const u = p.supporters[i]!;
     const side = p.supporterTarget[i]!;
     const value = p.U[u * U_STRIDE + U_FF]!;
-    if (value >= NONE || !engagedWithin15(p, p.uStaticPos[u]!, side)) continue;
+    if (value >= NONE || !engagedWithinReach(p, p.uStaticPos[u]!, side)) continue;
     nHits = rollLines(p, u, 0, MAIN_PHASE, value, side, nHits, rng);
     nHits = rollLines(p, u, 0, FIRST_STRIKE_PHASE, value, side, nHits, rng);
   }
   resolveHits(p, nHits, rng);
 }
 
-/** `withinOfSide` for directly engaged units: a living one of assault side `side` within 15 cm of `pos`. */
-function engagedWithin15(p: AssaultPlan, pos: number, side: number): boolean {
+/** `withinOfSide` for directly engaged units: a living one of assault side `side` within reach of `pos` (`withinAssaultRange`). */
+function engagedWithinReach(p: AssaultPlan, pos: number, side: number): boolean {
   const to = side === 0 ? p.listMid : p.listEnd;
   for (let k = side === 0 ? 0 : p.listMid; k < to; k++) {
     const v = p.list[k]!;
-    if (p.alive[v] === 1 && p.engaged[v] === 1 && Math.abs(pos - p.pos[v]!) <= 15) return true;
+    if (p.alive[v] === 1 && p.engaged[v] === 1 && withinAssaultRange(Math.abs(pos - p.pos[v]!))) return true;
   }
   return false;
 }

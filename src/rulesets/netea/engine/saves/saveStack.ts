@@ -3,6 +3,24 @@ import type { Engagement } from '../engagement.js';
 import { FIELD_HOLOFIELD, FIELD_KNIGHT_SHIELD } from './unitSaves.js';
 import { NO_SAVES, packSaves } from './saveCode.js';
 
+// Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
+const H_ASSAULT = C.H_ASSAULT;
+const H_FIELD_ROLLED = C.H_FIELD_ROLLED;
+const H_IGNORE_COVER = C.H_IGNORE_COVER;
+const H_LANCE = C.H_LANCE;
+const H_MW = C.H_MW;
+const H_NO_SAVE = C.H_NO_SAVE;
+const H_SNIPER = C.H_SNIPER;
+const H_SUPPORT = C.H_SUPPORT;
+const H_TK = C.H_TK;
+const H_WRECKED_TRANSPORT = C.H_WRECKED_TRANSPORT;
+const NONE = C.NONE;
+const U_AIRCRAFT = C.U_AIRCRAFT;
+const U_IN_FORTIFICATION = C.U_IN_FORTIFICATION;
+const U_REINFORCED = C.U_REINFORCED;
+const U_SIEGE_BUNKER = C.U_SIEGE_BUNKER;
+const U_THICK_REAR = C.U_THICK_REAR;
+
 /** The save a jinking fighter takes instead of its armour (RB 4.2.3). */
 export const JINK_SAVE = 4;
 /** RB 1.7.5 (errata): the cover save a passenger may take instead of its armour when its transport is destroyed. */
@@ -60,31 +78,31 @@ export const SIEGE_BUNKER_SAVE = 4;
  *   invulnerable 6+ (RB 2.1.6), Tau deflector 5+, Necron living metal 4+ (TP).
  */
 export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: boolean, noCover: boolean): number {
-  if ((hitFlags & C.H_NO_SAVE) !== 0) return NO_SAVES;
+  if ((hitFlags & H_NO_SAVE) !== 0) return NO_SAVES;
   const uf = e.uFlags[u]!;
   const s = e.saves;
-  const worse = (crossfire && (uf & (C.U_THICK_REAR | C.U_IN_FORTIFICATION)) === 0 ? 1 : 0) + ((hitFlags & C.H_SNIPER) !== 0 ? 1 : 0);
-  const siege = (uf & C.U_SIEGE_BUNKER) !== 0 && !noCover && (hitFlags & C.H_IGNORE_COVER) === 0;
-  const reinforced = siege || (uf & C.U_REINFORCED) !== 0;
-  let armour: number = C.NONE;
+  const worse = (crossfire && (uf & (U_THICK_REAR | U_IN_FORTIFICATION)) === 0 ? 1 : 0) + ((hitFlags & H_SNIPER) !== 0 ? 1 : 0);
+  const siege = (uf & U_SIEGE_BUNKER) !== 0 && !noCover && (hitFlags & H_IGNORE_COVER) === 0;
+  const reinforced = siege || (uf & U_REINFORCED) !== 0;
+  let armour: number = NONE;
   // A cover save standing in for the unit's armour, and that armour: a re-roll's need.
   let coverUsed = false;
-  let ownArmour: number = C.NONE;
-  if ((hitFlags & C.H_TK) === 0 && ((hitFlags & C.H_MW) === 0 || reinforced)) {
-    let base = (hitFlags & C.H_ASSAULT) !== 0 ? s.uAssaultArmour[u]! : e.uArmour[u]!;
-    const cover = (hitFlags & C.H_WRECKED_TRANSPORT) !== 0 ? Math.min(e.uCoverSave[u]!, WRECK_COVER_SAVE) : e.uCoverSave[u]!;
+  let ownArmour: number = NONE;
+  if ((hitFlags & H_TK) === 0 && ((hitFlags & H_MW) === 0 || reinforced)) {
+    let base = (hitFlags & H_ASSAULT) !== 0 ? s.uAssaultArmour[u]! : e.uArmour[u]!;
+    const cover = (hitFlags & H_WRECKED_TRANSPORT) !== 0 ? Math.min(e.uCoverSave[u]!, WRECK_COVER_SAVE) : e.uCoverSave[u]!;
     if (siege) base = SIEGE_BUNKER_SAVE;
-    else if (cover < base && !noCover && (hitFlags & (C.H_IGNORE_COVER | C.H_MW)) === 0) {
+    else if (cover < base && !noCover && (hitFlags & (H_IGNORE_COVER | H_MW)) === 0) {
       coverUsed = true;
-      ownArmour = base + worse < C.NONE ? base + worse : C.NONE;
+      ownArmour = base + worse < NONE ? base + worse : NONE;
       base = cover;
     }
     // RB 4.2.3: a jinking aircraft saves on 4+ instead of its armour.
-    if ((uf & C.U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
-    if (base < C.NONE) armour = base + worse < C.NONE ? base + worse : C.NONE;
+    if ((uf & U_AIRCRAFT) !== 0 && e.air.fJink[e.uFormation[u]!] === 1) base = JINK_SAVE;
+    if (base < NONE) armour = base + worse < NONE ? base + worse : NONE;
   }
-  const reroll = armour < C.NONE && reinforced && (hitFlags & (C.H_MW | C.H_LANCE | C.H_TK)) === 0 ? (coverUsed ? ownArmour : armour) : C.NONE;
-  if (s.stField[u] === 1 && (hitFlags & C.H_FIELD_ROLLED) === 0) return withField(e, u, hitFlags, crossfire, worse, armour, reroll);
+  const reroll = armour < NONE && reinforced && (hitFlags & (H_MW | H_LANCE | H_TK)) === 0 ? (coverUsed ? ownArmour : armour) : NONE;
+  if (s.stField[u] === 1 && (hitFlags & H_FIELD_ROLLED) === 0) return withField(e, u, hitFlags, crossfire, worse, armour, reroll);
   return packSaves(armour, reroll, s.stSecond[u]!);
 }
 
@@ -92,9 +110,9 @@ export function saveCode(e: Engagement, u: number, hitFlags: number, crossfire: 
 function withField(e: Engagement, u: number, hitFlags: number, crossfire: boolean, worse: number, armour: number, reroll: number): number {
   const s = e.saves;
   const kind = s.uField[u]!;
-  let field: number = C.NONE;
-  if (kind === FIELD_HOLOFIELD) field = Math.min(s.fieldSave(u) + worse, C.NONE);
-  else if (kind === FIELD_KNIGHT_SHIELD && !crossfire && (hitFlags & C.H_SUPPORT) === 0) field = s.fieldSave(u);
+  let field: number = NONE;
+  if (kind === FIELD_HOLOFIELD) field = Math.min(s.fieldSave(u) + worse, NONE);
+  else if (kind === FIELD_KNIGHT_SHIELD && !crossfire && (hitFlags & H_SUPPORT) === 0) field = s.fieldSave(u);
   const first = field < armour ? field : armour;
-  return packSaves(first, first < C.NONE ? reroll : C.NONE, s.stSecond[u]!);
+  return packSaves(first, first < NONE ? reroll : NONE, s.stSecond[u]!);
 }

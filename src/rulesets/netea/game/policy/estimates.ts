@@ -29,11 +29,13 @@ export class Estimates {
   readonly shots: Float64Array;
   readonly assaultOdds: Float64Array;
 
-  constructor(e: Engagement, forms: readonly FormationSpec[], options: NeteaOptions) {
+  /** `odds`: assaultOdds's table for these formations, when the caller has it (GameSpec.assaultOdds). */
+  constructor(e: Engagement, forms: readonly FormationSpec[], options: NeteaOptions, odds?: readonly number[]) {
     const n = e.nFormations;
     this.n = n;
     this.shots = new Float64Array(n * n * STEPS);
-    this.assaultOdds = assaultOdds(forms, Array.from(e.fSide), (f) => e.air.fAerospace[f] === 1, options);
+    if (odds !== undefined && odds.length !== 2 * n * n) throw new RangeError(`assault odds for ${n} formations are ${2 * n * n} numbers, got ${odds.length}`);
+    this.assaultOdds = odds === undefined ? assaultOdds(forms, Array.from(e.fSide), options) : Float64Array.from(odds);
     for (let by = 0; by < n; by++) {
       for (let at = 0; at < n; at++) {
         if (e.fSide[at] === e.fSide[by]) continue;

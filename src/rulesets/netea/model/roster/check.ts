@@ -58,10 +58,47 @@ export interface RosterCheck {
   breaches: Breach[];
 }
 
+/** A breach as one line: what the list does, then the rule's words and where they are printed. */
+export function breachLine(b: Breach): string {
+  const said = b.sources.map((s) => `"${s.text}" (${s.where})`).join('; ');
+  return said === '' ? b.message : `${b.message}: ${said}`;
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Checks a list against the data set in use. An army the data set does not have is bad input (InputError); everything else is a finding. */
-export function checkRoster(data: Dataset, roster: RosterFile, file = 'list'): RosterCheck {
+/** A formation text of the army as the check fields it: its spec, what it fields and what it takes, or why it cannot be fielded. */
+export type FieldedText = { spec: FormationSpec; units: string; mounted: string; taken: Taken } | { error: string };
+
+/**
+ * Formation texts already fielded, by text, for one data set: a caller that checks many lists
+ * sharing formations (the random army builder tries each addition on the army it has) passes one,
+ * and each text is read once, not once per check.
+ */
+export type FieldedTexts = Map<string, FieldedText>;
+
+/** Fields a formation text of `army` (its army prefix already checked), or says why it cannot be. */
+export function fieldText(data: Dataset, army: Army, text: string, cache?: FieldedTexts): FieldedText {
+  const known = cache?.get(text);
+  if (known !== undefined) return known;
+  let out: FieldedText;
+  try {
+    const spec = parseFormation(data, text);
+    const summary = fieldedSummary(spec);
+    out = { spec, units: summary.units, mounted: summary.mounted, taken: takenOf(data, army, text) };
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    out = { error: e.problems.map((p) => p.message).join('; ') };
+  }
+  cache?.set(text, out);
+  return out;
+}
+
+/**
+ * Checks a list against the data set in use. An army the data set does not have is bad input
+ * (InputError); everything else is a finding. `cache` (formation texts already fielded from `data`)
+ * spares reading a text again.
+ */
+export function checkRoster(data: Dataset, roster: RosterFile, file = 'list', cache?: FieldedTexts): RosterCheck {
   const army = data.armies.get(roster.army);
   if (army === undefined) {
     throw new InputError([{ file, path: 'army', message: `data set ${data.id} has no army "${roster.army}"; expected one of ${[...data.armies.keys()].map((k) => `"${k}"`).join(', ')}` }]);
@@ -80,21 +117,19 @@ export function checkRoster(data: Dataset, roster: RosterFile, file = 'list'): R
       breaches.push({ rule: 'formation', message: `formation ${k + 1} "${text}": ${check.error}`, sources: [] });
       return check;
     }
-    try {
-      const spec = parseFormation(data, text);
-      const summary = fieldedSummary(spec);
-      check.name = spec.name;
-      check.points = spec.points ?? 0;
-      check.units = summary.units;
-      if (summary.mounted !== '') check.mounted = summary.mounted;
-      if (spec.choice !== undefined) check.choice = spec.choice;
-      fielded.push({ check, spec, taken: takenOf(data, army, text) });
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      check.error = e.problems.map((p) => p.message).join('; ');
+    const f = fieldText(data, army, text, cache);
+    if ('error' in f) {
+      check.error = f.error;
       const limit = /\b(taken|rare|variants?)\b/.test(check.error);
       breaches.push({ rule: 'formation', message: `formation ${k + 1} "${text}": ${check.error}`, sources: limit ? whenFielded : [] });
+      return check;
     }
+    check.name = f.spec.name;
+    check.points = f.spec.points ?? 0;
+    check.units = f.units;
+    if (f.mounted !== '') check.mounted = f.mounted;
+    if (f.spec.choice !== undefined) check.choice = f.spec.choice;
+    fielded.push({ check, spec: f.spec, taken: f.taken });
     return check;
   });
 

@@ -4,7 +4,7 @@ import { InputError } from '../../../../model/inputError.js';
 import { mountCapacity } from '../../../../model/resolvedUnit.js';
 import type { Army, Formation, Upgrade } from '../../../../model/schema.js';
 import { rngFromSeed, type Sfc32 } from '../../../../sim/rng.js';
-import { checkRoster, type Breach, type RosterCheck } from './check.js';
+import { checkRoster, type Breach, type FieldedTexts, type RosterCheck } from './check.js';
 import { ROSTER_FORMAT, type RosterFile } from './listFile.js';
 
 /**
@@ -76,6 +76,8 @@ const entryText = (e: Entry): string => [e.head, ...e.mounts, ...e.upgrades].joi
 export class RandomArmyBuilder {
   private readonly army: Army;
   private readonly parsed = new Map<string, FormationSpec | string>();
+  /** The formation texts the check has fielded: every addition tried is checked with the army's others, read once each. */
+  private readonly fielded: FieldedTexts = new Map();
   /** Upgrades no formation offers: the list's individuals and army upgrades, taken on their own. */
   private readonly armyUpgrades: Upgrade[];
 
@@ -101,7 +103,7 @@ export class RandomArmyBuilder {
         continue;
       }
       const roster = this.roster(built.entries, built.armyUpgrades);
-      const check = checkRoster(this.data, roster);
+      const check = checkRoster(this.data, roster, 'list', this.fielded);
       if (check.breaches.length > 0) throw new Error(`random army of ${this.army.id}: the built army breaks ${check.breaches[0]!.message}`);
       return { list: this.army.id, roster, points: check.points.total, unspent: this.points - check.points.total, check };
     }
@@ -130,7 +132,7 @@ export class RandomArmyBuilder {
     const total = entries.reduce((n, e) => n + (this.parse(entryText(e)) as FormationSpec).points!, 0) + armyUpgrades.reduce((n, id) => n + this.army.upgrades.find((u) => u.id === id)!.points, 0);
     // The check would say so too; this spares it the parsing of every text.
     if (total > this.points) return { fatal: [{ rule: 'points-limit', message: `${total} points, over ${this.points}`, sources: [] }], short: [] };
-    const check = checkRoster(this.data, this.roster(entries, armyUpgrades));
+    const check = checkRoster(this.data, this.roster(entries, armyUpgrades), 'list', this.fielded);
     const short = check.breaches.filter((b) => b.construction?.bound === 'min');
     return { fatal: check.breaches.filter((b) => !short.includes(b)), short };
   }
