@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { newProgram } from '../src/cli/program.js';
 
@@ -19,6 +19,17 @@ import { newProgram } from '../src/cli/program.js';
  * --save <file> (the audit's own --json output, for its figures); any
  * argument after `--` goes to the audit as is (e.g. `-- --trials 1000`).
  */
+
+/** This thread's CPU seconds (user + system) from /proc (Linux), or NaN elsewhere: the main thread's, apart from the workers'. */
+function threadCpuSeconds(): number {
+  try {
+    // Fields 14 and 15 of /proc/thread-self/stat, after the command name in parentheses, are utime and stime in clock ticks (100 a second on Linux).
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 interface Args {
   data: string;
@@ -50,8 +61,18 @@ function parseArgs(argv: string[]): Args {
 const args = parseArgs(process.argv.slice(2));
 const command = ['audit', '--data', args.data, '--workers', String(args.workers), '--json', '--quiet', ...args.extra];
 const loads: number[] = [];
-const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000);
+/** Every 5 s: seconds since the start, and the CPU seconds of the whole process and of the main thread so far. */
+const samples: Array<{ at: number; process: number; main: number }> = [];
+const processCpu = () => {
+  const c = process.cpuUsage(cpu0);
+  return (c.user + c.system) / 1e6;
+};
+const sampler = setInterval(() => {
+  loads.push(loadavg()[0]!);
+  samples.push({ at: (performance.now() - t0) / 1000, process: processCpu(), main: threadCpuSeconds() - main0 });
+}, 5000);
 const loadBefore = loadavg();
+const main0 = threadCpuSeconds();
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 let json = '';
@@ -64,8 +85,11 @@ try {
   clearInterval(sampler);
 }
 const wallS = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-const cpuS = (cpu.user + cpu.system) / 1e6;
+const cpuS = processCpu();
+const mainS = threadCpuSeconds() - main0;
+// The workers' CPU is the process's less the main thread's; the last sample in which it grew is about when the simulation ended.
+const workersGrew = samples.filter((x, i) => i > 0 && x.process - x.main > samples[i - 1]!.process - samples[i - 1]!.main + 0.5);
+const simulationEnd = workersGrew.length > 0 ? workersGrew[workersGrew.length - 1]! : null;
 const loadAfter = loadavg();
 const audit = JSON.parse(json);
 if (args.save !== undefined) writeFileSync(args.save, json);
@@ -78,6 +102,11 @@ const result = {
   machine: `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}`,
   wallSeconds: Math.round(wallS),
   cpuSeconds: Math.round(cpuS),
+  /** The main thread's CPU (it solves the fixed points, then runs the held-out validation alone) and the workers' (the simulation). */
+  mainThreadCpuSeconds: Math.round(mainS),
+  workersCpuSeconds: Math.round(cpuS - mainS),
+  /** About when the workers stopped (the last 5-s sample in which their CPU grew), and the main thread's CPU after it: the validation and the report. */
+  afterSimulation: simulationEnd === null ? null : { atWallSeconds: Math.round(simulationEnd.at), mainThreadCpuSeconds: Math.round(mainS - simulationEnd.main), wallSeconds: Math.round(wallS - simulationEnd.at) },
   load: { before: loadBefore.map((x) => Number(x.toFixed(2))), meanDuring: loads.length > 0 ? Number((loads.reduce((s, x) => s + x, 0) / loads.length).toFixed(2)) : null, after: loadAfter.map((x) => Number(x.toFixed(2))) },
   formations: rows.length,
   trials: rows.reduce((s, r) => s + r.trials, 0),
@@ -89,8 +118,9 @@ if (args.json) write(JSON.stringify(result, null, 2) + '\n');
 else {
   const min = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
   write(`${result.command}\n${result.machine}, ${args.workers} workers\n`);
-  write(`wall ${min(wallS)}, CPU ${min(cpuS)} (all threads); load average ${result.load.before.join(' ')} before, ${result.load.meanDuring ?? '-'} on average during (1-minute, every 5 s), ${result.load.after.join(' ')} after\n`);
+  write(`wall ${min(wallS)}, CPU ${min(cpuS)} (all threads: main ${min(mainS)}, workers ${min(cpuS - mainS)}); load average ${result.load.before.join(' ')} before, ${result.load.meanDuring ?? '-'} on average during (1-minute, every 5 s), ${result.load.after.join(' ')} after\n`);
   write(`${result.formations} formations, ${result.trials.toLocaleString('en')} trials, at most ${result.mostTrialsInAMeeting.toLocaleString('en')} in one meeting\n`);
+  if (result.afterSimulation !== null) write(`the workers stopped about ${min(result.afterSimulation.atWallSeconds)} in; after that the main thread (validation, held-out validation, report) used ${min(result.afterSimulation.mainThreadCpuSeconds)} of CPU in ${min(result.afterSimulation.wallSeconds)} of wall\n`);
   const cores = cpus().length;
   write(`target: the whole audit in at most 10 min wall: ${result.target.met ? 'met' : 'not met'}; CPU ÷ ${cores} cores = ${min(cpuS / cores)}, the least the wall time could be with the machine to itself\n`);
 }
