@@ -285,10 +285,11 @@ for (const file of listFiles.sort()) {
         unmatched.push(`${id} upgrade ${u.id} "${u.name}" ${JSON.stringify(u.points)} in formation ${f.id} (TP ${tf?.id})`);
         m = { as: 'none', reason: `no upgrade, option or unit of TP formation ${tf?.id} matches` };
       }
-      const tpId = m.as === 'upgrade' ? m.tp : undefined;
-      if (tpId !== undefined && army !== undefined && !army.upgrades.some((x) => x.id === tpId)) throw new Error(`${id} upgrade ${u.id}: no TP upgrade "${tpId}"`);
+      const tpIds = m.as === 'upgrade' ? [m.tp, ...(m.also ?? []).map((t) => t.tp)] : [];
+      for (const tpId of tpIds) if (army !== undefined && !army.upgrades.some((x) => x.id === tpId)) throw new Error(`${id} upgrade ${u.id}: no TP upgrade "${tpId}"`);
       // An upgrade the TP formation does not offer cannot be taken there, whatever it is called.
-      if (m.as === 'upgrade' && tf !== undefined && !tf.upgrades.includes(m.tp)) m = { as: 'none', reason: `the TP formation ${tf.id} does not take the upgrade ${m.tp} this stands for` };
+      const refused = tf === undefined ? undefined : tpIds.find((tpId) => !tf.upgrades.includes(tpId));
+      if (refused !== undefined) m = { as: 'none', reason: `the TP formation ${tf!.id} does not take the upgrade ${refused} this stands for` };
       if (m.as === 'variant' && tf !== undefined && !tf.upgrades.includes(m.of)) m = { as: 'none', reason: `the TP formation ${tf.id} does not take the upgrade ${m.of} whose units this prices` };
       per.set(f.id, m);
     }

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { battleJsonSchema, datasheetJsonSchema, experimentJsonSchema, heresyProfilesJsonSchema } from '../src/model/jsonSchemas.js';
+import { battleJsonSchema, datasheetJsonSchema, experimentJsonSchema } from '../src/model/jsonSchemas.js';
+import { heresyProfilesJsonSchema } from '../src/rulesets/heresy/model/jsonSchema.js';
 import { projectRoot } from '../src/model/projectRoot.js';
 import { tableLayoutJsonSchema } from '../src/rulesets/netea/game/tableLayout.js';
 import { armyFileJsonSchema } from '../src/rulesets/netea/game/armyInput.js';

@@ -7,11 +7,10 @@ import { commandLine } from '../../src/reports/report.js';
 import { battleValueLines, battleValueSection } from '../../src/reports/sections/battleValueSection.js';
 import { solveValue } from '../../src/reports/value/fixedPointValue.js';
 import { planValue, type FormationValue } from '../../src/reports/value/formationValue.js';
-import type { VlSpec } from '../../src/reports/charts/frame.js';
 import { toolVersion } from './data.js';
 import { fairCostArgv, fairCostHash, fairCostNumbers, parseFairCostHash, parseFairCostWords, type FairCostScenario } from './fairCostHash.js';
 import { meetingRunner, type MeetingRunner } from './fairCostRun.js';
-import { drawChart, loadVega } from './loadVega.js';
+import { drawSectionCharts, loadVega } from './loadVega.js';
 import { referenceBattle } from './referenceBattle.js';
 import { RunStopped } from './run.js';
 
@@ -245,20 +244,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
       b.addEventListener('click', () => downloadText(`${table.name}.csv`, toCsv(table), 'text/csv'));
       $('fc-csv').append(b);
     }
-    try {
-      const embed = await loadVega();
-      for (const chart of section.charts) {
-        if (run !== runCount) return;
-        const holder = document.createElement('div');
-        holder.className = 'chart';
-        holder.id = `chart-${chart.name}`;
-        $('fc-chart').append(holder);
-        await drawChart(embed, holder, chart.spec as VlSpec);
-      }
-      $('fc-chart').dataset.rendered = String(section.charts.length);
-    } catch (e) {
-      $('fc-chart').insertAdjacentHTML('afterbegin', `<p class="error" role="alert">The chart could not be drawn: ${esc(e instanceof Error ? e.message : String(e))}</p>`);
-    }
+    await drawSectionCharts($('fc-chart'), section.charts, () => run === runCount);
   };
 
   const runHash = (hash: string) => {

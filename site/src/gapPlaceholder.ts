@@ -1,4 +1,4 @@
-import { airAttackKind } from '../../src/cli/aerospaceShoot.js';
+import { airAttackKind } from '../../src/rulesets/netea/scenarios/aerospaceShoot.js';
 import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { parseFormation } from '../../src/model/formation.js';

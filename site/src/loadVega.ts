@@ -39,3 +39,29 @@ export async function drawChart(embed: VegaEmbed, el: HTMLElement, spec: VlSpec)
   }
   return view;
 }
+
+/**
+ * Draws a report section's charts into `target`, one holder each (`#chart-<name>`), and marks how
+ * many were drawn (`data-rendered`, what the page tests wait for); stops when `current()` says a
+ * newer run has started, and puts the reason first in `target` when the charts cannot be drawn.
+ */
+export async function drawSectionCharts(target: HTMLElement, charts: ReadonlyArray<{ name: string; spec: unknown }>, current: () => boolean): Promise<void> {
+  try {
+    const embed = await loadVega();
+    for (const chart of charts) {
+      if (!current()) return;
+      const holder = document.createElement('div');
+      holder.className = 'chart';
+      holder.id = `chart-${chart.name}`;
+      target.append(holder);
+      await drawChart(embed, holder, chart.spec as VlSpec);
+    }
+    target.dataset.rendered = String(charts.length);
+  } catch (e) {
+    const error = document.createElement('p');
+    error.className = 'error';
+    error.setAttribute('role', 'alert');
+    error.textContent = `The chart could not be drawn: ${e instanceof Error ? e.message : String(e)}`;
+    target.prepend(error);
+  }
+}

@@ -1,22 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
-import { loadBattle } from '../model/loadBattle.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { auditEntries, auditLists } from '../reports/audit/auditEntries.js';
-import { PILOT_TRIALS, valueFormations } from '../reports/value/valueFormations.js';
+import { PILOT_TRIALS } from '../reports/value/valueFormations.js';
 import { AUDIT_PRECISION_TRIAL_CAP, DEFAULT_AUDIT_PRECISION, DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../model/runDefaults.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
-import { addRulesOption, HERESY_HAS_NO_POINTS } from './rulesOption.js';
+import { addRulesOption } from './rulesOption.js';
 import { chunkRangeOption } from './simOptions.js';
-import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
 import { PARITY_METRICS } from '../reports/value/parityCost.js';
-import { type AuditOptions, auditKey, auditRange, battleAirDefence, battleField, checkAuditOutputs, finishAudit, listOption, replayedAudit, shareOption, showProgress, writeAuditPartial } from './audit.js';
-import { SYSTEM_COMMANDS } from './registry.js';
-import { auditHistory } from './auditHistory.js';
+import { type AuditOptions, listOption, shareOption } from './audit.js';
+import { answer, DEFAULT_RULES } from './registry.js';
+import type { SimulationRunner } from './simulationRunner.js';
 import { checkOutTarget } from '../reports/outTarget.js';
 
-export function registerAudit(program: Command): void {
+export function registerAudit(program: Command, runner: SimulationRunner): void {
   const cmd = program
     .command('audit')
     .description('the fair cost of every formation of a data set against the reference battle, validated against the data set\'s own costs')
@@ -32,7 +28,7 @@ export function registerAudit(program: Command): void {
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write the report folder (report.html, CSV, the scatter chart, manifest.json)')
     .option('--quiet', 'no progress on stderr');
-  addRulesOption(cmd, 'rule system: NetEA, the 2004 rulebook (rulebook-2004: its errata, the TP\'s changes turned off; docs/tournament-pack.md), or Epic 40,000 (the BattleBible lists\' units, each as a detachment of about 150 points, in battles/epic40k-reference.json; docs/epic40k.md); not heresy (no points)', { heresy: HERESY_HAS_NO_POINTS });
+  addRulesOption(cmd, 'audit');
   cmd
     .addOption(new Option('--fit <half>', 'also fit the scene weights to the costs of half A or B of the lists (alternate lists in id order) and judge both mixes on the other half').choices(['A', 'B']))
     .addOption(new Option('--fit-out <file>', 'with --fit: write a battle file with the fitted weights'))
@@ -46,31 +42,6 @@ export function registerAudit(program: Command): void {
       if (cmd.getOptionValueSource('trials') === 'default') o.precision ??= DEFAULT_AUDIT_PRECISION;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
       if (o.fitOut !== undefined && checkOutTarget(o.fitOut, '--fit-out', 'fitted-battle').replaces) process.stderr.write(`replacing the earlier fitted battle in ${o.fitOut}\n`);
-      if (o.history !== undefined) return auditHistory({ ...o, history: o.history }, started);
-      const own = SYSTEM_COMMANDS[o.rules ?? 'netea']?.audit;
-      if (own !== undefined) return own(o, started);
-      const loaded = loadBattle(o.battle);
-      const data = loadDataset(o.data, o.datasheet);
-      const lists = auditLists(data, o.lists);
-      const field = battleField(data, loaded);
-      const entries = auditEntries(data, lists);
-      const audited = entries.filter((e) => e.spec !== undefined);
-      const argv = process.argv.slice(2);
-      const range = auditRange(o, audited.length);
-      const key = auditKey(data, loaded.battle, o, entries);
-      checkAuditOutputs(o, key, range);
-      const replay = replayedAudit(key);
-      if (replay !== null) {
-        await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);
-        return;
-      }
-      const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
-      const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-      const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), options: variantOptions(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
-      if (o.chunks !== undefined || o.partialOut !== undefined) {
-        writeAuditPartial(o, argv, key, audited.length, range, values);
-        return;
-      }
-      await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);
+      await answer('audit', { rules: o.rules ?? DEFAULT_RULES, operand: undefined, o, command: cmd, started, runner });
     });
 }

@@ -11,18 +11,16 @@ import { registerMatrix } from './matrixCommand.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
 import { registerShowcase } from './showcase.js';
-import { registerRoster } from './roster.js';
-import { registerGame } from './game.js';
-import { registerMatchup } from './matchup.js';
-import { registerTournament } from './tournament.js';
 import { addDatasheetOption } from './options.js';
 import { SimulationRunner, WorkerPools } from './simulationRunner.js';
+import { datasheetRefusal, registerSystemCommands } from './registry.js';
 
 /** The commands that read a NetEA or 2004 rulebook data set: each takes --datasheet overlays. */
 const READ_DATA = new Set(['shoot', 'assault', 'list', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 
 /**
- * Every subcommand registers itself here; each lives in its own file. The
+ * Every subcommand registers itself here, each in its own file, then the
+ * commands only one rule system has (registry.ts). The
  * commands that simulate get `runner`, which says how their simulations are
  * answered: simulated (program.ts) or replayed from merged pieces (merge.ts).
  * Without one, they simulate on threads of their own.
@@ -32,17 +30,14 @@ export function registerCommands(program: Command, runner = SimulationRunner.sim
   registerAssault(program, runner);
   registerImportTp(program);
   registerValidate(program);
-  registerList(program);
+  registerList(program, runner);
   registerMerge(program, registerCommands);
-  registerFairCost(program);
-  registerMatrix(program);
+  registerFairCost(program, runner);
+  registerMatrix(program, runner);
   registerRun(program, runner);
   registerShowcase(program, runner);
-  registerAudit(program);
+  registerAudit(program, runner);
   registerServe(program);
-  registerRoster(program);
-  registerGame(program, runner);
-  registerMatchup(program);
-  registerTournament(program);
-  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd);
+  registerSystemCommands(program, runner);
+  for (const cmd of program.commands) if (READ_DATA.has(cmd.name())) addDatasheetOption(cmd, datasheetRefusal);
 }

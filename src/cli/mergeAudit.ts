@@ -5,6 +5,7 @@ import { withPiecesCommand } from '../reports/outTarget.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { AUDIT_PARTIAL_KIND, replayAuditValues, restoreInfinity, type AuditPartial } from './audit.js';
 import { registerAudit } from './auditCommand.js';
+import { SimulationRunner } from './simulationRunner.js';
 
 /** True when the file is a piece of an audit split with --chunks (read as JSON; anything else is not). */
 export function isAuditPartial(path: string): boolean {
@@ -48,7 +49,8 @@ export async function mergeAuditPieces(files: string[], json: boolean): Promise<
   const missing = values.findIndex((v) => v === undefined);
   if (missing >= 0) throw new InputError([{ file: 'merge', path: '', message: `audited formation ${missing} (of 0-${first.audited - 1}) is in no piece: merge every piece` }]);
   const program = new Command('epic-balance').exitOverride();
-  registerAudit(program);
+  // The pieces' values are replayed by replayAuditValues; nothing here simulates.
+  registerAudit(program, SimulationRunner.replaying([]));
   for (const sub of program.commands) sub.exitOverride();
   const [name, ...rest] = first.command;
   const flags = ['--quiet', ...(json && !rest.includes('--json') ? ['--json'] : [])];

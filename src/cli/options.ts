@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
 import { DEFAULT_SEED } from '../model/runDefaults.js';
-import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../rulesets/netea/engine/engagements.js';
+import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../model/engagementGeometry.js';
 
 /** Commander's accumulator for a repeatable option (`--support A --support B`). */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -83,15 +83,16 @@ export function addRankOptions(cmd: Command): Command {
  * costs laid over the data set the command reads (model/datasheetOverlay.ts):
  * the action passes its `datasheet` option to every loadDataset it calls (and
  * merge, replaying a piece's command line, parses them again); NetEA and the
- * 2004 rulebook only, the other rule systems reading data of their own.
+ * 2004 rulebook only, the other rule systems reading data of their own
+ * (`refusal` gives, for a `--rules` name, why its data takes none, cli/registry.ts;
+ * a command only NetEA has, with no --rules, gives none).
  */
-export function addDatasheetOption(cmd: Command): Command {
+export function addDatasheetOption(cmd: Command, refusal?: (rules: string) => string | undefined): Command {
   return cmd
     .addOption(new Option('--datasheet <file>', 'lay this datasheet overlay over the data (repeatable): new or changed units, weapons, formations and costs; every report names it').default([]).argParser((value: string, previous: string[]) => [...previous, pathOption('--datasheet')(value)]))
     .hook('preAction', (_cmd, action) => {
       const o = action.opts<{ datasheet?: string[]; rules?: string }>();
-      if ((o.datasheet ?? []).length > 0 && (o.rules === 'epic40k' || o.rules === 'heresy')) {
-        throw new InputError([{ file: 'option --datasheet', path: '', message: `not available under --rules ${o.rules}: an overlay changes NetEA and 2004 rulebook datasheets; expected --rules netea or rulebook-2004` }]);
-      }
+      const why = (o.datasheet ?? []).length > 0 && o.rules !== undefined ? refusal?.(o.rules) : undefined;
+      if (why !== undefined) throw new InputError([{ file: 'option --datasheet', path: '', message: `not available under --rules ${o.rules}: ${why}` }]);
     });
 }

@@ -1,6 +1,6 @@
 import { outcomeAt, type FormationOutcome, type Probability } from '../reports/aggregate.js';
 import type { SimulationResult } from '../run/simulate.js';
-import { assaultJson } from '../rulesets/netea/scenarios/oneStepJobs.js';
+import { assaultJson } from '../reports/oneStepJson.js';
 
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const interval = (ci: [number, number], fmt: (x: number) => string) => `[${fmt(ci[0])}, ${fmt(ci[1])}]`;

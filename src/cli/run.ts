@@ -4,11 +4,7 @@ import type { Dataset } from '../model/dataset.js';
 import type { Experiment } from '../model/experiment.js';
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { InputError, type Problem } from '../model/inputError.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { compileScriptExperiment, diceOf, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../scenarios/loadExperiment.js';
-import { compileEpic40kExperiment } from '../rulesets/epic40k/model/experiment.js';
-import { compileHeresyExperiment, describeHeresyStep, heresySettingsNote } from '../rulesets/heresy/model/experiment.js';
-import { heresyData } from '../rulesets/heresy/model/load.js';
+import { diceOf, withEveryProblem, type AnyVariant, type LoadedExperiment } from '../scenarios/loadExperiment.js';
 import { barChart, type BarRow } from '../reports/charts/barChart.js';
 import { shortName } from '../reports/charts/frame.js';
 import type { CsvRow } from '../reports/csv.js';
@@ -35,13 +31,10 @@ import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, resultCommandLine, type SimOptions } from './simOptions.js';
 import type { SimulationRunner } from './simulationRunner.js';
 import { variantFacts } from '../reports/variantFacts.js';
-import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
-import { boughtPositionNotes } from '../rulesets/netea/engine/boughtPositions.js';
+import { rulesVariantOf, variantOptions } from '../rulesets/netea/model/rulesVariant.js';
+import { DEFAULT_RULES, experimentsOf } from './registry.js';
 import { positionsNotes } from '../model/boughtPositions.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../model/runDefaults.js';
-
-/** The Epic Armageddon rules an experiment's "rules" names (the other systems have their own paths). */
-const rulesVariantOf = (rules: string): RulesVariant => (rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
 
 /**
  * `epic-balance run <experiment.json>`: runs an experiment file (a script
@@ -180,22 +173,14 @@ export function prepareExperiment(path: string, o: SimOptions, given: (option: s
 
 function prepareLoaded(path: string, read: LoadedExperiment, o: SimOptions, given: (option: string) => boolean): PreparedExperiment {
   let loaded = read;
-  if (loaded.experiment.rules === 'epic40k' && o.data !== undefined) throw new InputError([{ file: 'option --data', path: '', message: `${loaded.file} is an Epic 40,000 experiment ("rules": "epic40k"), read from the built-in BattleBible lists; --data names NetEA data` }]);
-  if (o.data !== undefined && loaded.experiment.rules !== 'heresy') loaded = { ...loaded, data: loadDataset(o.data, o.datasheet) };
+  const system = experimentsOf(loaded.experiment.rules);
+  if (o.data !== undefined) loaded = system.withData(loaded, o.data, o.datasheet ?? []);
   const x = loaded.experiment;
   const settings = resolveSettings(x, o, given);
   checkKind(loaded, settings, o);
-  if (x.rules === 'epic40k') return { loaded, settings, variants: compileEpic40kExperiment(loaded) };
-  // Under Heresy, --data adds a profile file (read, and named in the report, after the built-in one).
-  if (x.rules === 'heresy') {
-    const variants = compileHeresyExperiment(loaded, o.data);
-    return { loaded: { ...loaded, data: { ...loaded.data, ...heresyData(o.data) } }, settings, variants };
-  }
-  if (x.engagement) return { loaded, settings, variants: compileScriptExperiment(loaded) };
-  // The 2004 rulebook plays scripts and fair costs in a battle; a matrix or a one-engagement fair cost is NetEA's.
-  if (x.rules === 'rulebook-2004' && (x.matrix !== undefined || x.fairCost?.engagement !== undefined)) {
-    throw new InputError([{ file: loaded.file, path: 'rules', message: '"rulebook-2004" runs an "engagement" script or a "fairCost" in a battle; a "matrix" or a "fairCost" with "engagement" plays NetEA\'s rules only' }]);
-  }
+  // The rule system compiles a script (and any file it plays its own way); a fair cost or a matrix it leaves runs below.
+  const own = system.compile(loaded, o.data);
+  if (own !== undefined) return { loaded: own.loaded, settings, variants: own.variants };
   if (x.fairCost) {
     const f = x.fairCost;
     const formation = inFile(loaded.file, 'fairCost.formation', () => parseFormation(loaded.data, f.formation));
@@ -268,8 +253,9 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
     results.push(await runner.run({ ...run, ...quiet }, { spec: v.spec, ...diceOf(x) }));
   }
   const simulationMs = Math.round(performance.now() - started);
-  const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...variantNotes(rulesVariantOf(x.rules))])];
-  const inPositions = [...new Set(variants.flatMap((v) => (v.spec.ruleset === 'netea' ? boughtPositionNotes(v.spec) : [])))];
+  const system = experimentsOf(x.rules);
+  const unsupported = [...new Set([...variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)), ...system.notes(x.rules)])];
+  const inPositions = [...new Set(variants.flatMap((v) => system.variantNotes(v)))];
   const notes = [...unsupported.map((r) => `Not simulated: ${r}`), ...inPositions];
   const trials = Math.max(...results.map((r) => r.trials));
   // Stopping for precision, each variant stops on its own: the report says where, not only the most.
@@ -340,13 +326,8 @@ async function runScript(p: PreparedExperiment, variants: AnyVariant[], o: SimOp
 
 function describeStep(s: NonNullable<Experiment['engagement']>['script'][number], x: Experiment): string {
   const list = (v: string | string[]) => (Array.isArray(v) ? v.join(' + ') : v);
-  if (x.rules === 'heresy') return describeHeresyStep(s);
-  if (x.rules === 'epic40k') {
-    const order = (n: string) => x.engagement!.formations[n]?.order;
-    if (s.step === 'shoot') return `${s.by} shoots ${s.at}${order(s.by) && order(s.by) !== 'none' ? ` (${order(s.by)!.replace(/^\{\{(.+)\}\}$/, '$1 as the variant sets')} orders)` : ''}`;
-    if (s.step === 'assault') return `${list(s.by)} assaults ${list(s.at)} (charge, close combat, firefight)`;
-    if (s.step === 'end-phase') return 'rally phase';
-  }
+  const own = experimentsOf(x.rules).describeStep(s, x);
+  if (own !== undefined) return own;
   switch (s.step) {
     case 'shoot':
       return `${s.by} shoots ${s.at} (${s.action}${s.test ? ', action test' : ''})`;
@@ -374,7 +355,8 @@ function describeStep(s: NonNullable<Experiment['engagement']>['script'][number]
 }
 
 function geometryNote(x: Experiment): string {
-  if (x.rules === 'heresy') return heresySettingsNote(x);
+  const own = experimentsOf(x.rules).settingsNote(x);
+  if (own !== undefined) return own;
   const g = x.geometry;
   const changed = Object.entries(x.options).filter(([, v]) => v !== undefined);
   return `Fronts ${g.gap} cm apart, ${g.rankWidth} units per rank, ${g.spacing} cm spacing${changed.length ? `; options ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : '; default rule options'}.`;
@@ -422,7 +404,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
-  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported)), ...variantNotes(rulesVariantOf(x.rules))].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
+  const notes = [`Battle: ${battleName} (${loaded.file}).`, ...[...new Set([f.formation, ...f.opponents].flatMap((g) => g.unsupported)), ...experimentsOf(x.rules).notes(x.rules)].map((r) => `Not simulated: ${r}`), ...positionsNotes([f.formation, ...f.opponents])];
   const title = x.title ?? `${x.name}: fair cost of ${f.formation.name}`;
   const meta = metaFor(p, title, argv, s.trials, value.meetings, simulationMs, notes);
   const band = `${fix(value.fairCost.band[0], 0)} to ${fix(value.fairCost.band[1], 0)}`;
@@ -689,7 +671,7 @@ export function resultJson(x: ExperimentOutcome, report: string | null) {
     precision: x.settings.precision ?? null,
     data: { id: x.data.id, version: x.data.version },
     // As shoot and assault --json: the rule system is named when it is not NetEA (the playground's JSON is NetEA's run --json).
-    ...(x.rules !== 'netea' ? { rules: x.rules } : {}),
+    ...(x.rules !== DEFAULT_RULES ? { rules: x.rules } : {}),
     simulations: x.simulations,
     report,
     notes: x.notes,

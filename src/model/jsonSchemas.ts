@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { DatasheetFile } from './schema.js';
 import { Battle } from './battle.js';
 import { Experiment } from './experiment.js';
-import { ProfileSet } from '../rulesets/heresy/model/schema.js';
 
 /**
  * JSON Schemas for editors, generated from the zod schemas (the single source
@@ -21,9 +20,4 @@ export function experimentJsonSchema(): object {
 /** The JSON Schema of battle files. */
 export function battleJsonSchema(): object {
   return z.toJSONSchema(Battle, { io: 'input', unrepresentable: 'any' });
-}
-
-/** The JSON Schema of Heresy profile files (datasheets/heresy/, and a user's --data). */
-export function heresyProfilesJsonSchema(): object {
-  return z.toJSONSchema(ProfileSet, { io: 'input', unrepresentable: 'any' });
 }

@@ -3,7 +3,7 @@ import { displayPath } from './displayPath.js';
 import { Battle } from './battle.js';
 import { readJsonFile } from './readJsonFile.js';
 import { InputError } from './inputError.js';
-import { describeIssues } from '../scenarios/loadExperiment.js';
+import { describeIssues } from './describeIssues.js';
 import { projectRoot } from './projectRoot.js';
 
 export interface LoadedBattle {

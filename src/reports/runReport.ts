@@ -1,5 +1,5 @@
 import { toolVersion } from '../model/projectRoot.js';
-import type { ScenarioSpec } from '../scenarios/registry.js';
+import { rulesNameOf, type ScenarioSpec } from '../scenarios/registry.js';
 import type { SimulationResult } from '../run/simulate.js';
 import type { Moments } from '../run/moments.js';
 import { commandLine, type RunMeta } from './report.js';
@@ -7,7 +7,6 @@ import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
 import { recordedCommand } from './outTarget.js';
 import { resultCommandLine } from '../run/partial.js';
-import { variantOf } from '../rulesets/netea/model/rulesVariant.js';
 
 /** How a command was run: what the manifest records. */
 export interface RunFacts {
@@ -89,7 +88,7 @@ export function runMeta(f: RunFacts): RunMeta {
  * sidePointsVariables) for a measured exchange-ratio covariance.
  */
 export async function writeScriptReport(spec: ScenarioSpec, result: SimulationResult, facts: RunFacts, outDir: string, moments?: Moments, note?: string): Promise<WrittenReport> {
-  const meta = runMeta({ rules: spec.ruleset === 'netea' ? variantOf(spec.options) : spec.ruleset, ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
+  const meta = runMeta({ rules: rulesNameOf(spec), ...facts, timings: { simulationMs: Math.round(result.elapsedMs), ...facts.timings } });
   // The command keeps the planned trials (the cap of a --precision run); the report says how many ran.
   meta.trials = result.trials;
   return writeRunReport(scriptReport(spec, result, meta, moments, note), outDir);

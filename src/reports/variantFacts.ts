@@ -2,7 +2,7 @@ import type { Dataset } from '../model/dataset.js';
 import type { AnyVariant } from '../scenarios/loadExperiment.js';
 import { armyFormationName } from '../model/formation.js';
 import type { Army } from '../model/schema.js';
-import { outcomeJson } from '../rulesets/netea/scenarios/oneStepJobs.js';
+import { outcomeJson } from './oneStepJson.js';
 import { outcomeAt, probability, type Mean } from './aggregate.js';
 import type { BarRow } from './charts/barChart.js';
 import { shortName } from './charts/frame.js';

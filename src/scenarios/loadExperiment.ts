@@ -6,6 +6,9 @@ import { fightersOnly, flyingKind, hasAntiAircraft, type FlyingKind } from '../m
 import { parseFormation, type FormationSpec } from '../model/formation.js';
 import { readJsonFile } from '../model/readJsonFile.js';
 import { InputError, formatPath, type Problem } from '../model/inputError.js';
+import { describeIssues, type Issue } from '../model/describeIssues.js';
+
+export { describeIssues } from '../model/describeIssues.js';
 import { loadBaseDataset, withDatasheets } from '../model/loadDataset.js';
 import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
 import { type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation, type Step } from '../rulesets/netea/model/spec.js';
@@ -142,58 +145,6 @@ export function diceOf(x: Experiment): { scenario: string; matchup: string } {
   return x.dice ?? { scenario: `run-${x.name}`, matchup: x.name };
 }
 
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps) between two short names. */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-type Issue = { code: string; message: string; path: PropertyKey[]; keys?: string[] };
-
-/**
- * zod's issues as problems. A misspelt required field shows up twice (an
- * unknown field, and the field it should have been missing): those pairs
- * become one problem, "unknown field "scirpt": did you mean "script"?".
- */
-export function describeIssues(issues: readonly Issue[], file: string, schemaFile = 'experiments/experiment.schema.json'): Problem[] {
-  const missing = issues.filter((i) => i.code === 'invalid_type' && / received undefined$/.test(i.message) && i.path.length > 0);
-  const paired = new Set<Issue>();
-  const hints = new Map<Issue, string[]>();
-  for (const i of issues) {
-    if (i.code !== 'unrecognized_keys' || !i.keys) continue;
-    const at = formatPath(i.path);
-    hints.set(
-      i,
-      i.keys.map((k) => {
-        const m = missing.find((x) => !paired.has(x) && formatPath(x.path.slice(0, -1)) === at && distance(k, String(x.path[x.path.length - 1])) <= 2);
-        if (!m) return `"${k}"`;
-        paired.add(m);
-        return `"${k}" (did you mean "${String(m.path[m.path.length - 1])}"?)`;
-      }),
-    );
-  }
-  return issues
-    .filter((i) => !paired.has(i))
-    .map((i) => {
-      const h = hints.get(i);
-      const message = h ? `unknown field${h.length > 1 ? 's' : ''} ${h.join(', ')}: check the spelling against ${schemaFile}` : issueMessage(i, schemaFile);
-      return { file, path: formatPath(i.path), message };
-    });
-}
-
-/** zod's message, with the offending key for unknown fields (a typo in a field name). */
-function issueMessage(i: { code: string; message: string; keys?: string[] }, schemaFile: string): string {
-  if (i.code === 'unrecognized_keys' && i.keys) return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}: check the spelling against ${schemaFile}`;
-  return i.message;
-}
-
 /** One combination of parameter values, compiled to an engagement. */
 export interface Variant<S extends ScenarioSpec = EngagementSpec, F = FormationSpec> {
   /** The variant's label, "action=sustained, target=...", or the experiment name when there are no parameters. */
@@ -205,7 +156,7 @@ export interface Variant<S extends ScenarioSpec = EngagementSpec, F = FormationS
   formations: F[];
 }
 
-/** A variant of any rule system: a NetEA engagement, an Epic 40,000 one (src/rulesets/epic40k/model/experiment.ts) or a Heresy one (src/rulesets/heresy/model/experiment.ts). */
+/** A variant of any rule system: a NetEA engagement, an Epic 40,000 one (src/rulesets/epic40k/scenarios/experiment.ts) or a Heresy one (src/rulesets/heresy/scenarios/experiment.ts). */
 export type AnyVariant = Variant<ScenarioSpec, FormationSpec | Epic40kDetachment | HeresyUnit>;
 
 /** Every combination of the parameters' values (the cartesian product), in file order. */
@@ -244,8 +195,8 @@ export function compileScriptExperiment(loaded: LoadedExperiment): Variant[] {
   if (![...sides.values()].includes('A') || ![...sides.values()].includes('B')) {
     problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
   }
-  if (experiment.rules === 'epic40k') problems.push({ file, path: 'rules', message: 'an Epic 40,000 script is compiled by compileEpic40kExperiment (src/rulesets/epic40k/model/experiment.ts)' });
-  if (experiment.rules === 'heresy') problems.push({ file, path: 'rules', message: 'a Heresy script is compiled by compileHeresyExperiment (src/rulesets/heresy/model/experiment.ts)' });
+  if (experiment.rules === 'epic40k') problems.push({ file, path: 'rules', message: 'an Epic 40,000 script is compiled by compileEpic40kExperiment (src/rulesets/epic40k/scenarios/experiment.ts)' });
+  if (experiment.rules === 'heresy') problems.push({ file, path: 'rules', message: 'a Heresy script is compiled by compileHeresyExperiment (src/rulesets/heresy/scenarios/experiment.ts)' });
   if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"' });
   for (const name of names) {
     const f = script.formations[name]!;

@@ -2,6 +2,7 @@ import { D10, D6, type Die } from '../sim/dice/die.js';
 import type { TallyLayout, TrialRunner } from '../sim/ruleset.js';
 import { NeteaRunner } from '../rulesets/netea/engine/runner.js';
 import type { EngagementSpec } from '../rulesets/netea/model/spec.js';
+import { variantOf } from '../rulesets/netea/model/rulesVariant.js';
 import { Epic40kRunner } from '../rulesets/epic40k/engine/runner.js';
 import type { Epic40kSpec } from '../rulesets/epic40k/model/spec.js';
 import { HeresyRunner } from '../rulesets/heresy/engine/runner.js';
@@ -23,6 +24,11 @@ export type ScenarioSpec = EngagementSpec | Epic40kSpec | HeresySpec;
  * game's own (gameTally.ts), which the engagement reports do not read.
  */
 export type RunnableSpec = ScenarioSpec | GameSpec;
+
+/** The name `--rules` gives the rules a scenario plays: NetEA's variant, read from its switches, or the system's. */
+export function rulesNameOf(spec: ScenarioSpec): string {
+  return spec.ruleset === 'netea' ? variantOf(spec.options) : spec.ruleset;
+}
 
 /** Compiles a scenario (or a game) into its ruleset's trial runner. */
 export function compileScenario(spec: RunnableSpec): TrialRunner {

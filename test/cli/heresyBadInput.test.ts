@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { heresyProfilesJsonSchema } from '../../src/model/jsonSchemas.js';
+import { heresyProfilesJsonSchema } from '../../src/rulesets/heresy/model/jsonSchema.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 import { inProcess } from '../helpers/cli.js';
 

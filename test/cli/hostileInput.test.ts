@@ -243,6 +243,7 @@ describe('existing and unwritable --out, for every command that writes one', () 
     ['audit', ['audit']],
     ['audit --rules epic40k', ['audit', '--rules', 'epic40k']],
     ['tournament', ['tournament', '--lists', 'codex-astartes,ork-war-horde']],
+    ['worth', ['worth', '--lists', 'codex-astartes,ork-war-horde']],
   ];
   const cases: Array<[string, string[], RegExp]> = [];
   for (const [name, args] of writers) {

@@ -6,7 +6,7 @@ import { outcomeAt } from '../../src/reports/aggregate.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
 import { NeteaRunner } from '../../src/rulesets/netea/engine/runner.js';
 import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
-import { airAttackKind, airShotEngagement, type AirShot } from '../../src/cli/aerospaceShoot.js';
+import { airAttackKind, airShotEngagement, type AirShot } from '../../src/rulesets/netea/scenarios/aerospaceShoot.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 
 /**

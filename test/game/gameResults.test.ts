@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notPlayedAcross, type GameResult } from '../../src/cli/gameResults.js';
+import { notPlayedAcross, type GameResult } from '../../src/rulesets/netea/cli/gameResults.js';
 import { NOT_PLAYED } from '../../src/rulesets/netea/game/notPlayed.js';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseShard, inShard } from '../../src/cli/tournamentPieces.js';
+import { parseShard, inShard } from '../../src/rulesets/netea/cli/tournamentPieces.js';
 import { inProcess } from '../helpers/cli.js';
 import { writeMiniTournamentPack } from '../helpers/miniTournamentPack.js';
 import { testTempDir } from '../helpers/tempDir.js';

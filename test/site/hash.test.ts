@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Command, type Option } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assaultWords, parseHash, runNumbers, shootWords, toArgv, toHash } from '../../site/src/hash.js';
-import { DEFAULT_ASSAULT_GAP } from '../../src/cli/assault.js';
+import { DEFAULT_ASSAULT_GAP } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { registerCommands } from '../../src/cli/index.js';
 import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { serveStatic } from '../../src/cli/serve.js';

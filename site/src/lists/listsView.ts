@@ -6,12 +6,12 @@ import { matchupResult, type MatchupResult } from '../../../src/reports/matchup/
 import { matchupSection } from '../../../src/reports/matchup/matchupSection.js';
 import { toCsv } from '../../../src/reports/csv.js';
 import { commandLine, RULES_NAMES } from '../../../src/reports/report.js';
-import type { ChartContext, VlSpec } from '../../../src/reports/charts/frame.js';
+import type { ChartContext } from '../../../src/reports/charts/frame.js';
 import { breachLine, checkRoster, type RosterCheck } from '../../../src/rulesets/netea/model/roster/check.js';
 import type { RosterImport } from '../../../src/rulesets/netea/model/roster/importedList.js';
 import { importRosterSource, type RosterSource } from '../../../src/rulesets/netea/model/roster/importSource.js';
 import { meetingRunner, type MeetingRunner } from '../fairCostRun.js';
-import { drawChart, loadVega } from '../loadVega.js';
+import { drawSectionCharts, loadVega } from '../loadVega.js';
 import { referenceBattle } from '../referenceBattle.js';
 import { RunStopped } from '../run.js';
 import { linkedList, listFileNames, listFileOf, listWord, matchupArgv, matchupHash, matchupNumbers, parseMatchupHash, parseMatchupWords, type LinkedList, type MatchupScenario } from './matchupHash.js';
@@ -315,20 +315,7 @@ export function setupLists(host: ListsHost): ListsView {
     const ctx: ChartContext = { trials, seed, data: { id: data.id, version: data.version }, toolVersion: host.toolVersion, note: `battle ${battleName} · rules ${RULES_NAMES.netea}` };
     const section = matchupSection(result, battleName, trials, ctx);
     for (const table of section.tables) $('mu-csv').append(button(`Download ${table.name}.csv`, () => downloadText(`${table.name}.csv`, toCsv(table), 'text/csv')));
-    try {
-      const embed = await loadVega();
-      for (const chart of section.charts) {
-        if (run !== runCount) return;
-        const holder = document.createElement('div');
-        holder.className = 'chart';
-        holder.id = `chart-${chart.name}`;
-        $('mu-chart').append(holder);
-        await drawChart(embed, holder, chart.spec as VlSpec);
-      }
-      $('mu-chart').dataset.rendered = String(section.charts.length);
-    } catch (e) {
-      $('mu-chart').insertAdjacentHTML('afterbegin', `<p class="error" role="alert">The chart could not be drawn: ${esc(e instanceof Error ? e.message : String(e))}</p>`);
-    }
+    await drawSectionCharts($('mu-chart'), section.charts, () => run === runCount);
   };
 
   const runHash = (hash: string) => {

@@ -2,7 +2,7 @@ import type { Dataset } from '../../model/dataset.js';
 import { displayPath } from '../../model/displayPath.js';
 import { parseFormation, type FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
-import { describeIssues } from '../../scenarios/loadExperiment.js';
+import { describeIssues } from '../../model/describeIssues.js';
 import { readJsonFile } from '../../model/readJsonFile.js';
 import { checkRoster } from '../../rulesets/netea/model/roster/check.js';
 import { formationText, RosterFile, ROSTER_FORMAT, ROSTER_SCHEMA_FILE } from '../../rulesets/netea/model/roster/listFile.js';

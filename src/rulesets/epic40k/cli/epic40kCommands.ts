@@ -1,14 +1,16 @@
 import { Option, type Command } from 'commander';
-import { addRulesOption } from '../../../cli/rulesOption.js';
 import { EPIC40K_ORDERS } from '../model/spec.js';
-import { epic40kData, epic40kJobJson, type Epic40kJob } from '../scenarios/epic40kJobs.js';
+import { epic40kData, type Epic40kJob } from '../scenarios/epic40kJobs.js';
+import type { FormationSpec } from '../../../model/formation.js';
+import type { SimulationResult } from '../../../run/simulate.js';
+import { assaultJson, oneStepJson } from '../../../reports/oneStepJson.js';
 import { printEngagementOutcome, warnNotSimulated } from '../../../cli/print.js';
 import type { SimOptions } from '../../../cli/simOptions.js';
 import type { SimulationRunner } from '../../../cli/simulationRunner.js';
 
-/** --rules, --order and --target-order: what `shoot` and `assault` add for the other rule systems (all four play them). */
-export function addRulesOptions(cmd: Command): Command {
-  return addRulesOption(cmd, 'rule system: NetEA Epic Armageddon, the 2004 rulebook (rulebook-2004), Epic 40,000 (BattleBible 1998; detachments written as units, e.g. "6 Space Marines, 2 Rhino") or Heresy (heresy: units of its profiles)')
+/** --order and --target-order: the words Epic 40,000 adds to `shoot` and `assault`. */
+export function addOrderWords(cmd: Command): Command {
+  return cmd
     .addOption(new Option('--order <order>', 'epic40k: the acting detachment\'s orders (L920-942)').choices(EPIC40K_ORDERS))
     .addOption(new Option('--target-order <order>', 'epic40k: the target\'s orders (a marching target is hit on column A, L1079)').choices(EPIC40K_ORDERS));
 }
@@ -30,4 +32,11 @@ export async function runEpic40kJob(job: Epic40kJob, o: SimOptions & { out?: str
   printEngagementOutcome(job, result);
   // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
   warnNotSimulated(job.unsupported);
+}
+
+/** The `--json` of an Epic 40,000 job: NetEA's contract (the same fields), plus `rules`. */
+export function epic40kJobJson(job: Epic40kJob, result: SimulationResult, seed: string) {
+  // oneStepJson reads only the name and points of the two formations.
+  const json = oneStepJson(result, seed, epic40kData(), job.attacker as unknown as FormationSpec, job.target as unknown as FormationSpec, job.unsupported, job.command === 'assault' ? { assault: assaultJson(result) } : {});
+  return { rules: 'epic40k' as const, ...json };
 }

@@ -1,11 +1,8 @@
-import type { FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
 import { parseEpic40kDetachment } from '../model/detachment.js';
 import { epic40kData, loadEpic40kLists } from '../model/load.js';
 import { epic40kAssaultEngagement, epic40kShootEngagement, type DetachmentState } from '../engine/engagements.js';
 import type { Epic40kDetachment, Epic40kOrder, Epic40kSpec } from '../model/spec.js';
-import type { SimulationResult } from '../../../run/simulate.js';
-import { assaultJson, oneStepJson } from '../../netea/scenarios/oneStepJobs.js';
 
 /**
  * `shoot` and `assault` under `--rules epic40k`: the words of the command
@@ -134,11 +131,4 @@ export function epic40kAssaultJob(o: Epic40kWords): Epic40kJob {
     target,
     unsupported: unsupportedOf([attacker, target, ...supports.map((s) => s.formation)]),
   };
-}
-
-/** The `--json` of an Epic 40,000 job: NetEA's contract (the same fields), plus `rules`. */
-export function epic40kJobJson(job: Epic40kJob, result: SimulationResult, seed: string) {
-  // oneStepJson reads only the name and points of the two formations.
-  const json = oneStepJson(result, seed, epic40kData(), job.attacker as unknown as FormationSpec, job.target as unknown as FormationSpec, job.unsupported, job.command === 'assault' ? { assault: assaultJson(result) } : {});
-  return { rules: 'epic40k' as const, ...json };
 }

@@ -1,4 +1,7 @@
-import { heresyData, heresyJobJson, type HeresyJob } from '../scenarios/heresyJobs.js';
+import { heresyData, type HeresyJob } from '../scenarios/heresyJobs.js';
+import type { FormationSpec } from '../../../model/formation.js';
+import type { SimulationResult } from '../../../run/simulate.js';
+import { assaultJson, oneStepJson } from '../../../reports/oneStepJson.js';
 import { printEngagementOutcome, warnNotSimulated } from '../../../cli/print.js';
 import type { SimOptions } from '../../../cli/simOptions.js';
 import type { SimulationRunner } from '../../../cli/simulationRunner.js';
@@ -25,4 +28,10 @@ export async function runHeresyJob(job: HeresyJob, o: SimOptions & { out?: strin
   printEngagementOutcome(job, result);
   // In the text output only: --json carries them in its "unsupported" (print.ts warnNotSimulated).
   warnNotSimulated(job.unsupported);
+}
+
+/** The `--json` of a Heresy job: NetEA's contract (the same fields), plus `rules`. */
+export function heresyJobJson(job: HeresyJob, result: SimulationResult, seed: string) {
+  const json = oneStepJson(result, seed, heresyData(job.data), job.attacker as unknown as FormationSpec, job.target as unknown as FormationSpec, job.unsupported, job.command === 'assault' ? { assault: assaultJson(result) } : {});
+  return { rules: 'heresy' as const, ...json };
 }

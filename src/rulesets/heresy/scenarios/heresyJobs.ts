@@ -1,11 +1,8 @@
-import type { FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
 import { heresyData, loadHeresyProfiles } from '../model/load.js';
 import { parseHeresyUnit } from '../model/unit.js';
 import { FRESH_IN_THE_OPEN, HERESY_SHOOT_DISTANCE, heresyAssaultEngagement, heresyShootEngagement, type HeresyUnitState } from '../engine/engagements.js';
 import type { HeresyCover, HeresySpec, HeresyUnit } from '../model/spec.js';
-import type { SimulationResult } from '../../../run/simulate.js';
-import { assaultJson, oneStepJson } from '../../netea/scenarios/oneStepJobs.js';
 
 /**
  * `shoot` and `assault` under `--rules heresy`: the command line turned into
@@ -94,10 +91,4 @@ export function heresyAssaultJob(o: HeresyWords): HeresyJob {
     unsupported: unsupportedOf([attacker, at, ...supports.map((s) => s.formation)]),
     data: o.data,
   };
-}
-
-/** The `--json` of a Heresy job: NetEA's contract (the same fields), plus `rules`. */
-export function heresyJobJson(job: HeresyJob, result: SimulationResult, seed: string) {
-  const json = oneStepJson(result, seed, heresyData(job.data), job.attacker as unknown as FormationSpec, job.target as unknown as FormationSpec, job.unsupported, job.command === 'assault' ? { assault: assaultJson(result) } : {});
-  return { rules: 'heresy' as const, ...json };
 }

@@ -1,4 +1,5 @@
 import type { FormationSpec } from '../../../model/formation.js';
+import { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../../../model/engagementGeometry.js';
 import { DISEMBARK_RANGE } from './transport/disembark.js';
 import { onFoot, planEmbarkation } from './transport/embarkation.js';
 import { DEFAULT_OPTIONS, type ActionName, type CoverSpec, type EngagementSpec, type NeteaOptions, type PlacedFormation } from '../model/spec.js';
@@ -9,9 +10,7 @@ import { DEFAULT_OPTIONS, type ActionName, type CoverSpec, type EngagementSpec, 
  * here (README: the engagement model).
  */
 
-export const DEFAULT_GAP = 30;
-export const DEFAULT_RANK_WIDTH = 5;
-export const DEFAULT_SPACING = 5;
+export { DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from '../../../model/engagementGeometry.js';
 
 export interface Geometry {
   /** Distance between the two front ranks, cm. */

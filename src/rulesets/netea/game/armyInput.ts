@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Dataset } from '../../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
-import { describeIssues } from '../../../scenarios/loadExperiment.js';
+import { describeIssues } from '../../../model/describeIssues.js';
 import { readJsonFile } from '../../../model/readJsonFile.js';
 import type { GameArmy } from './gameSpec.js';
 

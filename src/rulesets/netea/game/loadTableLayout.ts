@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { InputError } from '../../../model/inputError.js';
-import { describeIssues } from '../../../scenarios/loadExperiment.js';
+import { describeIssues } from '../../../model/describeIssues.js';
 import { projectRoot } from '../../../model/projectRoot.js';
 import { readJsonFile } from '../../../model/readJsonFile.js';
 import { TableLayout } from './tableLayout.js';

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../../model/formation.js';
 import { formationText } from '../model/roster/listFile.js';
-import type { RandomArmy } from '../model/roster/randomArmy.js';
+import type { RandomArmy } from './randomArmy.js';
 import { takenOf } from '../model/roster/taken.js';
 import type { GameArmy } from './gameSpec.js';
 

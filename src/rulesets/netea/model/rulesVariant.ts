@@ -10,6 +10,11 @@ export type RulesVariant = 'netea' | 'rulebook-2004';
 
 export const RULES_VARIANTS: readonly RulesVariant[] = ['netea', 'rulebook-2004'];
 
+/** The variant a `--rules` name or an experiment's "rules" plays: the 2004 rulebook's name, else NetEA's. */
+export function rulesVariantOf(rules: string): RulesVariant {
+  return rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea';
+}
+
 /** The switches that are the Tournament Pack's changes, with the 2004 rulebook's value. */
 const RULEBOOK_2004: Partial<NeteaOptions> = {
   // A2: a 3 BP barrage hits armour on 6+ (RB 1.9.8 table).

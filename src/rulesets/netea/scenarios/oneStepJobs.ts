@@ -3,13 +3,12 @@ import { parseFormation, type FormationSpec } from '../../../model/formation.js'
 import { InputError } from '../../../model/inputError.js';
 import { rejectAirUnits } from '../../../model/rejectAirUnits.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../../../model/runDefaults.js';
-import { outcomeAt, probability, type FormationOutcome } from '../../../reports/aggregate.js';
-import { meanInterval } from '../../../stats/meanInterval.js';
+import { assaultJson, oneStepJson } from '../../../reports/oneStepJson.js';
 import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../engine/engagements.js';
 import { FORTIFIED_POSITIONS } from '../../../model/fortifiedPositions.js';
 import { type ActionName, type CoverSpec, type EngagementSpec } from '../model/spec.js';
 import type { SimulationResult } from '../../../run/simulate.js';
-import { airAttackKind, airShotEngagement, type AirAttackKind } from '../../../cli/aerospaceShoot.js';
+import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
 import { embarkationProblem } from '../engine/transport/embarkation.js';
 import { boughtPositionNotes } from '../engine/boughtPositions.js';
 import { variantNotes, variantOptions, type RulesVariant } from '../model/rulesVariant.js';
@@ -202,22 +201,6 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
   };
 }
 
-/** The `assault` block of `assault --json`. */
-export function assaultJson(result: SimulationResult) {
-  const L = result.layout.records[0]!.assault!;
-  const n = result.trials;
-  const t = result.tally;
-  const fought = t[L.fought]!;
-  const rounds = meanInterval(t[L.roundsSum]!, t[L.roundsSumSq]!, fought);
-  return {
-    attackerWins: probability(t[L.attackerWins]!, n),
-    defenderWins: probability(t[L.defenderWins]!, n),
-    noResult: probability(t[L.noResult]!, n),
-    fought: probability(fought, n),
-    rounds: { mean: rounds.mean, ci95: rounds.ci95 },
-  };
-}
-
 /** What `assault <formation> --at <target> ...` simulates. Bad input throws an InputError. */
 export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
   const attacker = parseFormation(data, o.formation);
@@ -256,47 +239,6 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
     kind: 'assault',
     unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
     extra: (result) => ({ assault: assaultJson(result) }),
-  };
-}
-
-/**
- * The JSON contract of `shoot --json` and `assault --json` (extend it, never
- * rename a field): the run's facts, then each side's outcome. The same
- * function as shoot.ts oneStepJson.
- */
-export function oneStepJson(
-  result: SimulationResult,
-  seed: string,
-  data: { id: string; version: string },
-  attacker: FormationSpec,
-  target: FormationSpec,
-  unsupported: string[],
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    trials: result.trials,
-    seed,
-    chunkSize: result.chunkSize,
-    ...(result.run ? { stop: result.run.stop } : {}),
-    data: { id: data.id, version: data.version },
-    attackerFormation: { name: attacker.name, points: attacker.points },
-    targetFormation: { name: target.name, points: target.points },
-    target: outcomeJson(outcomeAt(result.tally, result.layout, 0, 1)),
-    attacker: outcomeJson(outcomeAt(result.tally, result.layout, 0, 0)),
-    ...extra,
-    unsupported,
-  };
-}
-
-/** One formation's outcome in the JSON contract. */
-export function outcomeJson(o: FormationOutcome) {
-  return {
-    unitsKilled: { mean: o.unitsKilled.mean, ci95: o.unitsKilled.ci95, distribution: o.unitsKilled.distribution },
-    broken: o.broken,
-    destroyed: o.destroyed,
-    blastMarkers: o.blastMarkers,
-    pointsLost: o.pointsLost,
-    warEngineDamage: o.warEngineDamage,
   };
 }
 

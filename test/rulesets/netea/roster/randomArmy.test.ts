@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../../src/model/dataset.js';
 import { loadDataset } from '../../../../src/model/loadDataset.js';
 import { checkRoster, type FieldedTexts } from '../../../../src/rulesets/netea/model/roster/check.js';
-import { RandomArmyBuilder, type RandomArmy } from '../../../../src/rulesets/netea/model/roster/randomArmy.js';
+import { RandomArmyBuilder, type RandomArmy } from '../../../../src/rulesets/netea/game/randomArmy.js';
 import { writeMiniTournamentPack } from '../../../helpers/miniTournamentPack.js';
 import { describeWithTp } from '../../../helpers/tournamentPack.js';
 

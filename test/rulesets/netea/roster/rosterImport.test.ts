@@ -88,12 +88,20 @@ describeWithTp('roster import', (tp) => {
    * six of Multi-melta Attack Bike, Swiftclaws"; Tyranids "Harridan Swarm: add four Gargoyles (+75)";
    * Tau "Kroot Kindred: one Kroot Master Shapers unit and nine Kroot Warriors; Krootox: add three
    * Krootox (+50)", "Fire Warrior Cadre: Eight Fire Warriors; Broadsides: add three Broadside
-   * Battlesuits (+150)". Each costs what Snapfire says, and nothing is left out.
+   * Battlesuits (+150)"; Salamanders "Terminator: Four Salamander Terminator units; Land Raider Transport: add
+   * any four of Land Raider, Land Raider Redeemer (+250); Helios: replace any number of Land Raiders
+   * with an equal number of Land Raider Helios (+25 each)". Snapfire sells Havocs
+   * with Cult Marines, and Land Raiders with Helios, as one upgrade: two (or more) TP upgrades. Each
+   * costs what Snapfire says, and nothing is left out.
    */
   it.each([
     ['AMTL_gryphons_NETEA&force=T~502~12x1', '1 Warmonger Class Titan', 1250],
     ['CHAOS_corsairs_playtestNETEA&force=T~503~90x1~25x1', '4 Chaos Space Marines, 4 Noise Marines (with 1 Chaos Lord)', 325],
     ['CHAOS_corsairs_playtestNETEA&force=T~503~90x1~36x1', '4 Chaos Space Marines, 4 Havocs (with 1 Chaos Lord)', 325],
+    ['CHAOS_corsairs_playtestNETEA&force=T~503~90x1~38x1', '4 Havocs, 4 Noise Marines (with 1 Chaos Lord)', 375],
+    ['CHAOS_corsairs_NETEA&force=T~503~90x1~26x1', '4 Chaos Space Marines, 4 Plague Marines (with 1 Chaos Lord)', 325],
+    ['CHAOS_corsairs_NETEA&force=T~503~90x1~40x1', '4 Havocs, 4 Thousand Sons (with 1 Chaos Lord)', 375],
+    ['SM_salamanders_NETEA&force=T~507~62x1', '4 Salamander Terminator, 2 Land Raider, 2 Land Raider Helios', 625],
     ['CHAOS_ironwarriors_NETEA&force=T~501~17x1~67x1', '6 Chaos Space Marines, 2 Havocs, 4 Chaos Assault Marines (with 1 Iron Warriors Lord)', 425],
     ['CHAOS_legion_NETEA&force=T~511~15x1~17x1~65x1', '4 Havocs, 2 Chaos Land Raider (with 1 Chaos Lord)', 350],
     ['EL_dark_NETEA&force=T~501~60x1', '2 Haemonculi, 4 Grotesques, 3 Raider', 250],

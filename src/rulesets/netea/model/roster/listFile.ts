@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayPath } from '../../../../model/displayPath.js';
 import { InputError } from '../../../../model/inputError.js';
-import { describeIssues } from '../../../../scenarios/loadExperiment.js';
+import { describeIssues } from '../../../../model/describeIssues.js';
 import { readJsonFile } from '../../../../model/readJsonFile.js';
 
 /**

@@ -73,11 +73,13 @@ export function importSnapfireForce(data: Dataset, force: SnapfireForce, file: s
       const said = `${entry}: ${u.count > 1 ? `${u.count} ` : ''}"${su.name}" [${u.id}]`;
       switch (m.as) {
         case 'upgrade':
-          for (let n = 0; n < u.count * (m.times ?? 1); n++) {
-            // "Land Raider Achilles" is a Land Raider bought and replaced (TP: "Replace up to two Land Raiders with ... Achilles"): the upgrade adding what it replaces comes first.
-            // Only where the TP would refuse the replacement otherwise (see below): marked until then.
-            for (const adder of addersFor(army, formationId, m.tp, upgrades.map(unmark))) upgrades.push(`${ADDED}${adder}`);
-            upgrades.push(m.option === undefined ? m.tp : `${m.tp}@${m.option}`);
+          for (const t of [m, ...(m.also ?? [])]) {
+            for (let n = 0; n < u.count * (t.times ?? 1); n++) {
+              // "Land Raider Achilles" is a Land Raider bought and replaced (TP: "Replace up to two Land Raiders with ... Achilles"): the upgrade adding what it replaces comes first.
+              // Only where the TP would refuse the replacement otherwise (see below): marked until then.
+              for (const adder of addersFor(army, formationId, t.tp, upgrades.map(unmark))) upgrades.push(`${ADDED}${adder}`);
+              upgrades.push(t.option === undefined ? t.tp : `${t.tp}@${t.option}`);
+            }
           }
           break;
         case 'formation-option':

@@ -23,7 +23,8 @@ export const FormationMapping = z.union([
 
 /**
  * What a Snapfire upgrade is in the TP formation of the formation taking it:
- * - `upgrade`: a TP upgrade (`+tp`, `@option`), taken `times` for each Snapfire one ("2x Land Raider");
+ * - `upgrade`: a TP upgrade (`+tp`, `@option`), taken `times` for each Snapfire one ("2x Land Raider"), with the
+ *   further TP upgrades `also` names when Snapfire sells several as one ("4 Havocs units, 4 Noise Marines units": `+havocs+cult-marines@noise-marines`);
  * - `formation-option`: one of the TP formation's own choices of units (`option`, a unit id) or alternatives (an alternative id),
  *   beyond the choice's count one TP upgrade `extra@option` each ("Add any number of the following units");
  * - `included`: units the TP formation fields anyway (Snapfire lists its default units as mandatory upgrades),
@@ -36,7 +37,14 @@ export const FormationMapping = z.union([
  * - `none`: no TP counterpart, with the reason.
  */
 export const UpgradeMapping = z.discriminatedUnion('as', [
-  z.strictObject({ as: z.literal('upgrade'), tp: z.string(), option: z.string().optional(), times: z.number().int().min(1).optional(), note: z.string().optional() }),
+  z.strictObject({
+    as: z.literal('upgrade'),
+    tp: z.string(),
+    option: z.string().optional(),
+    times: z.number().int().min(1).optional(),
+    also: z.array(z.strictObject({ tp: z.string(), option: z.string().optional(), times: z.number().int().min(1).optional() })).min(1).optional(),
+    note: z.string().optional(),
+  }),
   z.strictObject({ as: z.literal('formation-option'), option: z.string(), extra: z.string().optional(), times: z.number().int().min(1).optional(), note: z.string().optional() }),
   z.strictObject({ as: z.literal('included'), unit: z.string().optional(), extra: z.string().optional(), times: z.number().int().min(1).optional(), note: z.string().optional() }),
   z.strictObject({ as: z.literal('transport') }),

@@ -1,28 +1,28 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { Dataset } from '../model/dataset.js';
-import { displayPath } from '../model/displayPath.js';
-import type { FormationSpec } from '../model/formation.js';
-import { InputError } from '../model/inputError.js';
-import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
-import { type MatchupField, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../reports/matchup/matchupResult.js';
-import { fieldSection, matchupSection } from '../reports/matchup/matchupSection.js';
-import { hasFliers, matchupJson, matchupNotes, matchupRun, unsupportedOf } from '../reports/matchup/listMatchup.js';
-import { formationShortName, matchupSide, readMatchupList } from '../reports/matchup/matchupSide.js';
-import { runPairs } from '../reports/matchup/runPairs.js';
-import { checkOutTarget } from '../reports/outTarget.js';
-import { chartContext, RULES_NAMES } from '../reports/report.js';
-import { runMeta } from '../reports/runReport.js';
-import { writeRunReport } from '../reports/writeRunReport.js';
-import { battleAirDefence, battleField } from './audit.js';
-import { rejectRunOptions } from './fairCost.js';
+import type { Dataset } from '../../../model/dataset.js';
+import { displayPath } from '../../../model/displayPath.js';
+import type { FormationSpec } from '../../../model/formation.js';
+import { InputError } from '../../../model/inputError.js';
+import { loadBattle, type LoadedBattle } from '../../../model/loadBattle.js';
+import { type MatchupField, fieldResult, matchupResult, type FieldResult, type MatchupResult } from '../../../reports/matchup/matchupResult.js';
+import { fieldSection, matchupSection } from '../../../reports/matchup/matchupSection.js';
+import { hasFliers, matchupJson, matchupNotes, matchupRun, unsupportedOf } from '../../../reports/matchup/listMatchup.js';
+import { formationShortName, matchupSide, readMatchupList } from '../../../reports/matchup/matchupSide.js';
+import { runPairs } from '../../../reports/matchup/runPairs.js';
+import { checkOutTarget } from '../../../reports/outTarget.js';
+import { chartContext, RULES_NAMES } from '../../../reports/report.js';
+import { runMeta } from '../../../reports/runReport.js';
+import { writeRunReport } from '../../../reports/writeRunReport.js';
+import { battleAirDefence, battleField } from '../../../cli/audit.js';
+import { rejectRunOptions } from '../../../cli/fairCost.js';
 import { printMatchup, printField } from './matchupText.js';
-import { warnNotSimulated } from './print.js';
+import { warnNotSimulated } from '../../../cli/print.js';
 import { datasetFor } from './roster.js';
-import { addDatasheetOption } from './options.js';
-import { addSimOptions, type SimOptions } from './simOptions.js';
-import { DEFAULT_BATTLE_TRIALS } from '../model/runDefaults.js';
+import { addDatasheetOption } from '../../../cli/options.js';
+import { addSimOptions, type SimOptions } from '../../../cli/simOptions.js';
+import { DEFAULT_BATTLE_TRIALS } from '../../../model/runDefaults.js';
 
 /**
  * `epic-balance matchup <my list> <their list>`: every formation of each list against every
@@ -37,7 +37,7 @@ interface MatchupOptions extends SimOptions {
   out?: string;
 }
 
-export type { MatchupRun } from '../reports/matchup/listMatchup.js';
+export type { MatchupRun } from '../../../reports/matchup/listMatchup.js';
 
 /** The list files of a folder (*.json), in name order; a folder without one is bad input. */
 function folderLists(folder: string): string[] {

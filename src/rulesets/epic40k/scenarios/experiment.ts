@@ -1,9 +1,9 @@
-import { DEFAULT_EPIC40K_OPTIONS, type Epic40kOptions } from './options.js';
-import { EPIC40K_ORDERS, type Epic40kDetachment, type Epic40kOrder, type Epic40kSpec, type Epic40kStep, type PlacedDetachment } from './spec.js';
+import { DEFAULT_EPIC40K_OPTIONS, type Epic40kOptions } from '../model/options.js';
+import { EPIC40K_ORDERS, type Epic40kDetachment, type Epic40kOrder, type Epic40kSpec, type Epic40kStep, type PlacedDetachment } from '../model/spec.js';
 import { InputError, type Problem } from '../../../model/inputError.js';
 import { checkSteps, dedupe, definedOnly, parameterCombinations, substitute, type LoadedExperiment, type Variant } from '../../../scenarios/loadExperiment.js';
-import { parseEpic40kDetachment } from './detachment.js';
-import { loadEpic40kLists } from './load.js';
+import { parseEpic40kDetachment } from '../model/detachment.js';
+import { loadEpic40kLists } from '../model/load.js';
 
 /**
  * An experiment file with `"rules": "epic40k"` compiled into one Epic 40,000

@@ -1,11 +1,11 @@
-import type { Dataset } from '../../../../model/dataset.js';
-import { parseFormation, type FormationSpec } from '../../../../model/formation.js';
-import { InputError } from '../../../../model/inputError.js';
-import { mountCapacity } from '../../../../model/resolvedUnit.js';
-import type { Army, Formation, Upgrade } from '../../../../model/schema.js';
-import { rngFromSeed, type Sfc32 } from '../../../../sim/rng.js';
-import { checkRoster, type Breach, type FieldedTexts, type RosterCheck } from './check.js';
-import { ROSTER_FORMAT, type RosterFile } from './listFile.js';
+import type { Dataset } from '../../../model/dataset.js';
+import { parseFormation, type FormationSpec } from '../../../model/formation.js';
+import { InputError } from '../../../model/inputError.js';
+import { mountCapacity } from '../../../model/resolvedUnit.js';
+import type { Army, Formation, Upgrade } from '../../../model/schema.js';
+import { rngFromSeed, type Sfc32 } from '../../../sim/rng.js';
+import { checkRoster, type Breach, type FieldedTexts, type RosterCheck } from '../model/roster/check.js';
+import { ROSTER_FORMAT, type RosterFile } from '../model/roster/listFile.js';
 
 /**
  * A random army of a list, built from the list's own construction rules (issue 30, item 4): the

@@ -1,6 +1,6 @@
-import { barChart, type BarRow } from '../reports/charts/barChart.js';
-import type { CsvRow } from '../reports/csv.js';
-import { chartContext, type ReportSection, type RunMeta, type RunReport } from '../reports/report.js';
+import { barChart, type BarRow } from '../../../reports/charts/barChart.js';
+import type { CsvRow } from '../../../reports/csv.js';
+import { chartContext, type ReportSection, type RunMeta, type RunReport } from '../../../reports/report.js';
 
 /** A score with its intervals, as the round robin gives it (game/tournament.ts Score). */
 interface Scored {

@@ -1,10 +1,10 @@
-import { TRIALS } from '../sim/ruleset.js';
-import { wilsonInterval } from '../stats/wilsonInterval.js';
-import { meanInterval } from '../stats/meanInterval.js';
-import type { GameSpec } from '../rulesets/netea/game/gameSpec.js';
-import { TRACKED_TURNS, TURN_BINS, VP_BIN, VP_BINS, type GameTallyLayout } from '../rulesets/netea/game/gameTally.js';
-import { GOAL_COUNT, GOAL_NAMES } from '../rulesets/netea/game/goals.js';
-import { NOT_PLAYED } from '../rulesets/netea/game/notPlayed.js';
+import { TRIALS } from '../../../sim/ruleset.js';
+import { wilsonInterval } from '../../../stats/wilsonInterval.js';
+import { meanInterval } from '../../../stats/meanInterval.js';
+import type { GameSpec } from '../game/gameSpec.js';
+import { TRACKED_TURNS, TURN_BINS, VP_BIN, VP_BINS, type GameTallyLayout } from '../game/gameTally.js';
+import { GOAL_COUNT, GOAL_NAMES } from '../game/goals.js';
+import { NOT_PLAYED } from '../game/notPlayed.js';
 
 /**
  * The numbers of a run of games, from its tally (gameTally.ts): every

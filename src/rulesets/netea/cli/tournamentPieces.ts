@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { InputError } from '../model/inputError.js';
+import { InputError } from '../../../model/inputError.js';
 
 /**
  * A round robin in pieces (issue 30, item 6): `tournament --shard i/N --partial-out <file>` plays

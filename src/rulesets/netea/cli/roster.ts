@@ -1,16 +1,16 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { Dataset } from '../model/dataset.js';
-import { InputError } from '../model/inputError.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { breachLine, checkRoster, type RosterCheck } from '../rulesets/netea/model/roster/check.js';
-import { loadRosterFile, type RosterFile } from '../rulesets/netea/model/roster/listFile.js';
-import { importRoster } from '../rulesets/netea/model/roster/importRoster.js';
-import type { RosterImport } from '../rulesets/netea/model/roster/importedList.js';
-import { exportRosterText } from '../rulesets/netea/model/roster/rosterText.js';
-import { checkOutTarget } from '../reports/outTarget.js';
-import { pathOption, wholeNumber } from './options.js';
+import type { Dataset } from '../../../model/dataset.js';
+import { InputError } from '../../../model/inputError.js';
+import { loadDataset } from '../../../model/loadDataset.js';
+import { breachLine, checkRoster, type RosterCheck } from '../model/roster/check.js';
+import { loadRosterFile, type RosterFile } from '../model/roster/listFile.js';
+import { importRoster } from '../model/roster/importRoster.js';
+import type { RosterImport } from '../model/roster/importedList.js';
+import { exportRosterText } from '../model/roster/rosterText.js';
+import { checkOutTarget } from '../../../reports/outTarget.js';
+import { pathOption, wholeNumber } from '../../../cli/options.js';
 
 /**
  * `epic-balance roster check <file>`: a list file re-priced from the data set in use and checked

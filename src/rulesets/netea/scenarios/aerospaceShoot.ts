@@ -1,9 +1,9 @@
-import type { FormationSpec } from '../model/formation.js';
-import { fightersOnly, flyingKind, hasAntiAircraft } from '../model/flyingKind.js';
-import { InputError } from '../model/inputError.js';
-import { DEFAULT_AIR_ATTACK_GAP, flakEngagement, groundAttackEngagement, interceptEngagement, orbitalEngagement } from '../rulesets/netea/engine/aerospaceEngagements.js';
-import type { Geometry, SideState } from '../rulesets/netea/engine/engagements.js';
-import type { EngagementSpec } from '../rulesets/netea/model/spec.js';
+import type { FormationSpec } from '../../../model/formation.js';
+import { fightersOnly, flyingKind, hasAntiAircraft } from '../../../model/flyingKind.js';
+import { InputError } from '../../../model/inputError.js';
+import { DEFAULT_AIR_ATTACK_GAP, flakEngagement, groundAttackEngagement, interceptEngagement, orbitalEngagement } from '../engine/aerospaceEngagements.js';
+import type { Geometry, SideState } from '../engine/engagements.js';
+import type { EngagementSpec } from '../model/spec.js';
 
 /** What `shoot` asked for when a side flies, in the command's own words. */
 export interface AirShot {

@@ -1,16 +1,16 @@
-import type { Dataset } from '../model/dataset.js';
-import { parseFormation, type FormationSpec } from '../model/formation.js';
-import { InputError } from '../model/inputError.js';
-import { loadBattle } from '../model/loadBattle.js';
-import { loadDataset } from '../model/loadDataset.js';
-import { auditEntries } from '../reports/audit/auditEntries.js';
-import { summariseAudit } from '../reports/audit/auditResult.js';
-import { priceChanges, type PriceChange } from '../reports/history/priceChanges.js';
-import { directionShares, rateChanges, type DirectionShare, type ExtraValue, type HistoryCase } from '../reports/history/historyRatings.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
-import { variantOptions } from '../rulesets/netea/model/rulesVariant.js';
-import { battleAirDefence, battleField, type AuditOptions } from './audit.js';
-import { fieldLacking } from '../model/battleField.js';
+import type { Dataset } from '../../../model/dataset.js';
+import { parseFormation, type FormationSpec } from '../../../model/formation.js';
+import { InputError } from '../../../model/inputError.js';
+import { loadBattle } from '../../../model/loadBattle.js';
+import { loadDataset } from '../../../model/loadDataset.js';
+import { auditEntries } from '../../../reports/audit/auditEntries.js';
+import { summariseAudit } from '../../../reports/audit/auditResult.js';
+import { priceChanges, type PriceChange } from '../../../reports/history/priceChanges.js';
+import { directionShares, rateChanges, type DirectionShare, type ExtraValue, type HistoryCase } from '../../../reports/history/historyRatings.js';
+import { valueFormations } from '../../../reports/value/valueFormations.js';
+import { variantOptions } from '../model/rulesVariant.js';
+import { battleAirDefence, battleField, type AuditOptions } from '../../../cli/audit.js';
+import { fieldLacking } from '../../../model/battleField.js';
 
 /**
  * `audit --data <older checkout> --history <newer checkout>`: the price changes the Tournament

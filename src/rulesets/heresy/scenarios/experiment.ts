@@ -1,10 +1,10 @@
 import type { ExperimentStep } from '../../../model/experiment.js';
-import { DEFAULT_HERESY_OPTIONS } from './options.js';
-import type { HeresyCover, HeresySpec, HeresyStep, HeresyUnit, PlacedHeresyUnit } from './spec.js';
+import { DEFAULT_HERESY_OPTIONS } from '../model/options.js';
+import type { HeresyCover, HeresySpec, HeresyStep, HeresyUnit, PlacedHeresyUnit } from '../model/spec.js';
 import { InputError, type Problem } from '../../../model/inputError.js';
 import { checkSteps, dedupe, definedOnly, parameterCombinations, substitute, type LoadedExperiment, type Variant } from '../../../scenarios/loadExperiment.js';
-import { loadHeresyProfiles } from './load.js';
-import { parseHeresyUnit } from './unit.js';
+import { loadHeresyProfiles } from '../model/load.js';
+import { parseHeresyUnit } from '../model/unit.js';
 
 /**
  * An experiment file with `"rules": "heresy"` compiled into one Heresy

@@ -1,0 +1,71 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inProcess } from '../../helpers/cli.js';
+import { writeMiniTournamentPack } from '../../helpers/miniTournamentPack.js';
+import { testTempDir } from '../../helpers/tempDir.js';
+
+/**
+ * `epic-balance worth` on the mini Tournament Pack (two lists, 1,000-point armies, 50 games a cell):
+ * one worker and two give the same numbers, two pieces merged give the unsplit sweep's, and bad
+ * input is one line, exit code 2, nothing written.
+ */
+
+const ARGS = ['--lists', 'iron-horde,star-wardens', '--points', '1000', '--games', '50', '--seed', 'worth-test', '--quiet'];
+
+const run = async (dir: string, extra: string[]) => {
+  const r = await inProcess(['worth', '--data', dir, ...ARGS, ...extra]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+};
+
+describe('epic-balance worth', () => {
+  it('gives the same numbers on one worker or two, and the same merged from two pieces', async () => {
+    const dir = writeMiniTournamentPack(testTempDir('worth-'));
+    const one = JSON.parse(await run(dir, ['--json', '--workers', '1']));
+    const two = JSON.parse(await run(dir, ['--json', '--workers', '2']));
+    expect(two).toEqual(one);
+    expect(one.worth.items.length).toBeGreaterThan(2);
+    expect(one.run).toMatchObject({ seed: 'worth-test', rules: 'netea', gamesPerCell: 50, policies: ['objective-first'] });
+    expect(one.run.data.version).toMatch(/./);
+    // The fixed point converged, and each list's base army's worths sum to the points limit.
+    expect(one.worth.fixedPoint.converged).toBe(true);
+    ['iron-horde', 'star-wardens'].forEach((list, l) => {
+      const worth = new Map<string, number>(one.worth.items.filter((i: { list: string }) => i.list === list).map((i: { text: string; worth: number }) => [i.text, i.worth]));
+      const order: string[] = one.exchanges.find((e: { list: number }) => e.list === l).order;
+      expect(order.reduce((s, t) => s + worth.get(t)!, 0)).toBeCloseTo(1000, 6);
+    });
+    const p1 = join(dir, 'piece-1.json');
+    const p2 = join(dir, 'piece-2.json');
+    await run(dir, ['--workers', '1', '--shard', '1/2', '--partial-out', p1]);
+    await run(dir, ['--workers', '1', '--shard', '2/2', '--partial-out', p2]);
+    const merged = await inProcess(['worth', '--merge', p1, p2, '--json', '--quiet']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const m = JSON.parse(merged.stdout);
+    expect(m.worth).toEqual(one.worth);
+    expect(m.exchanges).toEqual(one.exchanges);
+    expect(m.judged).toEqual(one.judged);
+    expect(m.run.mergedPieces).toBe(2);
+    // A piece run again plays nothing more and keeps its file.
+    await run(dir, ['--workers', '1', '--shard', '1/2', '--partial-out', p1]);
+    const again = await inProcess(['worth', '--merge', p2, p1, '--json', '--quiet']);
+    expect(JSON.parse(again.stdout).worth).toEqual(one.worth);
+  }, 600_000);
+
+  it.each([
+    [['--games', '60'], /--games.*a multiple of 25 of at least 50/],
+    [['--formations', 'no-such'], /"no-such": no formation of the lists/],
+    [['--prices', 'package.json'], /package.json: .*expected the output of worth --json/],
+    [['--shard', '1/2'], /--shard.*with --partial-out/],
+  ])('refuses %j in one line, exit code 2, nothing written', async (extra, message) => {
+    const dir = writeMiniTournamentPack(testTempDir('worth-'));
+    const before = readdirSync('.');
+    const r = await inProcess(['worth', '--data', dir, ...ARGS, ...extra]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+    expect(readdirSync('.')).toEqual(before);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
