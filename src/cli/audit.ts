@@ -24,6 +24,7 @@ import { checkOutTarget } from '../reports/outTarget.js';
 import { noteWritten } from '../run/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../run/partial.js';
 import { badOption } from './options.js';
+import { PILOT_TRIALS } from '../reports/value/valueFormations.js';
 export interface AuditOptions {
   data?: string;
   /** --datasheet overlays laid over the data set, in order (options.ts). */
@@ -105,7 +106,7 @@ function noted(f: BattleFormations): FormationSpec[] {
 /** Identifies an audit's inputs, so pieces of different audits are never merged. */
 export function auditKey(data: Dataset, battle: Battle, o: AuditOptions, entries: AuditEntry[]): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify([data.id, data.version, battle, o.seed, o.trials, o.chunkSize, o.metric, entries.map((e) => e.text)]));
+  h.update(JSON.stringify([data.id, data.version, battle, o.seed, o.trials, o.precision ?? null, o.chunkSize, o.metric, entries.map((e) => e.text)]));
   return h.digest('hex');
 }
 
@@ -176,9 +177,11 @@ export const restoreInfinity = (_key: string, v: unknown) => (v === 'Infinity' ?
 const fmt = (x: number) => (Number.isFinite(x) ? String(Math.round(x)) : '∞');
 
 function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditOptions, heldOut: HeldOutValidation | { notRun: string }): void {
-  // With --precision each formation runs its own trials: the header gives the range, audit.csv and --json each one's.
-  const ran = r.rows.flatMap((x) => [x, ...x.options]).map((x) => x.trialsPerMeeting);
-  const trials = o.precision === undefined || ran.length === 0 ? `${o.trials.toLocaleString('en')} trials per meeting` : `${Math.min(...ran).toLocaleString('en')} to ${Math.max(...ran).toLocaleString('en')} trials per meeting (each formation until its fair cost is within ±${o.precision} of it, at most ${o.trials.toLocaleString('en')}; each one's in audit.csv and --json)`;
+  // By need, each meeting runs its own trials: the header gives the most and the sum, audit.csv and --json each formation's.
+  const all = r.rows.flatMap((x) => [x, ...x.options]);
+  const most = Math.max(0, ...all.map((x) => x.trialsPerMeeting));
+  const sum = all.reduce((t, x) => t + x.trials, 0);
+  const trials = o.precision === undefined ? `${o.trials.toLocaleString('en')} trials per meeting` : `trials by need (${PILOT_TRIALS} per meeting, more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix, at most ${o.trials.toLocaleString('en')} per meeting; up to ${most.toLocaleString('en')} ran, ${sum.toLocaleString('en')} in all; each formation's in audit.csv and --json)`;
   let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
@@ -226,6 +229,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
       relativeToList: x.relativeToList,
       listFairCost: x.listFairCost,
       trialsPerMeeting: x.trialsPerMeeting,
+      trials: x.trials,
       verdict: x.verdict,
       reason: x.reason,
       unsupported: x.unsupported,
@@ -268,7 +272,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...(o.precision !== undefined ? [`Trials by need: ${PILOT_TRIALS} per meeting, then more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix; at most ${o.trials.toLocaleString('en')} per meeting (the trials given above are that cap). Each formation's most in one meeting and its sum are in audit.csv.`] : []), ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));

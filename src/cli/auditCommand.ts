@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { InputError } from '../model/inputError.js';
-import { AUDIT_PRECISION_TRIAL_CAP, DEFAULT_AUDIT_TRIALS, DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../model/runDefaults.js';
+import { PILOT_TRIALS } from '../reports/value/valueFormations.js';
+import { AUDIT_PRECISION_TRIAL_CAP, DEFAULT_AUDIT_PRECISION, DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../model/runDefaults.js';
 import { pathOption, seedText, wholeNumber } from './options.js';
 import { addRulesOption } from './rulesOption.js';
 import { chunkRangeOption } from './simOptions.js';
@@ -19,8 +20,8 @@ export function registerAudit(program: Command, runner: SimulationRunner): void 
     .addOption(new Option('--lists <ids>', 'only these army lists, comma-separated (as `list` names them)').argParser(listOption))
     .addOption(new Option('--battle <file>', 'the battle file (default: battles/reference.json)'))
     .addOption(new Option('--metric <metric>', 'what parity means (docs/fair-cost.md)').choices([...PARITY_METRICS]).default('efficiency'))
-    .addOption(new Option('--trials <n>', `trials per meeting (with --precision: the most, default ${AUDIT_PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(DEFAULT_AUDIT_TRIALS).argParser(wholeNumber('--trials', 1)))
-    .addOption(new Option('--precision <share>', 'instead of a fixed --trials: double the trials per meeting of each formation until its fair cost\'s 95% interval is within ±share of it (e.g. 0.02)').argParser(shareOption))
+    .addOption(new Option('--trials <n>', `alone: the same trials for every meeting; with --precision: the most any meeting runs (default ${AUDIT_PRECISION_TRIAL_CAP.toLocaleString('en')})`).default(AUDIT_PRECISION_TRIAL_CAP).argParser(wholeNumber('--trials', 1)))
+    .addOption(new Option('--precision <share>', `trials by need (the default without --trials, at ±${DEFAULT_AUDIT_PRECISION}): ${PILOT_TRIALS} per meeting, then more for the meetings that decide each fair cost until its 95% interval is within ±share of it under every mix (docs/fair-cost.md)`).argParser(shareOption))
     .addOption(new Option('--seed <text>', 'seed: the same seed gives the same numbers').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--chunk-size <n>', 'trials per chunk (part of the result: keep it to reproduce a run)').default(DEFAULT_CHUNK_SIZE).argParser(wholeNumber('--chunk-size', 1)))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
@@ -37,7 +38,8 @@ export function registerAudit(program: Command, runner: SimulationRunner): void 
     .addHelpText('after', '\nExamples:\n  epic-balance audit\n  epic-balance audit --data ../shared/netea-tp --lists ork-war-horde,space-marine-codex-astartes --out out/audit')
     .action(async (o: AuditOptions, cmd: Command) => {
       const started = performance.now();
-      if (o.precision !== undefined && cmd.getOptionValueSource('trials') === 'default') o.trials = AUDIT_PRECISION_TRIAL_CAP;
+      // Without --trials the trials are by need (docs/fair-cost.md, "Trials where they count"); --trials alone runs that many in every meeting.
+      if (cmd.getOptionValueSource('trials') === 'default') o.precision ??= DEFAULT_AUDIT_PRECISION;
       if (o.fitOut !== undefined && o.fit === undefined) throw new InputError([{ file: 'option --fit-out', path: '', message: 'expected --fit A or --fit B with it: the weights to write are the fitted ones' }]);
       if (o.fitOut !== undefined && checkOutTarget(o.fitOut, '--fit-out', 'fitted-battle').replaces) process.stderr.write(`replacing the earlier fitted battle in ${o.fitOut}\n`);
       await answer('audit', { rules: o.rules ?? DEFAULT_RULES, operand: undefined, o, command: cmd, started, runner });

@@ -25,8 +25,8 @@ export const DEFAULT_BATTLE_TRIALS = 500;
 /** Trials per cell of `matrix --engagement` (one engagement per cell, not a battle). */
 export const DEFAULT_MATRIX_ENGAGEMENT_TRIALS = 10_000;
 
-/** Trials per meeting of `audit`. */
-export const DEFAULT_AUDIT_TRIALS = 1000;
+/** Without --trials an audit's trials are by need, until each fair cost's 95% interval is within ± this share of it. */
+export const DEFAULT_AUDIT_PRECISION = 0.01;
 
 /** Trials per meeting of `fair-cost` and the page's fair cost. */
 export const FAIR_COST_TRIALS = 1000;
@@ -34,5 +34,5 @@ export const FAIR_COST_TRIALS = 1000;
 /** The most trials of a `--precision` run when `--trials` is not given. */
 export const PRECISION_TRIAL_CAP = 100_000_000;
 
-/** The most trials per meeting of a `--precision` audit when `--trials` is not given. */
+/** The most trials any meeting of an audit by need runs when `--trials` is not given. */
 export const AUDIT_PRECISION_TRIAL_CAP = 16_000;

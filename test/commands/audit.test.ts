@@ -75,24 +75,25 @@ describe('audit on the built-in data set', () => {
     const files = readdirSync(out);
     for (const f of ['report.html', 'manifest.json', 'audit.csv', 'audit-skipped.csv', 'audit-validation.csv', 'audit-scatter.png', 'audit-scatter.svg']) expect(files).toContain(f);
     const csv = readFileSync(join(out, 'audit.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement,trials_per_meeting');
+    expect(csv[0]).toBe('army,formation,cost,war_engine,fair_cost,ci95_low,ci95_high,band_low,band_high,value_per_point,relative_to_list,list_fair_cost,verdict,reason,unsupported,kind,army_rules,outside_engagement,trials_per_meeting,trials');
   });
 });
 
 describe('audit --precision', () => {
-  it('doubles each formation\'s trials until its interval is within the share asked, and stops where a fixed run of that size agrees', async () => {
-    const r = await inProcess(['audit', '--lists', 'titan-legion', '--precision', '0.009', '--trials', '1000', '--json', '--workers', '1']);
+  it('gives each meeting the trials its fair cost needs: within the share asked unless a meeting reached the cap, the same with 1 and 2 workers', async () => {
+    const args = ['audit', '--lists', 'titan-legion', '--precision', '0.01', '--trials', '3000', '--json'];
+    const r = await inProcess([...args, '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout);
     for (const f of a.formations) {
-      expect([250, 500, 1000]).toContain(f.trialsPerMeeting);
-      const half = (f.fairCost.ci95[1] - f.fairCost.ci95[0]) / 2;
-      if (f.trialsPerMeeting < 1000) expect(half).toBeLessThanOrEqual(0.009 * f.fairCost.value);
+      expect(f.trialsPerMeeting).toBeLessThanOrEqual(3000);
+      if (f.trialsPerMeeting < 3000) expect((f.fairCost.ci95[1] - f.fairCost.ci95[0]) / 2, f.text).toBeLessThanOrEqual(0.01 * f.fairCost.value);
     }
-    const stopped = a.formations.find((f: { trialsPerMeeting: number }) => f.trialsPerMeeting < 1000);
-    expect(stopped, 'a formation that stopped before the cap').toBeDefined();
-    const fixed = JSON.parse((await inProcess(['audit', '--lists', 'titan-legion', '--trials', String(stopped.trialsPerMeeting), '--json', '--workers', '1'])).stdout);
-    expect(fixed.formations.find((f: { text: string }) => f.text === stopped.text).fairCost).toEqual(stopped.fairCost);
+    // By need, not the same everywhere: some meetings ran more than the 50 every meeting starts with.
+    expect(a.formations.some((f: { trialsPerMeeting: number }) => f.trialsPerMeeting > 50)).toBe(true);
+    const two = await inProcess([...args, '--workers', '2']);
+    expect(two.code, two.stderr).toBe(0);
+    expect(JSON.parse(two.stdout)).toEqual(a);
   });
 
   it('a share out of range is refused: exit 2', async () => {

@@ -44,7 +44,10 @@ export interface AuditRow {
   /** Rules not modelled that act outside the engagements the model plays (named; not deciding the verdict). */
   outsideEngagement: string[];
   dominatedBy: string | null;
+  /** The most trials any of its meetings ran (every meeting's, with a fixed --trials). */
   trialsPerMeeting: number;
+  /** The trials of all its meetings together. */
+  trials: number;
   /** For a formation the list lets the player choose units for: what the row used. */
   choice: string | null;
   /** For an option: how it differs from its formation's row ("@flakwagon", "+volcano-cannon x4"). */
@@ -127,6 +130,7 @@ export function summariseAudit(entries: AuditEntry[], values: FormationValue[], 
       outsideEngagement: e.outsideEngagement,
       dominatedBy: v.dominatedBy,
       trialsPerMeeting: v.trialsPerMeeting,
+      trials: v.trials,
       choice: e.spec!.choice ?? null,
       option: e.option ?? null,
       options: [],

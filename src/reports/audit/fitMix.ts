@@ -1,6 +1,6 @@
 import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import type { ValueModel } from '../value/fixedPointCost.js';
-import { mixFairCost } from '../value/fixedPointValue.js';
+import { MixRootSolver } from '../value/mixRootSolver.js';
 import type { ParityMetric } from '../value/parityCost.js';
 
 /**
@@ -31,13 +31,26 @@ const FACTORS = [0, 0.5, 0.8, 1.25, 2];
 const MAX_ROUNDS = 60;
 export const MIN_WEIGHT = 0.02;
 
-export function mixLoss(rows: FitRow[], w: number[], metric: ParityMetric): number {
+/** The rows' fair costs under the scene weights w, in the rows' order (mixFairCost's numbers, fixedPointValue.ts). */
+export type FairCostsUnder = (w: number[]) => ArrayLike<number>;
+
+/** Each row's fair cost under a mix, by a MixRootSolver per row: the same doubles as mixFairCost, at a fraction of its work. */
+export function solvedFairCosts(rows: readonly FitRow[], metric: ParityMetric): FairCostsUnder {
+  const solvers = rows.map((r) => new MixRootSolver(r.model, metric));
+  return (w) => solvers.map((s) => s.root(w));
+}
+
+export function mixLoss(rows: readonly FitRow[], w: number[], metric: ParityMetric, costsUnder: FairCostsUnder = solvedFairCosts(rows, metric)): number {
+  return lossOf(rows, costsUnder(w));
+}
+
+function lossOf(rows: readonly FitRow[], fairCosts: ArrayLike<number>): number {
   let sum = 0;
   let n = 0;
-  for (const r of rows) {
-    const c = mixFairCost({ model: r.model, metric }, w);
+  for (let i = 0; i < rows.length; i++) {
+    const c = fairCosts[i]!;
     if (!(c > 0) || !Number.isFinite(c)) continue;
-    sum += Math.log(c / r.cost) ** 2;
+    sum += Math.log(c / rows[i]!.cost) ** 2;
     n++;
   }
   return n === 0 ? Infinity : sum / n;
@@ -64,14 +77,19 @@ export interface FittedMix {
   rounds: number;
 }
 
-export function fitMix(rows: FitRow[], battle: Battle, metric: ParityMetric): FittedMix {
+/**
+ * `costsUnder` gives the rows' fair costs under a mix; a caller fitting the
+ * same rows many times (the held-out validation's folds) passes one that
+ * keeps them (fairCostsByMix.ts), which changes no number.
+ */
+export function fitMix(rows: readonly FitRow[], battle: Battle, metric: ParityMetric, costsUnder: FairCostsUnder = solvedFairCosts(rows, metric)): FittedMix {
   // Ground formations' scenes only: aircraft and spacecraft play scenes of their own, whose weights stay as reasoned.
   const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
   const full = (g: number[]) => {
     let k = 0;
     return battle.scenes.map((s, i) => (ground[i] ? g[k++]! : s.weight));
   };
-  const loss0 = (g: number[]) => mixLoss(rows, full(g), metric);
+  const loss0 = (g: number[]) => lossOf(rows, costsUnder(full(g)));
   const fitted = fitGround(normalise(battle.scenes.filter((_, i) => ground[i]).map((s) => s.weight)), loss0);
   return { ...fitted, weights: full(fitted.weights) };
 }

@@ -3,7 +3,7 @@ import { auditScatter } from '../charts/auditChart.js';
 import type { ChartContext } from '../charts/frame.js';
 import type { ReportSection } from '../report.js';
 
-export const AUDIT_COLUMNS = ['army', 'formation', 'cost', 'war_engine', 'fair_cost', 'ci95_low', 'ci95_high', 'band_low', 'band_high', 'value_per_point', 'relative_to_list', 'list_fair_cost', 'verdict', 'reason', 'unsupported', 'kind', 'army_rules', 'outside_engagement', 'trials_per_meeting'];
+export const AUDIT_COLUMNS = ['army', 'formation', 'cost', 'war_engine', 'fair_cost', 'ci95_low', 'ci95_high', 'band_low', 'band_high', 'value_per_point', 'relative_to_list', 'list_fair_cost', 'verdict', 'reason', 'unsupported', 'kind', 'army_rules', 'outside_engagement', 'trials_per_meeting', 'trials'];
 export const SKIPPED_COLUMNS = ['army', 'formation', 'cost', 'reason'];
 export const VALIDATION_COLUMNS = ['measure', 'value', 'goal'];
 
@@ -92,6 +92,7 @@ export function auditSection(r: AuditResult, battle: string, ctx: ChartContext):
           army_rules: x.armyRules.join('; '),
           outside_engagement: x.outsideEngagement.join('; '),
           trials_per_meeting: x.trialsPerMeeting,
+          trials: x.trials,
         })),
       },
       { name: 'audit-skipped', columns: SKIPPED_COLUMNS, rows: r.skipped.map((s) => ({ army: s.army, formation: s.formation, cost: s.cost, reason: s.reason })) },

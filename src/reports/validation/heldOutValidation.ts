@@ -2,12 +2,12 @@ import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import type { FlyingKind } from '../../model/flyingKind.js';
 import { fitMix } from '../audit/fitMix.js';
 import type { ValueModel } from '../value/fixedPointCost.js';
-import { mixFairCost } from '../value/fixedPointValue.js';
 import type { ParityMetric } from '../value/parityCost.js';
 import { linearPrediction } from '../../stats/linearPrediction.js';
 import { medianOf } from '../../stats/medianOf.js';
 import { ridgeRegression } from '../../stats/ridgeRegression.js';
 import { blindSpots, type RoleBlindSpot } from './blindSpots.js';
+import { FairCostsByMix } from './fairCostsByMix.js';
 import { RIDGE_LAMBDAS, INNER_FOLDS } from './chooseRidgeLambda.js';
 import { FORMATION_FEATURES } from './formationFeatures.js';
 import type { FormationRole } from './formationRole.js';
@@ -89,17 +89,27 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
   const groundScenes = ground.filter(Boolean).length;
   // The search starts from equal ground weights: the battle's own may have been fitted to these costs.
   const start: Battle = { ...battle, scenes: battle.scenes.map((s, i) => (ground[i] ? { ...s, weight: 1 / groundScenes } : s)) };
+  // Every fold fits the ground rows' mix from the same start: each mix's fair costs are solved once for all the folds (fairCostsByMix.ts).
+  const groundRows = rows.flatMap((r, i) => (r.kind === 'ground' ? [i] : []));
+  const groundAt = new Map(groundRows.map((i, k) => [i, k]));
+  const groundCosts = new FairCostsByMix(groundRows.map((i) => rows[i]!.model), metric);
+  const allCosts = new FairCostsByMix(rows.map((r) => r.model), metric);
   const mixes = new Map<string, number[]>();
   const foldMix = (train: number[], visible: readonly number[], list: string) => {
     let w = mixes.get(list);
     if (w === undefined) {
-      const fitRows = train.filter((i) => rows[i]!.kind === 'ground').map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
-      w = fitMix(fitRows, start, metric).weights;
+      const fitted = train.filter((i) => rows[i]!.kind === 'ground');
+      const fitRows = fitted.map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
+      const at = Int32Array.from(fitted, (i) => groundAt.get(i)!);
+      w = fitMix(fitRows, start, metric, (mix) => {
+        const all = groundCosts.under(mix);
+        return Float64Array.from(at, (k) => all[k]!);
+      }).weights;
       mixes.set(list, w);
     }
     return w;
   };
-  const simulated = (i: number, w: number[]) => mixFairCost({ model: rows[i]!.model, metric }, w);
+  const simulated = (i: number, w: number[]) => allCosts.under(w)[i]!;
   /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));
@@ -150,7 +160,7 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
       `Baseline: ridge regression of log cost on ${FORMATION_FEATURES.length} standardized datasheet features (units, speed, armour, CC, FF, expected hits at 30 and 60 cm, barrage, macro-weapons, damage capacity, abilities as flags; formationFeatures.ts), λ from {${RIDGE_LAMBDAS.join(', ')}} by ${INNER_FOLDS}-fold cross-validation over the training lists.`,
       'Simulation: the ground scenes\' weights refitted for each held-out list on the other lists\' costs (fitMix.ts, from equal weights); the battle\'s own weights are not used, since they may have been fitted to these lists. Aircraft and spacecraft scenes keep their reasoned weights.',
       'Scaled: log cost = a + b·log fair cost (+ a shift for aircraft and for spacecraft), least squares on the other lists. With the simulation: the baseline plus log fair cost as a feature, same protocol.',
-      'No fit here reads the held-out list\'s costs, but the simulation\'s rows are only as cost-free as its valuation: a fair cost that depends on the cost the formation is valued at carries that cost into them (docs/fair-cost.md#validation-on-held-out-lists).',
+      'No fit here reads the held-out list\'s costs, and the simulation\'s fair cost reads no cost at all (the fixed point: docs/fair-cost.md#the-fair-cost-a-fixed-point-that-never-reads-the-cost).',
     ],
     lists: new Set(lists).size,
     features: FORMATION_FEATURES,

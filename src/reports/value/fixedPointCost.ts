@@ -82,17 +82,28 @@ interface Term {
  * point less the share of itself it loses), the opponent the other.
  */
 export function playShares(slots: ValueSlot[], g: SimulatedGroup, opponentPoints: number, firstChance: number): number[] {
+  if (firstChance === 0.5) return slots.map((slot) => (slot.alone ? 1 : 0.5));
   const net = slots.map((_, j) => {
     const s = g.sums[j]!;
     return s.d / s.n / (g.n * opponentPoints) - s.l / s.n / g.m;
   });
   return slots.map((slot, j) => {
     if (slot.alone) return 1;
-    if (firstChance === 0.5) return 0.5;
     const other = slots.findIndex((o, k) => k !== j && o.scene === slot.scene);
     const better = net[j]! > net[other]! || (net[j]! === net[other]! && slot.initiative === 0);
     return better ? firstChance : 1 - firstChance;
   });
+}
+
+/** Each group's play shares, computed once per set of sums (a group's sums are replaced, never changed, when it runs more trials). */
+const sharesOf = new WeakMap<ValueMeetingSums[], number[]>();
+function cachedShares(slots: ValueSlot[], g: SimulatedGroup, opponentPoints: number, firstChance: number): number[] {
+  let shares = sharesOf.get(g.sums);
+  if (shares === undefined) {
+    shares = playShares(slots, g, opponentPoints, firstChance);
+    sharesOf.set(g.sums, shares);
+  }
+  return shares;
 }
 
 const ratiosOf = (o: OpponentModel, groups: GroupComposition[]) => groups.map((g) => (g.n * o.points) / g.m);
@@ -122,7 +133,7 @@ function prepare(model: ValueModel, w: number[], only: Only): Prepared {
     slotWeights: model.slots.map((s) => w[s.scene] ?? 0),
     opponents: who.map((index) => {
       const o = model.opponents[index]!;
-      return { index, model: o, ratios: ratiosOf(o, o.groups), shares: o.groups.map((g) => playShares(model.slots, g, o.points, o.firstChance)) };
+      return { index, model: o, ratios: ratiosOf(o, o.groups), shares: o.groups.map((g) => cachedShares(model.slots, g, o.points, o.firstChance)) };
     }),
   };
 }
@@ -149,17 +160,19 @@ export interface MixAt {
 
 function sumsAt(model: ValueModel, terms: Term[]): MixAt {
   let x = 0, l = 0, pp = 0, wt = 0;
+  const slots = model.slots;
   for (const t of terms) {
-    const o = model.opponents[t.opponent]!;
-    model.slots.forEach((slot, j) => {
+    const points = model.opponents[t.opponent]!.points;
+    const { m, n, sums } = t.group;
+    for (let j = 0; j < slots.length; j++) {
       const a = t.weights[j]!;
-      if (a === 0) return;
-      const s = t.group.sums[j]!;
-      x += (a * s.d) / s.n / t.group.m;
-      l += (a * s.l) / s.n / t.group.m;
-      pp += (a * (t.group.n * o.points + slot.defencePoints)) / t.group.m;
+      if (a === 0) continue;
+      const s = sums[j]!;
+      x += (a * s.d) / s.n / m;
+      l += (a * s.l) / s.n / m;
+      pp += (a * (n * points + slots[j]!.defencePoints)) / m;
       wt += a;
-    });
+    }
   }
   return { x, l, pBar: wt > 0 ? pp / wt : 0 };
 }
@@ -201,25 +214,49 @@ function gapOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetri
   return parityGap(p, m.x, m.l, m.pBar, metric);
 }
 
-/** Var G(p) with P̄ held at its value: the meetings are independent runs. */
+/** One meeting's part in G(p): its group, its slot, and the coefficients of its means ℓ̄ and d̄ in G. */
+export interface MeetingTerm {
+  opponent: number;
+  group: SimulatedGroup;
+  slot: number;
+  ofLost: number;
+  ofDestroyed: number;
+}
+
+/** Every meeting in the mixture at p, with its coefficients c_ℓ = (W_s·a/K)·λ·∂G/∂ℓ/m and c_d likewise (P̄ held at its value). */
+export function meetingTerms(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): MeetingTerm[] {
+  return meetingTermsOf(model, prepare(model, w, only), p, metric);
+}
+
+function meetingTermsOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetric): MeetingTerm[] {
+  const terms = termsAt(prep, p);
+  const { ofLost, ofDestroyed } = parityCoefficients(p, sumsAt(model, terms).pBar, metric);
+  const out: MeetingTerm[] = [];
+  for (const t of terms) {
+    for (let j = 0; j < model.slots.length; j++) {
+      const a = t.weights[j]! / t.group.m;
+      if (a !== 0) out.push({ opponent: t.opponent, group: t.group, slot: j, ofLost: a * ofLost, ofDestroyed: a * ofDestroyed });
+    }
+  }
+  return out;
+}
+
+/** Var of one meeting's part c_ℓ·ℓ̄ + c_d·d̄, from its sums. */
+export function termVariance(t: MeetingTerm): number {
+  const s = t.group.sums[t.slot]!;
+  const cl = t.ofLost;
+  const cd = t.ofDestroyed;
+  return cl * cl * varianceOfMean(s.l, s.ll, s.n) + cd * cd * varianceOfMean(s.d, s.dd, s.n) + 2 * cl * cd * covarianceOfMeans(s.l, s.d, s.dl, s.n);
+}
+
+/** Var G(p) with P̄ held at its value: the meetings are independent runs, so their parts' variances add. */
 export function gapVariance(model: ValueModel, w: number[], p: number, metric: ParityMetric, only: Only = null): number {
   return varianceOf(model, prepare(model, w, only), p, metric);
 }
 
 function varianceOf(model: ValueModel, prep: Prepared, p: number, metric: ParityMetric): number {
-  const terms = termsAt(prep, p);
-  const { ofLost, ofDestroyed } = parityCoefficients(p, sumsAt(model, terms).pBar, metric);
   let v = 0;
-  for (const t of terms) {
-    model.slots.forEach((_, j) => {
-      const a = t.weights[j]! / t.group.m;
-      if (a === 0) return;
-      const s = t.group.sums[j]!;
-      const cl = a * ofLost;
-      const cd = a * ofDestroyed;
-      v += cl * cl * varianceOfMean(s.l, s.ll, s.n) + cd * cd * varianceOfMean(s.d, s.dd, s.n) + 2 * cl * cd * covarianceOfMeans(s.l, s.d, s.dl, s.n);
-    });
-  }
+  for (const t of meetingTermsOf(model, prep, p, metric)) v += termVariance(t);
   return v;
 }
 

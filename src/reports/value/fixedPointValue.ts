@@ -1,6 +1,7 @@
 import { mixWeights, scenePlayedBy, type Battle } from '../../model/battle.js';
 import { Z95 } from '../../stats/z95.js';
-import { missingGroups, modelRoot, opponentSharesAt, rootInterval, type OpponentModel, type ValueModel } from './fixedPointCost.js';
+import { gapVariance, meetingTerms, missingGroups, modelRoot, opponentSharesAt, rootInterval, type OpponentModel, type SimulatedGroup, type ValueModel } from './fixedPointCost.js';
+import { neymanTrials } from './neymanTrials.js';
 import type { FormationValue, MixCost, OpponentShare, ValuePlan } from './formationValue.js';
 import type { GroupComposition } from './groupCompositions.js';
 import type { ParityMetric } from './parityCost.js';
@@ -22,12 +23,31 @@ import { verdictOf } from './verdict.js';
 
 export type RunMeetings = (tasks: ValueMeetingTask[]) => Promise<ValueMeetingSums[]>;
 
+/**
+ * Trials by need (docs/fair-cost.md, "Trials where they count"): every
+ * meeting first runs `pilot` trials; then, while a mix's fair cost is known
+ * less closely than ±precision of itself, the meetings around its root get
+ * more trials, each in proportion to its part in the interval
+ * (neymanTrials.ts), none beyond `cap`.
+ */
+export interface SequentialTrials {
+  precision: number;
+  pilot: number;
+  cap: number;
+}
+
+/** Each round aims a little below the target variance, so that the estimate of the spread rarely leaves it short. */
+const AIM = 0.8;
+
+const addSums = (a: ValueMeetingSums, b: ValueMeetingSums): ValueMeetingSums => ({ n: a.n + b.n, d: a.d + b.d, l: a.l + b.l, dd: a.dd + b.dd, ll: a.ll + b.ll, dl: a.dl + b.dl });
+
 /** With `exactOpponents`, each opponent's own fair cost is solved exactly too (matrix, fair-cost); else from the groups already run (audit). */
-export async function solveValue(plan: ValuePlan, battle: Battle, metric: ParityMetric, run: RunMeetings, exactOpponents: boolean): Promise<FormationValue> {
+export async function solveValue(plan: ValuePlan, battle: Battle, metric: ParityMetric, run: RunMeetings, exactOpponents: boolean, sequential?: SequentialTrials): Promise<FormationValue> {
   const model: ValueModel = { slots: plan.slots, opponents: plan.opponents.map((o, i): OpponentModel => ({ opponent: o.text, points: o.points!, firstChance: plan.firstChances[i]!, groups: [] })) };
   let meetings = 0;
+  const pilot = sequential === undefined ? null : Math.min(sequential.pilot, sequential.cap);
   const simulate = async (needs: Array<{ opponent: number; group: GroupComposition }>) => {
-    const sums = await Promise.all(needs.map((nd) => run(plan.tasksFor(nd.opponent, nd.group))));
+    const sums = await Promise.all(needs.map((nd) => run(plan.tasksFor(nd.opponent, nd.group).map((t) => (pilot === null ? t : { ...t, trials: pilot })))));
     needs.forEach((nd, i) => {
       const groups = model.opponents[nd.opponent]!.groups;
       if (groups.some((g) => g.m === nd.group.m && g.n === nd.group.n)) return;
@@ -45,10 +65,69 @@ export async function solveValue(plan: ValuePlan, battle: Battle, metric: Parity
     }
   };
   const base = mixWeights(battle, null);
-  await solve(base, null);
-  for (const a of battle.alternatives) await solve(mixWeights(battle, a.id), null);
-  if (exactOpponents) for (let oi = 0; oi < model.opponents.length; oi++) await solve(base, oi);
+  const mixes = [base, ...battle.alternatives.map((a) => mixWeights(battle, a.id))];
+  const solveAll = async () => {
+    for (const w of mixes) await solve(w, null);
+    if (exactOpponents) for (let oi = 0; oi < model.opponents.length; oi++) await solve(base, oi);
+  };
+  await solveAll();
+  if (sequential !== undefined) {
+    // A spacecraft is valued by exchange parity (valueFromModel): its interval is that equation's.
+    const judged: ParityMetric = plan.kind === 'spacecraft' ? 'exchange' : metric;
+    // Extra trials of one meeting are a run of their own, named by the round: the trials before them are kept, not run again.
+    const rounds = new Map<SimulatedGroup, number>();
+    // Each round adds trials to some meeting, none beyond the cap, so the rounds end; one or two usually suffice.
+    for (;;) {
+      const extra = extraTrials(model, mixes, judged, sequential);
+      if (extra.size === 0) break;
+      const groups = [...extra.keys()];
+      const sums = await Promise.all(
+        groups.map((g) => {
+          const stage = (rounds.get(g) ?? 0) + 1;
+          rounds.set(g, stage);
+          const oi = model.opponents.findIndex((o) => o.groups.includes(g));
+          const more = extra.get(g)!;
+          return run(plan.tasksFor(oi, g).flatMap((t, j) => (more[j]! > 0 ? [{ ...t, trials: more[j]!, matchup: `${t.matchup} #${stage}` }] : [])));
+        }),
+      );
+      groups.forEach((g, i) => {
+        const more = extra.get(g)!;
+        let k = 0;
+        g.sums = g.sums.map((s, j) => (more[j]! > 0 ? addSums(s, sums[i]![k++]!) : s));
+      });
+      await solveAll();
+    }
+  }
   return valueFromModel(plan, model, battle, metric, meetings);
+}
+
+/**
+ * The extra trials each meeting needs this round (by group, one count per
+ * slot; groups needing none left out): for every mix whose 95% interval is
+ * wider than ±precision of its root, Neyman's allocation (neymanTrials.ts)
+ * for the variance that would bring it there, the half-width taken to shrink
+ * as the standard deviation of G; a meeting takes the most any mix asks.
+ */
+function extraTrials(model: ValueModel, mixes: number[][], metric: ParityMetric, o: SequentialTrials): Map<SimulatedGroup, number[]> {
+  const out = new Map<SimulatedGroup, number[]>();
+  for (const w of mixes) {
+    const p = modelRoot(model, w, metric);
+    if (!(p > 0) || !Number.isFinite(p)) continue;
+    const [lo, hi] = rootInterval(model, w, metric, p, Z95);
+    const half = (hi - lo) / 2;
+    if (half <= o.precision * p) continue;
+    const v = gapVariance(model, w, p, metric);
+    const target = Number.isFinite(half) && half > 0 ? AIM * v * ((o.precision * p) / half) ** 2 : v / 4;
+    const terms = meetingTerms(model, w, p, metric);
+    neymanTrials(terms, target, o.pilot, o.cap).forEach((more, j) => {
+      if (more === 0) return;
+      const t = terms[j]!;
+      const row = out.get(t.group) ?? model.slots.map(() => 0);
+      row[t.slot] = Math.max(row[t.slot]!, more);
+      out.set(t.group, row);
+    });
+  }
+  return out;
 }
 
 function dominance(shares: OpponentShare[]): string | null {
@@ -80,7 +159,7 @@ export function valueFromModel(plan: ValuePlan, model: ValueModel, battle: Battl
   const band: [number, number] = [Math.min(...all.map((c) => c.ci95[0])), Math.max(...all.map((c) => c.ci95[1]))];
   const shares = opponentSharesAt(model, base, main.estimate);
   const opponents: OpponentShare[] = model.opponents.map((o, oi) => ({ opponent: o.opponent, points: o.points, fairCost: estimate(model, base, metric, oi), destroyedShare: shares[oi]!.destroyed, lostShare: shares[oi]!.lost }));
-  const first = model.opponents.find((o) => o.groups.length > 0)?.groups[0]?.sums[0];
+  const ran = model.opponents.flatMap((o) => o.groups.flatMap((g) => g.sums.map((s) => s.n)));
   return judgedAt(
     {
       formation: plan.formation.name,
@@ -97,7 +176,8 @@ export function valueFromModel(plan: ValuePlan, model: ValueModel, battle: Battl
       dominatedBy: dominance(opponents),
       model,
       meetings,
-      trialsPerMeeting: first?.n ?? 0,
+      trialsPerMeeting: Math.max(0, ...ran),
+      trials: ran.reduce((a, b) => a + b, 0),
     },
     plan.formation.points,
     battle.margin.value,

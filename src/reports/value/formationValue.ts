@@ -175,5 +175,8 @@ export interface FormationValue {
    */
   model: ValueModel;
   meetings: number;
+  /** The most trials any of its meetings ran (every meeting's, when trials are not by need). */
   trialsPerMeeting: number;
+  /** The trials of all its meetings together. */
+  trials: number;
 }

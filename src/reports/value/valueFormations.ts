@@ -11,8 +11,9 @@ export interface ValueRunOptions extends ValueRun {
   /** Worker threads; 0 runs in this thread. */
   workers: number;
   /**
-   * Run each formation again with twice the trials per meeting, from PRECISION_START_TRIALS up
-   * to `trials`, until its fair cost's 95% half-width is at most this share of the estimate.
+   * Trials by need (fixedPointValue.ts, SequentialTrials): every meeting first runs PILOT_TRIALS, then the
+   * meetings that decide the fair cost get more, up to `trials` each, until its 95% half-width is at most
+   * this share of the estimate (under every mix of the battle).
    */
   precision?: number;
   /** Solve each opponent's own fair cost exactly too (its groups simulated), not only from the groups the battle's fixed point ran. */
@@ -21,14 +22,8 @@ export interface ValueRunOptions extends ValueRun {
   plan?: (formation: FormationSpec, field: FormationSpec[], battle: Battle, run: ValueRun) => ValuePlan;
 }
 
-export const PRECISION_START_TRIALS = 250;
-
-/** Whether a fair cost is known to within ±precision (a share of itself). */
-function preciseEnough(v: FormationValue, precision: number): boolean {
-  const [lo, hi] = v.fairCost.ci95;
-  const e = v.fairCost.estimate;
-  return Number.isFinite(hi) && e > 0 && (hi - lo) / 2 <= precision * e;
-}
+/** The trials every meeting runs first when trials are by need. */
+export const PILOT_TRIALS = 50;
 
 /**
  * Values formations against the field: each formation's meetings go
@@ -40,23 +35,10 @@ function preciseEnough(v: FormationValue, precision: number): boolean {
 export async function valueFormations(formations: FormationSpec[], field: FormationSpec[], battle: Battle, run: ValueRunOptions, progress?: (done: number, total: number) => void): Promise<FormationValue[]> {
   const out = new Array<FormationValue>(formations.length);
   let done = 0;
-  const valueAt = async (i: number, trials: number, pool: ChunkPool | null) => {
-    const plan = (run.plan ?? planValue)(formations[i]!, field, battle, { ...run, trials });
-    return solveValue(plan, battle, run.metric, (tasks) => (pool === null ? Promise.resolve(tasks.map(runValueMeeting)) : pool.runValue(tasks)), run.exactOpponents === true);
-  };
-  // The chunks of a meeting draw the same dice whatever its trial count, so each doubling
-  // replays the trials before it and adds as many: the answer depends only on where it stops.
   const valueOne = async (i: number, pool: ChunkPool | null) => {
-    if (run.precision === undefined) out[i] = await valueAt(i, run.trials, pool);
-    else {
-      let trials = Math.min(PRECISION_START_TRIALS, run.trials);
-      let v = await valueAt(i, trials, pool);
-      while (!preciseEnough(v, run.precision) && trials < run.trials) {
-        trials = Math.min(2 * trials, run.trials);
-        v = await valueAt(i, trials, pool);
-      }
-      out[i] = v;
-    }
+    const plan = (run.plan ?? planValue)(formations[i]!, field, battle, run);
+    const sequential = run.precision === undefined ? undefined : { precision: run.precision, pilot: PILOT_TRIALS, cap: run.trials };
+    out[i] = await solveValue(plan, battle, run.metric, (tasks) => (pool === null ? Promise.resolve(tasks.map(runValueMeeting)) : pool.runValue(tasks)), run.exactOpponents === true, sequential);
     progress?.(++done, formations.length);
   };
   if (run.workers === 0) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBattle } from '../../../src/model/loadBattle.js';
 import { fitMix, halfLists, MIN_WEIGHT, mixLoss, type FitRow } from '../../../src/reports/audit/fitMix.js';
-import type { ValueModel } from '../../../src/reports/value/fixedPointCost.js';
+import { modelRoot, type ValueModel } from '../../../src/reports/value/fixedPointCost.js';
 import { mixFairCost } from '../../../src/reports/value/fixedPointValue.js';
 
 const battle = loadBattle().battle;
@@ -43,6 +43,14 @@ describe('fitting the scene mix to costs', () => {
     // The aircraft's and spacecraft's scenes keep the battle's weights.
     expect(fit.weights.slice(7)).toEqual(battle.scenes.slice(7).map((s) => s.weight));
     expect(mixLoss(rows, fit.weights, 'efficiency')).toBeCloseTo(fit.loss, 12);
+  });
+
+  it('the fit and its loss are the same, bit for bit, with each fair cost solved by modelRoot (the default solves them by MixRootSolver)', () => {
+    const rows = [row(200, 6, 4), row(300, 6, 0.25), row(150, 6, 4), row(250, 4, 1.5)];
+    const byModelRoot = (w: number[]) => rows.map((r) => modelRoot(r.model, w, 'efficiency'));
+    expect(fitMix(rows, battle, 'efficiency')).toEqual(fitMix(rows, battle, 'efficiency', byModelRoot));
+    const w = [0.1, 0.1, 0.1, 0.1, 0.2, 0.1, 0.3, 0.5, 0.5, 1];
+    expect(Object.is(mixLoss(rows, w, 'efficiency'), mixLoss(rows, w, 'efficiency', byModelRoot))).toBe(true);
   });
 
   it('halves: alternate lists in id order', () => {

@@ -107,6 +107,28 @@ describe('the fair cost does not read the cost it judges', () => {
   });
 });
 
+describe('trials by need (fixedPointValue.ts, SequentialTrials)', () => {
+  const data = loadDataset();
+  const field = [parseFormation(data, 'ork-war-horde/warband'), parseFormation(data, 'steel-legion/infantry-company')];
+  const devastators = parseFormation(data, 'codex-astartes/devastator-detachment');
+  const byNeed = (cost: number) => solveValue(planValue(withCost(devastators, cost), field, sized, { seed: 'by-need', trials: 4000, chunkSize: 50_000 }), sized, 'efficiency', (tasks) => Promise.resolve(tasks.map(runValueMeeting)), false, { precision: 0.01, pilot: 100, cap: 4000 });
+
+  it('brings every mix within ±1% of its fair cost, gives meetings different trials, reads no cost, and agrees with 4,000 trials in every meeting', async () => {
+    const v = await byNeed(devastators.points!);
+    for (const c of [v.fairCost, ...v.alternatives]) expect((c.ci95[1] - c.ci95[0]) / 2).toBeLessThanOrEqual(0.01 * c.estimate);
+    const ran = v.model.opponents.flatMap((o) => o.groups.flatMap((g) => g.sums.map((x) => x.n)));
+    expect(Math.min(...ran)).toBe(100);
+    expect(Math.max(...ran)).toBe(v.trialsPerMeeting);
+    expect(v.trials).toBe(ran.reduce((a, b) => a + b, 0));
+    expect(v.trials).toBeLessThan(4000 * ran.length);
+    expect((await byNeed(devastators.points! * 2)).fairCost).toEqual(v.fairCost);
+    // The same estimator as every meeting at 4,000 trials: the two agree within their 99.9% intervals.
+    const full = await inThread(planValue(devastators, field, sized, { seed: 'by-need', trials: 4000, chunkSize: 50_000 }), sized);
+    const half = (c: { ci95: [number, number] }) => ((c.ci95[1] - c.ci95[0]) / 2) * (Z999 / Z95);
+    expect(Math.abs(v.fairCost.estimate - full.fairCost.estimate)).toBeLessThanOrEqual(Math.hypot(half(v.fairCost), half(full.fairCost)));
+  });
+});
+
 describe('the strategy roll: the winner chooses to act first or second (RB 1.5)', () => {
   it('the formation gets the play better for it with its chance of winning the roll, the opponent the other', () => {
     const slots = [

@@ -88,6 +88,8 @@ export async function auditHistory(o: AuditOptions & { history: string }, starte
     battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file },
     seed: o.seed,
     trials: o.trials,
+    /** Set when the trials were by need (docs/fair-cost.md): `trials` is then the most any meeting could run. */
+    precision: o.precision ?? null,
     chunkSize: o.chunkSize,
     metric: o.metric,
     field: { formations: field.length, lacking },
@@ -113,8 +115,8 @@ function caseLine(c: HistoryCase): string {
   return `${head}${String(c.cost).padStart(6)}  ${`${fmt(f.value)} [${fmt(f.ci95[0])}-${fmt(f.ci95[1])}]`.padEnd(18)}${c.relativeToList!.toFixed(2).padStart(8)}  ${c.verdict!.padEnd(17)} ${c.rated}\n`;
 }
 
-function historyText(r: { older: { version: string }; newer: { version: string }; battle: { name: string; version: number | string }; seed: string; trials: number; metric: string; field: { formations: number; lacking: string[] }; listsValued: string[]; shares: Record<'cut' | 'rise', DirectionShare>; cases: HistoryCase[]; notJudged: PriceChange[]; unmatched: number; elapsedMs: number }): string {
-  let s = `epic-balance audit --history: data netea-tp ${r.older.version.slice(0, 12)} against the later ${r.newer.version.slice(0, 12)}, battle ${r.battle.name} v${r.battle.version}, ${r.metric} parity, seed "${r.seed}", ${r.trials.toLocaleString('en')} trials per meeting, ${(r.elapsedMs / 1000).toFixed(0)} s\n`;
+function historyText(r: { older: { version: string }; newer: { version: string }; battle: { name: string; version: number | string }; seed: string; trials: number; precision: number | null; metric: string; field: { formations: number; lacking: string[] }; listsValued: string[]; shares: Record<'cut' | 'rise', DirectionShare>; cases: HistoryCase[]; notJudged: PriceChange[]; unmatched: number; elapsedMs: number }): string {
+  let s = `epic-balance audit --history: data netea-tp ${r.older.version.slice(0, 12)} against the later ${r.newer.version.slice(0, 12)}, battle ${r.battle.name} v${r.battle.version}, ${r.metric} parity, seed "${r.seed}", ${r.precision === null ? `${r.trials.toLocaleString('en')} trials per meeting` : `trials by need (each fair cost within ±${r.precision}, at most ${r.trials.toLocaleString('en')} per meeting)`}, ${(r.elapsedMs / 1000).toFixed(0)} s\n`;
   s += `field: ${r.field.formations} formations of the older version${r.field.lacking.length > 0 ? `; it lacks ${r.field.lacking.join(', ')}, so the field is the rest` : ''}\n`;
   s += `${r.cases.length + r.notJudged.length} price changes, ${r.cases.length} judged (the same units, composition and army rules, not a data correction), ${r.notJudged.length} not; ${r.unmatched} items of the older version have no item of that id in the later one (renamed or removed: not followed). Lists valued: ${r.listsValued.length}\n\n`;
   s += 'Rated in the direction of the change (value per point against its list\'s median below 1 before a cut, above 1 before a rise):\n';
