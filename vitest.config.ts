@@ -119,7 +119,8 @@ export default defineConfig({
     // and the check that the run leaves the repository's files as it found them (test/repositoryUntouched.ts).
     // And the worker threads' module, bundled once for the run (test/workerBundle.ts).
     globalSetup: ['test/site/globalSetup.ts', 'test/repositoryUntouched.ts', 'test/workerBundle.ts'],
-    setupFiles: ['test/helpers/yieldBetweenTests.ts'],
+    // And, asked for ($EPIC_BALANCE_STRETCHES), each file's CPU time and longest synchronous stretches (test/helpers/eventLoopStretches.ts).
+    setupFiles: ['test/helpers/yieldBetweenTests.ts', ...(process.env.EPIC_BALANCE_STRETCHES ? ['test/helpers/eventLoopStretches.ts'] : [])],
     // Vitest's default for `vitest run` is one test process fewer than the
     // CPUs: a single one on a 2-core machine, which then runs every file one
     // after another while the second core mostly waits. One per CPU keeps
