@@ -40,7 +40,8 @@ const SHARED = [
   'test/workers/progress.test.ts',
   'test/workers/simOptions.test.ts',
   'test/workers/variants.test.ts',
-  // Commands run in this process only (inProcess), each given its own folder for what it writes.
+  // Commands run in this process only (inProcess), each given its own folder for what it writes
+  // (auditHeldOut also as processes of their own, awaited).
   'test/commands/auditHeldOut.test.ts',
   'test/commands/auditHistory.test.ts',
   'test/commands/auditMiniPack.test.ts',
