@@ -118,8 +118,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     // A folder per run for the one build of the playground the browser tests share (test/site/harness.ts),
     // and the check that the run leaves the repository's files as it found them (test/repositoryUntouched.ts).
-    // And the worker threads' module, bundled once for the run (test/workerBundle.ts).
-    globalSetup: ['test/site/globalSetup.ts', 'test/repositoryUntouched.ts', 'test/workerBundle.ts'],
+    // And the command line and the worker threads' module, bundled once for the run (test/bundles.ts).
+    globalSetup: ['test/site/globalSetup.ts', 'test/repositoryUntouched.ts', 'test/bundles.ts'],
     // And, asked for ($EPIC_BALANCE_STRETCHES), each file's CPU time and longest synchronous stretches (test/helpers/eventLoopStretches.ts).
     setupFiles: ['test/helpers/yieldBetweenTests.ts', ...(process.env.EPIC_BALANCE_STRETCHES ? ['test/helpers/eventLoopStretches.ts'] : [])],
     // Vitest's default for `vitest run` is one test process fewer than the
