@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Test files that hold something to a wall-clock limit (the playground's page
@@ -39,7 +40,8 @@ const SHARED = [
   'test/workers/progress.test.ts',
   'test/workers/simOptions.test.ts',
   'test/workers/variants.test.ts',
-  // Commands run in this process only (inProcess), each given its own folder for what it writes.
+  // Commands run in this process only (inProcess), each given its own folder for what it writes
+  // (auditHeldOut also as processes of their own, awaited).
   'test/commands/auditHeldOut.test.ts',
   'test/commands/auditHistory.test.ts',
   'test/commands/auditMiniPack.test.ts',
@@ -66,6 +68,46 @@ const SHARED = [
   'test/rulesets/netea/roster/rosterImport.test.ts',
 ];
 
+/**
+ * The files that take longest, longest first (measured on the 2-core machine):
+ * they start before the others, whose pool fills the time beside them, so none
+ * of them is left running alone at the end. Vitest orders a run by the last run's
+ * durations when it has them, and by file size when it has none (a fresh clone):
+ * several of these are small files running long commands.
+ */
+const LONGEST = [
+  // The forks of the 'tests' project.
+  'test/readme/audit.test.ts',
+  'test/commands/audit.test.ts',
+  'test/readme/numbers.test.ts',
+  'test/commands/run.test.ts',
+  'test/game/tournamentPieces.test.ts',
+  'test/workers/determinism.test.ts',
+  'test/readme/split.test.ts',
+  'test/workers/cli.test.ts',
+  'test/readme/experiments.test.ts',
+  'test/readme/dataSets.test.ts',
+  'test/cli/interrupt.test.ts',
+  'test/commands/heresyRun.test.ts',
+  // The threads of the 'shared' project.
+  'test/commands/auditHeldOut.test.ts',
+  'test/commands/showcase.test.ts',
+  'test/commands/auditTrials.test.ts',
+  'test/commands/epic40kMatrix.test.ts',
+  'test/game/monotonicity.test.ts',
+];
+
+/** Vitest's order, with LONGEST first in their order. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((l) => f.moduleId.endsWith(`/${l}`));
+      return i < 0 ? LONGEST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     // A guard against a test that hangs, not a limit on speed: on a 2-core machine shared with
@@ -76,7 +118,10 @@ export default defineConfig({
     hookTimeout: 600_000,
     // A folder per run for the one build of the playground the browser tests share (test/site/harness.ts),
     // and the check that the run leaves the repository's files as it found them (test/repositoryUntouched.ts).
-    globalSetup: ['test/site/globalSetup.ts', 'test/repositoryUntouched.ts'],
+    // And the command line and the worker threads' module, bundled once for the run (test/bundles.ts).
+    globalSetup: ['test/site/globalSetup.ts', 'test/repositoryUntouched.ts', 'test/bundles.ts'],
+    // And, asked for ($EPIC_BALANCE_STRETCHES), each file's CPU time and longest synchronous stretches (test/helpers/eventLoopStretches.ts).
+    setupFiles: ['test/helpers/yieldBetweenTests.ts', ...(process.env.EPIC_BALANCE_STRETCHES ? ['test/helpers/eventLoopStretches.ts'] : [])],
     // Vitest's default for `vitest run` is one test process fewer than the
     // CPUs: a single one on a 2-core machine, which then runs every file one
     // after another while the second core mostly waits. One per CPU keeps
@@ -84,6 +129,7 @@ export default defineConfig({
     // others run side by side, four lanes for two CPUs, which keeps both busy
     // to the end of the slower pool).
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: LongestFirst },
     // Read for the whole threads pool (vitest 3 takes a pool's isolation from the root
     // configuration): only the SHARED project runs on threads.
     poolOptions: { threads: { isolate: false } },

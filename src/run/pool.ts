@@ -31,9 +31,14 @@ export interface ChunkPoolOptions {
  * The worker module: worker.js next to this file when it is compiled, or, from
  * the sources, a small bootstrap that registers tsx's ES-module loader in the
  * worker thread and imports worker.ts (see workerFromSources.mjs for why).
+ * From the sources, $EPIC_BALANCE_WORKER_BUNDLE names worker.ts bundled into one
+ * module instead: the test suite bundles it once per run (test/bundles.ts),
+ * as each thread compiling the sources through tsx cost its start about 0.5 s
+ * of CPU, for every one of the suite's hundreds of threads.
  */
 export function workerFilename(): string {
   const fromSources = import.meta.url.endsWith('.ts');
+  if (fromSources && process.env.EPIC_BALANCE_WORKER_BUNDLE) return process.env.EPIC_BALANCE_WORKER_BUNDLE;
   return fileURLToPath(new URL(fromSources ? './workerFromSources.mjs' : './worker.js', import.meta.url));
 }
 

@@ -1,12 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inProcess, type CliResult } from '../helpers/cli.js';
+import { cliArgs, inProcess, type CliResult } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-audit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -104,7 +103,6 @@ describe('audit --precision', () => {
 });
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const execFileAsync = promisify(execFile);
 const hasParallel = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasParallel) console.warn('GNU parallel is not installed: the split-audit test is skipped (.ci/run installs Debian\'s parallel package)');
@@ -114,7 +112,7 @@ describe.skipIf(!hasParallel)('an audit split over GNU parallel', () => {
     // The unsplit audit (its numbers do not depend on the worker count: the test above compares 1 and 2 workers).
     const whole = await auditOnOneWorker();
     expect(whole.code, whole.stderr).toBe(0);
-    const cli = `${process.execPath} --import ${TSX} ${join(REPO, 'src/cli.ts')}`;
+    const cli = [process.execPath, ...cliArgs()].join(' ');
     // Three pieces at once, as a cluster would run them: GNU parallel fills in each range.
     // Awaited, not execFileSync: a test process blocked past 60 s misses vitest's answer to its progress report.
     await execFileAsync('parallel', ['--halt', 'now,fail=1', `${cli} ${AUDIT.join(' ')} --json --quiet --workers 1 --chunks {} --partial-out ${tmp}/piece-{#}.json`, ':::', '0-7', '8-15', '16-99'.replace('99', String(countAudited(whole.stdout) - 1))], { cwd: REPO });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inProcess } from '../helpers/cli.js';
+import { inProcess, spawnCli } from '../helpers/cli.js';
 import { testTempDir } from '../helpers/tempDir.js';
 
 /**
@@ -10,6 +10,10 @@ import { testTempDir } from '../helpers/tempDir.js';
  * built-in lists (the fewest a leave-one-list-out validation runs on) at a few
  * trials: the numbers are the held-out modules' (test/reports/validation),
  * here only their place in the text, --json and the report folder.
+ * The two audits that validate run as processes of their own: the validation
+ * and the report are seconds of synchronous work after the simulation, which
+ * in this thread kept vitest's progress reports waiting on a loaded machine
+ * (test/helpers/yieldBetweenTests.ts).
  */
 const FIXTURES = fileURLToPath(new URL('../fixtures/held-out', import.meta.url));
 
@@ -17,7 +21,7 @@ const AUDIT = ['audit', '--lists', 'titan-legion,imperial-navy,codex-astartes', 
 
 describe('audit: the held-out validation', () => {
   it('--json carries it, with the protocol, every predictor\'s figures and each formation\'s predictions', async () => {
-    const r = await inProcess([...AUDIT, '--json']);
+    const r = await spawnCli([...AUDIT, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout);
     const h = a.heldOut;
@@ -34,7 +38,7 @@ describe('audit: the held-out validation', () => {
 
   it('the text prints it after the audit\'s own validation; the report folder has it as a section with its CSVs', async () => {
     const out = join(testTempDir('eb-audit-held-out-'), 'report');
-    const r = await inProcess([...AUDIT, '--out', out]);
+    const r = await spawnCli([...AUDIT, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\nValidation \(held-out lists\), leave-one-list-out:\n {2}Leave-one-list-out over 3 lists/);
     expect(r.stdout.indexOf('Validation (held-out lists)')).toBeLessThan(r.stdout.indexOf('Worth a second look'));

@@ -63,10 +63,21 @@ export function spawnNode(args: string[], cwd = REPO): Promise<{ code: number | 
 }
 
 /**
+ * Node's arguments that start the command line from the sources: their bundle
+ * for this test run (test/bundles.ts; symbolic links kept, so that a
+ * node_modules linked from elsewhere still finds this repository above it), or,
+ * outside a run of the suite, src/cli.ts through tsx.
+ */
+export function cliArgs(): string[] {
+  const bundle = process.env.EPIC_BALANCE_CLI_BUNDLE;
+  return bundle ? ['--preserve-symlinks', '--preserve-symlinks-main', bundle] : ['--import', TSX, join(REPO, 'src/cli.ts')];
+}
+
+/**
  * Runs a command line as a process of its own, from the TypeScript sources
  * (no build step): for commands that start worker threads, and to see the
  * real exit code and output streams.
  */
 export function spawnCli(args: string[], cwd = REPO): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return spawnNode(['--import', TSX, join(REPO, 'src/cli.ts'), ...args], cwd);
+  return spawnNode([...cliArgs(), ...args], cwd);
 }

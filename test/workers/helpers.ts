@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseFormation } from '../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../src/model/loadDatasheets.js';
 import { DEFAULT_GEOMETRY, FRESH, shootEngagement, type ShootSetup } from '../../src/rulesets/netea/engine/engagements.js';
 import type { EngagementSpec } from '../../src/rulesets/netea/model/spec.js';
+import { cliArgs } from '../helpers/cli.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,12 +46,10 @@ export interface CliResult {
   stderr: string;
 }
 
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 /** Runs the CLI from the sources (no build), in the repository root unless `cwd` says otherwise. */
 export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; onSpawn?: (kill: (s: NodeJS.Signals) => void, pid: number) => void } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, fileURLToPath(new URL('../../src/cli.ts', import.meta.url)), ...args], {
+    const child = spawn(process.execPath, [...cliArgs(), ...args], {
       cwd: options.cwd ?? REPO,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

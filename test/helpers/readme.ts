@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess, spawnCli, spawnNode } from './helpers/cli.js';
-import { itWithTp, tournamentPackPath } from './helpers/tournamentPack.js';
+import { inProcess, spawnCli, spawnNode } from './cli.js';
+import { itWithTp, tournamentPackPath } from './tournamentPack.js';
 
 /**
  * Every command in the README's `sh` blocks, run as written from a copy of the
@@ -30,23 +30,32 @@ import { itWithTp, tournamentPackPath } from './helpers/tournamentPack.js';
  * folder: `out/...` is relative to it). The commands that read
  * ../shared/netea-tp are skipped, saying why, where the tests have no
  * Tournament Pack checkout (test/helpers/tournamentPack.ts).
+ *
+ * The commands are run section by section of the README, by the test files of
+ * test/readme/ (README_FILES says which file runs which sections): files run
+ * side by side, each in a process and a temporary folder of its own, so a
+ * section's commands follow one another as a reader's would (`cat >
+ * my-question.json` before `run my-question.json`, the pieces before `merge`).
  */
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const README = readFileSync(join(REPO, 'README.md'), 'utf8');
-const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const TP = tournamentPackPath();
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const README = readFileSync(join(REPO, 'README.md'), 'utf8');
+export const PKG = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+export const TP = tournamentPackPath();
 const SIMULATING = new Set(['shoot', 'assault', 'fair-cost', 'matrix', 'run', 'showcase', 'audit']);
 const SMALL = 100;
 
 interface Block {
   lang: string;
   lines: string[];
+  /** The `## ` heading the block stands under ('' before the first). */
+  section: string;
 }
 
 /** Fenced code blocks; in `sh` blocks a here-document is one command with its lines. */
 export function codeBlocks(text: string): Block[] {
   const blocks: Block[] = [];
+  const headings = [...text.matchAll(/^## (.*)$/gm)];
   for (const m of text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
     const raw = m[2]!.split('\n').filter((l, i, all) => i < all.length - 1 || l !== '');
     const lines: string[] = [];
@@ -60,7 +69,7 @@ export function codeBlocks(text: string): Block[] {
         i = end;
       } else lines.push(line);
     }
-    blocks.push({ lang: m[1]!, lines });
+    blocks.push({ lang: m[1]!, lines, section: headings.filter((h) => h.index < m.index).at(-1)?.[1] ?? '' });
   }
   return blocks;
 }
@@ -117,10 +126,34 @@ function builtSinceSources(): boolean {
   return statSync(built).mtimeMs >= Math.max(newest(join(REPO, 'src')), newest(join(REPO, 'bench')));
 }
 
-const blocks = codeBlocks(README);
-const commands = blocks.filter((b) => b.lang === 'sh').flatMap((b) => b.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')));
+export const blocks = codeBlocks(README);
+/** The commands of the `sh` blocks, in order: each with its number (from 1) and its section. */
+export const readmeCommands = blocks
+  .filter((b) => b.lang === 'sh')
+  .flatMap((b) => b.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).map((command) => ({ command, section: b.section })))
+  .map((c, i) => ({ ...c, n: i + 1 }));
+export const commands = readmeCommands.map((c) => c.command);
 /** Commands that read the Tournament Pack checkout, each an `npx epic-balance` command. */
 const readsTp = (command: string) => command.includes('../shared/netea-tp');
+
+/**
+ * The test files of test/readme/ that run the README's commands, and the
+ * sections (their `## ` headings; '' for the set-up commands above the first)
+ * whose commands each runs. Every section with a command is one file's: the
+ * sections are grouped so that the files take similar times (the audit of two
+ * lists, section 6, is a file's on its own).
+ */
+export const README_FILES: Record<string, string[]> = {
+  'test/readme/guide.test.ts': [''],
+  'test/readme/firstQuestion.test.ts': ['1. A first question: `shoot` and `assault`', '2. Aircraft and spacecraft'],
+  'test/readme/experiments.test.ts': ['3. Writing an experiment'],
+  'test/readme/dataSets.test.ts': ['5. Data sets and rule systems', '7. The model and its assumptions'],
+  'test/readme/audit.test.ts': ['6. Is it worth its points? `fair-cost` and `audit`'],
+  'test/readme/split.test.ts': ['9. Splitting a big run', '10. Speed'],
+};
+
+/** The test file (this repository's path) whose import.meta.url is `url`. */
+export const testFile = (url: string) => relative(REPO, fileURLToPath(url));
 
 const root = mkdtempSync(join(tmpdir(), 'epic-balance-readme-'));
 const ws = join(root, 'main');
@@ -135,24 +168,31 @@ let cwd = '';
 let earlyBuild: ReturnType<typeof spawnNode> | null = null;
 const buildDist = () => spawnNode([join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 
-beforeAll(() => {
-  if (commands.includes('npm run bench') && !builtSinceSources()) {
-    earlyBuild = buildDist();
-    earlyBuild.catch(() => {}); // awaited (and its failure reported) by the bench's test
-  }
-  mkdirSync(ws);
-  symlinkSync(join(REPO, 'experiments'), join(ws, 'experiments'));
-  if (TP !== undefined) {
-    mkdirSync(join(root, 'shared'));
-    symlinkSync(resolve(TP), join(root, 'shared', 'netea-tp'));
-  }
-  cwd = process.cwd();
-  process.chdir(ws);
-});
-afterAll(() => {
-  process.chdir(cwd);
-  rmSync(root, { recursive: true, force: true });
-});
+/**
+ * The test file's workspace, made before its tests and removed after them:
+ * the temporary folder the commands run in (this process's folder meanwhile).
+ * `bench`: the file runs `npm run bench` (its build starts now).
+ */
+export function readmeWorkspace(bench = false): void {
+  beforeAll(() => {
+    if (bench && !builtSinceSources()) {
+      earlyBuild = buildDist();
+      earlyBuild.catch(() => {}); // awaited (and its failure reported) by the bench's test
+    }
+    mkdirSync(ws);
+    symlinkSync(join(REPO, 'experiments'), join(ws, 'experiments'));
+    if (TP !== undefined) {
+      mkdirSync(join(root, 'shared'));
+      symlinkSync(resolve(TP), join(root, 'shared', 'netea-tp'));
+    }
+    cwd = process.cwd();
+    process.chdir(ws);
+  });
+  afterAll(() => {
+    process.chdir(cwd);
+    rmSync(root, { recursive: true, force: true });
+  });
+}
 
 /** What a command writes, as paths relative to the workspace: each must exist afterwards. */
 function expectedOutputs(args: string[]): string[] {
@@ -182,70 +222,84 @@ async function runEpicBalance(args: string[], command?: string): Promise<void> {
   if (args[0] === 'merge') expect(r.stdout).toMatch(/report: .*report\.html/);
 }
 
-describe('README', () => {
-  it('starts with the two set-up commands, and every other command is one this test can run', () => {
-    expect(blocks[0]).toEqual({ lang: 'sh', lines: ['npm install && npm start', 'npm install && npm test'] });
-    expect(commands.length).toBeGreaterThan(10);
-    for (const c of commands) expect(c, c).toMatch(/^(npm install && npm (start|test)|npm run \w+|npx epic-balance \S|cat > \S+ <<'EOF')/);
-  });
-
-  it('is a user guide of at most 20 KB; the method notes live in docs/ and bench/README.md (issue 18)', () => {
-    expect(Buffer.byteLength(README, 'utf8')).toBeLessThanOrEqual(20 * 1024);
-  });
-
-  it('has the chart image it shows', () => {
-    const images = [...README.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
-    expect(images.length).toBeGreaterThan(0);
-    for (const img of images) expect(existsSync(join(REPO, img)), img).toBe(true);
-  });
-
-  for (const [i, command] of commands.entries()) {
-    if (readsTp(command)) itWithTp(`command ${i + 1} runs: ${command}`, () => runEpicBalance(shellWords(command.slice('npx epic-balance '.length)), command));
+/** Runs one README command as the test "command N runs" (see the top of the file). */
+async function runCommand(command: string): Promise<void> {
+  if (command.startsWith('npm install && npm ')) {
+    const script = command.slice('npm install && npm '.length);
+    expect(PKG.scripts[script], script).toBeDefined();
+    expect(PKG.scripts.prepare).toBe('npm run build');
+    // `npm test` is what runs this test; `npm start` runs the showcase, here with few trials.
+    if (script === 'start') await runEpicBalance(shellWords(PKG.scripts.start!.replace(/^node dist\/src\/cli\.js /, '')));
+    return;
   }
-
-  it.each(commands.map((c, i) => [i + 1, c.split('\n')[0]!, c] as const).filter(([, , c]) => !readsTp(c)))('command %i runs: %s', async (_i, _first, command) => {
-    if (command.startsWith('npm install && npm ')) {
-      const script = command.slice('npm install && npm '.length);
-      expect(PKG.scripts[script], script).toBeDefined();
-      expect(PKG.scripts.prepare).toBe('npm run build');
-      // `npm test` is what runs this test; `npm start` runs the showcase, here with few trials.
-      if (script === 'start') await runEpicBalance(shellWords(PKG.scripts.start!.replace(/^node dist\/src\/cli\.js /, '')));
+  const npmRun = /^npm run (\w+)$/.exec(command);
+  if (npmRun) {
+    const script = PKG.scripts[npmRun[1]!];
+    expect(script, command).toBeDefined();
+    if (npmRun[1] === 'bench') {
+      // The bench measures the compiled build (its memory run starts dist/src/cli.js):
+      // build first when dist/ is older than the sources, as `npm run bench` always does.
+      expect(script).toBe('node dist/bench/bench.js');
+      expect(PKG.scripts.prebench).toContain('npm run build');
+      if (earlyBuild !== null) {
+        const b = await earlyBuild;
+        expect(b.code, b.stdout + b.stderr).toBe(0);
+      }
+      if (!builtSinceSources()) {
+        const b = await buildDist();
+        expect(b.code, b.stdout + b.stderr).toBe(0);
+      }
+      const r = await spawnNode([join(REPO, 'dist/bench/bench.js'), '--seconds', '0.05', '--reps', '1', '--memory-trials', '20000', '--only', 'shooting']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('| scenario |');
       return;
     }
-    const npmRun = /^npm run (\w+)$/.exec(command);
-    if (npmRun) {
-      const script = PKG.scripts[npmRun[1]!];
-      expect(script, command).toBeDefined();
-      if (npmRun[1] === 'bench') {
-        // The bench measures the compiled build (its memory run starts dist/src/cli.js):
-        // build first when dist/ is older than the sources, as `npm run bench` always does.
-        expect(script).toBe('node dist/bench/bench.js');
-        expect(PKG.scripts.prebench).toContain('npm run build');
-        if (earlyBuild !== null) {
-          const b = await earlyBuild;
-          expect(b.code, b.stdout + b.stderr).toBe(0);
-        }
-        if (!builtSinceSources()) {
-          const b = await buildDist();
-          expect(b.code, b.stdout + b.stderr).toBe(0);
-        }
-        const r = await spawnNode([join(REPO, 'dist/bench/bench.js'), '--seconds', '0.05', '--reps', '1', '--memory-trials', '20000', '--only', 'shooting']);
-        expect(r.code, r.stderr).toBe(0);
-        expect(r.stdout).toContain('| scenario |');
+    throw new Error(`no rule for ${command}`);
+  }
+  if (command.startsWith('npx epic-balance ')) {
+    await runEpicBalance(shellWords(command.slice('npx epic-balance '.length)), command);
+    return;
+  }
+  const r = spawnSync('sh', ['-c', command], { cwd: ws, encoding: 'utf8' });
+  expect(r.status, `${command}\n${r.stderr}`).toBe(0);
+  const file = /^cat > (\S+) <</.exec(command)?.[1];
+  if (file) expect(existsSync(join(ws, file))).toBe(true);
+}
+
+/**
+ * The tests of the test file `file` (one of README_FILES): each command of its
+ * sections runs, in the README's order ("README"), and the text block after a
+ * command of them is its output ("README numbers").
+ */
+export function readmeCommandTests(file: string): void {
+  const sections = README_FILES[file];
+  if (sections === undefined) throw new Error(`${file} is not one of README_FILES`);
+  const mine = readmeCommands.filter((c) => sections.includes(c.section));
+  readmeWorkspace(mine.some((c) => c.command === 'npm run bench'));
+  describe('README', () => {
+    it(`has commands in the sections ${file} runs`, () => {
+      for (const s of sections) expect(readmeCommands.some((c) => c.section === s), `README section "${s}"`).toBe(true);
+    });
+    for (const { n, command } of mine) {
+      if (readsTp(command)) itWithTp(`command ${n} runs: ${command}`, () => runCommand(command));
+    }
+    it.each(mine.filter((c) => !readsTp(c.command)).map((c) => [c.n, c.command.split('\n')[0]!, c.command] as const))('command %i runs: %s', (_n, _first, command) => runCommand(command));
+  });
+  const printed = outputBlocks.filter((b) => mine.some((c) => c.command === b.command));
+  if (printed.length === 0) return;
+  describe('README numbers', () => {
+    it.each(printed.map((b) => [b.command, b] as const))('the text block after `%s` is its output', async (command, b) => {
+      if (needsTp(command) && TP === undefined) {
+        console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the output of ${command}`);
         return;
       }
-      throw new Error(`no rule for ${command}`);
-    }
-    if (command.startsWith('npx epic-balance ')) {
-      await runEpicBalance(shellWords(command.slice('npx epic-balance '.length)), command);
-      return;
-    }
-    const r = spawnSync('sh', ['-c', command], { cwd: ws, encoding: 'utf8' });
-    expect(r.status, `${command}\n${r.stderr}`).toBe(0);
-    const file = /^cat > (\S+) <</.exec(command)?.[1];
-    if (file) expect(existsSync(join(ws, file))).toBe(true);
+      if (command === RAZORBACKS) writeMyQuestion();
+      const r = await runAsWritten(command, false);
+      expect(r.code, r.stderr).toBe(0);
+      expect(notAnExcerpt(b.lines, r.stdout + r.stderr), `${command}\n--- prints ---\n${r.stdout}${r.stderr}`).toBeNull();
+    }, FULL_RUN_TIMEOUT);
   });
-});
+}
 
 /* ---------- the numbers the README prints ---------- */
 
@@ -265,17 +319,17 @@ describe('README', () => {
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const prose = (text: string) => text.replace(/^```\w*\n[\s\S]*?^```$/gm, ' ').replace(/\s+/g, ' ');
+export const prose = (text: string) => text.replace(/^```\w*\n[\s\S]*?^```$/gm, ' ').replace(/\s+/g, ' ');
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 const fix = (x: number, d: number) => x.toFixed(d);
 
-const SHOOT = 'npx epic-balance shoot codex-astartes/devastator-detachment --at ork-war-horde/warband --action sustained --trials 200000';
+export const SHOOT = 'npx epic-balance shoot codex-astartes/devastator-detachment --at ork-war-horde/warband --action sustained --trials 200000';
 const ASSAULT = 'npx epic-balance assault codex-astartes/tactical-detachment --at ork-war-horde/warband --trials 200000';
 const SUPPORTED = 'npx epic-balance assault codex-astartes/tactical-detachment --at ork-war-horde/warband --support codex-astartes/devastator-detachment --trials 200000';
 const AIR = 'npx epic-balance shoot imperial-navy/thunderbolt-squadron --at "steel-legion/mechanised-infantry-company+flak-upgrade" --flak steel-legion/flak-battery --trials 200000';
 const DEVASTATORS = 'npx epic-balance run experiments/devastator-actions.json';
 const WARHOUND = 'npx epic-balance run experiments/warhound-fair-cost.json';
-const RAZORBACKS = 'npx epic-balance run my-question.json';
+export const RAZORBACKS = 'npx epic-balance run my-question.json';
 const TP_ASSAULT = 'npx epic-balance assault space-marine-codex-astartes/tactical --at ork-war-horde/warband --data ../shared/netea-tp --trials 100000';
 const AIR_FAIR = 'npx epic-balance fair-cost imperial-navy/thunderbolt-squadron';
 
@@ -285,7 +339,7 @@ interface Quote {
   sentence: (json: Json[]) => string;
 }
 
-const QUOTES: Quote[] = [
+export const QUOTES: Quote[] = [
   {
     commands: [SHOOT],
     sentence: ([j]) => {
@@ -334,7 +388,7 @@ interface NotAResult {
   check?: () => Promise<void> | void;
 }
 
-const NOT_RESULTS: NotAResult[] = [
+export const NOT_RESULTS: NotAResult[] = [
   { text: /\(Node 20\.19 or later\)/, why: 'the Node version the package needs', check: () => expect(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).engines.node).toBe('>=20.19') },
   { text: /use `--precision 0\.002` instead of `--trials` to run until every headline interval is within ±0\.2 points/, why: "an option's value and what it means, not a result" },
   {
@@ -346,16 +400,16 @@ const NOT_RESULTS: NotAResult[] = [
 ];
 
 /** The whole Tournament Pack's audit, as the README writes it; too slow for the suite. */
-const WHOLE_TP = 'npx epic-balance audit --data ../shared/netea-tp';
+export const WHOLE_TP = 'npx epic-balance audit --data ../shared/netea-tp';
 
 /**
- * README commands run as written, once each (with --json and --quiet for the
- * quotes): their exit code and output. One at a time: an in-process run
- * captures this process's stdout and stderr.
+ * README commands run as written, once each in a test file (with --json and
+ * --quiet for the quotes): their exit code and output. One at a time: an
+ * in-process run captures this process's stdout and stderr.
  */
 const fullRuns = new Map<string, ReturnType<typeof inProcess>>();
 let lastRun: Promise<unknown> = Promise.resolve();
-function runAsWritten(command: string, json: boolean): ReturnType<typeof inProcess> {
+export function runAsWritten(command: string, json: boolean): ReturnType<typeof inProcess> {
   expect(commands, 'a README command, word for word').toContain(command);
   const args = [...shellWords(command.slice('npx epic-balance '.length)), ...(json ? ['--json', '--quiet'] : [])];
   const key = JSON.stringify(args);
@@ -368,16 +422,16 @@ function runAsWritten(command: string, json: boolean): ReturnType<typeof inProce
 }
 
 /** The numbers' tests run the commands at their own trials: the audit of two lists takes about 30 s of CPU. */
-const FULL_RUN_TIMEOUT = 600_000;
+export const FULL_RUN_TIMEOUT = 600_000;
 
 /** The README's own experiment file for RAZORBACKS (its here-document), written if an earlier test has not. */
-function writeMyQuestion(): void {
+export function writeMyQuestion(): void {
   if (existsSync(join(ws, 'my-question.json'))) return;
   const here = commands.find((c) => c.startsWith('cat > my-question.json'))!;
   expect(spawnSync('sh', ['-c', here], { cwd: ws }).status).toBe(0);
 }
 
-const needsTp = (c: string) => c.includes('../shared/');
+export const needsTp = (c: string) => c.includes('../shared/');
 
 /** Where `block` ("..." lines standing for lines left out) is not an excerpt of `output`, in order: the first line missing; null when it is. */
 export function notAnExcerpt(block: string[], output: string): string | null {
@@ -406,69 +460,8 @@ export function notAnExcerpt(block: string[], output: string): string | null {
   return last && at !== out.length ? `(the output goes on: ${out[at]})` : null;
 }
 
-const outputBlocks = blocks.flatMap((b, i) => {
+export const outputBlocks = blocks.flatMap((b, i) => {
   const before = blocks[i - 1];
   if (b.lang !== 'text' || before?.lang !== 'sh') return [];
   return [{ command: before.lines.filter((l) => l.startsWith('npx epic-balance ')).at(-1)!, lines: b.lines }];
-});
-
-describe('README numbers', () => {
-  it('prints the output of the command before each text block', () => {
-    expect(outputBlocks.map((b) => b.command)).toEqual([SHOOT, RAZORBACKS, 'npx epic-balance audit --data ../shared/netea-tp --lists space-marine-codex-astartes,ork-war-horde --out out/audit-two-lists']);
-  });
-
-  it.each(outputBlocks.map((b) => [b.command, b] as const))('the text block after `%s` is its output', async (command, b) => {
-    if (needsTp(command) && TP === undefined) {
-      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the output of ${command}`);
-      return;
-    }
-    if (command === RAZORBACKS) writeMyQuestion();
-    const r = await runAsWritten(command, false);
-    expect(r.code, r.stderr).toBe(0);
-    expect(notAnExcerpt(b.lines, r.stdout + r.stderr), `${command}\n--- prints ---\n${r.stdout}${r.stderr}`).toBeNull();
-  }, FULL_RUN_TIMEOUT);
-
-  it.each(QUOTES.map((q) => [q.commands.join(' and '), q] as const))('the prose quotes `%s`', async (_what, q) => {
-    if (q.commands.some(needsTp) && TP === undefined) {
-      console.warn(`skipped (no Tournament Pack checkout: set EPIC_BALANCE_TP or place ../shared/netea-tp): the numbers of ${q.commands.join(', ')}`);
-      return;
-    }
-    if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
-    const runs = await Promise.all(q.commands.map((c) => runAsWritten(c, true)));
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    expect(prose(README)).toContain(q.sentence(runs.map((r) => JSON.parse(r.stdout))));
-  }, FULL_RUN_TIMEOUT);
-
-  it('every percentage and decimal of the prose is a quoted result, or says why it is none', async () => {
-    const text = prose(README);
-    const covered: Array<[number, number]> = [];
-    const cover = (s: string | RegExp) => {
-      const at = typeof s === 'string' ? { index: text.indexOf(s), length: s.length } : ((m) => (m ? { index: m.index, length: m[0].length } : { index: -1, length: 0 }))(s.exec(text));
-      expect(at.index, `the README says ${String(s)}`).toBeGreaterThanOrEqual(0);
-      covered.push([at.index, at.index + at.length]);
-    };
-    // The quotes' sentences, checked above, and where they stand (without a Tournament Pack, its quotes are left out: they hold no decimal).
-    for (const q of QUOTES) {
-      if (q.commands.some(needsTp) && TP === undefined) continue;
-      if (q.commands.includes(RAZORBACKS)) writeMyQuestion();
-      cover(q.sentence(await Promise.all(q.commands.map(async (c) => JSON.parse((await runAsWritten(c, true)).stdout)))));
-    }
-    for (const n of NOT_RESULTS) {
-      cover(n.text);
-      await n.check?.();
-    }
-    const loose = [...text.matchAll(/\d+(?:\.\d+)?%|\d+\.\d+/g)].filter((m) => m[0] !== '95%' && !covered.some(([a, b]) => m.index >= a && m.index < b));
-    expect(loose.map((m) => text.slice(Math.max(0, m.index - 60), m.index + 20))).toEqual([]);
-  }, FULL_RUN_TIMEOUT);
-
-  it.skipIf(TP === undefined)('the whole Tournament Pack\'s audit: its formations and valuations, counted without simulating', async () => {
-    const { loadDataset } = await import('../src/model/loadDataset.js');
-    const { auditEntries, auditLists } = await import('../src/reports/audit/auditEntries.js');
-    const data = loadDataset(TP!);
-    const entries = auditEntries(data, auditLists(data));
-    const formations = entries.filter((e) => e.variantOf === undefined).length;
-    const valuations = entries.filter((e) => e.spec !== undefined).length;
-    expect(prose(README)).toContain(`(\`${WHOLE_TP}\`: ${formations} formations, titans armed with each of their weapons, ${valuations} valuations)`);
-  });
-
 });
