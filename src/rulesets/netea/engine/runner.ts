@@ -1,7 +1,8 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { TRIALS, type TallyLayout, type TrialRunner } from '../../../sim/ruleset.js';
 import * as C from './codes.js';
-import { Engagement } from './engagement.js';
+import type { Engagement } from './engagement.js';
+import { compileEngagement } from './compileEngagement.js';
 import { shoot } from './shoot.js';
 import { assault, type AssaultSetup } from './assault.js';
 import { ChargeCache } from './assault/chargeCache.js';
@@ -121,7 +122,7 @@ export class NeteaRunner implements TrialRunner {
   readonly path: string;
 
   constructor(spec: EngagementSpec, options: RunnerOptions = {}) {
-    this.e = new Engagement(spec);
+    this.e = compileEngagement(spec);
     this.layout = engagementTallyLayout(spec);
     const n = spec.steps.length;
     this.stepKind = new Int32Array(n);
