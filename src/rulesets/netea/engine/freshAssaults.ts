@@ -4,7 +4,8 @@ import type { Engagement } from './engagement.js';
 import { compileEngagement } from './compileEngagement.js';
 import type { EngagementSpec, NeteaOptions } from '../model/spec.js';
 import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
-import { assault, ATTACKER_WINS, type AssaultSetup } from './assault.js';
+import { assault, ATTACKER_WINS } from './assault.js';
+import type { AssaultSetup } from './assault/setup.js';
 import { ChargeCache } from './assault/chargeCache.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from './engagements.js';
 
