@@ -1,6 +1,6 @@
 import { InputError } from '../../../model/inputError.js';
 import { loadDataset } from '../../../model/loadDataset.js';
-import { compileScriptExperiment } from '../../../scenarios/loadExperiment.js';
+import { compileScriptExperiment } from '../scenarios/experiment.js';
 import type { ExperimentAnswers } from '../../../cli/ruleSystemCommands.js';
 import { boughtPositionNotes } from '../engine/boughtPositions.js';
 import { rulesVariantOf, variantNotes } from '../model/rulesVariant.js';
