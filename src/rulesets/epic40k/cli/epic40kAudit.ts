@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../reports/audit/auditEntries.js';
 import type { FormationValue } from '../../../reports/value/formationValue.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
 import { auditKey, auditRange, checkAuditOutputs, finishAudit, replayedAudit, writeAuditPartial, type AuditOptions } from '../../../cli/audit.js';
-import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../scenarios/epic40kValuePlan.js';
+import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../reports/epic40kValuePlan.js';
 
 /**
  * `audit --rules epic40k`: the fair cost of every priced ground unit of the
