@@ -110,7 +110,7 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
   checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
-    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0);
+    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0, []);
     return;
   }
   const piece = audited.slice(range.first, range.last + 1);
@@ -122,5 +122,5 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;
   }
-  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started);
+  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started, []);
 }
