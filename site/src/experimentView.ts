@@ -1,4 +1,4 @@
-import type { Variant } from '../../src/scenarios/loadExperiment.js';
+import type { NeteaVariant } from './script.js';
 import { outcomeAt, probability, type Mean, type Probability } from '../../src/reports/aggregate.js';
 import type { SimulationResult } from '../../src/run/simulate.js';
 
@@ -31,7 +31,7 @@ function signed(kind: Row['kind'], x: number): string {
 const p = (x: Probability): Estimate => ({ value: x.p, ci: x.ci95 });
 const m = (x: Mean): Estimate => ({ value: x.mean, ci: x.ci95 });
 
-function rows(variants: Variant[], results: SimulationResult[]): Array<{ caption: string; rows: Row[] }> {
+function rows(variants: NeteaVariant[], results: SimulationResult[]): Array<{ caption: string; rows: Row[] }> {
   const first = variants[0]!;
   const tables: Array<{ caption: string; rows: Row[] }> = [];
   const assault: Row[] = [];
@@ -59,7 +59,7 @@ function rows(variants: Variant[], results: SimulationResult[]): Array<{ caption
 }
 
 /** The headline tables as HTML: Estimate and interval for one variant; A, B and B − A for two. */
-export function experimentHeadline(variants: Variant[], results: SimulationResult[]): string {
+export function experimentHeadline(variants: NeteaVariant[], results: SimulationResult[]): string {
   const two = variants.length === 2;
   const head = two
     ? '<th scope="col">A</th><th scope="col">B</th><th scope="col">B − A (95% bound)</th>'

@@ -1,4 +1,5 @@
-import { assaultJob, jobJson, shootJob, type OneStepJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { assaultJob, shootJob, type OneStepJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { assaultJson, jobJson } from '../../src/reports/oneStepJson.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
 import { InputError, type Problem } from '../../src/model/inputError.js';
@@ -386,7 +387,7 @@ function jobHeadline(job: OneStepJob, result: RunResult): string {
   const t = (side: number) => outcomeAt(result.tally, result.layout, 0, side);
   let html = '';
   if (job.command === 'assault') {
-    const a = job.extra(result).assault as { attackerWins: Probability; defenderWins: Probability; noResult: Probability; rounds: Mean };
+    const a = assaultJson(result);
     let rows = probRow('P(attacker wins)', a.attackerWins) + probRow('P(defender wins)', a.defenderWins);
     if (a.noResult.p > 0) rows += probRow('P(no result)', a.noResult);
     rows += meanRow('Rounds (mean)', a.rounds);

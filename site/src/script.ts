@@ -1,12 +1,15 @@
 import type { Dataset } from '../../src/model/dataset.js';
 import { Experiment } from '../../src/model/experiment.js';
 import { InputError } from '../../src/model/inputError.js';
-import { compileScriptExperiment, describeIssues, type Variant } from '../../src/scenarios/loadExperiment.js';
+import { describeIssues } from '../../src/scenarios/loadExperiment.js';
+import { compileScriptExperiment, type NeteaVariant } from '../../src/rulesets/netea/scenarios/experiment.js';
 import { variantFacts } from '../../src/reports/variantFacts.js';
 import type { SimulationResult } from '../../src/run/simulate.js';
 import { assaultJob, CLI_DEFAULTS, parseCover, shootJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { boughtPositionNotes } from '../../src/rulesets/netea/engine/boughtPositions.js';
 import { assaultWords, runNumbers, shootWords, type PageScenario } from './hash.js';
+
+export type { NeteaVariant };
 
 /**
  * The page's scenarios that are experiments, not one command: a short script
@@ -108,7 +111,7 @@ export function experimentOf(s: PageScenario, dice: Dice | null = null): Record<
 }
 
 /** A scenario's experiment file, checked by the schema and compiled against the data set: one variant, or A and B. */
-export function experimentVariants(data: Dataset, s: PageScenario): { file: Record<string, unknown>; experiment: Experiment; variants: Variant[] } {
+export function experimentVariants(data: Dataset, s: PageScenario): { file: Record<string, unknown>; experiment: Experiment; variants: NeteaVariant[] } {
   const name = `${EXPERIMENT_NAME}.json`;
   const file = experimentOf(s, commandDice(data, s));
   const parsed = Experiment.safeParse(file);
@@ -117,7 +120,7 @@ export function experimentVariants(data: Dataset, s: PageScenario): { file: Reco
 }
 
 /** What `epic-balance run playground.json --json` prints for these results (report: null, no folder is written). */
-export function experimentJson(experiment: Experiment, variants: Variant[], results: SimulationResult[], data: Dataset) {
+export function experimentJson(experiment: Experiment, variants: NeteaVariant[], results: SimulationResult[], data: Dataset) {
   const unsupported = [...new Set(variants.flatMap((v) => v.formations.flatMap((f) => f.unsupported)))];
   return {
     experiment: experiment.name,

@@ -14,7 +14,6 @@ import { runMeta } from '../reports/runReport.js';
 import { auditSection, offsetLines, validationLines } from '../reports/sections/auditSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
 import { type ParityMetric } from '../reports/value/parityCost.js';
-import { variantNotes } from '../rulesets/netea/model/rulesVariant.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import { auditHeldOut } from '../reports/validation/auditHeldOut.js';
 import { heldOutLines } from '../reports/validation/heldOutLines.js';
@@ -244,7 +243,7 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
 }
 
 /** Prints and writes an audit's result: what the whole run and `merge` of its pieces both do. */
-export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number): Promise<void> {
+export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number, notPlayed: readonly string[]): Promise<void> {
   const result = summariseAudit(entries, values, loaded.battle, data.id);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const fit = o.fit !== undefined ? fitReport(entries, values, loaded.battle, o.metric, o.fit) : null;
@@ -272,7 +271,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       rules: o.rules ?? 'netea',
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
-      notes: [`Battle: ${battleName} (${loaded.file}).`, ...(o.precision !== undefined ? [`Trials by need: ${PILOT_TRIALS} per meeting, then more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix; at most ${o.trials.toLocaleString('en')} per meeting (the trials given above are that cap). Each formation's most in one meeting and its sum are in audit.csv.`] : []), ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea').map((n) => `Not simulated: ${n}`)],
+      notes: [`Battle: ${battleName} (${loaded.file}).`, ...(o.precision !== undefined ? [`Trials by need: ${PILOT_TRIALS} per meeting, then more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix; at most ${o.trials.toLocaleString('en')} per meeting (the trials given above are that cap). Each formation's most in one meeting and its sum are in audit.csv.`] : []), ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...notPlayed.map((n) => `Not simulated: ${n}`)],
     });
     const section = auditSection(result, battleName, chartContext(meta));
     if (fit) section.summary.push(...fitLines(fit));

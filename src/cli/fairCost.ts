@@ -3,32 +3,24 @@ import type { Dataset } from '../model/dataset.js';
 import type { ChartContext } from '../reports/charts/frame.js';
 import type { ReportSection } from '../reports/report.js';
 import { InputError } from '../model/inputError.js';
-import { loadDataset } from '../model/loadDataset.js';
-import type { ActionName } from '../rulesets/netea/model/spec.js';
 import { chartContext } from '../reports/report.js';
-import { type EngagementKind } from '../reports/engagementKinds.js';
-import { overlayHeader, warnNotSimulated } from './print.js';
+import { type EngagementKind, type EngagementSettings } from '../reports/engagementKinds.js';
 import { positionsNotes } from '../model/boughtPositions.js';
 import { FAIR_COST_DEFINITIONS, type FairCostMetric, type FairCostResult } from '../reports/fairCost.js';
 import { runMeta } from '../reports/runReport.js';
 import { fairCostHeadline, fairRange } from '../reports/sections/fairCostSection.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
-import { loadBattle } from '../model/loadBattle.js';
-import { battleValueHeadline, battleValueLines, battleValueSection } from '../reports/sections/battleValueSection.js';
+import { battleValueHeadline, battleValueLines } from '../reports/sections/battleValueSection.js';
 import type { FormationValue } from '../reports/value/formationValue.js';
-import { type ParityMetric } from '../reports/value/parityCost.js';
-import { variantNotes, variantOptions, type RulesVariant } from '../rulesets/netea/model/rulesVariant.js';
-import { valueFormations } from '../reports/value/valueFormations.js';
-import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from '../reports/value/battleFairCost.js';
+import { unsupportedRules } from '../reports/value/battleFairCost.js';
 import { type SimOptions } from './simOptions.js';
-import { RULES_NAMES } from '../reports/report.js';
 
 export interface FairCostOptions extends SimOptions {
   vs?: string[];
   metric?: FairCostMetric;
   engagement?: EngagementKind;
   battle?: string;
-  action: ActionName;
+  action: EngagementSettings['action'];
   gap?: number;
   out?: string;
   cost?: number;
@@ -122,30 +114,3 @@ export function printBattleValue(v: FormationValue, battle: string, margin: numb
   process.stdout.write(s);
 }
 
-/** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
-export async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
-  if (o.metric === 'win') throw new InputError([{ file: 'option --metric', path: '', message: 'win parity is defined for a single engagement: add --engagement shoot|assault|shoot-assault, or use efficiency or exchange' }]);
-  const metric: ParityMetric = o.metric ?? 'efficiency';
-  const started = performance.now();
-  const loaded = loadBattle(o.battle);
-  const data = loadDataset(o.data, o.datasheet);
-  const inputs = battleFairCostInputs(data, loaded, text, o.vs);
-  for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
-  const { formation, opponents } = inputs;
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variantOptions(variant)), metric, workers: o.workers, exactOpponents: true });
-  const v = judgedFairCost(value!, o.cost, loaded, formation, o.vs !== undefined);
-  const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
-  const margin = loaded.battle.margin.value;
-  if (o.json) {
-    process.stdout.write(JSON.stringify(battleFairCostJson({ variant, run: o, data, loaded, inputs, value: v, cost: o.cost }), null, 2) + '\n');
-  } else {
-    if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
-    process.stdout.write(overlayHeader(data));
-    printBattleValue(v, battleName, margin, formation.choice);
-    warnNotSimulated(unsupportedRules([formation, ...opponents]));
-  }
-  if (o.out !== undefined) {
-    const notes = [`Battle: ${battleName} (${loaded.file}).`, ...unsupportedNotes([formation, ...opponents]), ...variantNotes(variant).map((n) => `Not simulated: ${n}`)];
-    await writeFairCostReport(o, { formation, data, simulations: v.meetings, simulationMs: Math.round(performance.now() - started), notes, rules: variant }, (ctx) => battleValueSection(v, battleName, margin, ctx));
-  }
-}

@@ -1,5 +1,4 @@
-import type { ActionName } from '../rulesets/netea/model/spec.js';
-import { describeEngagement, type EngagementKind } from '../reports/engagementKinds.js';
+import { describeEngagement, type EngagementKind, type EngagementSettings } from '../reports/engagementKinds.js';
 import { runMatrix, type MatrixResult } from '../reports/matrix.js';
 import { countTrials } from '../run/interrupt.js';
 import { ChunkPool } from '../run/pool.js';
@@ -10,7 +9,7 @@ export interface MatrixOptions extends SimOptions {
   engagement?: EngagementKind;
   battle?: string;
   metric?: string;
-  action: ActionName;
+  action: EngagementSettings['action'];
   gap?: number;
   out?: string;
 }

@@ -1,6 +1,7 @@
 import type { Command, OptionValues } from 'commander';
 import type { Experiment, ExperimentStep } from '../model/experiment.js';
-import type { AnyVariant, LoadedExperiment } from '../scenarios/loadExperiment.js';
+import type { LoadedExperiment } from '../scenarios/loadExperiment.js';
+import type { AnyVariant } from '../scenarios/registry.js';
 import type { SimulationRunner } from './simulationRunner.js';
 
 /** The shared commands a rule system answers in its own way (`--rules` picks the system). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HeresySwitches } from '../rulesets/heresy/model/schema.js';
+import { SYSTEM_SWITCHES } from './registry.js';
 import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
 
@@ -175,22 +175,6 @@ export const Options = z.strictObject({
   orbitalTemplateUnits: z.number().int().min(1).optional(),
 });
 
-/** Epic 40,000 only: the switches where the BattleBible is silent or damaged (docs/epic40k.md, Switches). */
-export const Epic40kSwitches = z.strictObject({
-  allocationOrder: z.enum(['lowest-first', 'highest-first']).optional(),
-  blastMarkerFirepowerPenalty: z.number().int().min(0).optional(),
-  assaultHalving: z.enum(['total', 'unit']).optional(),
-  mixedCoverColumn: z.enum(['cover', 'open']).optional(),
-  armourCap: z.boolean().optional(),
-  templateUnits: z.number().int().min(1).optional(),
-  criticalExtraDamage: z.number().int().min(0).optional(),
-  criticalOnShieldedDamage: z.boolean().optional(),
-  marchingRoundUp: z.boolean().optional(),
-  firefightTie: z.enum(['as-close-combat', 'reroll', 'no-result']).optional(),
-  assaultMoveTest: z.boolean().optional(),
-  maxTieRolls: z.number().int().min(1).optional(),
-});
-
 export const ReportKind = z.enum(['kills', 'break', 'assault', 'efficiency']);
 
 /** One engagement: formations on two sides and a script of steps, repeated for `turns` turns. */
@@ -277,10 +261,8 @@ export const Experiment = z
     data: z.union([z.literal('builtin'), z.strictObject({ tournamentPack: z.string().min(1) })]).default('builtin'),
     geometry: Geometry.default({ gap: 30, rankWidth: 5, spacing: 5 }),
     options: Options.default({}),
-    /** Epic 40,000 only: its rule switches (docs/epic40k.md). */
-    epic40kOptions: Epic40kSwitches.optional(),
-    /** Heresy only: its rule switches (docs/heresy.md). */
-    heresyOptions: HeresySwitches.optional(),
+    /** Each rule system's own switches, in a field of its name (epic40kOptions, heresyOptions: src/model/registry.ts). */
+    ...SYSTEM_SWITCHES,
     engagement: ScriptExperiment.optional(),
     fairCost: FairCostExperiment.optional(),
     matrix: MatrixExperiment.optional(),

@@ -64,3 +64,20 @@ export function outcomeJson(o: FormationOutcome) {
     warEngineDamage: o.warEngineDamage,
   };
 }
+
+/** What `jobJson` reads of a one-step job (NetEA's OneStepJob, src/rulesets/netea/scenarios/oneStepJobs.ts). */
+export interface OneStepJobFacts {
+  attacker: FormationSpec;
+  target: FormationSpec;
+  unsupported: string[];
+  /** "assault", "shoot", or the air attack a shoot step makes. */
+  kind: string;
+  /** The rules variant it plays, when not NetEA's own. */
+  rules?: string;
+}
+
+/** The `--json` of a finished one-step job: after the two outcomes, its rules variant (if any), then an assault's result or the kind of air attack. */
+export function jobJson(job: OneStepJobFacts, result: SimulationResult, seed: string, data: { id: string; version: string }) {
+  const extra = job.kind === 'assault' ? { assault: assaultJson(result) } : job.kind === 'shoot' ? {} : { attack: job.kind };
+  return oneStepJson(result, seed, data, job.attacker, job.target, job.unsupported, job.rules === undefined ? extra : { rules: job.rules, ...extra });
+}

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../model/inputError.js';
 import { commandLine } from './report.js';
 import { AUDIT_PARTIAL_KIND, PARTIAL_FORMAT, resultCommandLine } from '../run/partial.js';
-import { ROSTER_FORMAT } from '../rulesets/netea/model/roster/listFile.js';
+import { SYSTEM_FILE_FORMATS } from './registry.js';
 
 /** The manifest.json of a report folder says it is one with these two fields (writeRunReport.ts). */
 export const REPORT_FORMAT = 'epic-balance/run-report';
@@ -161,7 +161,7 @@ function isFittedBattle(file: string): boolean {
 /** Whether a file is a list file this tool wrote (`"format": "epic-balance/roster"`). */
 function isRosterFile(file: string): boolean {
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown }).format === ROSTER_FORMAT;
+    return (JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown }).format === SYSTEM_FILE_FORMATS.roster;
   } catch {
     return false;
   }

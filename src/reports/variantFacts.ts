@@ -1,5 +1,5 @@
 import type { Dataset } from '../model/dataset.js';
-import type { AnyVariant } from '../scenarios/loadExperiment.js';
+import type { AnyVariant } from '../scenarios/registry.js';
 import { armyFormationName } from '../model/formation.js';
 import type { Army } from '../model/schema.js';
 import { outcomeJson } from './oneStepJson.js';

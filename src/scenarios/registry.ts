@@ -10,6 +10,10 @@ import type { HeresySpec } from '../rulesets/heresy/model/spec.js';
 import { GameRunner } from '../rulesets/netea/game/gameRunner.js';
 import type { GameSpec } from '../rulesets/netea/game/gameSpec.js';
 import { gameTallyLayout } from '../rulesets/netea/game/gameTally.js';
+import type { FormationSpec } from '../model/formation.js';
+import type { Epic40kDetachment } from '../rulesets/epic40k/model/spec.js';
+import type { HeresyUnit } from '../rulesets/heresy/model/spec.js';
+import type { Variant } from './loadExperiment.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
@@ -17,6 +21,9 @@ import { gameTallyLayout } from '../rulesets/netea/game/gameTally.js';
  * system: NetEA Epic Armageddon, Epic 40,000 and Heresy.
  */
 export type ScenarioSpec = EngagementSpec | Epic40kSpec | HeresySpec;
+
+/** A variant of any rule system: a NetEA engagement, an Epic 40,000 one (src/rulesets/epic40k/scenarios/experiment.ts) or a Heresy one (src/rulesets/heresy/scenarios/experiment.ts). */
+export type AnyVariant = Variant<ScenarioSpec, FormationSpec | Epic40kDetachment | HeresyUnit>;
 
 /**
  * What the worker pool runs: a scenario, or whole NetEA games

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { epic40kBattleField, epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../../src/rulesets/epic40k/scenarios/epic40kValuePlan.js';
+import { epic40kBattleField, epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../../src/rulesets/epic40k/reports/epic40kValuePlan.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../../src/model/runDefaults.js';
 import { loadEpic40kLists } from '../../src/rulesets/epic40k/model/load.js';
 import { listDetachments } from '../../src/rulesets/epic40k/model/listDetachments.js';

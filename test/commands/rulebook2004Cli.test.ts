@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../helpers/tempDir.js';
-import { compileScriptExperiment, loadExperiment } from '../../src/scenarios/loadExperiment.js';
+import { loadExperiment } from '../../src/scenarios/loadExperiment.js';
+import { compileScriptExperiment } from '../../src/rulesets/netea/scenarios/experiment.js';
 import { variantOf } from '../../src/rulesets/netea/model/rulesVariant.js';
 import { inProcess } from '../helpers/cli.js';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { problemsOf } from '../helpers/simulate.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileScriptExperiment, loadExperiment, parameterCombinations } from '../../src/scenarios/loadExperiment.js';
+import { loadExperiment, parameterCombinations } from '../../src/scenarios/loadExperiment.js';
+import { compileScriptExperiment } from '../../src/rulesets/netea/scenarios/experiment.js';
 import { datasheetJsonSchema, experimentJsonSchema } from '../../src/model/jsonSchemas.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 

@@ -18,7 +18,7 @@ export interface ValueRunOptions extends ValueRun {
   precision?: number;
   /** Solve each opponent's own fair cost exactly too (its groups simulated), not only from the groups the battle's fixed point ran. */
   exactOpponents?: boolean;
-  /** Another rule system's meetings for a formation (Epic 40,000: src/rulesets/epic40k/scenarios/epic40kValuePlan.ts); default NetEA's planValue. */
+  /** Another rule system's meetings for a formation (Epic 40,000: src/rulesets/epic40k/reports/epic40kValuePlan.ts); default NetEA's planValue. */
   plan?: (formation: FormationSpec, field: FormationSpec[], battle: Battle, run: ValueRun) => ValuePlan;
 }
 

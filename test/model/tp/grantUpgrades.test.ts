@@ -4,7 +4,7 @@ import { InputError } from '../../../src/model/inputError.js';
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { ruleOfNote } from '../../../src/model/ruleReach.js';
 import * as C from '../../../src/rulesets/netea/engine/codes.js';
-import { Engagement } from '../../../src/rulesets/netea/engine/engagement.js';
+import { compileEngagement } from '../../../src/rulesets/netea/engine/compileEngagement.js';
 import { engagement, placed, shootStep } from '../../helpers/fixtures.js';
 import { describeWithTp } from '../../helpers/tournamentPack.js';
 
@@ -52,7 +52,7 @@ describeWithTp('Tournament Pack upgrades that give units a rule', (tpDir) => {
   it('the engine reads the given ability: the sniper Scouts\' ranged lines carry the sniper flag, the others\' do not', () => {
     const scouts = parseFormation(data, 'space-marine-codex-astartes/scout+snipers+snipers');
     const target = parseFormation(data, 'ork-war-horde/warband');
-    const e = new Engagement(engagement([placed('a', 0, scouts), placed('t', 1, target)], [shootStep(0, 1)]));
+    const e = compileEngagement(engagement([placed('a', 0, scouts), placed('t', 1, target)], [shootStep(0, 1)]));
     const sniperLines = new Map<number, boolean[]>();
     for (let l = 0; l < e.wUnit.length; l++) {
       const u = e.wUnit[l]!;

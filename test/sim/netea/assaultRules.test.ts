@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NeteaRunner } from '../../../src/rulesets/netea/engine/runner.js';
-import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/rulesets/netea/engine/assault.js';
+import { assault, ATTACKER_WINS, DEFENDER_WINS, NO_RESULT } from '../../../src/rulesets/netea/engine/assault.js';
+import type { AssaultSetup } from '../../../src/rulesets/netea/engine/assault/setup.js';
 import { ChargeCache } from '../../../src/rulesets/netea/engine/assault/chargeCache.js';
 import { actionTest } from '../../../src/rulesets/netea/engine/morale.js';
 import * as C from '../../../src/rulesets/netea/engine/codes.js';

@@ -3,7 +3,8 @@ import { parseFormation, type FormationSpec } from '../../../src/model/formation
 import { loadDataset } from '../../../src/model/loadDataset.js';
 import { namesRule, ruleNote } from '../../../src/model/ruleReach.js';
 import { rngFromSeed } from '../../../src/sim/rng.js';
-import { assault, DEFENDER_WINS, NO_RESULT, type AssaultSetup } from '../../../src/rulesets/netea/engine/assault.js';
+import { assault, DEFENDER_WINS, NO_RESULT } from '../../../src/rulesets/netea/engine/assault.js';
+import type { AssaultSetup } from '../../../src/rulesets/netea/engine/assault/setup.js';
 import { assaultHitFlags } from '../../../src/rulesets/netea/engine/assault/attacks.js';
 import { ChargeCache } from '../../../src/rulesets/netea/engine/assault/chargeCache.js';
 import * as C from '../../../src/rulesets/netea/engine/codes.js';

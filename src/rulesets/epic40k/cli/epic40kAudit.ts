@@ -8,7 +8,7 @@ import type { AuditEntry } from '../../../reports/audit/auditEntries.js';
 import type { FormationValue } from '../../../reports/value/formationValue.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
 import { auditKey, auditRange, checkAuditOutputs, finishAudit, replayedAudit, writeAuditPartial, type AuditOptions } from '../../../cli/audit.js';
-import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../scenarios/epic40kValuePlan.js';
+import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../reports/epic40kValuePlan.js';
 
 /**
  * `audit --rules epic40k`: the fair cost of every priced ground unit of the
@@ -110,7 +110,7 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
   checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
-    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0);
+    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0, []);
     return;
   }
   const piece = audited.slice(range.first, range.last + 1);
@@ -122,5 +122,5 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;
   }
-  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started);
+  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started, []);
 }

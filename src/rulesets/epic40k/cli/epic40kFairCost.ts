@@ -16,7 +16,7 @@ import { writeRunReport } from '../../../reports/writeRunReport.js';
 import { EPIC40K_ASSAULT_GAP, EPIC40K_RANK_WIDTH, EPIC40K_SHOOT_GAP, EPIC40K_SPACING, epic40kAssaultEngagement, epic40kShootEngagement, OPEN_GROUND } from '../engine/engagements.js';
 import type { Epic40kDetachment } from '../model/spec.js';
 import { EPIC40K_TITLE } from '../scenarios/epic40kJobs.js';
-import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../scenarios/epic40kValuePlan.js';
+import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../reports/epic40kValuePlan.js';
 import type { SimOptions } from '../../../cli/simOptions.js';
 import { fairCostJson, printBattleValue } from '../../../cli/fairCost.js';
 import { battleValueJson } from '../../../reports/value/battleFairCost.js';

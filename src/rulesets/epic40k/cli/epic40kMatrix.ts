@@ -14,7 +14,7 @@ import { writeRunReport } from '../../../reports/writeRunReport.js';
 import { EPIC40K_ASSAULT_GAP, EPIC40K_SHOOT_GAP } from '../engine/engagements.js';
 import { epic40kFairCostRules } from './epic40kFairCost.js';
 import { EPIC40K_TITLE } from '../scenarios/epic40kJobs.js';
-import { epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../scenarios/epic40kValuePlan.js';
+import { epic40kBattlePath, loadEpic40kBattle, planEpic40kValue } from '../reports/epic40kValuePlan.js';
 import type { SimOptions } from '../../../cli/simOptions.js';
 import { matrixJson, printMatrix, runMatrixOnPool } from '../../../cli/matrix.js';
 import { battleMatrix } from '../../../cli/matrixBattle.js';

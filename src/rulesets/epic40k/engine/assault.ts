@@ -1,7 +1,7 @@
 import { d6 } from '../../../sim/dice/d6.js';
 import { rollDice } from '../../../sim/diceExpr.js';
 import type { Sfc32 } from '../../../sim/rng.js';
-import * as outcomes from '../../netea/engine/assault.js';
+import * as outcomes from '../../../sim/assaultOutcomes.js';
 import { saveAll } from './applyHits.js';
 import { combatBonus } from './combatBonus.js';
 import { loserHitNumber, winnerHitNumber } from './hitNumbers.js';

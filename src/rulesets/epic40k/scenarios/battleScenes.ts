@@ -4,7 +4,7 @@ import type { Epic40kDetachment, Epic40kOrder, Epic40kSpec, Epic40kStep, PlacedD
 
 /**
  * The scenes of an Epic 40,000 battle file (battles/epic40k-reference.json,
- * read by src/rulesets/epic40k/scenarios/epic40kValuePlan.ts) as engagements between two
+ * read by src/rulesets/epic40k/reports/epic40kValuePlan.ts) as engagements between two
  * groups: side 0 holds `groupA` (copies of the detachment being valued), side
  * 1 `groupB` (copies of an opponent), each group in one line, all its
  * detachments at the same distance from the enemy.

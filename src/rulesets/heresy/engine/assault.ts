@@ -1,6 +1,6 @@
 import { d10 } from '../../../sim/dice/d10.js';
 import type { Sfc32 } from '../../../sim/rng.js';
-import * as outcomes from '../../netea/engine/assault.js';
+import * as outcomes from '../../../sim/assaultOutcomes.js';
 import { buyCasualties } from './casualtyPoints.js';
 import { FirePlan, shoot } from './shoot.js';
 import { qualityCheck } from './quality.js';

@@ -37,8 +37,6 @@ interface MatchupOptions extends SimOptions {
   out?: string;
 }
 
-export type { MatchupRun } from '../../../reports/matchup/listMatchup.js';
-
 /** The list files of a folder (*.json), in name order; a folder without one is bad input. */
 function folderLists(folder: string): string[] {
   let names: string[];

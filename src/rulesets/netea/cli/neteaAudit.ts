@@ -2,7 +2,7 @@ import { loadBattle } from '../../../model/loadBattle.js';
 import { loadDataset } from '../../../model/loadDataset.js';
 import { auditEntries, auditLists } from '../../../reports/audit/auditEntries.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
-import { variantOptions, rulesVariantOf } from '../model/rulesVariant.js';
+import { variantNotes, variantOptions, rulesVariantOf } from '../model/rulesVariant.js';
 import { type AuditOptions, auditKey, auditRange, battleAirDefence, battleField, checkAuditOutputs, finishAudit, replayedAudit, showProgress, writeAuditPartial } from '../../../cli/audit.js';
 import type { CommandCall } from '../../../cli/ruleSystemCommands.js';
 import { auditHistory } from './auditHistory.js';
@@ -27,7 +27,7 @@ export async function neteaAudit({ o: options, started }: CommandCall): Promise<
   checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
-    await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0);
+    await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0, notPlayed(o));
     return;
   }
   const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
@@ -37,5 +37,10 @@ export async function neteaAudit({ o: options, started }: CommandCall): Promise<
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;
   }
-  await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started);
+  await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started, notPlayed(o));
+}
+
+/** What the audit's rules variant does not play, for its report's notes: the 2004 rulebook's. */
+function notPlayed(o: AuditOptions): string[] {
+  return variantNotes(o.rules === 'rulebook-2004' ? 'rulebook-2004' : 'netea');
 }

@@ -1,13 +1,13 @@
 import { InputError } from '../../../model/inputError.js';
 import { loadDataset } from '../../../model/loadDataset.js';
-import { compileScriptExperiment } from '../../../scenarios/loadExperiment.js';
+import { compileScriptExperiment } from '../scenarios/experiment.js';
 import type { ExperimentAnswers } from '../../../cli/ruleSystemCommands.js';
 import { boughtPositionNotes } from '../engine/boughtPositions.js';
 import { rulesVariantOf, variantNotes } from '../model/rulesVariant.js';
 
 /**
- * `run` under NetEA or the 2004 rulebook: a script compiled by the shared compiler
- * (scenarios/loadExperiment.ts); a fair cost or a matrix left to run.ts's paths, which play
+ * `run` under NetEA or the 2004 rulebook: a script compiled by NetEA's compiler
+ * (scenarios/experiment.ts); a fair cost or a matrix left to run.ts's paths, which play
  * NetEA's engine; --data a Tournament Pack checkout.
  */
 export const NETEA_EXPERIMENTS: ExperimentAnswers = {

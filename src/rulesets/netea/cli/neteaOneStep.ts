@@ -9,8 +9,8 @@ import type { SimOptions } from '../../../cli/simOptions.js';
 import type { SimulationRunner } from '../../../cli/simulationRunner.js';
 import { printOutcomeTable, warnNotSimulated } from '../../../cli/print.js';
 import type { CommandCall } from '../../../cli/ruleSystemCommands.js';
-import { assaultJson } from '../../../reports/oneStepJson.js';
-import { assaultJob, DEFAULT_ASSAULT_GAP, jobJson, SHOOT_ACTIONS, shootJob, withRulesVariant, type AssaultWords, type ShootWords, type OneStepJob } from '../scenarios/oneStepJobs.js';
+import { assaultJson, jobJson } from '../../../reports/oneStepJson.js';
+import { assaultJob, DEFAULT_ASSAULT_GAP, SHOOT_ACTIONS, shootJob, withRulesVariant, type AssaultWords, type ShootWords, type OneStepJob } from '../scenarios/oneStepJobs.js';
 import { rulesVariantOf } from '../model/rulesVariant.js';
 
 /** What commander hands `shoot`: the words of the shot (oneStepJobs.ts), the run options and --out. */

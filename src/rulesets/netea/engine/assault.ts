@@ -7,24 +7,16 @@ import { disembarkAttackers } from './transport/disembark.js';
 import { applyResult, countSide, resultModifiers } from './assault/result.js';
 import { loadCharge, pristine, saveCharge, saveChargedState, type ChargeCache } from './assault/chargeCache.js';
 import { charge, contactCap, counterCharge, moveAttackerFronts } from './assault/moves.js';
-import { markEngaged, staticCoordinate } from './assault/positions.js';
+import { markEngaged } from './assault/positions.js';
+import { staticCoordinate } from './assault/axis.js';
 import { strikesFirst } from './assault/firstStrike.js';
+import type { AssaultSetup } from './assault/setup.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT } from '../../../sim/assaultOutcomes.js';
 import { countsAsKill, inspiringUnits, resultWinner, wipeOut as wipeOutOutcome } from './assault/resultRules.js';
 import { fightPhase, fightWithSupport, PHASE_FIRST_STRIKE, PHASE_MAIN, setAttackProfile, supportingFire } from './assault/attacks.js';
 
 /** The outcomes (src/sim/assaultOutcomes.ts), for this module's importers. */
 export { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT, NO_RESULT };
-
-/** Who takes part in an assault, as bit masks over formations. */
-export interface AssaultSetup {
-  attackers: number;
-  defenders: number;
-  supporters: number;
-  overwatch: number;
-  /** Maximum attackers in base contact (engagement-model override), or -1. */
-  contactLimit: number;
-}
 
 const inMask = (mask: number, f: number) => (mask & (1 << f)) !== 0;
 

@@ -1,14 +1,15 @@
 import * as C from './codes.js';
 import type { Engagement } from './engagement.js';
 import type { AssaultRecordLayout, RecordLayout } from '../../../sim/ruleset.js';
-import { ENGAGED_START, startAssault, type AssaultSetup } from './assault.js';
+import { ENGAGED_START, startAssault } from './assault.js';
+import type { AssaultSetup } from './assault/setup.js';
 import type { ChargeCache } from './assault/chargeCache.js';
 import { assaultHitFlags, supportTargetSide } from './assault/attacks.js';
 import { contactCap, prefersFirefight, wantsContact } from './assault/moves.js';
 import { counterChargeMove } from './assault/counterChargeRules.js';
 import { lossHitsHalved } from './assault/aftermathRules.js';
 import { blastMarkerModifiers, countsAsKill, formationResultMarkers, halvesResultMarkers, inspiringUnits, sideResultMarkers } from './assault/resultRules.js';
-import { staticCoordinate } from './assault/positions.js';
+import { staticCoordinate } from './assault/axis.js';
 import { cumulativeThresholds } from '../../../sim/dice/cumulativeThresholds.js';
 import { dicePmf } from '../../../sim/dice/dicePmf.js';
 import { hitCountPmf } from '../../../sim/dice/hitCountPmf.js';

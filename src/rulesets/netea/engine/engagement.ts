@@ -5,22 +5,19 @@ import { AirState } from './aerospace/airState.js';
 import { ChoiceMemo } from './choiceMemo.js';
 import { TransportState } from './transport/transportState.js';
 import { UnitSaves } from './saves/unitSaves.js';
-import { SwarmValues } from './swarming.js';
+import { SwarmValues } from './swarmValues.js';
 import { CriticalTable } from './criticals/criticalTable.js';
-import { Carriages } from './criticals/carriages.js';
-import { collectLines, fillLine } from './engagement/weaponLines.js';
-import { fillFormation, fillUnit } from './engagement/unitProfile.js';
-import { fillChoice, fillFailChances } from './engagement/firepowerChoice.js';
+import { Carriages } from './criticals/carriageState.js';
+import type { UnitLines } from './engagement/unitLines.js';
 import { fixedShots } from './lineShots.js';
-import { fillRanges } from './engagement/unitReach.js';
-import { fillFormationSummary, fillOrders } from './engagement/formationSummary.js';
-import { placedAsPlayed } from './boughtPositions.js';
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
  * units, weapons and formations; the `st*` arrays are the per-trial state,
  * reset from the static ones at the start of every trial. Nothing in here is
- * allocated after construction.
+ * allocated after construction. `compileEngagement` (compileEngagement.ts) builds one from a
+ * spec: this module imports none of the modules that fill or read it, so they import it
+ * without a cycle.
  */
 export class Engagement {
   readonly options: NeteaOptions;
@@ -349,7 +346,12 @@ export class Engagement {
   readonly asInspiring = new Int32Array(2);
   readonly asBlastMarkers = new Int32Array(2);
 
-  constructor(spec: EngagementSpec) {
+  /**
+   * Allocates every array for `spec`'s units and `lines` (engagement/weaponLines.ts `collectLines`),
+   * has `fillStatic` (compileEngagement.ts) fill the static ones from the spec, then derives the
+   * rest from them: the hit buffer's size, the trial's starting values, the lines' fixed shots.
+   */
+  constructor(spec: EngagementSpec, lines: UnitLines, fillStatic: (e: Engagement) => void) {
     this.options = spec.options;
     this.optBarrage3bpAt = spec.options.barrage3bpAt;
     this.optSuppressSkipWarEngines = spec.options.suppressSkipWarEngines;
@@ -375,7 +377,7 @@ export class Engagement {
     this.nUnits = nUnits;
     this.nFormations = forms.length;
 
-    const { lineSpecs, groupRanges, critParts, perUnitLines, perUnitGroups, perUnitCrits, carriages } = collectLines(forms, spec.steps);
+    const { lineSpecs, groupRanges, critParts, carriages } = lines;
     const nLines = lineSpecs.length;
     this.nLines = nLines;
 
@@ -472,42 +474,16 @@ export class Engagement {
     this.saves = new UnitSaves(nUnits);
     this.swarm = new SwarmValues(nUnits);
     this.carriages = new Carriages(carriages, nUnits, nLines);
-    let g = 0;
-    for (let f = 0; f < nF; f++) {
-      const pf = placedAsPlayed(spec, f);
-      fillFormation(this, f, pf, g);
-      for (let i = 0; i < pf.formation.units.length; i++) {
-        const ru = pf.formation.units[i]!;
-        fillUnit(this, g, f, i, ru, pf);
-        this.uLineStart[g] = perUnitLines[g]![0];
-        this.uLineEnd[g] = perUnitLines[g]![1];
-        this.uCritStart[g] = perUnitCrits[g]![0];
-        this.uCritEnd[g] = perUnitCrits[g]![1];
-        this.uGroupStart[g] = perUnitGroups[g]![0];
-        this.uGroupEnd[g] = perUnitGroups[g]![1];
-        g++;
-      }
-      this.fUnitEnd[f] = g;
-      fillOrders(this, f);
-    }
     this.air = new AirState(spec, nUnits, nLines);
-    for (let u = 0; u < nUnits; u++) fillFailChances(this, u);
-    this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
-    this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
-    lineSpecs.forEach((l, i) => fillLine(this, i, l));
     this.nGroups = groupRanges.length;
     this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
     this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
     this.gBarrageLine = new Int32Array(this.nGroups).fill(-1);
-    for (let gi = 0; gi < this.nGroups; gi++) {
-      for (let l = this.gLineStart[gi]!; l < this.gLineEnd[gi]!; l++) if (this.wBpN[l]! + this.wBpPlus[l]! > 0 && this.gBarrageLine[gi] === -1) this.gBarrageLine[gi] = l;
-    }
-    for (let u = 0; u < nUnits; u++) fillRanges(this, u);
-    for (let f = 0; f < nF; f++) fillFormationSummary(this, f);
     this.choice = new Int32Array(this.nGroups * nF);
-    for (let gi = 0; gi < this.nGroups; gi++) for (let f = 0; f < nF; f++) fillChoice(this, gi, f);
-    this.air.fillAntiAircraft(this);
-    this.memo = new ChoiceMemo(this);
+    this.memo = new ChoiceMemo(this.nGroups);
+    fillStatic(this);
+    this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
+    this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
 
     this.stAlive = new Uint8Array(nUnits);
     this.stDC = new Int32Array(nUnits);

@@ -1,9 +1,11 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import type { FormationSpec } from '../../../model/formation.js';
-import { Engagement } from './engagement.js';
+import type { Engagement } from './engagement.js';
+import { compileEngagement } from './compileEngagement.js';
 import type { EngagementSpec, NeteaOptions } from '../model/spec.js';
 import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
-import { assault, ATTACKER_WINS, type AssaultSetup } from './assault.js';
+import { assault, ATTACKER_WINS } from './assault.js';
+import type { AssaultSetup } from './assault/setup.js';
 import { ChargeCache } from './assault/chargeCache.js';
 import { DEFAULT_RANK_WIDTH, DEFAULT_SPACING } from './engagements.js';
 
@@ -30,7 +32,7 @@ export class FreshAssaults {
       steps: [0, 1].map((f) => ({ kind: 'assault' as const, label: 'either formation may charge', by: [f], at: [], support: [], overwatch: [], test: false, retain: false })),
       options,
     };
-    this.e = new Engagement(spec);
+    this.e = compileEngagement(spec);
     this.traits = new EngagementTraits(this.e);
     this.cache = new ChargeCache(2, this.e.nUnits);
     this.aerospace = this.e.air.fAerospace[0] === 1 || this.e.air.fAerospace[1] === 1;

@@ -1,11 +1,13 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { hasAbility } from '../../../model/resolvedUnit.js';
 import * as C from './codes.js';
-import { Engagement } from './engagement.js';
+import type { Engagement } from './engagement.js';
+import { compileEngagement } from './compileEngagement.js';
 import type { EngagementSpec, NeteaOptions, PlacedFormation, Step } from '../model/spec.js';
 import { EngagementTraits, markAllUnitsDirty, resetEngagementState, rollPowerFields } from './resetEngagement.js';
 import { shoot } from './shoot.js';
-import { assault, type AssaultSetup } from './assault.js';
+import { assault } from './assault.js';
+import type { AssaultSetup } from './assault/setup.js';
 import { ChargeCache } from './assault/chargeCache.js';
 import { actionTest, endPhaseAfterRallies, endPhaseBeforeRallies, rally, regroup } from './morale.js';
 import { approach, attackFromAir } from './aerospace/groundAttack.js';
@@ -78,7 +80,7 @@ export class GameEngagement {
     if (formations.length > 31) throw new RangeError(`an engagement holds at most 31 formations, and these armies have ${formations.length}`);
     const steps: Step[] = formations.map((_, f) => ({ kind: 'assault', label: 'any formation may charge in a game', by: [f], at: [], support: [], overwatch: [], test: false, retain: false }));
     const spec: EngagementSpec = { ruleset: 'netea', formations, steps, options };
-    const e = new Engagement(spec);
+    const e = compileEngagement(spec);
     this.e = e;
     this.traits = new EngagementTraits(e);
     this.cache = new ChargeCache(e.nFormations, e.nUnits);

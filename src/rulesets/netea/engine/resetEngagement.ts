@@ -1,6 +1,7 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { rollDice } from '../../../sim/diceExpr.js';
 import * as C from './codes.js';
+import { resetCarriages } from './criticals/carriages.js';
 import type { Engagement } from './engagement.js';
 
 // Codes as module constants, which V8 folds into optimised code: `C.X` is loaded again at every use (docs/adding-a-rule.md).
@@ -79,7 +80,7 @@ export function resetEngagementState(e: Engagement, traits: EngagementTraits): v
     if (e.saves.changes) e.saves.resetUnit(u);
   }
   e.nDirty = 0;
-  if (e.carriages.any) e.carriages.reset(e);
+  if (e.carriages.any) resetCarriages(e);
   const limitedLines = traits.limitedLines;
   for (let i = 0; i < limitedLines.length; i++) {
     const l = limitedLines[i]!;

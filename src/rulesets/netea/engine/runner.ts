@@ -1,9 +1,11 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { TRIALS, type TallyLayout, type TrialRunner } from '../../../sim/ruleset.js';
 import * as C from './codes.js';
-import { Engagement } from './engagement.js';
+import type { Engagement } from './engagement.js';
+import { compileEngagement } from './compileEngagement.js';
 import { shoot } from './shoot.js';
-import { assault, type AssaultSetup } from './assault.js';
+import { assault } from './assault.js';
+import type { AssaultSetup } from './assault/setup.js';
 import { ChargeCache } from './assault/chargeCache.js';
 import { actionTest, endPhase, regroup } from './morale.js';
 import type { ActionName, EngagementSpec } from '../model/spec.js';
@@ -11,7 +13,8 @@ import { playsTournamentPackChanges } from '../model/rulesVariant.js';
 import { engagementTallyLayout } from '../../../sim/engagementTallyLayout.js';
 import { recordFormation } from '../../../sim/recordFormation.js';
 import { recordAssault } from '../../../sim/recordAssault.js';
-import { compileFirePlan, FirePlan, runFirePlan } from './firePlan.js';
+import { compileFirePlan, runFirePlan } from './firePlan.js';
+import { FirePlan } from './firePlan/plan.js';
 import { AssaultPlan, compileAssaultPlan, type PlanDice } from './assaultPlan.js';
 import { plannedAssault } from './plannedAssault.js';
 import { groundAttack } from './aerospace/groundAttack.js';
@@ -121,7 +124,7 @@ export class NeteaRunner implements TrialRunner {
   readonly path: string;
 
   constructor(spec: EngagementSpec, options: RunnerOptions = {}) {
-    this.e = new Engagement(spec);
+    this.e = compileEngagement(spec);
     this.layout = engagementTallyLayout(spec);
     const n = spec.steps.length;
     this.stepKind = new Int32Array(n);

@@ -1,34 +1,9 @@
-import type { ResolvedUnit } from '../../../model/formation.js';
 import type { Engagement } from './engagement.js';
 import { distanceToNearestEnemy } from './geometry.js';
 import { reviveUnit } from './unitState.js';
 
 /** TP Xeno-Sociology, Swarming: "If a formation is broken or within 30cm of enemy units halve the number of swarm points". */
 export const SWARM_HALVING_RANGE = 30;
-
-/**
- * The Tyranids' synapse and brood values, per unit (global index), for
- * swarming in the end phase (swarm).
- */
-export class SwarmValues {
-  /** The unit's synapse value with its characters' (TP: "Synapse (+x)" characters add theirs). */
-  readonly uSynapse: Int32Array;
-  /** Swarm points that return the unit to play once destroyed; 0 for a unit without Brood. */
-  readonly uBrood: Int32Array;
-  /** Some unit has a synapse value (the end phase swarms only then). */
-  any = false;
-
-  constructor(nUnits: number) {
-    this.uSynapse = new Int32Array(nUnits);
-    this.uBrood = new Int32Array(nUnits);
-  }
-
-  fillUnit(g: number, ru: ResolvedUnit): void {
-    this.uSynapse[g] = (ru.unit.synapse ?? 0) + ru.characters.reduce((s, c) => s + (c.synapse ?? 0), 0);
-    this.uBrood[g] = ru.unit.brood ?? 0;
-    if (this.uSynapse[g]! > 0) this.any = true;
-  }
-}
 
 /**
  * TP Xeno-Sociology, Swarming, in the end phase after every formation has

@@ -3,11 +3,9 @@ import { parseFormation, type FormationSpec } from '../../../model/formation.js'
 import { InputError } from '../../../model/inputError.js';
 import { rejectAirUnits } from '../../../model/rejectAirUnits.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../../../model/runDefaults.js';
-import { assaultJson, oneStepJson } from '../../../reports/oneStepJson.js';
 import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../engine/engagements.js';
 import { FORTIFIED_POSITIONS } from '../../../model/fortifiedPositions.js';
 import { type ActionName, type CoverSpec, type EngagementSpec } from '../model/spec.js';
-import type { SimulationResult } from '../../../run/simulate.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
 import { embarkationProblem } from '../engine/transport/embarkation.js';
 import { boughtPositionNotes } from '../engine/boughtPositions.js';
@@ -127,8 +125,8 @@ export interface OneStepJob {
   /** For shoot: which attack the rules make of it. */
   kind: AirAttackKind | 'assault';
   unsupported: string[];
-  /** The fields `--json` adds after the two outcomes for this kind of step. */
-  extra(result: SimulationResult): Record<string, unknown>;
+  /** The rules variant it plays when not NetEA's own (`withRulesVariant`): its `--json` names it. */
+  rules?: RulesVariant;
 }
 
 /**
@@ -143,7 +141,7 @@ export function withRulesVariant(job: OneStepJob, variant: RulesVariant): OneSte
     spec: { ...job.spec, options: variantOptions(variant, job.spec.options) },
     title: `${job.title} [2004 rulebook]`,
     unsupported: [...job.unsupported, ...variantNotes(variant)],
-    extra: (result) => ({ rules: variant, ...job.extra(result) }),
+    rules: variant,
   };
 }
 
@@ -197,7 +195,6 @@ export function shootJob(data: Dataset, o: ShootWords): OneStepJob {
     others,
     kind,
     unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
-    extra: () => (kind === 'shoot' ? {} : { attack: kind }),
   };
 }
 
@@ -238,11 +235,5 @@ export function assaultJob(data: Dataset, o: AssaultWords): OneStepJob {
     others,
     kind: 'assault',
     unsupported: [...unsupportedOf([attacker, target, ...others]), ...boughtPositionNotes(spec)],
-    extra: (result) => ({ assault: assaultJson(result) }),
   };
-}
-
-/** The `--json` of a finished job. */
-export function jobJson(job: OneStepJob, result: SimulationResult, seed: string, data: { id: string; version: string }) {
-  return oneStepJson(result, seed, data, job.attacker, job.target, job.unsupported, job.extra(result));
 }

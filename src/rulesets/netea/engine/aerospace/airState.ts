@@ -1,7 +1,5 @@
 import type { EngagementSpec } from '../../model/spec.js';
 import { fightersOnly, flyingKind } from '../../../../model/flyingKind.js';
-import type { Engagement } from '../engagement.js';
-import { NONE, KIND_RANGED } from '../codes.js';
 
 /** Bits of `fUnderFire`: the aircraft formation took its coming-under-fire Blast marker (RB 4.2.7). */
 export const UNDER_FIRE_APPROACH = 1;
@@ -21,7 +19,7 @@ export const PHASE_DISENGAGEMENT = 1;
 export class AirState {
   /** AA value of each weapon line (NONE when it has none). */
   readonly wAA: Uint8Array;
-  /** Longest AA range of each unit (-1: no AA weapon). Filled by `fillUnitRanges` once lines are compiled. */
+  /** Longest AA range of each unit (-1: no AA weapon). Filled by `fillAntiAircraft` (engagement/antiAircraft.ts) once lines are compiled. */
   readonly uMaxAaRange: Float64Array;
   /** Each weapon group's mode with the best AA value (-1: none); a shorter-ranged better mode is rare, so it is checked first. */
   gAaLine: Int32Array;
@@ -68,27 +66,6 @@ export class AirState {
     this.fAttacked = new Uint8Array(nF);
     this.fUnderFire = new Uint8Array(nF);
     this.flakTurn = new Float64Array(nUnits * nF);
-  }
-
-  /** Each unit's longest AA range and each group's best AA mode, once the engagement's lines and groups are compiled. */
-  fillAntiAircraft(e: Engagement): void {
-    this.gAaLine = new Int32Array(e.nGroups).fill(-1);
-    for (let g = 0; g < e.nGroups; g++) {
-      for (let l = e.gLineStart[g]!; l < e.gLineEnd[g]!; l++) {
-        if (this.wAA[l]! >= NONE || e.wKind[l] !== KIND_RANGED) continue;
-        const best = this.gAaLine[g]!;
-        if (best < 0 || this.wAA[l]! < this.wAA[best]!) this.gAaLine[g] = l;
-        const u = e.wUnit[l]!;
-        if (e.wRange[l]! > this.uMaxAaRange[u]!) this.uMaxAaRange[u] = e.wRange[l]!;
-      }
-    }
-    const list: number[] = [];
-    for (let f = 0; f < this.nF; f++) {
-      this.fAaStart[f] = list.length;
-      for (let u = e.fUnitStart[f]!; u < e.fUnitEnd[f]!; u++) if (this.uMaxAaRange[u]! >= 0) list.push(u);
-    }
-    this.fAaStart[this.nF] = list.length;
-    this.aaUnits = Int32Array.from(list);
   }
 
   /** This turn of this trial, as stored in `flakTurn`. */

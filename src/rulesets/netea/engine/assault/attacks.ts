@@ -5,7 +5,7 @@ import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { queueHit } from '../allocate.js';
 import { ONLY_CONTACT, ONLY_NOT_CONTACT, resolveAssaultHits } from './assaultHits.js';
-import { staticCoordinate, withinOfSide } from './positions.js';
+import { staticCoordinate, withinOfSide } from './axis.js';
 import { strikesFirst } from './firstStrike.js';
 import { carriageLineLost } from '../criticals/carriages.js';
 import { attackValue, usesCloseCombat } from './attackValue.js';

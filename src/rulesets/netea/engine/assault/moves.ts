@@ -1,6 +1,6 @@
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
-import type { AssaultSetup } from '../assault.js';
+import type { AssaultSetup } from './setup.js';
 import { DISEMBARK_RANGE, placePassengers } from '../transport/disembark.js';
 import { computeDistances } from './positions.js';
 import { withinAssaultRange } from './reach.js';

@@ -6,7 +6,7 @@ import { checkBreak, placeBlastMarkers, withdraw } from '../blastMarkers.js';
 import { reachesBreakPoint } from '../breaking.js';
 import { damageWarEngine, destroyUnit } from '../damage.js';
 import { markDead } from '../unitState.js';
-import { staticCoordinate, withinOfSide } from './positions.js';
+import { staticCoordinate, withinOfSide } from './axis.js';
 import { nextInTurn } from './assaultHits.js';
 import { blastMarkerModifiers, countsAsKill, formationResultMarkers, halvesResultMarkers, inspiringUnits, resultModifiers as modifiers, sideResultMarkers } from './resultRules.js';
 import { BYSTANDER_BLAST_MARKERS, diesBrokenAndLosing, IMMUNE_TO_LOSS_HITS, loserHits, lossHitsHalved, takesLossHits, winnerBlastMarkers } from './aftermathRules.js';

@@ -1,7 +1,7 @@
 import * as C from '../codes.js';
 import type { Engagement } from '../engagement.js';
 import { supportTargetSide } from '../assault/attacks.js';
-import { staticCoordinate } from '../assault/positions.js';
+import { staticCoordinate } from '../assault/axis.js';
 import { withinAssaultRange } from '../assault/reach.js';
 import { strikesFirst } from '../assault/firstStrike.js';
 

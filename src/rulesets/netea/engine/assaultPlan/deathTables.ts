@@ -1,10 +1,25 @@
 import { cumulativeThresholds } from '../../../../sim/dice/cumulativeThresholds.js';
 import { guideTable } from '../../../../sim/dice/guideTable.js';
 import { sumOfCounts } from '../../../../sim/dice/sumOfCounts.js';
-import type { AssaultPlan, AssaultPlanParts } from '../assaultPlan.js';
+import type { Engagement } from '../engagement.js';
+import type { PlanGroups } from './attackGroups.js';
 import { fightDeathPmf, laterStageDeathPmf } from './fightDeaths.js';
 import { inspiringUnits } from '../assault/resultRules.js';
 import { ANY_KIND, FIGHT_MASK_UNITS, FM_ROW, MIXED_KINDS, STAGED_MASK_UNITS, U_BREAK_WEIGHT, U_FLAGS, U_KILL, U_STRIDE } from './layout.js';
+
+/**
+ * What the tables read of the plan being compiled (`AssaultPlan`, which passes itself): its
+ * packed units, the groups' hit codes, the kinds of hit and the save chances by kind.
+ */
+export interface CompiledSoFar {
+  readonly nUnits: number;
+  readonly byCounts: boolean;
+  readonly U: Int32Array;
+  readonly gCode: Int32Array;
+  readonly rangeKind: Int32Array;
+  readonly kindMacro: Uint8Array;
+  readonly saveChance: Float64Array;
+}
 
 /** The first round's death tables (`AssaultPlan.fightByMasks` to `fmPoints`); their thresholds and guide tables go on the ends of `cdf` and `guide`. */
 export interface DeathTables {
@@ -30,7 +45,7 @@ export interface DeathTables {
  * `groupKind` is a group's kind by counts, `groupPmf` its hit-count
  * distribution.
  */
-export function compileDeathTables(plan: AssaultPlan, p: AssaultPlanParts, groupKind: (g: number) => number, groupPmf: number[][], cdf: number[], guide: number[]): DeathTables {
+export function compileDeathTables(plan: CompiledSoFar, p: PlanGroups & { readonly e: Engagement }, groupKind: (g: number) => number, groupPmf: number[][], cdf: number[], guide: number[]): DeathTables {
   const e = p.e;
   const n = plan.nUnits;
   const sides = [0, 1];

@@ -1,55 +1,15 @@
 import type { ResolvedWeapon } from '../../../../model/formation.js';
 import { hasAbility } from '../../../../model/resolvedUnit.js';
-import type { CriticalPart, WeaponMode } from '../../../../model/schema.js';
+import type { CriticalPart } from '../../../../model/schema.js';
 import { meanOf, parseDiceExpr, type DiceTriple } from '../../../../sim/diceExpr.js';
 import * as C from '../codes.js';
 import { CriticalTable } from '../criticals/criticalTable.js';
 import type { Engagement } from '../engagement.js';
 import type { PlacedFormation, Step } from '../../model/spec.js';
+import type { CarriageSpec, LineSpec, UnitLines } from './unitLines.js';
 
 /** A spacecraft weapon named a pin-point attack (RB 4.3.4: war engines only). */
 const PIN_POINT = /pin-?point/i;
-
-/** One weapon line to compile: a mode of a weapon of a unit or of a character joined to it. */
-export interface LineSpec {
-  unit: number;
-  group: number;
-  mode: WeaponMode;
-  multiplier: number | string;
-  arc: string;
-  unitSniper: boolean;
-  pinPoint: boolean;
-  /** A weapon of a carriage (TP Land Train), lost with it. */
-  carriage: boolean;
-  /** The weapon a critical's damage-on-miss names (TP Cyclops: the Hellfury Cannon). */
-  missDamage: boolean;
-}
-
-/** A character of a unit with carriages (TP Land Train): what it adds to the unit, and its weapon lines [lineStart, lineEnd). */
-export interface CarriageSpec {
-  unit: number;
-  dc: number;
-  shields: number;
-  /** Void shields it repairs in each end phase beyond the unit's one (TP Fire Shield Battlecar). */
-  extraRepairs: number;
-  lineStart: number;
-  lineEnd: number;
-}
-
-/**
- * Every unit's weapon lines, weapon groups (one weapon, its alternative
- * modes) and critical-table rows, in unit order; each unit's are the range
- * [start, end) in perUnitLines, perUnitGroups and perUnitCrits.
- */
-export interface UnitLines {
-  lineSpecs: LineSpec[];
-  groupRanges: [number, number][];
-  critParts: CriticalPart[];
-  perUnitLines: [number, number][];
-  perUnitGroups: [number, number][];
-  perUnitCrits: [number, number][];
-  carriages: CarriageSpec[];
-}
 
 /**
  * The lines: each mode of each weapon (and of each joined character's weapons). A mode usable

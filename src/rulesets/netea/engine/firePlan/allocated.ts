@@ -3,7 +3,7 @@ import { d6 } from '../../../../sim/dice/d6.js';
 import { rollToHit } from '../../../../sim/dice/rollToHit.js';
 import { recordFormation } from '../../../../sim/recordFormation.js';
 import { rollSaveCode } from '../saves/rollSaveCode.js';
-import type { FirePlan } from '../firePlan.js';
+import type { FirePlan } from './plan.js';
 import * as breaking from '../breaking.js';
 import * as blastMarkers from '../blastMarkers.js';
 import { rollShots } from './rollShots.js';

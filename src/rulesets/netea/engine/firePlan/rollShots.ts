@@ -1,5 +1,5 @@
 import type { Sfc32 } from '../../../../sim/rng.js';
-import type { FirePlan } from '../firePlan.js';
+import type { FirePlan } from './plan.js';
 import { lineShots } from '../lineShots.js';
 
 /** The shots of the plan's line g (`lineShots`, as `shoot` rolls them). */

@@ -2,7 +2,7 @@ import type { Sfc32 } from '../../../../sim/rng.js';
 import { d6 } from '../../../../sim/dice/d6.js';
 import { rollToHit } from '../../../../sim/dice/rollToHit.js';
 import { popcount } from '../../../../sim/bits/popcount.js';
-import type { FirePlan } from '../firePlan.js';
+import type { FirePlan } from './plan.js';
 import { rollShots } from './rollShots.js';
 
 /**

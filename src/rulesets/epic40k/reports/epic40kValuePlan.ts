@@ -13,7 +13,7 @@ import { groupCompositions, type GroupComposition } from '../../../reports/value
 import type { ValueSlot } from '../../../reports/value/fixedPointCost.js';
 import { engagementTallyLayout } from '../../../sim/engagementTallyLayout.js';
 import type { FormationRecordLayout } from '../../../sim/ruleset.js';
-import { epic40kSceneEngagement, type Epic40kSceneSetup } from './battleScenes.js';
+import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../scenarios/battleScenes.js';
 import type { Epic40kDetachment } from '../model/spec.js';
 
 /**
