@@ -152,8 +152,6 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
       minify: options.minify ?? true,
       legalComments: 'eof',
       define: { 'process.env.NODE_ENV': '"production"' },
-      // The CSV writer's own browser build (its Node build needs Buffer).
-      alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },
       plugins: [builtinDataPlugin(), browserRngPlugin(), noGamePlugin(), nodeShimPlugin(), zodEnglishOnlyPlugin()],
       logLevel: 'silent',
     });

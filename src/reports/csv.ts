@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-
 export type CsvValue = string | number | boolean | null;
 export type CsvRow = Record<string, CsvValue>;
 
@@ -19,8 +17,16 @@ function cell(v: CsvValue): string {
   return v;
 }
 
-/** The CSV text: a header row, then one line per row, columns in the table's order (RFC 4180 quoting). */
+/**
+ * One field as RFC 4180 writes it: as it is, or, when it holds a comma, a double quote, a carriage
+ * return or a line feed, between double quotes with each double quote doubled.
+ */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV text: a header row, then one line per row ending in a line feed, columns in the table's order (RFC 4180 quoting). */
 export function toCsv(table: CsvTable): string {
-  const records = table.rows.map((r) => table.columns.map((c) => cell(r[c] ?? null)));
-  return stringify([table.columns, ...records], { record_delimiter: 'unix' });
+  const lines = [table.columns, ...table.rows.map((r) => table.columns.map((c) => cell(r[c] ?? null)))];
+  return lines.map((fields) => fields.map(csvField).join(',') + '\n').join('');
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toCsv, type CsvTable } from '../../src/reports/csv.js';
+import { csvField, toCsv, type CsvTable } from '../../src/reports/csv.js';
 import { checkDocumentedColumns, COLUMNS } from '../../src/reports/csvColumns.js';
 import { sampleReport } from './sampleReport.js';
 
-/** A strict RFC 4180 reader, independent of csv-stringify: fields, quotes, doubled quotes, line breaks. */
+/** A strict RFC 4180 reader, independent of the writer: fields, quotes, doubled quotes, line breaks. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -28,6 +28,18 @@ export function parseCsv(text: string): string[][] {
 }
 
 describe('CSV', () => {
+  it('quotes a field as RFC 4180 does: only with a comma, a double quote or a line break, quotes doubled', () => {
+    expect(csvField('Tactical detachment')).toBe('Tactical detachment');
+    expect(csvField('')).toBe('');
+    expect(csvField(' lead, trail ')).toBe('" lead, trail "');
+    expect(csvField('the "Big" one')).toBe('"the ""Big"" one"');
+    expect(csvField('"')).toBe('""""');
+    expect(csvField('one\ntwo')).toBe('"one\ntwo"');
+    expect(csvField('one\rtwo')).toBe('"one\rtwo"');
+    expect(csvField('=1+2;#\t')).toBe('=1+2;#\t');
+    expect(toCsv({ name: 't', columns: ['a', 'b'], rows: [{ a: 'x,y', b: 2 }, { a: null, b: true }] })).toBe('a,b\n"x,y",2\n,true\n');
+  });
+
   it('round-trips awkward text, numbers, booleans, empty and unbounded values', () => {
     const table: CsvTable = {
       name: 't',
