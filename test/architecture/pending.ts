@@ -28,6 +28,4 @@ export const PENDING: readonly string[] = [
   "src/reports/value/formationValue.ts -> src/rulesets/netea/engine/strategyRoll.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/value/formationValue.ts -> src/rulesets/netea/model/spec.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/value/formationValue.ts -> src/rulesets/netea/scenarios/battleScenes.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
-  "cycle:\n  src/rulesets/netea/game/game.ts -> src/rulesets/netea/game/gameTally.ts\n  src/rulesets/netea/game/gameTally.ts -> src/rulesets/netea/game/goals.ts\n  src/rulesets/netea/game/geometry.ts -> src/rulesets/netea/game/game.ts\n  src/rulesets/netea/game/goals.ts -> src/rulesets/netea/game/game.ts\n  src/rulesets/netea/game/goals.ts -> src/rulesets/netea/game/geometry.ts",
-  "cycle:\n  src/rulesets/netea/game/assaults.ts -> src/rulesets/netea/game/policy/player.ts\n  src/rulesets/netea/game/assaults.ts -> src/rulesets/netea/game/consolidation.ts\n  src/rulesets/netea/game/consolidation.ts -> src/rulesets/netea/game/policy/player.ts\n  src/rulesets/netea/game/policy/player.ts -> src/rulesets/netea/game/assaults.ts",
 ];

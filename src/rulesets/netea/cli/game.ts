@@ -13,7 +13,7 @@ import { parsePolicyPairs, type NamedPolicy } from '../game/policy/policyInput.j
 import { loadTableLayout } from '../game/loadTableLayout.js';
 import { timelineText } from '../game/timelineText.js';
 import { TABLE_DEPTH, TABLE_WIDTH } from '../game/table.js';
-import { GOAL_NAMES } from '../game/goals.js';
+import { GOAL_NAMES } from '../game/goalBits.js';
 import { addDatasheetOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
 import { DEFAULT_SEED } from '../../../model/runDefaults.js';
 import type { SimulationRunner } from '../../../cli/simulationRunner.js';

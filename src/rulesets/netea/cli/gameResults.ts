@@ -3,7 +3,7 @@ import { wilsonInterval } from '../../../stats/wilsonInterval.js';
 import { meanInterval } from '../../../stats/meanInterval.js';
 import type { GameSpec } from '../game/gameSpec.js';
 import { TRACKED_TURNS, TURN_BINS, VP_BIN, VP_BINS, type GameTallyLayout } from '../game/gameTally.js';
-import { GOAL_COUNT, GOAL_NAMES } from '../game/goals.js';
+import { GOAL_COUNT, GOAL_NAMES } from '../game/goalBits.js';
 import { NOT_PLAYED } from '../game/notPlayed.js';
 
 /**

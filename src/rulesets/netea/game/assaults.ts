@@ -11,22 +11,12 @@ import { EV_ASSAULT } from './timeline.js';
 import { NP_COMMANDER } from './notPlayed.js';
 import type { Player } from './policy/player.js';
 import { consolidate } from './consolidation.js';
+import { chargeMove } from './chargeMove.js';
 
 /** RB 1.12.10: a formation with a unit within 5 cm of the target is intermingled with it and defends with it. */
 export const INTERMINGLED = 5;
 /** RB 1.12.3, 1.12.6: a charger must end within 15 cm of the target; supporting fire reaches 15 cm. */
 export const ASSAULT_RANGE = 15;
-
-/** The charge move of formation f: its slowest unit's (infiltrators double, RB 2.1.4), riding if its passengers are in. */
-export function chargeMove(game: Game, f: number): number {
-  // Both read on every call: a read reached only when passengers ride would leave the optimised
-  // callers (the players' reckonings) without feedback for it, to be thrown away mid-run the
-  // first time a game reaches it, and their numbers boxed until they are optimised again.
-  const riding = game.info.rideCharge[f]!;
-  const onFoot = game.info.charge[f]!;
-  const canRide = riding > 0;
-  return game.embarked[f] === 1 && canRide ? riding : onFoot;
-}
 
 /**
  * Formation f engages formation t (RB 1.12; TP Assaults), its action test

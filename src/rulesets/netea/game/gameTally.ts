@@ -1,5 +1,5 @@
 import type { TallyLayout } from '../../../sim/ruleset.js';
-import { GOAL_COUNT } from './goals.js';
+import { GOAL_COUNT } from './goalBits.js';
 import { NOT_PLAYED_COUNT } from './notPlayed.js';
 
 /** Victory points are counted in bins of this many points. */

@@ -1,7 +1,7 @@
 import type { GameSpec } from './gameSpec.js';
 import { ACTION_NAMES } from './actionCodes.js';
 import { ATTACKER_WINS, DEFENDER_WINS, NO_ASSAULT } from './engine.js';
-import { GOAL_COUNT, GOAL_NAMES } from './goals.js';
+import { GOAL_COUNT, GOAL_NAMES } from './goalBits.js';
 import { CONTESTED, NOBODY } from './objectives.js';
 import { END_GOALS } from './playGame.js';
 import * as T from './timeline.js';

@@ -3,7 +3,7 @@ import { FLYING, ON_TABLE, RESERVE, type Game } from '../game.js';
 import { K_AIRCRAFT, K_FIGHTERS, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
 import { NP_POP_UP } from '../notPlayed.js';
 import { clearLine, lineOfFire } from '../geometry.js';
-import { chargeMove } from '../assaults.js';
+import { chargeMove } from '../chargeMove.js';
 import { CAPTURE_RANGE, OBJECTIVE_COUNT } from '../objectives.js';
 import { Plan } from '../plan.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, HOLD_MOVE, HOLD_REGROUP, HOLD_SHOOT } from '../actionCodes.js';
