@@ -20,7 +20,7 @@ import { armyPairings, notPlayedByList, pairingOutcome, reckonedOdds, standings,
 import { tournamentArmy, type TournamentArmy } from '../game/tournamentArmy.js';
 import { GAME_CHUNK } from './game.js';
 import { addDatasheetOption, badOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
-import { inShard, parseShard, Piece, readPieces, type RunIdentity, type RunOutcome, type Shard } from './tournamentPieces.js';
+import { inShard, shardOf, Piece, readPieces, type RunIdentity, type RunOutcome, type Shard } from './tournamentPieces.js';
 import { tournamentReport } from './tournamentReport.js';
 import { DEFAULT_SEED } from '../../../model/runDefaults.js';
 
@@ -78,10 +78,7 @@ export function registerTournament(program: Command): void {
         delete merged.merge;
         return roundRobin(merged, { merge: pieces.outcomes, dataVersion: id.dataVersion, pieces: o.merge.length });
       }
-      const shard = o.shard === undefined ? null : parseShard(o.shard);
-      if (shard !== null && o.partialOut === undefined) throw badOption('--shard', o.shard!, 'with --partial-out <file>, where the piece is kept');
-      if (shard === null && o.partialOut !== undefined) throw badOption('--partial-out', o.partialOut, 'with --shard i/N (a whole round robin prints its result, or writes --out)');
-      if (shard !== null && o.out !== undefined) throw badOption('--out', o.out, 'no --out with --shard: tournament --merge of the pieces writes the report');
+      const shard = shardOf(o, 'tournament', ' (a whole round robin prints its result, or writes --out)');
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       return roundRobin(o, shard === null ? {} : { shard });
     });

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../../model/inputError.js';
+import { badOption } from '../../../cli/options.js';
 
 /**
  * A round robin in pieces (issue 30, item 6): `tournament --shard i/N --partial-out <file>` plays
@@ -169,4 +170,17 @@ export function readPieces(paths: readonly string[]): { identity: RunIdentity; o
   const outcomes = new Map<string, RunOutcome>();
   for (const { piece } of pieces) for (const d of piece.done) outcomes.set(`${d.pairing} ${d.policy}`, { wins: d.wins, draws: d.draws, games: d.games, notPlayed: d.notPlayed });
   return { identity: first.piece.identity, outcomes };
+}
+
+/**
+ * The piece a `--shard i/N` run plays, or null for a whole run: a piece is kept in its
+ * `--partial-out` file and writes no `--out` (`<command> --merge` of the pieces does), so each
+ * option without its partner is refused. `whole` ends the message refusing --partial-out alone.
+ */
+export function shardOf(o: { shard?: string; partialOut?: string; out?: string }, command: string, whole: string): Shard | null {
+  const shard = o.shard === undefined ? null : parseShard(o.shard);
+  if (shard !== null && o.partialOut === undefined) throw badOption('--shard', o.shard!, 'with --partial-out <file>, where the piece is kept');
+  if (shard === null && o.partialOut !== undefined) throw badOption('--partial-out', o.partialOut, `with --shard i/N${whole}`);
+  if (shard !== null && o.out !== undefined) throw badOption('--out', o.out, `no --out with --shard: ${command} --merge of the pieces writes the report`);
+  return shard;
 }

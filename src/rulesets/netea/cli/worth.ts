@@ -19,7 +19,7 @@ import { tournamentArmy } from '../game/tournamentArmy.js';
 import { WORTH_CHUNK } from '../run/worth/fieldScore.js';
 import { exchangeTasks, worthResult, WorthSweep, type ExchangeRecord, type WorthSetup } from '../run/worth/worthSweep.js';
 import { resolveLists } from './tournament.js';
-import { inShard, parseShard, type Shard } from './tournamentPieces.js';
+import { inShard, shardOf, type Shard } from './tournamentPieces.js';
 import { judgeWorths, worthLines, worthReport } from './worthReport.js';
 import { exchangeKey, readWorthPieces, WorthPiece, type WorthIdentity } from './worthPieces.js';
 
@@ -79,10 +79,7 @@ export function registerWorth(program: Command): void {
         delete merged.merge;
         return sweep(merged, { merge: pieces.records, identity: id, pieces: o.merge.length });
       }
-      const shard = o.shard === undefined ? null : parseShard(o.shard);
-      if (shard !== null && o.partialOut === undefined) throw badOption('--shard', o.shard!, 'with --partial-out <file>, where the piece is kept');
-      if (shard === null && o.partialOut !== undefined) throw badOption('--partial-out', o.partialOut, 'with --shard i/N');
-      if (shard !== null && o.out !== undefined) throw badOption('--out', o.out, 'no --out with --shard: worth --merge of the pieces writes the report');
+      const shard = shardOf(o, 'worth', '');
       if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
       return sweep(o, shard === null ? {} : { shard });
     });
