@@ -14,7 +14,7 @@ import { DEFAULT_POINTS, RandomArmyBuilder } from '../game/randomArmy.js';
 import { DEFAULT_MAX_TURNS, type GameSpec } from '../game/gameSpec.js';
 import { isGameLayout } from '../game/gameTally.js';
 import { engineNotSimulated, NOT_PLAYED } from '../game/notPlayed.js';
-import { parsePolicy, type NamedPolicy } from '../game/policy/policyInput.js';
+import { parsePolicyList, type NamedPolicy } from '../game/policy/policyInput.js';
 import { POLICY_NAMES } from '../game/policy/policyParams.js';
 import { armyPairings, notPlayedByList, pairingOutcome, reckonedOdds, standings, type ArmyPairing, type ListStanding, type PairingOutcome } from '../game/tournament.js';
 import { tournamentArmy, type TournamentArmy } from '../game/tournamentArmy.js';
@@ -97,7 +97,7 @@ interface RoundRobinMode {
 async function roundRobin(o: TournamentOptions, mode: RoundRobinMode): Promise<void> {
   const data = loadDataset(o.data, o.datasheet);
   const lists = resolveLists(data, o.lists);
-  const policies = parsePolicies(o.policy);
+  const policies = parsePolicyList(o.policy);
   const started = performance.now();
   const armies: TournamentArmy[][] = [];
   const refusals: Array<{ list: string; reason: string }> = [];
@@ -298,11 +298,6 @@ export function resolveLists(data: Dataset, text: string | undefined): string[] 
   }
   if (out.length < 2) throw badOption('--lists', text, 'at least two different lists');
   return out;
-}
-
-function parsePolicies(text: string | undefined): NamedPolicy[] {
-  if (text === undefined) return POLICY_NAMES.map((n) => parsePolicy(n));
-  return text.split(',').map((p) => parsePolicy(p));
 }
 
 function range(xs: number[]): { min: number; max: number } {

@@ -13,7 +13,8 @@ import { writeRunReport } from '../../../reports/writeRunReport.js';
 import { ChunkPool } from '../../../run/pool.js';
 import { addDatasheetOption, badOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
 import type { GameArmy } from '../game/gameSpec.js';
-import { parsePolicy } from '../game/policy/policyInput.js';
+import { parsePolicyList, type NamedPolicy } from '../game/policy/policyInput.js';
+import { POLICY_NAMES } from '../game/policy/policyParams.js';
 import { DEFAULT_POINTS, RandomArmyBuilder } from '../game/randomArmy.js';
 import { tournamentArmy } from '../game/tournamentArmy.js';
 import { WORTH_CHUNK } from '../run/worth/fieldScore.js';
@@ -30,10 +31,10 @@ interface WorthOptions {
   armies: number;
   games: number;
   points: number;
-  policy: string;
+  policy?: string;
   prices?: string;
-  /** With --merge: the games' prices the pieces were measured with. */
-  pricesGiven?: Array<[string, number]>;
+  /** With --merge: the games' prices the pieces were measured with, by policy. */
+  pricesGiven?: Array<[string, Array<[string, number]>]>;
   seed: string;
   workers: number;
   json?: boolean;
@@ -57,7 +58,7 @@ export function registerWorth(program: Command): void {
     .addOption(new Option('--armies <k>', 'random legal armies per list: each list\'s base armies, and the field the other lists meet').default(1).argParser(wholeNumber('--armies', 1)))
     .addOption(new Option('--games <n>', `games per opposing army and policy for each army played, in batches of ${WORTH_CHUNK}`).default(DEFAULT_WORTH_GAMES).argParser(wholeNumber('--games', 1)))
     .addOption(new Option('--points <n>', 'the armies\' points limit, which the worths of a base army sum to').default(DEFAULT_POINTS).argParser(wholeNumber('--points', 1)))
-    .option('--policy <p,q,...>', 'the policies, each played by both players; S averages them', 'objective-first')
+    .option('--policy <p,q,...>', `the policies, each played by both players (${POLICY_NAMES.join(', ')}, optionally with parameters), each giving its own worths; default: all three, reported as a range`)
     .addOption(new Option('--prices <file>', 'price the games\' formations at the worths of an earlier `worth --json` (default: equal worth per formation of each list)').argParser(pathOption('--prices')))
     .addOption(new Option('--seed <text>', 'seed of the armies, the drop orders and the games').default(DEFAULT_SEED).argParser(seedText))
     .addOption(new Option('--workers <n>', 'worker threads (the numbers do not depend on it)').default(availableParallelism(), 'available parallelism').argParser(wholeNumber('--workers', 1)))
@@ -93,10 +94,14 @@ interface SweepMode {
   pieces?: number;
 }
 
-const PricesFile = z.object({ worth: z.object({ items: z.array(z.object({ text: z.string(), worth: z.number().nonnegative() })).min(1) }) });
+const PricesFile = z.object({ worth: z.object({ byPolicy: z.array(z.object({ policy: z.string(), items: z.array(z.object({ text: z.string(), worth: z.number().nonnegative() })).min(1) })).min(1) }) });
 
-/** --prices: the worths of an earlier `worth --json`, by formation text. */
-function readPrices(path: string): Map<string, number> {
+/**
+ * --prices: the worths of an earlier `worth --json`, by policy and formation text. Under each
+ * policy the games are priced at that policy's worths, so the earlier run must have played every
+ * policy of this one.
+ */
+function readPrices(path: string, policies: readonly NamedPolicy[]): Map<string, Map<string, number>> {
   const refuse = (message: string) => new InputError([{ file: path, path: '', message }]);
   if (!existsSync(path)) throw refuse('no such file; expected the output of worth --json');
   let json: unknown;
@@ -107,7 +112,10 @@ function readPrices(path: string): Map<string, number> {
   }
   const parsed = PricesFile.safeParse(json);
   if (!parsed.success) throw refuse(`${z.prettifyError(parsed.error).replace(/\n/g, ' ')}; expected the output of worth --json`);
-  return new Map(parsed.data.worth.items.map((i) => [i.text, i.worth]));
+  const prices = new Map(parsed.data.worth.byPolicy.map((b) => [b.policy, new Map(b.items.map((i) => [i.text, i.worth]))]));
+  const lacking = policies.find((p) => !prices.has(p.label));
+  if (lacking !== undefined) throw refuse(`no worths under policy "${lacking.label}" (it holds ${[...prices.keys()].join(', ')}); expected the output of a worth --json that played every policy of this run`);
+  return prices;
 }
 
 /** --formations: ids of the lists' formations ("list/id", or an id found in exactly one of the lists), or all. */
@@ -130,8 +138,8 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
   checkGames(o.games);
   const data = loadDataset(o.data, o.datasheet);
   const lists = resolveLists(data, o.lists);
-  const policies = o.policy.split(',').map((p) => parsePolicy(p));
-  const prices = o.pricesGiven !== undefined ? new Map(o.pricesGiven) : o.prices !== undefined ? readPrices(o.prices) : null;
+  const policies = parsePolicyList(o.policy);
+  const prices = o.pricesGiven !== undefined ? new Map(o.pricesGiven.map(([p, items]) => [p, new Map(items)])) : o.prices !== undefined ? readPrices(o.prices, policies) : null;
   const asked = askedFormations(data, lists, o.formations);
   const armies: GameArmy[][] = [];
   const rosters: string[][][] = [];
@@ -156,7 +164,7 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
     return m;
   });
   const setup: WorthSetup = { lists, armies, items, prices, policies, games: o.games, seed: o.seed, limit: o.points };
-  const identity: WorthIdentity = { data: o.data ?? null, datasheets: o.datasheet ?? [], dataVersion: data.version, lists, armies: o.armies, formations: o.formations ?? '', games: o.games, points: o.points, policies: policies.map((p) => p.label), seed: o.seed, prices: prices === null ? null : [...prices] };
+  const identity: WorthIdentity = { data: o.data ?? null, datasheets: o.datasheet ?? [], dataVersion: data.version, lists, armies: o.armies, formations: o.formations ?? '', games: o.games, points: o.points, policies: policies.map((p) => p.label), seed: o.seed, prices: prices === null ? null : [...prices].map(([p, items]) => [p, [...items]]) };
   const tasks = exchangeTasks(setup);
   const records: ExchangeRecord[] = [];
   const started = performance.now();
@@ -201,9 +209,10 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
   const stated = new Map<string, number>();
   for (const a of armies.flat()) for (const f of a.formations) if (!stated.has(f.text) && f.points !== null) stated.set(f.text, f.points);
   for (const m of items) for (const [text, f] of m) if (!stated.has(text) && f.points !== null) stated.set(text, f.points);
-  const judged = judgeWorths(result.items, stated);
+  const judged = result.byPolicy.map((b) => ({ policy: b.policy, ...judgeWorths(b.items, stated) }));
   const cellsOf = new WorthSweep(setup, undefined);
-  const sampleWithoutCells = lists.flatMap((_, list) => armies[list]!.flatMap((__, k) => cellsOf.cells(list, k).tooBig.map((x) => `${lists[list]}#${k + 1} does not meet ${x.tag.replace(/#(\d+)$/, (_m, d: string) => `#${Number(d) + 1}`)}: more than 31 formations in one game`)));
+  // Which armies meet does not depend on the policy.
+  const sampleWithoutCells = lists.flatMap((_, list) => armies[list]!.flatMap((__, k) => cellsOf.cells(0, list, k).tooBig.map((x) => `${lists[list]}#${k + 1} does not meet ${x.tag.replace(/#(\d+)$/, (_m, d: string) => `#${Number(d) + 1}`)}: more than 31 formations in one game`)));
   const run = {
     data: { id: data.id, version: data.version },
     rules: 'netea',
@@ -235,7 +244,7 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
       rules: 'netea',
       simulations: records.length,
       timings: { simulationMs: Math.round(seconds * 1000) },
-      notes: [`Games priced at ${run.gamePrices}.`, `Policies, each played by both players: ${run.policies.join(', ')}. Table: ${run.table}.`, ...sampleWithoutCells],
+      notes: [`Games priced at ${run.gamePrices}.`, `Policies, each played by both players and each giving its own worths: ${run.policies.join(', ')}. Table: ${run.table}.`, ...sampleWithoutCells],
     });
     const written = await writeRunReport(worthReport(result, judged, json, meta), o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);

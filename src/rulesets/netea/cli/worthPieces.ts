@@ -26,8 +26,8 @@ export interface WorthIdentity {
   points: number;
   policies: string[];
   seed: string;
-  /** The games' prices (--prices), by formation text, or null for equal worth. */
-  prices: Array<[string, number]> | null;
+  /** The games' prices (--prices), by policy and formation text, or null for equal worth. */
+  prices: Array<[string, Array<[string, number]>]> | null;
 }
 
 interface WorthPieceFile {
@@ -47,7 +47,7 @@ function readPiece(path: string): WorthPieceFile | null {
   }
 }
 
-const key = (r: { list: number; item: string; army: number }) => `${r.list} ${r.army} ${r.item}`;
+const key = (r: { policy: number; list: number; item: string; army: number }) => `${r.policy} ${r.list} ${r.army} ${r.item}`;
 
 /** A piece being measured: what its file already holds, and a way to add to it. */
 export class WorthPiece {
@@ -69,7 +69,7 @@ export class WorthPiece {
     this.file.done = old.done;
   }
 
-  has(task: { list: number; item: string; army: number }): ExchangeRecord | null {
+  has(task: { policy: number; list: number; item: string; army: number }): ExchangeRecord | null {
     return this.file.done.find((d) => key(d) === key(task)) ?? null;
   }
 

@@ -55,3 +55,16 @@ export function parsePolicyPairs(text: string | undefined): Array<[NamedPolicy, 
   const a = parsePolicy(parts[0]!);
   return [[a, parts.length === 2 ? parsePolicy(parts[1]!) : a]];
 }
+
+/**
+ * --policy of `tournament` and `worth`: policies each played by both players, separated by commas,
+ * or omitted: every documented policy, so results come as a range across them. A policy named
+ * twice is refused: each names its own results.
+ */
+export function parsePolicyList(text: string | undefined): NamedPolicy[] {
+  const policies = text === undefined ? POLICY_NAMES.map((n) => parsePolicy(n)) : text.split(',').map((p) => parsePolicy(p));
+  const labels = policies.map((p) => p.label);
+  const twice = labels.find((l, i) => labels.indexOf(l) !== i);
+  if (twice !== undefined) throw problem(text ?? '', `"${twice}" named twice; expected each policy once`);
+  return policies;
+}

@@ -29,8 +29,12 @@ export interface WorthSetup {
   armies: GameArmy[][];
   /** Each list's valued formations by text, in order: every formation of its base armies, then the formations asked for. */
   items: Array<Map<string, FormationSpec>>;
-  /** The games' prices of formations by text (an earlier sweep's worths), or null: equal worth per formation of each list. */
-  prices: ReadonlyMap<string, number> | null;
+  /**
+   * The games' prices of formations by policy label and text (an earlier sweep's worths under that
+   * policy), or null: equal worth per formation of each list.
+   */
+  prices: ReadonlyMap<string, ReadonlyMap<string, number>> | null;
+  /** Each policy is played by both players and gives its own exchanges and worths: a range, never an average hiding the choice. */
   policies: ReadonlyArray<{ label: string; params: PolicyParams }>;
   /** Games per cell (an opposing army under a policy): a multiple of WORTH_CHUNK, at least two batches. */
   games: number;
@@ -38,8 +42,9 @@ export interface WorthSetup {
   limit: number;
 }
 
-/** One exchange to measure: item `item` (a text of list `list`) added to base army `army` of that list. */
+/** One exchange to measure: item `item` (a text of list `list`) added to base army `army` of that list, both players playing policy `policy`. */
 export interface ExchangeTask {
+  policy: number;
   list: number;
   item: string;
   army: number;
@@ -58,9 +63,9 @@ export interface ExchangeRecord extends ExchangeTask {
   vertexScores: Array<number | null>;
 }
 
-/** Every exchange of a sweep, in a fixed order: list by list, item by item, base army by base army. */
+/** Every exchange of a sweep, in a fixed order: policy by policy, list by list, item by item, base army by base army. */
 export function exchangeTasks(setup: WorthSetup): ExchangeTask[] {
-  return setup.lists.flatMap((_, list) => [...setup.items[list]!.keys()].flatMap((item) => setup.armies[list]!.map((__, army) => ({ list, item, army }))));
+  return setup.policies.flatMap((_p, policy) => setup.lists.flatMap((_, list) => [...setup.items[list]!.keys()].flatMap((item) => setup.armies[list]!.map((__, army) => ({ policy, list, item, army })))));
 }
 
 /** The order base army k of a list gives up its formations: a permutation drawn from the seed alone. */
@@ -79,10 +84,14 @@ export function startingPrices(setup: WorthSetup): number[] {
   return setup.armies.map((armies) => setup.limit / (armies.reduce((s, a) => s + a.formations.length, 0) / armies.length));
 }
 
-/** A sweep being played: the field priced once, each base army's S(X) measured once. */
+/**
+ * A sweep being played: under each policy the field priced once (at that policy's prices) and each
+ * base army's S(X) measured once.
+ */
 export class WorthSweep {
-  readonly field: FieldArmy[];
-  private readonly priced: GameArmy[][];
+  /** The field under each policy: the same armies, priced at that policy's prices. */
+  readonly field: FieldArmy[][];
+  private readonly priced: GameArmy[][][];
   private readonly equal: number[];
   private readonly bases = new Map<string, Promise<BatchedScore>>();
 
@@ -91,24 +100,24 @@ export class WorthSweep {
     private readonly pool: ChunkPool | undefined,
   ) {
     this.equal = startingPrices(setup);
-    this.priced = setup.armies.map((armies, list) => armies.map((a) => ({ ...a, formations: a.formations.map((f) => this.price(list, f)) })));
-    this.field = this.priced.flatMap((armies, list) => armies.map((army, k) => ({ tag: `${setup.lists[list]}#${k}`, list, army })));
+    this.priced = setup.policies.map((_, policy) => setup.armies.map((armies, list) => armies.map((a) => ({ ...a, formations: a.formations.map((f) => this.price(policy, list, f)) }))));
+    this.field = this.priced.map((lists) => lists.flatMap((armies, list) => armies.map((army, k) => ({ tag: `${setup.lists[list]}#${k}`, list, army }))));
   }
 
-  private price(list: number, f: FormationSpec): FormationSpec {
-    return pricedFormation(f, this.setup.prices?.get(f.text) ?? this.equal[list]!);
+  private price(policy: number, list: number, f: FormationSpec): FormationSpec {
+    return pricedFormation(f, this.setup.prices?.get(this.setup.policies[policy]!.label)?.get(f.text) ?? this.equal[list]!);
   }
 
-  /** The field base army k of a list meets, and the opposing armies too big to play with it. */
-  cells(list: number, k: number): { cells: FieldCell[]; tooBig: FieldArmy[] } {
-    return fieldCells(list, this.priced[list]![k]!.formations.length + 1, this.field, this.setup.policies);
+  /** The field base army k of a list meets under a policy, and the opposing armies too big to play with it. */
+  cells(policy: number, list: number, k: number): { cells: FieldCell[]; tooBig: FieldArmy[] } {
+    return fieldCells(list, this.priced[policy]![list]![k]!.formations.length + 1, this.field[policy]!, [this.setup.policies[policy]!]);
   }
 
-  private base(list: number, k: number, cells: readonly FieldCell[]): Promise<BatchedScore> {
-    const key = `${list}#${k}`;
+  private base(policy: number, list: number, k: number, cells: readonly FieldCell[]): Promise<BatchedScore> {
+    const key = `${policy} ${list}#${k}`;
     let s = this.bases.get(key);
     if (s === undefined) {
-      s = fieldScore(this.priced[list]![k]!, `${this.setup.lists[list]}#${k}`, cells, this.setup.games, this.setup.seed, this.pool);
+      s = fieldScore(this.priced[policy]![list]![k]!, `${this.setup.lists[list]}#${k}`, cells, this.setup.games, this.setup.seed, this.pool);
       this.bases.set(key, s);
     }
     return s;
@@ -116,13 +125,13 @@ export class WorthSweep {
 
   async play(task: ExchangeTask): Promise<ExchangeRecord> {
     const { setup } = this;
-    const X = this.priced[task.list]![task.army]!;
-    const f = this.price(task.list, setup.items[task.list]!.get(task.item)!);
-    const { cells } = this.cells(task.list, task.army);
+    const X = this.priced[task.policy]![task.list]![task.army]!;
+    const f = this.price(task.policy, task.list, setup.items[task.list]!.get(task.item)!);
+    const { cells } = this.cells(task.policy, task.list, task.army);
     if (cells.length === 0) throw new InputError([{ file: 'option --lists', path: setup.lists[task.list]!, message: `${X.name}: no army of the other lists fits in one game with it and a formation more (the engine holds ${MAX_GAME_FORMATIONS} formations); expected lists whose armies can meet` }]);
     const order = dropOrder(setup.seed, setup.lists[task.list]!, task.army, X.formations.length);
     const tag = `${setup.lists[task.list]}#${task.army}`;
-    const base = await this.base(task.list, task.army, cells);
+    const base = await this.base(task.policy, task.list, task.army, cells);
     const vertex = (j: number) => {
       const dropped = new Set(order.slice(0, j));
       const variant: GameArmy = { ...X, formations: [...X.formations.filter((_, i) => !dropped.has(i)), f] };
@@ -147,9 +156,25 @@ export interface ItemWorth {
   inBaseArmies: boolean;
 }
 
-export interface WorthResult {
+/** The worths under one policy: its exchanges' fixed point. */
+export interface PolicyWorth {
+  policy: string;
   items: ItemWorth[];
   fixedPoint: Omit<FixedPointResult, 'worth'> & { start: number[] };
+}
+
+/** A formation's worths across the policies: the lowest and the highest. */
+export interface WorthRange {
+  list: string;
+  text: string;
+  name: string;
+  low: number;
+  high: number;
+}
+
+export interface WorthResult {
+  byPolicy: PolicyWorth[];
+  range: WorthRange[];
 }
 
 /**
@@ -164,8 +189,18 @@ export function exchangeShares(r: Pick<ExchangeRecord, 'order' | 'share' | 'boun
   return r.order.map((text, p) => (r.bound === 'beyond' && text === r.item ? 0 : Math.min(1, Math.max(0, r.share - p))));
 }
 
-/** The worths from a sweep's exchanges: the shares as a linear map, its fixed point, each item's interval. */
+/** The worths from a sweep's exchanges, policy by policy, and each formation's range across the policies. */
 export function worthResult(setup: WorthSetup, records: readonly ExchangeRecord[], o: { tolerance?: number; maxIterations?: number } = {}): WorthResult {
+  const byPolicy = setup.policies.map((p, policy) => ({ policy: p.label, ...policyWorth(setup, records.filter((r) => r.policy === policy), o) }));
+  const range = byPolicy[0]!.items.map((item, i) => {
+    const worths = byPolicy.map((b) => b.items[i]!.worth);
+    return { list: item.list, text: item.text, name: item.name, low: Math.min(...worths), high: Math.max(...worths) };
+  });
+  return { byPolicy, range };
+}
+
+/** The worths under one policy from its exchanges: the shares as a linear map, its fixed point, each item's interval. */
+function policyWorth(setup: WorthSetup, records: readonly ExchangeRecord[], o: { tolerance?: number; maxIterations?: number }): Omit<PolicyWorth, 'policy'> {
   const index = new Map<string, number>();
   const owner: number[] = [];
   setup.items.forEach((items, list) => {
