@@ -1,18 +1,12 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { buildSite } from '../site/build.js';
 import { linkedList, matchupHash } from '../site/src/lists/matchupHash.js';
 import { loadBattle } from '../src/model/loadBattle.js';
 import { loadDataset } from '../src/model/loadDataset.js';
-import { serveStatic } from '../src/cli/serve.js';
 import { listMatchupInputs } from '../src/reports/matchup/listMatchup.js';
 import { runPairs } from '../src/reports/matchup/runPairs.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../src/model/runDefaults.js';
 import { importRoster } from '../src/rulesets/netea/model/roster/importRoster.js';
-import { CHROMIUM } from './pageBench.js';
+import { withSitePage } from './sitePage.js';
 
 /**
  * Issue 31's number for the page: a matchup of two 3,000-point lists (the Snapfire samples
@@ -47,19 +41,7 @@ const { meetings } = await runPairs(inputs.mine.specs, inputs.theirs.specs, load
 const cliSeconds = (performance.now() - cliStarted) / 1000;
 process.stdout.write(`command line: ${meetings} meetings of ${trials} trials in ${cliSeconds.toFixed(1)} s on ${workers} workers\n`);
 
-if (!existsSync(CHROMIUM)) {
-  process.stdout.write(`page: not measured (${CHROMIUM} is missing)\n`);
-  process.exit(0);
-}
-const root = mkdtempSync(join(tmpdir(), 'epic-balance-matchup-bench-'));
-let server: Server | null = null;
-let browser: Browser | null = null;
-try {
-  const site = await buildSite(join(root, 'site'));
-  let url: string;
-  ({ server, url } = await serveStatic(site.dir, 0));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  const page = await browser.newPage();
+const measured = await withSitePage(async (page, url, browser) => {
   const name = tp.replace(/[\\/]+$/, '').split(/[\\/]/).pop()!;
   await page.goto(`${url}${matchupHash({ mine: linkedList(lists[0]!.roster), theirs: linkedList(lists[1]!.roster), trials, data: name, workers })}`);
   await page.waitForSelector('#mu-form-error:not([hidden])');
@@ -69,9 +51,6 @@ try {
   const ratio = pageSeconds / cliSeconds;
   process.stdout.write(`page: ${await page.locator('#mu-status').innerText()} (Chromium ${browser.version()})\n`);
   process.stdout.write(`page / command line: ${ratio.toFixed(2)} (target: at most 1.5) ${ratio <= 1.5 ? 'ok' : 'MISSED'}\n`);
-} finally {
-  await browser?.close();
-  if (server !== null) await new Promise((r) => server!.close(r));
-  rmSync(root, { recursive: true, force: true });
-}
-
+  return null;
+});
+if (measured !== null) process.stdout.write(`page: not measured (${measured.skipped})\n`);

@@ -1,11 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildSite } from '../site/build.js';
-import { serveStatic } from '../src/cli/serve.js';
+import type { Page } from 'playwright-core';
 import { DEFAULT_CHUNK_SIZE } from '../src/model/runDefaults.js';
+import { withSitePage } from './sitePage.js';
 
 /**
  * The playground's speed (issue 19): trials per second of the shooting
@@ -17,8 +12,6 @@ import { DEFAULT_CHUNK_SIZE } from '../src/model/runDefaults.js';
  * (and one of about a second) come first, then `reps` timed runs of about
  * `seconds` each; the best counts, as for the CLI.
  */
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 export interface PageRate {
   workers: number;
@@ -40,16 +33,7 @@ async function runOnce(page: Page, trials: number, workers: number, rep: number)
 }
 
 export async function pageRate(opts: { workers: number; seconds: number; reps: number }): Promise<PageRate | { skipped: string }> {
-  if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is missing` };
-  const root = mkdtempSync(join(tmpdir(), 'epic-balance-page-bench-'));
-  let server: Server | null = null;
-  let browser: Browser | null = null;
-  try {
-    const site = await buildSite(join(root, 'site'));
-    let url: string;
-    ({ server, url } = await serveStatic(site.dir, 0));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-    const page = await browser.newPage();
+  return withSitePage(async (page, url, browser) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(url);
@@ -71,9 +55,5 @@ export async function pageRate(opts: { workers: number; seconds: number; reps: n
     }
     if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
     return { workers: opts.workers, trials: bestRun.trials, seconds: bestRun.seconds, rate: Math.max(...runs), runs, browser: browser.version() };
-  } finally {
-    await browser?.close();
-    if (server !== null) await new Promise((r) => server!.close(r));
-    rmSync(root, { recursive: true, force: true });
-  }
+  });
 }
