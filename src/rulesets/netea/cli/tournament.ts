@@ -20,7 +20,7 @@ import { armyPairings, notPlayedByList, pairingOutcome, reckonedOdds, standings,
 import { tournamentArmy, type TournamentArmy } from '../game/tournamentArmy.js';
 import { GAME_CHUNK } from './game.js';
 import { addDatasheetOption, badOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
-import { inShard, shardOf, Piece, readPieces, type RunIdentity, type RunOutcome, type Shard } from './tournamentPieces.js';
+import { checkMergeOptions, inShard, shardOf, Piece, readPieces, type RunIdentity, type RunOutcome, type Shard } from './tournamentPieces.js';
 import { tournamentReport } from './tournamentReport.js';
 import { DEFAULT_SEED } from '../../../model/runDefaults.js';
 
@@ -70,8 +70,7 @@ export function registerTournament(program: Command): void {
     .action(async (o: TournamentOptions) => {
       if (o.merge !== undefined) {
         const alsoGiven: Array<[string, string | undefined]> = [['--shard', o.shard], ['--partial-out', o.partialOut], ['--lists', o.lists], ['--policy', o.policy], ['--data', o.data], ['--datasheet', o.datasheet?.join(' ') || undefined], ['--mirrors', o.mirrors === true ? 'true' : undefined]];
-        for (const [flag, given] of alsoGiven) if (given !== undefined) throw badOption(flag, given, `no ${flag} with --merge (the pieces say what was played)`);
-        if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
+        checkMergeOptions(alsoGiven, o.out);
         const pieces = readPieces(o.merge);
         const id = pieces.identity;
         const merged: TournamentOptions = { ...o, armies: id.armies, games: id.games, points: id.points, policy: id.policies.join(','), mirrors: id.mirrors, seed: id.seed, lists: id.lists.join(','), datasheet: id.datasheets, ...(id.data !== null ? { data: id.data } : {}) };

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../../model/inputError.js';
 import { badOption } from '../../../cli/options.js';
+import { checkOutTarget } from '../../../reports/outTarget.js';
 
 /**
  * A round robin in pieces (issue 30, item 6): `tournament --shard i/N --partial-out <file>` plays
@@ -183,4 +184,13 @@ export function shardOf(o: { shard?: string; partialOut?: string; out?: string }
   if (shard === null && o.partialOut !== undefined) throw badOption('--partial-out', o.partialOut, `with --shard i/N${whole}`);
   if (shard !== null && o.out !== undefined) throw badOption('--out', o.out, `no --out with --shard: ${command} --merge of the pieces writes the report`);
   return shard;
+}
+
+/**
+ * `<command> --merge <pieces>`: what was played is the pieces' to say, so the options that choose
+ * it are refused beside --merge; the report folder's target is checked before anything is read.
+ */
+export function checkMergeOptions(given: ReadonlyArray<[string, string | undefined]>, out: string | undefined): void {
+  for (const [flag, value] of given) if (value !== undefined) throw badOption(flag, value, `no ${flag} with --merge (the pieces say what was played)`);
+  if (out !== undefined) checkOutTarget(out, '--out', 'report');
 }

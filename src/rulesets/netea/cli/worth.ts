@@ -20,7 +20,7 @@ import { tournamentArmy } from '../game/tournamentArmy.js';
 import { WORTH_CHUNK } from '../run/worth/fieldScore.js';
 import { exchangeTasks, worthResult, WorthSweep, type ExchangeRecord, type WorthSetup } from '../run/worth/worthSweep.js';
 import { resolveLists } from './tournament.js';
-import { inShard, shardOf, type Shard } from './tournamentPieces.js';
+import { checkMergeOptions, inShard, shardOf, type Shard } from './tournamentPieces.js';
 import { judgeWorths, worthLines, worthReport } from './worthReport.js';
 import { exchangeKey, readWorthPieces, WorthPiece, type WorthIdentity } from './worthPieces.js';
 
@@ -72,8 +72,7 @@ export function registerWorth(program: Command): void {
     .action(async (o: WorthOptions) => {
       if (o.merge !== undefined) {
         const given: Array<[string, string | undefined]> = [['--shard', o.shard], ['--partial-out', o.partialOut], ['--lists', o.lists], ['--formations', o.formations], ['--data', o.data], ['--prices', o.prices], ['--datasheet', o.datasheet?.join(' ') || undefined]];
-        for (const [flag, value] of given) if (value !== undefined) throw badOption(flag, value, `no ${flag} with --merge (the pieces say what was played)`);
-        if (o.out !== undefined) checkOutTarget(o.out, '--out', 'report');
+        checkMergeOptions(given, o.out);
         const pieces = readWorthPieces(o.merge);
         const id = pieces.identity;
         const merged: WorthOptions = { ...o, armies: id.armies, games: id.games, points: id.points, policy: id.policies.join(','), seed: id.seed, lists: id.lists.join(','), ...(id.formations !== '' ? { formations: id.formations } : {}), datasheet: id.datasheets, ...(id.data !== null ? { data: id.data } : {}), ...(id.prices !== null ? { pricesGiven: id.prices } : {}) };
