@@ -3,7 +3,7 @@ import { scenarioLayout, type RunnableSpec } from '../scenarios/registry.js';
 import { chunkCount } from './chunkPlan.js';
 import { ChunkPool } from './pool.js';
 import { runChunk } from './runChunk.js';
-import { checkSchedulePlan, runChunks, type Pool, type RunResult, type SchedulePlan } from './scheduler.js';
+import { checkSchedulePlan, runChunks, type Pool, type RunResult, type ScheduledSpec, type SchedulePlan } from './scheduler.js';
 
 export type { ChunkRange, ProgressInfo, RunInfo, RunResult, SimulationResult, StopReason } from './scheduler.js';
 
@@ -53,17 +53,32 @@ export async function simulate(req: SimulationRequest): Promise<RunResult> {
  * is precise enough, so they keep the same trials.
  */
 export async function simulateVariants(specs: readonly RunnableSpec[], plan: RunPlan): Promise<RunResult[]> {
+  return simulatePrepared(specs.map(prepareSpec), plan);
+}
+
+/** A spec made ready to run: its JSON for the wire, its key and its tally layout. */
+export interface PreparedSpec extends ScheduledSpec {
+  spec: RunnableSpec;
+}
+
+/**
+ * Prepares a spec once for many runs of it: a caller that runs one spec chunk range by chunk range
+ * (the worth's batches, thousands per army) would otherwise serialise and hash it for every range.
+ */
+export function prepareSpec(spec: RunnableSpec): PreparedSpec {
+  const json = JSON.stringify(spec);
+  return { spec, json, key: sha1(json), layout: scenarioLayout(spec) };
+}
+
+/** simulateVariants on specs already prepared (prepareSpec): the same numbers. */
+export async function simulatePrepared(scheduled: readonly PreparedSpec[], plan: RunPlan): Promise<RunResult[]> {
   checkSchedulePlan(plan);
   if (plan.workers !== undefined && (!Number.isInteger(plan.workers) || plan.workers < 1)) throw new RangeError(`workers must be a whole number of at least 1, got ${plan.workers}`);
-  if (specs.length === 0) return [];
-  const scheduled = specs.map((spec) => {
-    const json = JSON.stringify(spec);
-    return { spec, json, key: sha1(json), layout: scenarioLayout(spec) };
-  });
+  if (scheduled.length === 0) return [];
   if (plan.pool !== undefined) return runChunks(scheduled, plan, plan.pool);
   if (plan.workers === undefined) return runChunks(scheduled, plan, inThisThread(scheduled));
   const chunks = plan.chunks ?? { first: 0, last: chunkCount(plan.trials, plan.chunkSize) - 1 };
-  const pool = new ChunkPool({ workers: Math.min(plan.workers, (chunks.last - chunks.first + 1) * specs.length) });
+  const pool = new ChunkPool({ workers: Math.min(plan.workers, (chunks.last - chunks.first + 1) * scheduled.length) });
   try {
     return await runChunks(scheduled, plan, pool);
   } finally {

@@ -36,6 +36,7 @@ describe('Ctrl-C on a loaded machine: exit 130, one line, nothing left behind', 
     // game writes no file: it prints its result at the end, so an interrupted one prints nothing on stdout (its trials are games).
     ['game', ['game', 'codex-astartes/tactical-detachment, codex-astartes/devastator-detachment', 'ork-war-horde/warband, ork-war-horde/warband', '--games', '1000000', '--policy', 'aggressive'], AFTER_TRIALS],
     ['tournament', ['tournament', '--lists', 'codex-astartes,ork-war-horde', '--games', '1000000', '--policy', 'aggressive', '--out', 'report'], NOTHING_WRITTEN],
+    ['worth', ['worth', '--lists', 'codex-astartes,ork-war-horde', '--games', '100000', '--policy', 'aggressive', '--out', 'report'], NOTHING_WRITTEN],
   ] as Array<[string, string[], RegExp]>)('%s', async (_name, args, line) => {
     const dir = testTempDir('eb-interrupt-');
     // --quiet: no progress or notes; warnings a user must see (formations skipped, rules not

@@ -10,6 +10,7 @@ import { DEFAULT_SEED } from '../../../model/runDefaults.js';
 import { checkOutTarget } from '../../../reports/outTarget.js';
 import { runMeta } from '../../../reports/runReport.js';
 import { writeRunReport } from '../../../reports/writeRunReport.js';
+import { inFlight } from '../../../run/inFlight.js';
 import { ChunkPool } from '../../../run/pool.js';
 import { addDatasheetOption, badOption, pathOption, seedText, wholeNumber } from '../../../cli/options.js';
 import type { GameArmy } from '../game/gameSpec.js';
@@ -248,13 +249,4 @@ async function sweep(o: WorthOptions, mode: SweepMode): Promise<void> {
     const written = await writeRunReport(worthReport(result, judged, json, meta), o.out);
     if (o.quiet !== true) process.stderr.write(`wrote ${written.dir}/report.html and ${written.files.length - 1} more files\n`);
   }
-}
-
-/** Runs `work` over the items with at most `limit` under way at once; the first failure stops it. */
-async function inFlight<T>(items: readonly T[], limit: number, work: (t: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

@@ -1,5 +1,6 @@
 import type { ChunkPool } from '../../../../run/pool.js';
-import { simulate } from '../../../../run/simulate.js';
+import { inFlight } from '../../../../run/inFlight.js';
+import { prepareSpec, simulatePrepared, type PreparedSpec } from '../../../../run/simulate.js';
 import { DEFAULT_OPTIONS } from '../../model/spec.js';
 import { DEFAULT_MAX_TURNS, type GameArmy, type GameSpec } from '../../game/gameSpec.js';
 import { isGameLayout } from '../../game/gameTally.js';
@@ -9,6 +10,12 @@ import type { BatchedScore } from '../../game/worth/batchedScore.js';
 
 /** Games per batch: each batch is one chunk of the run, seeded by its cell and number. Part of a run's identity. */
 export const WORTH_CHUNK = 25;
+
+/**
+ * Batches of one army's score started at once: enough to keep any pool busy, few enough that
+ * starting them never holds the main thread (10,000 games a cell are 400 batches a cell).
+ */
+const BATCHES_IN_FLIGHT = 64;
 
 /** An opposing army of the field, priced as the worth's games price it, and its list. */
 export interface FieldArmy {
@@ -53,20 +60,21 @@ export function fieldCells(own: number, size: number, field: readonly FieldArmy[
 export async function fieldScore(army: GameArmy, baseTag: string, cells: readonly FieldCell[], games: number, seed: string, pool: ChunkPool | undefined): Promise<BatchedScore> {
   const perCell = games / WORTH_CHUNK;
   const score = new Float64Array(cells.length * perCell);
-  const runs: Array<Promise<void>> = [];
-  cells.forEach((cell, c) => {
-    const armies: [GameArmy, GameArmy] = [army, cell.opponent.army];
-    const spec: GameSpec = { ruleset: 'netea-game', armies, policies: [cell.policy.params, cell.policy.params], table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS, assaultOdds: reckonedOdds(armies, DEFAULT_OPTIONS) };
-    for (let b = 0; b < perCell; b++) {
-      runs.push(
-        simulate({ spec, seed, scenario: 'worth', matchup: `${baseTag} vs ${cell.opponent.tag} ${cell.policy.label}`, trials: games, chunkSize: WORTH_CHUNK, chunks: { first: b, last: b }, ...(pool !== undefined ? { pool } : {}) }).then((r) => {
-          if (!isGameLayout(r.layout)) throw new Error('a game run returned another tally');
-          const n = r.tally[r.layout.wins[0]]! + r.tally[r.layout.wins[1]]! + r.tally[r.layout.draws]!;
-          score[c * perCell + b] = (r.tally[r.layout.wins[0]]! + r.tally[r.layout.draws]! / 2) / n;
-        }),
-      );
-    }
+  // Each cell's spec is made at its first batch and serialised and hashed once for all its batches.
+  const prepared: Array<PreparedSpec[] | undefined> = cells.map(() => undefined);
+  const specOf = (c: number): PreparedSpec[] => {
+    const armies: [GameArmy, GameArmy] = [army, cells[c]!.opponent.army];
+    const policies: GameSpec['policies'] = [cells[c]!.policy.params, cells[c]!.policy.params];
+    return (prepared[c] ??= [prepareSpec({ ruleset: 'netea-game', armies, policies, table: null, options: DEFAULT_OPTIONS, maxTurns: DEFAULT_MAX_TURNS, assaultOdds: reckonedOdds(armies, DEFAULT_OPTIONS) } satisfies GameSpec)]);
+  };
+  const batches = Array.from({ length: score.length }, (_, i) => i);
+  await inFlight(batches, BATCHES_IN_FLIGHT, async (i) => {
+    const c = Math.floor(i / perCell);
+    const cell = cells[c]!;
+    const [r] = await simulatePrepared(specOf(c), { seed, scenario: 'worth', matchup: `${baseTag} vs ${cell.opponent.tag} ${cell.policy.label}`, trials: games, chunkSize: WORTH_CHUNK, chunks: { first: i % perCell, last: i % perCell }, ...(pool !== undefined ? { pool } : {}) });
+    if (r === undefined || !isGameLayout(r.layout)) throw new Error('a game run returned another tally');
+    const n = r.tally[r.layout.wins[0]]! + r.tally[r.layout.wins[1]]! + r.tally[r.layout.draws]!;
+    score[i] = (r.tally[r.layout.wins[0]]! + r.tally[r.layout.draws]! / 2) / n;
   });
-  await Promise.all(runs);
   return { perCell, cellWeight: Float64Array.from(cells, (c) => c.weight), score };
 }
