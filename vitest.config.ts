@@ -112,25 +112,32 @@ const SHARED = [
  * several of these are small files running long commands.
  */
 const LONGEST = [
-  // The forks of the 'tests' project.
-  'test/readme/audit.test.ts',
-  'test/commands/audit.test.ts',
-  'test/readme/numbers.test.ts',
-  'test/commands/run.test.ts',
-  'test/game/tournamentPieces.test.ts',
-  'test/workers/determinism.test.ts',
-  'test/readme/split.test.ts',
-  'test/workers/cli.test.ts',
-  'test/readme/experiments.test.ts',
-  'test/readme/dataSets.test.ts',
-  'test/cli/interrupt.test.ts',
-  'test/commands/heresyRun.test.ts',
-  // The threads of the 'shared' project.
-  'test/commands/auditHeldOut.test.ts',
-  'test/commands/showcase.test.ts',
-  'test/commands/auditTrials.test.ts',
-  'test/commands/epic40kMatrix.test.ts',
-  'test/game/monotonicity.test.ts',
+  // The forks of the 'tests' project (CPU seconds of each, in a run of the whole suite at 7c02e06).
+  'test/readme/audit.test.ts', // 22
+  'test/readme/numbers.test.ts', // 16
+  'test/readme/experiments.test.ts', // 13
+  'test/cli/hostileInput.test.ts', // 12
+  'test/cli/interrupt.test.ts', // 10, and a CPU kept busy beside it
+  'test/readme/dataSets.test.ts', // 7
+  'test/readme/guide.test.ts', // 6
+  'test/readme/split.test.ts', // 5 when dist/ is built (npm install builds it), 30 when the bench's build runs first
+  // The threads of the 'shared' project (CPU seconds of each, its worker threads and processes included, in
+  // a run of the project on one thread at eec0cd1).
+  'test/commands/audit.test.ts', // 39
+  'test/commands/run.test.ts', // 15
+  'test/commands/epic40kMatrix.test.ts', // 13
+  'test/rulesets/netea/roster/randomArmy.test.ts', // 13
+  'test/commands/auditHeldOut.test.ts', // 11
+  'test/commands/showcase.test.ts', // 10
+  'test/workers/cli.test.ts', // 10
+  'test/game/tournamentPieces.test.ts', // 9
+  'test/commands/epic40kAudit.test.ts', // 8
+  'test/game/monotonicity.test.ts', // 8
+  'test/game/tournament.test.ts', // 8
+  'test/sim/netea/assaultPlan.test.ts', // 7
+  'test/game/worth/worthCommand.test.ts', // 7
+  'test/commands/heresyRun.test.ts', // 7
+  'test/site/fairCost.test.ts', // 6
 ];
 
 /** Vitest's order, with LONGEST first in their order. */
