@@ -18,9 +18,13 @@ const ALONE = ['test/site/playground.test.ts'];
  * leaves a thread, a server or a browser running. Measured on the 77 files:
  * 106 s of CPU time this way against 173 s with a fresh process per file;
  * the 23 files added since (the game's, the rosters', the commands run in this
- * process): 126 s against 156 s.
- * The other files (the command line, worker pools, the browser, the README)
- * keep a process of their own.
+ * process): 126 s against 156 s; the 30 after them (the commands', the
+ * worker pools', the browser's): 177 s against 215 s.
+ * The others keep a process of their own: the README's (each runs its commands
+ * in a folder of its own, this process's folder meanwhile: a thread may not
+ * change it), test/cli/hostileInput.test.ts (changes folder too),
+ * test/cli/interrupt.test.ts (keeps a CPU busy beside its commands) and
+ * test/workers/errors.test.ts (sets the variable that makes a worker fail).
  */
 const SHARED = [
   'test/model/**/*.test.ts',
@@ -66,6 +70,38 @@ const SHARED = [
   'test/architecture/layers.test.ts',
   'test/rulesets/netea/roster/randomArmy.test.ts',
   'test/rulesets/netea/roster/rosterImport.test.ts',
+  // Files that ran in a process of their own though they need none: they run commands in this process
+  // (inProcess) or as processes of their own (spawnCli, GNU parallel, the garbage collections' loop),
+  // awaited, each in its own temporary folder (never this process's folder), start worker threads they
+  // destroy or that the shared set of test/helpers/cli.ts keeps, and leave the environment as it was.
+  'test/cli/assault.test.ts',
+  'test/cli/datasheet.test.ts',
+  'test/cli/epic40k.test.ts',
+  'test/cli/heresy.test.ts',
+  'test/cli/shoot.test.ts',
+  'test/commands/audit.test.ts',
+  'test/commands/epic40kAudit.test.ts',
+  'test/commands/heresyRun.test.ts',
+  'test/commands/matchup.test.ts',
+  'test/commands/run.test.ts',
+  'test/game/allocationFree.test.ts',
+  'test/game/assaultOdds.test.ts',
+  'test/game/cli.test.ts',
+  'test/game/tournament.test.ts',
+  'test/game/tournamentPieces.test.ts',
+  'test/game/worth/*.test.ts',
+  'test/site/compareDice.test.ts',
+  // The playground's browser tests but the one timed (ALONE): Chromium and a server of their own, closed after.
+  'test/site/fairCost.test.ts',
+  'test/site/lists.test.ts',
+  'test/site/phoneCharts.test.ts',
+  'test/site/screenshots.test.ts',
+  'test/site/scripts.test.ts',
+  'test/site/tournamentPack.test.ts',
+  'test/workers/cli.test.ts',
+  'test/workers/determinism.test.ts',
+  'test/workers/everyRuleset.test.ts',
+  'test/workers/simulationRunner.test.ts',
 ];
 
 /**
@@ -76,25 +112,32 @@ const SHARED = [
  * several of these are small files running long commands.
  */
 const LONGEST = [
-  // The forks of the 'tests' project.
-  'test/readme/audit.test.ts',
-  'test/commands/audit.test.ts',
-  'test/readme/numbers.test.ts',
-  'test/commands/run.test.ts',
-  'test/game/tournamentPieces.test.ts',
-  'test/workers/determinism.test.ts',
-  'test/readme/split.test.ts',
-  'test/workers/cli.test.ts',
-  'test/readme/experiments.test.ts',
-  'test/readme/dataSets.test.ts',
-  'test/cli/interrupt.test.ts',
-  'test/commands/heresyRun.test.ts',
-  // The threads of the 'shared' project.
-  'test/commands/auditHeldOut.test.ts',
-  'test/commands/showcase.test.ts',
-  'test/commands/auditTrials.test.ts',
-  'test/commands/epic40kMatrix.test.ts',
-  'test/game/monotonicity.test.ts',
+  // The forks of the 'tests' project (CPU seconds of each, in a run of the whole suite at 7c02e06).
+  'test/readme/audit.test.ts', // 22
+  'test/readme/numbers.test.ts', // 16
+  'test/readme/experiments.test.ts', // 13
+  'test/cli/hostileInput.test.ts', // 12
+  'test/cli/interrupt.test.ts', // 10, and a CPU kept busy beside it
+  'test/readme/dataSets.test.ts', // 7
+  'test/readme/guide.test.ts', // 6
+  'test/readme/split.test.ts', // 5 when dist/ is built (npm install builds it), 30 when the bench's build runs first
+  // The threads of the 'shared' project (CPU seconds of each, its worker threads and processes included, in
+  // a run of the project on one thread at eec0cd1).
+  'test/commands/audit.test.ts', // 39
+  'test/commands/run.test.ts', // 15
+  'test/commands/epic40kMatrix.test.ts', // 13
+  'test/rulesets/netea/roster/randomArmy.test.ts', // 13
+  'test/commands/auditHeldOut.test.ts', // 11
+  'test/commands/showcase.test.ts', // 10
+  'test/workers/cli.test.ts', // 10
+  'test/game/tournamentPieces.test.ts', // 9
+  'test/commands/epic40kAudit.test.ts', // 8
+  'test/game/monotonicity.test.ts', // 8
+  'test/game/tournament.test.ts', // 8
+  'test/sim/netea/assaultPlan.test.ts', // 7
+  'test/game/worth/worthCommand.test.ts', // 7
+  'test/commands/heresyRun.test.ts', // 7
+  'test/site/fairCost.test.ts', // 6
 ];
 
 /** Vitest's order, with LONGEST first in their order. */
