@@ -58,6 +58,10 @@ export const ExperimentFormation = z.strictObject({
 
 const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
 
+/** The actions a formation may take when it shoots (a shoot step's `action`, `shoot --action`, the page's Action field). */
+export const SHOOT_ACTIONS = Action.options;
+export type ShootAction = z.infer<typeof Action>;
+
 /** What a shoot step's action may be, said in full: a zod message would show the placeholder's pattern. */
 const ACTION_EXPECTED = `expected an action: ${Action.options.join(', ')}, or a {{parameter}}`;
 
