@@ -256,8 +256,8 @@ export function toHash(s: PageScenario): string {
  * checkout's parent folder is.
  */
 export function toArgv(s: PageScenario): string[] {
-  // A script or a comparison is an experiment file (site/src/rulesets/netea/script.ts), with its settings in it.
-  if (s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined) return ['run', 'playground.json'];
+  // A script or a comparison is an experiment file (the registry's PLAYGROUND.experimentPlan), with its settings in it.
+  if (isExperiment(s)) return ['run', 'playground.json'];
   const argv: string[] = [];
   for (const [k, v] of scenarioWords(s)) {
     if (k === s.command) argv.push(k, v!);

@@ -20,6 +20,7 @@ export interface ListsHost {
   toolVersion: string;
 }
 
+/** What the panel gives the page: a matchup link to run, a stop, and word of a Tournament Pack checkout loaded. */
 export interface ListsView {
   runHash(hash: string): void;
   stop(): void;

@@ -196,7 +196,7 @@ function fieldOf(p: Problem): string | null {
     }
   }
   if (p.file === command()) return 'formation';
-  // Problems of the experiment a script or a comparison runs as (site/src/rulesets/netea/script.ts).
+  // Problems of the experiment a script or a comparison runs as (PLAYGROUND.experimentPlan).
   const inExperiment = /^engagement\.formations\.([a-z-]+?)(-\d+)?\.(formation|embarked)$/.exec(p.path);
   if (p.file === 'playground.json' && inExperiment) {
     const [, name, , field] = inExperiment;
