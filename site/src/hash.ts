@@ -1,5 +1,5 @@
 import { InputError } from '../../src/model/inputError.js';
-import { SHOOT_ACTIONS, type ShootAction } from '../../src/model/experiment.js';
+import { SHOOT_ACTIONS, type ShootAction } from '../../src/model/shootActions.js';
 import { CLI_DEFAULTS } from '../../src/model/oneStepDefaults.js';
 
 /**

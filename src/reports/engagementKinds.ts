@@ -1,7 +1,7 @@
 import { flyingKind } from '../model/flyingKind.js';
 import type { FormationSpec } from '../model/formation.js';
 import { DEFAULT_ASSAULT_GAP, DEFAULT_GAP } from '../model/engagementGeometry.js';
-import type { ShootAction } from '../model/experiment.js';
+import type { ShootAction } from '../model/shootActions.js';
 import type { ScenarioSpec } from '../scenarios/registry.js';
 
 /** The engagements the matrix and the fair-cost search can stage between two formations. */
