@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { linkedList, matchupHash } from '../site/src/lists/matchupHash.js';
+import { linkedList, matchupHash } from '../site/src/rulesets/netea/lists/matchupHash.js';
 import { loadBattle } from '../src/model/loadBattle.js';
 import { loadDataset } from '../src/model/loadDataset.js';
-import { listMatchupInputs } from '../src/reports/matchup/listMatchup.js';
-import { runPairs } from '../src/reports/matchup/runPairs.js';
+import { listMatchupInputs } from '../src/rulesets/netea/reports/matchup/listMatchup.js';
+import { runPairs } from '../src/rulesets/netea/reports/matchup/runPairs.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../src/model/runDefaults.js';
 import { importRoster } from '../src/rulesets/netea/model/roster/importRoster.js';
 import { withSitePage } from './sitePage.js';

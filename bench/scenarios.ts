@@ -1,4 +1,4 @@
-import { DEFAULT_ASSAULT_GAP } from '../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { DEFAULT_ASSAULT_GAP } from '../src/model/engagementGeometry.js';
 import { parseFormation } from '../src/model/formation.js';
 import { loadBuiltinDataset } from '../src/model/loadDatasheets.js';
 import { assaultEngagement, DEFAULT_GEOMETRY, FRESH, shootEngagement } from '../src/rulesets/netea/engine/engagements.js';

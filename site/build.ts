@@ -143,7 +143,7 @@ export async function buildSite(outDir = join(projectRoot(), 'site-dist'), optio
   mkdirSync(tmp, { recursive: true });
   try {
     await build({
-      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts'), lists: join(SITE, 'src/lists/entry.ts') },
+      entryPoints: { main: join(SITE, 'src/main.ts'), worker: join(SITE, 'src/worker.ts'), vega: join(SITE, 'src/vega.ts'), tp: join(SITE, 'src/tp/entry.ts'), lists: join(SITE, 'src/rulesets/netea/lists/entry.ts') },
       outdir: tmp,
       bundle: true,
       format: 'iife',

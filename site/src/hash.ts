@@ -1,6 +1,6 @@
 import { InputError } from '../../src/model/inputError.js';
-import { CLI_DEFAULTS, SHOOT_ACTIONS, type AssaultWords, type ShootWords } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
-import type { ActionName } from '../../src/rulesets/netea/model/spec.js';
+import { SHOOT_ACTIONS, type ShootAction } from '../../src/model/shootActions.js';
+import { CLI_DEFAULTS } from '../../src/model/oneStepDefaults.js';
 
 /**
  * The page's URL hash: a scenario in the command line's own words.
@@ -38,7 +38,7 @@ export interface PageScenario {
   workers?: number;
   /** "builtin", or the name of the Tournament Pack checkout loaded in the page (its folder, or its zip without ".zip"). */
   data?: string;
-  action?: ActionName;
+  action?: ShootAction;
   gap?: number;
   /** true: `cover` alone (obscured); a string: the cover save or a fortified position, as `--cover` takes them. */
   cover?: string | true;
@@ -256,8 +256,8 @@ export function toHash(s: PageScenario): string {
  * checkout's parent folder is.
  */
 export function toArgv(s: PageScenario): string[] {
-  // A script or a comparison is an experiment file (script.ts), with its settings in it.
-  if (s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined) return ['run', 'playground.json'];
+  // A script or a comparison is an experiment file (the registry's PLAYGROUND.experimentPlan), with its settings in it.
+  if (isExperiment(s)) return ['run', 'playground.json'];
   const argv: string[] = [];
   for (const [k, v] of scenarioWords(s)) {
     if (k === s.command) argv.push(k, v!);
@@ -269,54 +269,10 @@ export function toArgv(s: PageScenario): string[] {
   return argv;
 }
 
-/** The shoot command's words, defaults filled in as commander fills them. */
-export function shootWords(s: PageScenario): ShootWords {
-  return {
-    formation: s.formation,
-    at: s.at,
-    action: s.action ?? 'advance',
-    ...(s.cover !== undefined ? { cover: s.cover } : {}),
-    crossfire: s.crossfire === true,
-    gap: s.gap ?? CLI_DEFAULTS.shootGap,
-    gapGiven: s.gap !== undefined,
-    bm: s.bm ?? 0,
-    targetBm: s.targetBm ?? 0,
-    targetBroken: s.targetBroken === true,
-    rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth,
-    spacing: s.spacing ?? CLI_DEFAULTS.spacing,
-    flak: s.flak ?? [],
-    targetFlak: s.noTargetFlak !== true,
-    ...(s.cap !== undefined ? { cap: s.cap } : {}),
-    phase: s.phase ?? 'approach',
-    moved: s.moved === true,
-    test: s.test === true,
-    embarked: s.embarked === true,
-  };
-}
-
-/** The assault command's words, defaults filled in. */
-export function assaultWords(s: PageScenario): AssaultWords {
-  return {
-    formation: s.formation,
-    at: s.at,
-    support: s.support ?? [],
-    targetSupport: s.targetSupport ?? [],
-    gap: s.gap ?? CLI_DEFAULTS.assaultGap,
-    ...(s.supportGap !== undefined ? { supportGap: s.supportGap } : {}),
-    bm: s.bm ?? 0,
-    targetBm: s.targetBm ?? 0,
-    targetBroken: s.targetBroken === true,
-    ...(s.cover !== undefined ? { cover: s.cover } : {}),
-    test: s.test === true,
-    ...(s.contact !== undefined ? { contact: s.contact } : {}),
-    rankWidth: s.rankWidth ?? CLI_DEFAULTS.rankWidth,
-    spacing: s.spacing ?? CLI_DEFAULTS.spacing,
-    embarked: s.embarked === true,
-    attackerEmbarked: s.attackerEmbarked === true,
-  };
-}
-
 /** The run plan's numbers, defaults filled in. */
 export function runNumbers(s: PageScenario): { trials: number; seed: string; chunkSize: number } {
   return { trials: s.trials ?? CLI_DEFAULTS.trials, seed: s.seed ?? CLI_DEFAULTS.seed, chunkSize: s.chunkSize ?? CLI_DEFAULTS.chunkSize };
 }
+
+/** True when the scenario runs as an experiment: shoot-assault, or any comparison. */
+export const isExperiment = (s: PageScenario) => s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined;

@@ -1,4 +1,3 @@
-import { assaultJob, shootJob, type OneStepJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { assaultJson, jobJson } from '../../src/reports/oneStepJson.js';
 import type { Dataset } from '../../src/model/dataset.js';
 import { formationVariants } from '../../src/model/formationChoice.js';
@@ -11,18 +10,17 @@ import { scriptReport } from '../../src/reports/sections/scriptReport.js';
 import type { RunResult } from '../../src/run/simulate.js';
 import { toolVersion } from './data.js';
 import { datasetFor, loadedPack, loadPack } from './datasets.js';
-import { experimentPlan } from './experimentPlan.js';
 import type { Plan, PlanRun } from './plan.js';
-import { gapPlaceholder } from './gapPlaceholder.js';
-import { assaultWords, hasScenario, parseHash, parseWords, runNumbers, shootWords, toArgv, toHash, type Command, type PageScenario } from './hash.js';
-import { isExperiment } from './script.js';
+import { hasScenario, isExperiment, parseHash, parseWords, runNumbers, toArgv, toHash, type Command, type PageScenario } from './hash.js';
+import type { PageJob } from './playgroundRules.js';
+import { PLAYGROUND } from './registry.js';
 import { RunStopped, startRun, type BrowserRun } from './run.js';
 import { setupFairCost, type FairCostView } from './fairCostView.js';
 import { isFairCostHash } from './fairCostHash.js';
 import { drawChart, loadVega, type VegaEmbed } from './loadVega.js';
 import type { VlSpec } from '../../src/reports/charts/frame.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../src/model/runDefaults.js';
-import type { ListsHost, ListsView } from './lists/listsView.js';
+import type { ListsHost, ListsView } from './listsPanel.js';
 
 /**
  * The playground page: a form in the command line's words, the URL hash
@@ -67,7 +65,7 @@ function showCommand(c: Command): void {
 
 /** The Gap field's placeholder: the default distance of what the form would run (an aircraft's ground attack: 15 cm). */
 function updateGapPlaceholder(): void {
-  input('gap').placeholder = String(gapPlaceholder(data, command(), input('formation').value, input('at').value, lines('flak'), input('cap').value));
+  input('gap').placeholder = String(PLAYGROUND.gapPlaceholder(data, command(), input('formation').value, input('at').value, lines('flak'), input('cap').value));
 }
 
 const lines = (id: string) => $<HTMLTextAreaElement>(id).value.split('\n').map((l) => l.trim()).filter((l) => l !== '');
@@ -198,7 +196,7 @@ function fieldOf(p: Problem): string | null {
     }
   }
   if (p.file === command()) return 'formation';
-  // Problems of the experiment a script or a comparison runs as (script.ts).
+  // Problems of the experiment a script or a comparison runs as (PLAYGROUND.experimentPlan).
   const inExperiment = /^engagement\.formations\.([a-z-]+?)(-\d+)?\.(formation|embarked)$/.exec(p.path);
   if (p.file === 'playground.json' && inExperiment) {
     const [, name, , field] = inExperiment;
@@ -383,7 +381,7 @@ function outcomeTable(caption: string, o: FormationOutcome, points: number | nul
 }
 
 /** The headline tables of a one-step job (HTML). */
-function jobHeadline(job: OneStepJob, result: RunResult): string {
+function jobHeadline(job: PageJob, result: RunResult): string {
   const t = (side: number) => outcomeAt(result.tally, result.layout, 0, side);
   let html = '';
   if (job.command === 'assault') {
@@ -490,8 +488,8 @@ async function renderReport(r: PlanRun, result: RunResult, meta: RunMeta, run: n
 
 /** What Run does for a scenario: the command's job, or an experiment's variants (a script, a comparison). */
 function planOf(s: PageScenario): Plan {
-  if (isExperiment(s)) return experimentPlan(data, s);
-  const job = s.command === 'shoot' ? shootJob(data, shootWords(s)) : assaultJob(data, assaultWords(s));
+  if (isExperiment(s)) return PLAYGROUND.experimentPlan(data, s);
+  const job = PLAYGROUND.oneStepJob(data, s);
   const seed = runNumbers(s).seed;
   return {
     title: job.title,

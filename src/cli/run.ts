@@ -32,7 +32,6 @@ import { matrixJson, runMatrixOnPool } from './matrix.js';
 import { addSimOptions, resultCommandLine, type SimOptions } from './simOptions.js';
 import type { SimulationRunner } from './simulationRunner.js';
 import { variantFacts } from '../reports/variantFacts.js';
-import { rulesVariantOf, variantOptions } from '../rulesets/netea/model/rulesVariant.js';
 import { DEFAULT_RULES, experimentsOf } from './registry.js';
 import { positionsNotes } from '../model/boughtPositions.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../model/runDefaults.js';
@@ -401,7 +400,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const s = p.settings;
   const metric = (x.fairCost!.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded), options: variantOptions(rulesVariantOf(x.rules)) });
+  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded), rules: x.rules });
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;

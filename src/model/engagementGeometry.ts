@@ -11,3 +11,5 @@ export const DEFAULT_GAP = 30;
 export const DEFAULT_RANK_WIDTH = 5;
 /** Distance between ranks and between neighbours in a rank, cm. */
 export const DEFAULT_SPACING = 5;
+/** Distance between the fronts before an assault when none is given: within one 15 cm charge move. */
+export const DEFAULT_ASSAULT_GAP = 10;

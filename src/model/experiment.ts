@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SYSTEM_SWITCHES } from './registry.js';
 import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
+import { SHOOT_ACTIONS } from './shootActions.js';
 
 /**
  * Experiment files: a question answered by simulation, as JSON. The zod
@@ -56,7 +57,7 @@ export const ExperimentFormation = z.strictObject({
   order: z.union([z.enum(['none', 'assault', 'overwatch', 'march', 'prepared']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, 'expected an order: none, assault, overwatch or march (Epic 40,000, L920-942), none or prepared (Heresy, L291-298), or a {{parameter}}')]).optional(),
 });
 
-const Action = z.enum(['advance', 'double', 'sustained', 'marshal', 'overwatch']);
+const Action = z.enum(SHOOT_ACTIONS);
 
 /** What a shoot step's action may be, said in full: a zod message would show the placeholder's pattern. */
 const ACTION_EXPECTED = `expected an action: ${Action.options.join(', ')}, or a {{parameter}}`;

@@ -2,7 +2,8 @@ import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import type { TallyLayout } from '../sim/ruleset.js';
 import { compileScenario, type ScenarioSpec } from '../scenarios/registry.js';
-import { buildEngagement, type EngagementSettings } from './engagementKinds.js';
+import type { EngagementBuilder, EngagementSettings } from './engagementKinds.js';
+import { buildEngagement } from './registry.js';
 import { noteUnderWay } from '../run/interrupt.js';
 import { simulateWithMomentsYielding, type Moments, type TrialVariable } from '../run/moments.js';
 import { covarianceOfMeans } from '../stats/covarianceOfMeans.js';
@@ -79,14 +80,14 @@ export interface FairCostInput {
   scenario?: string;
   /**
    * Another rule system's engagements and repricing (Epic 40,000:
-   * src/rulesets/epic40k/cli/epic40kFairCost.ts); default NetEA's (buildEngagement, withCost).
+   * src/rulesets/epic40k/cli/epic40kFairCost.ts); default the first system's (registry.ts buildEngagement; withCost).
    */
   rules?: FairCostRules;
 }
 
 /** What the search needs of a rule system: its engagement between two formations, a formation repriced, and what to say of an unpriced opponent. */
 export interface FairCostRules {
-  build: (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
+  build: EngagementBuilder;
   withCost: (f: FormationSpec, cost: number) => FormationSpec;
   unpriced: string;
 }

@@ -14,7 +14,8 @@ export { breakChance, breakChanceByTurn, type BreakChancePoint } from './metrics
 export { assaultOutcomes, type AssaultOutcome } from './metrics/assaultOutcome.js';
 export { actingFormations, pointsEfficiency, sidePointsVariables, type Ratio, type SideEfficiency } from './metrics/pointsEfficiency.js';
 export { simulateWithMoments, type Moments, type MomentsRequest, type TrialVariable } from '../run/moments.js';
-export { buildEngagement, DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementKind, type EngagementSettings } from './engagementKinds.js';
+export { DEFAULT_GAPS, describeEngagement, ENGAGEMENT_KINDS, type EngagementBuilder, type EngagementKind, type EngagementSettings } from './engagementKinds.js';
+export { buildEngagement, engagementBuilderOf } from './registry.js';
 export { fairCost, FAIR_COST_DEFINITIONS, FAIR_COST_METRICS, runMeeting, solveFairCost, withCost, type FairCostInput, type FairCostMetric, type FairCostResult } from './fairCost.js';
 export { armyFormations, findArmy, runMatrix, simulateCells, type ArmyFormations, type MatrixCell, type MatrixResult } from './matrix.js';
 export { toCsv, type CsvTable } from './csv.js';

@@ -6,7 +6,8 @@ import { TRIALS } from '../sim/ruleset.js';
 import type { ScenarioSpec } from '../scenarios/registry.js';
 import { simulate, type SimulationResult } from '../run/simulate.js';
 import { probability, type Mean, type Probability } from './aggregate.js';
-import { buildEngagement, isAerospace, type EngagementSettings } from './engagementKinds.js';
+import { isAerospace, type EngagementBuilder, type EngagementSettings } from './engagementKinds.js';
+import { buildEngagement } from './registry.js';
 import { meanInterval } from '../stats/meanInterval.js';
 
 /** One army list's formations that can fight a ground engagement, and the ones left out. */
@@ -100,8 +101,8 @@ export interface MatrixInput {
   rows: ArmyFormations;
   cols: ArmyFormations;
   engagement: EngagementSettings;
-  /** Another rule system's engagement between two formations (Epic 40,000: epic40kFairCostRules().build); default NetEA's buildEngagement. */
-  build?: (actor: FormationSpec, target: FormationSpec, settings: EngagementSettings) => ScenarioSpec;
+  /** Another rule system's engagement between two formations (Epic 40,000: epic40kFairCostRules().build); default the first system's (registry.ts buildEngagement). */
+  build?: EngagementBuilder;
   /** Runs one cell (the command line runs it on its worker pool, cli/matrix.ts). */
   run: (job: CellJob) => Promise<SimulationResult>;
   /** Cells simulated at once (so a worker pool stays busy); default 4. */

@@ -2,7 +2,8 @@ import { D10, D6, type Die } from '../sim/dice/die.js';
 import type { TallyLayout, TrialRunner } from '../sim/ruleset.js';
 import { NeteaRunner } from '../rulesets/netea/engine/runner.js';
 import type { EngagementSpec } from '../rulesets/netea/model/spec.js';
-import { variantOf } from '../rulesets/netea/model/rulesVariant.js';
+import { RULES_VARIANTS, rulesVariantOf, variantOf, variantOptions } from '../rulesets/netea/model/rulesVariant.js';
+import { neteaBattleStaging } from '../rulesets/netea/scenarios/battleStaging.js';
 import { Epic40kRunner } from '../rulesets/epic40k/engine/runner.js';
 import type { Epic40kSpec } from '../rulesets/epic40k/model/spec.js';
 import { HeresyRunner } from '../rulesets/heresy/engine/runner.js';
@@ -14,6 +15,7 @@ import type { FormationSpec } from '../model/formation.js';
 import type { Epic40kDetachment } from '../rulesets/epic40k/model/spec.js';
 import type { HeresyUnit } from '../rulesets/heresy/model/spec.js';
 import type { Variant } from './loadExperiment.js';
+import type { BattleStaging } from './battleStaging.js';
 
 /**
  * A scenario as plain, structured-cloneable data: what crosses to worker
@@ -71,4 +73,17 @@ export const RULESET_DIE: Readonly<Record<RunnableSpec['ruleset'], Die>> = { net
 /** The die of a scenario's rule system. */
 export function dieOf(spec: Pick<RunnableSpec, 'ruleset'>): Die {
   return RULESET_DIE[spec.ruleset];
+}
+
+/**
+ * How the rules `--rules` names stage a battle for the value machinery (formationValue.ts
+ * planValue): NetEA's scenes and strategy roll, played by its variant's engine switches (the
+ * 2004 rulebook's under `rulebook-2004`). Left out, the first system's engine as it stands, with
+ * no switches set (the Tournament Pack's rules). Epic 40,000 values its detachments with a plan
+ * of its own (src/rulesets/epic40k/reports/epic40kValuePlan.ts), so no other name stages here.
+ */
+export function battleStagingOf(rules: string | undefined): BattleStaging<ScenarioSpec> {
+  if (rules === undefined) return neteaBattleStaging();
+  if (!(RULES_VARIANTS as readonly string[]).includes(rules)) throw new Error(`no rule system named ${rules} stages battle scenes (src/scenarios/registry.ts)`);
+  return neteaBattleStaging(variantOptions(rulesVariantOf(rules)));
 }

@@ -8,8 +8,14 @@ import type { Arrow } from './importGraph.js';
 export const LAYERS = ['stats', 'model', 'sim', 'engine', 'game', 'scenarios', 'run', 'reports', 'cli'] as const;
 export type LayerName = (typeof LAYERS)[number];
 
-/** The page (site/src) sits above reports and below the command line: it may import ranks 0 to 7. */
-const SITE_RANK = LAYERS.indexOf('reports');
+/**
+ * The page (site/src) sits above reports and below the command line (rank 7.5): it may import
+ * ranks 0 to 7, and no layer below it may import it.
+ * Its shared code is site/src/*; a rule system's page code (NetEA's list panel, its playground
+ * pieces) is site/src/rulesets/<system>/, which shared page code reaches only through the page's
+ * registry, site/src/registry.ts.
+ */
+const SITE_RANK = LAYERS.indexOf('reports') + 0.5;
 
 export interface Place {
   layer: LayerName | 'site';
@@ -21,7 +27,7 @@ export interface Place {
 /** Where a file sits, or undefined for a file outside every layer (the test names it). */
 export function placeOf(file: string): Place | undefined {
   if (file === 'src/cli.ts') return { layer: 'cli', rank: LAYERS.indexOf('cli'), system: undefined };
-  if (file.startsWith('site/src/')) return { layer: 'site', rank: SITE_RANK, system: undefined };
+  if (file.startsWith('site/src/')) return { layer: 'site', rank: SITE_RANK, system: /^site\/src\/rulesets\/([^/]+)\//.exec(file)?.[1] };
   const own = /^src\/rulesets\/([^/]+)\/([^/]+)\//.exec(file);
   if (own) {
     const layer = LAYERS.find((l) => l === own[2]);
@@ -34,9 +40,9 @@ export function placeOf(file: string): Place | undefined {
   return layer === undefined || layer === 'engine' ? undefined : { layer, rank: LAYERS.indexOf(layer), system: undefined };
 }
 
-/** The one file per shared layer that may name rule systems: the registry listing them. */
+/** The one file per shared layer that may name rule systems: the registry listing them (the page's is site/src/registry.ts). */
 export function isRegistry(file: string): boolean {
-  return /^src\/[^/]+\/registry\.ts$/.test(file);
+  return /^src\/[^/]+\/registry\.ts$/.test(file) || file === 'site/src/registry.ts';
 }
 
 function describe(p: Place): string {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseCover } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { loadExperiment } from '../../src/scenarios/loadExperiment.js';
 import { compileScriptExperiment } from '../../src/rulesets/netea/scenarios/experiment.js';
-import { experimentOf } from '../../site/src/script.js';
+import { experimentOf } from '../../site/src/rulesets/netea/script.js';
 import { inProcess } from '../helpers/cli.js';
 import { problemsOf } from '../helpers/simulate.js';
 

@@ -9,7 +9,7 @@ import { TRIALS } from '../../src/sim/ruleset.js';
 import { compileScenario } from '../../src/scenarios/registry.js';
 import { parseFormation } from '../../src/model/formation.js';
 import { loadBuiltinDataset } from '../../src/model/loadDatasheets.js';
-import { buildEngagement } from '../../src/reports/engagementKinds.js';
+import { buildEngagement } from '../../src/reports/registry.js';
 import { simulate } from '../../src/run/simulate.js';
 import { tolerance999 } from '../helpers/exact.js';
 import { engagement, placed, shootStep } from '../helpers/fixtures.js';

@@ -1,6 +1,6 @@
 import { loadBuiltinDataset } from '../../src/model/loadDatasheets.js';
 import { parseFormation } from '../../src/model/formation.js';
-import { buildEngagement } from '../../src/reports/engagementKinds.js';
+import { buildEngagement } from '../../src/reports/registry.js';
 import { fairCost } from '../../src/reports/fairCost.js';
 import { armyFormations, findArmy, runMatrix, simulateCells } from '../../src/reports/matrix.js';
 import { sidePointsVariables } from '../../src/reports/metrics/pointsEfficiency.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { experimentPlan } from '../../site/src/experimentPlan.js';
-import { assaultWords, shootWords, type PageScenario } from '../../site/src/hash.js';
+import { experimentPlan } from '../../site/src/rulesets/netea/experimentPlan.js';
+import type { PageScenario } from '../../site/src/hash.js';
+import { assaultWords, shootWords } from '../../site/src/rulesets/netea/oneStepWords.js';
 import { assaultJob, shootJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
 import { loadDataset } from '../../src/model/loadDataset.js';
 import { simulate } from '../../src/run/simulate.js';

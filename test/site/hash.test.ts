@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, type Option } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assaultWords, parseHash, runNumbers, shootWords, toArgv, toHash } from '../../site/src/hash.js';
-import { DEFAULT_ASSAULT_GAP } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { parseHash, runNumbers, toArgv, toHash } from '../../site/src/hash.js';
+import { assaultWords, shootWords } from '../../site/src/rulesets/netea/oneStepWords.js';
+import { DEFAULT_ASSAULT_GAP } from '../../src/model/engagementGeometry.js';
 import { registerCommands } from '../../src/cli/index.js';
-import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { CLI_DEFAULTS } from '../../src/model/oneStepDefaults.js';
 import { serveStatic } from '../../src/cli/serve.js';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED } from '../../src/model/runDefaults.js';
 import { InputError } from '../../src/model/inputError.js';
 import { DEFAULT_GAP } from '../../src/rulesets/netea/engine/engagements.js';
-import { matchupArgv, matchupHash, parseMatchupHash } from '../../site/src/lists/matchupHash.js';
+import { matchupArgv, matchupHash, parseMatchupHash } from '../../site/src/rulesets/netea/lists/matchupHash.js';
 
 const program = new Command('epic-balance');
 registerCommands(program);
@@ -120,7 +121,7 @@ describe('epic-balance serve', () => {
   });
 });
 
-describe('the address of a matchup (site/src/lists/matchupHash.ts)', () => {
+describe('the address of a matchup (site/src/rulesets/netea/lists/matchupHash.ts)', () => {
   const mine = { name: 'Ultramarines 3rd', army: 'space-marine-codex-astartes', points: 3000, formations: ['space-marine-codex-astartes/tactical+razorbacks', 'space-marine-codex-astartes/bike'], upgrades: [] };
   const theirs = { name: 'Ultramarines 3rd', army: 'eldar-alaitoc', points: 2000, formations: ['eldar-alaitoc/guardians'], upgrades: ['avatar'] };
 

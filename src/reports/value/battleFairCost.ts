@@ -35,10 +35,10 @@ export function battleFairCostInputs(data: Dataset, loaded: LoadedBattle, text: 
 
 /**
  * The meetings' settings: the seed, trials and chunk size name and size every meeting's chunks, wherever they run.
- * `options` are the engine's rules (variantOptions of --rules); left out, the Tournament Pack's, as the engine's default.
+ * `rules` is the `--rules` name that stages the battle (src/scenarios/registry.ts battleStagingOf); left out, the Tournament Pack's, as the engine's default.
  */
-export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, airDefence: FormationSpec[], options?: ValueRun['options']): ValueRun {
-  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, ...(options !== undefined ? { options } : {}) };
+export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, airDefence: FormationSpec[], rules?: string): ValueRun {
+  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, ...(rules !== undefined ? { rules } : {}) };
 }
 
 /**

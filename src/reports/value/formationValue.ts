@@ -1,10 +1,8 @@
-import { scenePlayedBy, type Battle, type BattleCover } from '../../model/battle.js';
+import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import { flyingKind } from '../../model/flyingKind.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
-import { sceneEngagement } from '../../rulesets/netea/scenarios/battleScenes.js';
-import { firstMoveChance } from '../../rulesets/netea/engine/strategyRoll.js';
-import type { CoverSpec } from '../../rulesets/netea/model/spec.js';
+import { battleStagingOf } from '../../scenarios/registry.js';
 import { engagementTallyLayout } from '../../sim/engagementTallyLayout.js';
 import type { ValueModel, ValueSlot } from './fixedPointCost.js';
 import { groupCompositions, type GroupComposition } from './groupCompositions.js';
@@ -12,7 +10,6 @@ import { lossSlots } from '../../scenarios/lossValue.js';
 import type { ParityMetric } from './parityCost.js';
 import type { ValueMeetingTask } from '../../run/valueMeeting.js';
 import type { Verdict } from './verdict.js';
-import type { NeteaOptions } from '../../rulesets/netea/model/spec.js';
 
 /**
  * A formation's value under a battle (battles/reference.json): it meets every
@@ -33,8 +30,8 @@ export interface ValueRun {
   includeOwnList?: boolean;
   /** The battle's air-defence formations for the data set (air-attack scenes with `airDefence`). */
   airDefence?: FormationSpec[];
-  /** The engine's rules (default: the Tournament Pack's; `--rules rulebook-2004`: the 2004 rulebook's). */
-  options?: NeteaOptions;
+  /** The `--rules` name whose staging plays the battle (src/scenarios/registry.ts battleStagingOf; default: the engine's own rules, the Tournament Pack's; `rulebook-2004`: the 2004 rulebook's). */
+  rules?: string;
 }
 
 export interface ValuePlan {
@@ -68,18 +65,13 @@ export function nominallyPriced(f: FormationSpec): FormationSpec {
   return { ...f, units, points: NOMINAL_COST };
 }
 
-function coverSpec(c: BattleCover): CoverSpec {
-  if (c === 'none') return { kind: 'none' };
-  if (c === 'obscured') return { kind: 'obscured' };
-  return { kind: 'save', save: c.save };
-}
-
 /**
  * Every meeting of `formation` against `opponents` under `battle`, as tasks
  * for `runValueMeeting`, group by group. Opponents of the formation's own army
  * list are left out: the field stands for the other lists.
  */
 export function planValue(formation: FormationSpec, opponents: FormationSpec[], battle: Battle, run: ValueRun): ValuePlan {
+  const staging = battleStagingOf(run.rules);
   const priced = nominallyPriced(formation);
   const field = run.includeOwnList === true ? opponents : opponents.filter((o) => formation.armyId === null || o.armyId !== formation.armyId);
   field.forEach((o) => {
@@ -107,7 +99,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
     return slots.map((slot) => {
       const scene = battle.scenes[slot.scene]!;
       const sceneDefence = scene.airDefence ? defence : [];
-      const spec = sceneEngagement(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: coverSpec(scene.cover), initiative: slot.initiative, airDefence: sceneDefence, ...(run.options !== undefined ? { options: run.options } : {}) });
+      const spec = staging.scene(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: scene.cover, initiative: slot.initiative, airDefence: sceneDefence });
       const last = engagementTallyLayout(spec).records.at(-1)!;
       const sideA = groupA.map((f, i) => lossSlots(last.formations[i]!, f));
       return {
@@ -127,7 +119,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
   };
   // RB 4.3: one spacecraft attacks one formation; other formations meet groups sized to the price.
   const compositions = kind === 'spacecraft' ? [{ m: 1, n: 1 }] : groupCompositions(battle.maxGroup);
-  const firstChances = field.map((o) => (kind === 'ground' && battle.initiative.value === 'strategy-roll' ? firstMoveChance(formation.strategyRating, o.strategyRating) : 0.5));
+  const firstChances = field.map((o) => (kind === 'ground' && battle.initiative.value === 'strategy-roll' ? staging.firstMoveChance(formation.strategyRating, o.strategyRating) : 0.5));
   return { formation, runCost: NOMINAL_COST, opponents: field, firstChances, slots, compositions, tasksFor, kind };
 }
 

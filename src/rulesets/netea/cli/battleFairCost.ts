@@ -8,7 +8,7 @@ import type { ParityMetric } from '../../../reports/value/parityCost.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
 import { printBattleValue, unsupportedNotes, writeFairCostReport, type FairCostOptions } from '../../../cli/fairCost.js';
 import { overlayHeader, warnNotSimulated } from '../../../cli/print.js';
-import { variantNotes, variantOptions, type RulesVariant } from '../model/rulesVariant.js';
+import { variantNotes, type RulesVariant } from '../model/rulesVariant.js';
 
 /** `fair-cost` against the battle's field (or the --vs formations) over the battle's scenes. */
 export async function fairCostInBattle(text: string, o: FairCostOptions, variant: RulesVariant): Promise<void> {
@@ -20,7 +20,7 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   const inputs = battleFairCostInputs(data, loaded, text, o.vs);
   for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
   const { formation, opponents } = inputs;
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variantOptions(variant)), metric, workers: o.workers, exactOpponents: true });
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variant), metric, workers: o.workers, exactOpponents: true });
   const v = judgedFairCost(value!, o.cost, loaded, formation, o.vs !== undefined);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;

@@ -1,7 +1,7 @@
 import { RULES_NAMES } from '../../../reports/report.js';
-import type { Estimate } from '../../../reports/matchup/linearEstimate.js';
-import type { FieldResult, MatchupResult, MatchupSide, PairRow } from '../../../reports/matchup/matchupResult.js';
-import type { MatchupRun } from '../../../reports/matchup/listMatchup.js';
+import type { Estimate } from '../reports/matchup/linearEstimate.js';
+import type { FieldResult, MatchupResult, MatchupSide, PairRow } from '../reports/matchup/matchupResult.js';
+import type { MatchupRun } from '../reports/matchup/listMatchup.js';
 
 /** The text output of `matchup`: the same numbers as --json, laid out for a player. */
 

@@ -12,7 +12,7 @@ import { fairCostInBattle } from './battleFairCost.js';
 import { unsupportedRules } from '../../../reports/value/battleFairCost.js';
 import type { CommandCall } from '../../../cli/ruleSystemCommands.js';
 import { rulesVariantOf } from '../model/rulesVariant.js';
-import { SHOOT_ACTIONS } from '../scenarios/oneStepJobs.js';
+import { SHOOT_ACTIONS } from '../../../model/shootActions.js';
 
 /** --action: the word NetEA adds to `fair-cost` and `matrix` (what the acting formation does when it shoots). */
 export function addActionWord(description: string) {

@@ -10,7 +10,9 @@ import type { SimulationRunner } from '../../../cli/simulationRunner.js';
 import { printOutcomeTable, warnNotSimulated } from '../../../cli/print.js';
 import type { CommandCall } from '../../../cli/ruleSystemCommands.js';
 import { assaultJson, jobJson } from '../../../reports/oneStepJson.js';
-import { assaultJob, DEFAULT_ASSAULT_GAP, SHOOT_ACTIONS, shootJob, withRulesVariant, type AssaultWords, type ShootWords, type OneStepJob } from '../scenarios/oneStepJobs.js';
+import { assaultJob, shootJob, withRulesVariant, type AssaultWords, type ShootWords, type OneStepJob } from '../scenarios/oneStepJobs.js';
+import { DEFAULT_ASSAULT_GAP } from '../../../model/engagementGeometry.js';
+import { SHOOT_ACTIONS } from '../../../model/shootActions.js';
 import { rulesVariantOf } from '../model/rulesVariant.js';
 
 /** What commander hands `shoot`: the words of the shot (oneStepJobs.ts), the run options and --out. */

@@ -2,8 +2,7 @@ import type { Dataset } from '../../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../../model/formation.js';
 import { InputError } from '../../../model/inputError.js';
 import { rejectAirUnits } from '../../../model/rejectAirUnits.js';
-import { DEFAULT_CHUNK_SIZE, DEFAULT_SEED, DEFAULT_TRIALS } from '../../../model/runDefaults.js';
-import { assaultEngagement, closestChargeDistance, DEFAULT_GAP, DEFAULT_RANK_WIDTH, DEFAULT_SPACING, FRESH, shootEngagement } from '../engine/engagements.js';
+import { assaultEngagement, closestChargeDistance, FRESH, shootEngagement } from '../engine/engagements.js';
 import { FORTIFIED_POSITIONS } from '../../../model/fortifiedPositions.js';
 import { type ActionName, type CoverSpec, type EngagementSpec } from '../model/spec.js';
 import { airAttackKind, airShotEngagement, type AirAttackKind } from './aerospaceShoot.js';
@@ -18,22 +17,6 @@ import { variantNotes, variantOptions, type RulesVariant } from '../model/rulesV
  * their JSON with these, so a page and the command line given the same words
  * run the same spec on the same chunk seeds and print the same JSON.
  */
-
-/** Default distance between the fronts before an assault: within one 15 cm charge move. */
-export const DEFAULT_ASSAULT_GAP = 10;
-
-/** The CLI's defaults the page must share (test/site checks them against simOptions.ts, simulate.ts and assault.ts). */
-export const CLI_DEFAULTS = {
-  trials: DEFAULT_TRIALS,
-  seed: DEFAULT_SEED,
-  chunkSize: DEFAULT_CHUNK_SIZE,
-  shootGap: DEFAULT_GAP,
-  assaultGap: DEFAULT_ASSAULT_GAP,
-  rankWidth: DEFAULT_RANK_WIDTH,
-  spacing: DEFAULT_SPACING,
-} as const;
-
-export const SHOOT_ACTIONS: readonly ActionName[] = ['advance', 'double', 'sustained', 'marshal', 'overwatch'];
 
 function optionProblem(option: string, got: string, expected: string): InputError {
   return new InputError([{ file: `option ${option}`, path: '', message: `expected ${expected}, got "${got}"` }]);

@@ -1,10 +1,10 @@
-import type { Battle } from '../../../src/model/battle.js';
-import type { FormationSpec } from '../../../src/model/formation.js';
-import type { PairResult } from '../../../src/reports/matchup/listExchange.js';
-import { planPairs } from '../../../src/reports/matchup/listMatchup.js';
-import { pairExchange } from '../../../src/reports/matchup/pairMeeting.js';
-import type { ValueRun } from '../../../src/reports/value/formationValue.js';
-import type { MeetingRunner } from '../fairCostRun.js';
+import type { Battle } from '../../../../../src/model/battle.js';
+import type { FormationSpec } from '../../../../../src/model/formation.js';
+import type { PairResult } from '../../../../../src/rulesets/netea/reports/matchup/listExchange.js';
+import { planPairs } from '../../../../../src/rulesets/netea/reports/matchup/listMatchup.js';
+import { pairExchange } from '../../../../../src/rulesets/netea/reports/matchup/pairMeeting.js';
+import type { ValueRun } from '../../../../../src/reports/value/formationValue.js';
+import type { MeetingRunner } from '../../../fairCostRun.js';
 
 /**
  * A matchup's pairs on the page's Web Workers: the command line's pairs (planPairs, each distinct

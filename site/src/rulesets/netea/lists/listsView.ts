@@ -1,19 +1,20 @@
-import type { Dataset } from '../../../src/model/dataset.js';
-import { InputError, type Problem } from '../../../src/model/inputError.js';
-import type { Estimate } from '../../../src/reports/matchup/linearEstimate.js';
-import { listMatchupInputs, matchupJson, matchupRun } from '../../../src/reports/matchup/listMatchup.js';
-import { matchupResult, type MatchupResult } from '../../../src/reports/matchup/matchupResult.js';
-import { matchupSection } from '../../../src/reports/matchup/matchupSection.js';
-import { toCsv } from '../../../src/reports/csv.js';
-import { commandLine, RULES_NAMES } from '../../../src/reports/report.js';
-import type { ChartContext } from '../../../src/reports/charts/frame.js';
-import { breachLine, checkRoster, type RosterCheck } from '../../../src/rulesets/netea/model/roster/check.js';
-import type { RosterImport } from '../../../src/rulesets/netea/model/roster/importedList.js';
-import { importRosterSource, type RosterSource } from '../../../src/rulesets/netea/model/roster/importSource.js';
-import { meetingRunner, type MeetingRunner } from '../fairCostRun.js';
-import { drawSectionCharts, loadVega } from '../loadVega.js';
-import { referenceBattle } from '../referenceBattle.js';
-import { RunStopped } from '../run.js';
+import type { Dataset } from '../../../../../src/model/dataset.js';
+import { InputError, type Problem } from '../../../../../src/model/inputError.js';
+import type { Estimate } from '../../../../../src/rulesets/netea/reports/matchup/linearEstimate.js';
+import { listMatchupInputs, matchupJson, matchupRun } from '../../../../../src/rulesets/netea/reports/matchup/listMatchup.js';
+import { matchupResult, type MatchupResult } from '../../../../../src/rulesets/netea/reports/matchup/matchupResult.js';
+import { matchupSection } from '../../../../../src/rulesets/netea/reports/matchup/matchupSection.js';
+import { toCsv } from '../../../../../src/reports/csv.js';
+import { commandLine, RULES_NAMES } from '../../../../../src/reports/report.js';
+import type { ChartContext } from '../../../../../src/reports/charts/frame.js';
+import { breachLine, checkRoster, type RosterCheck } from '../../../../../src/rulesets/netea/model/roster/check.js';
+import type { RosterImport } from '../../../../../src/rulesets/netea/model/roster/importedList.js';
+import { importRosterSource, type RosterSource } from '../../../../../src/rulesets/netea/model/roster/importSource.js';
+import { meetingRunner, type MeetingRunner } from '../../../fairCostRun.js';
+import { drawSectionCharts, loadVega } from '../../../loadVega.js';
+import { referenceBattle } from '../../../referenceBattle.js';
+import { RunStopped } from '../../../run.js';
+import type { ListsHost, ListsView } from '../../../listsPanel.js';
 import { linkedList, listFileNames, listFileOf, listWord, matchupArgv, matchupHash, matchupNumbers, parseMatchupHash, parseMatchupWords, type LinkedList, type MatchupScenario } from './matchupHash.js';
 import { runMatchupPairs } from './matchupRun.js';
 import { fileSource, pastedSource } from './readSource.js';
@@ -27,25 +28,6 @@ import { fileSource, pastedSource } from './readSource.js';
  * trials, and the address holding both lists (matchupHash.ts). Loaded as lists.js, a bundle of its
  * own, the first time the panel is opened or a matchup link is followed.
  */
-
-/** What the page around the panel lends it (site/src/main.ts). */
-export interface ListsHost {
-  /** Switches the page to the data set a `data` word names; an InputError on --data when that checkout is not loaded. */
-  useData(word: string | undefined): Dataset;
-  /** The word of the data chosen under Data ("builtin" or a checkout's folder name). */
-  dataWord(): string;
-  /** Stops a shot, an assault or a fair cost running and hides its results. */
-  stopOthers(): void;
-  setState(state: 'ready' | 'running' | 'done' | 'error' | 'stopped'): void;
-  pushHash(hash: string): void;
-  toolVersion: string;
-}
-
-export interface ListsView {
-  runHash(hash: string): void;
-  stop(): void;
-  packLoaded(name: string): void;
-}
 
 type Side = 'mine' | 'theirs';
 const SIDES: readonly Side[] = ['mine', 'theirs'];

@@ -1,10 +1,10 @@
-import type { Dataset } from '../../src/model/dataset.js';
-import { boughtPositionNotes } from '../../src/rulesets/netea/engine/boughtPositions.js';
+import type { Dataset } from '../../../../src/model/dataset.js';
+import { boughtPositionNotes } from '../../../../src/rulesets/netea/engine/boughtPositions.js';
 import { experimentHeadline } from './experimentView.js';
-import type { PageScenario } from './hash.js';
-import type { Plan } from './plan.js';
+import type { PageScenario } from '../../hash.js';
+import type { Plan } from '../../plan.js';
 import { experimentJson, experimentVariants } from './script.js';
-import { diceOf } from '../../src/scenarios/loadExperiment.js';
+import { diceOf } from '../../../../src/scenarios/loadExperiment.js';
 
 /** The plan of a script or a comparison: the experiment's variants, seeded as `epic-balance run` seeds them. */
 export function experimentPlan(data: Dataset, s: PageScenario): Plan {

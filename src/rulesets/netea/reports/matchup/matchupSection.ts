@@ -1,6 +1,6 @@
-import { finishChart, shortName, type ChartContext, type VlSpec } from '../charts/frame.js';
-import type { CsvRow } from '../csv.js';
-import type { ReportSection } from '../report.js';
+import { finishChart, shortName, type ChartContext, type VlSpec } from '../../../../reports/charts/frame.js';
+import type { CsvRow } from '../../../../reports/csv.js';
+import type { ReportSection } from '../../../../reports/report.js';
 import type { Estimate } from './linearEstimate.js';
 import type { LossHistogram } from './lossHistogram.js';
 import type { FieldResult, MatchupResult, MatchupSide, PairRow, UnmetPair } from './matchupResult.js';

@@ -1,7 +1,7 @@
-import { InputError } from '../../../src/model/inputError.js';
-import { formationText, ROSTER_FORMAT, type RosterFile } from '../../../src/rulesets/netea/model/roster/listFile.js';
-import { enc, RUN_DEFAULTS, words } from '../hash.js';
-import { DEFAULT_BATTLE_TRIALS } from '../../../src/model/runDefaults.js';
+import { InputError } from '../../../../../src/model/inputError.js';
+import { formationText, ROSTER_FORMAT, type RosterFile } from '../../../../../src/rulesets/netea/model/roster/listFile.js';
+import { enc, RUN_DEFAULTS, words } from '../../../hash.js';
+import { DEFAULT_BATTLE_TRIALS } from '../../../../../src/model/runDefaults.js';
 
 /**
  * The address of a matchup in the playground: both lists, then `epic-balance matchup`'s options

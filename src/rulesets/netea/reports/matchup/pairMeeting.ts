@@ -1,12 +1,12 @@
-import { mixWeights, type Battle } from '../../model/battle.js';
-import { flyingKind, type FlyingKind } from '../../model/flyingKind.js';
-import type { FormationSpec } from '../../model/formation.js';
-import { InputError } from '../../model/inputError.js';
-import { covarianceOfMeans } from '../../stats/covarianceOfMeans.js';
-import { varianceOfMean } from '../../stats/varianceOfMean.js';
-import { playShares } from '../value/fixedPointCost.js';
-import { planValue, type ValueRun } from '../value/formationValue.js';
-import type { ValueMeetingSums, ValueMeetingTask } from '../../run/valueMeeting.js';
+import { mixWeights, type Battle } from '../../../../model/battle.js';
+import { flyingKind, type FlyingKind } from '../../../../model/flyingKind.js';
+import type { FormationSpec } from '../../../../model/formation.js';
+import { InputError } from '../../../../model/inputError.js';
+import { covarianceOfMeans } from '../../../../stats/covarianceOfMeans.js';
+import { varianceOfMean } from '../../../../stats/varianceOfMean.js';
+import { playShares } from '../../../../reports/value/fixedPointCost.js';
+import { planValue, type ValueRun } from '../../../../reports/value/formationValue.js';
+import type { ValueMeetingSums, ValueMeetingTask } from '../../../../run/valueMeeting.js';
 
 /**
  * One pair of a matchup (docs/rosters.md, "Matchups"): one copy of a formation against one copy

@@ -1,13 +1,15 @@
-import type { Dataset } from '../../src/model/dataset.js';
-import { Experiment } from '../../src/model/experiment.js';
-import { InputError } from '../../src/model/inputError.js';
-import { describeIssues } from '../../src/scenarios/loadExperiment.js';
-import { compileScriptExperiment, type NeteaVariant } from '../../src/rulesets/netea/scenarios/experiment.js';
-import { variantFacts } from '../../src/reports/variantFacts.js';
-import type { SimulationResult } from '../../src/run/simulate.js';
-import { assaultJob, CLI_DEFAULTS, parseCover, shootJob } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
-import { boughtPositionNotes } from '../../src/rulesets/netea/engine/boughtPositions.js';
-import { assaultWords, runNumbers, shootWords, type PageScenario } from './hash.js';
+import type { Dataset } from '../../../../src/model/dataset.js';
+import { Experiment } from '../../../../src/model/experiment.js';
+import { InputError } from '../../../../src/model/inputError.js';
+import { describeIssues } from '../../../../src/scenarios/loadExperiment.js';
+import { compileScriptExperiment, type NeteaVariant } from '../../../../src/rulesets/netea/scenarios/experiment.js';
+import { variantFacts } from '../../../../src/reports/variantFacts.js';
+import type { SimulationResult } from '../../../../src/run/simulate.js';
+import { assaultJob, parseCover, shootJob } from '../../../../src/rulesets/netea/scenarios/oneStepJobs.js';
+import { CLI_DEFAULTS } from '../../../../src/model/oneStepDefaults.js';
+import { boughtPositionNotes } from '../../../../src/rulesets/netea/engine/boughtPositions.js';
+import { isExperiment, runNumbers, type PageScenario } from '../../hash.js';
+import { assaultWords, shootWords } from './oneStepWords.js';
 
 export type { NeteaVariant };
 
@@ -34,9 +36,6 @@ const NOT_IN_SCRIPTS: Array<[keyof PageScenario, string]> = [
   ['phase', 'phase'],
   ['moved', 'moved'],
 ];
-
-/** True when the scenario runs as an experiment: shoot-assault, or any comparison. */
-export const isExperiment = (s: PageScenario) => s.command === 'shoot-assault' || s.compare !== undefined || s.compareAt !== undefined;
 
 function describe(s: PageScenario): string {
   const what = s.command === 'shoot' ? `shoots (${s.action ?? 'advance'})` : s.command === 'assault' ? 'assaults' : `shoots (${s.action ?? 'advance'}), then assaults`;

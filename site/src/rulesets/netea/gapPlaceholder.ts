@@ -1,9 +1,9 @@
-import { airAttackKind } from '../../src/rulesets/netea/scenarios/aerospaceShoot.js';
-import { CLI_DEFAULTS } from '../../src/rulesets/netea/scenarios/oneStepJobs.js';
-import type { Dataset } from '../../src/model/dataset.js';
-import { parseFormation } from '../../src/model/formation.js';
-import { DEFAULT_AIR_ATTACK_GAP } from '../../src/rulesets/netea/engine/aerospaceEngagements.js';
-import type { Command } from './hash.js';
+import { airAttackKind } from '../../../../src/rulesets/netea/scenarios/aerospaceShoot.js';
+import { CLI_DEFAULTS } from '../../../../src/model/oneStepDefaults.js';
+import type { Dataset } from '../../../../src/model/dataset.js';
+import { parseFormation } from '../../../../src/model/formation.js';
+import { DEFAULT_AIR_ATTACK_GAP } from '../../../../src/rulesets/netea/engine/aerospaceEngagements.js';
+import type { Command } from '../../hash.js';
 
 /**
  * The distance a run takes when the Gap field is empty, shown as its

@@ -1,6 +1,6 @@
-import type { RosterSource } from '../../../src/rulesets/netea/model/roster/importSource.js';
-import { isSnapfireLink } from '../../../src/rulesets/netea/model/roster/importSource.js';
-import { zipEntries } from '../tp/unzip.js';
+import type { RosterSource } from '../../../../../src/rulesets/netea/model/roster/importSource.js';
+import { isSnapfireLink } from '../../../../../src/rulesets/netea/model/roster/importSource.js';
+import { zipEntries } from '../../../tp/unzip.js';
 
 /**
  * A list's source in the page: pasted text (a Snapfire link or plain text, or any roster's text),

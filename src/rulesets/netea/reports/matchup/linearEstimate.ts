@@ -1,4 +1,4 @@
-import { Z95 } from '../../stats/z95.js';
+import { Z95 } from '../../../../stats/z95.js';
 import type { PairExchange } from './pairMeeting.js';
 
 /**

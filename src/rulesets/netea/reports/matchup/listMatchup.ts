@@ -1,10 +1,10 @@
-import type { Battle } from '../../model/battle.js';
-import { battleAirDefenceOf } from '../../model/battleField.js';
-import type { Dataset } from '../../model/dataset.js';
-import type { FormationSpec } from '../../model/formation.js';
-import type { LoadedBattle } from '../../model/loadBattle.js';
-import type { RosterFile } from '../../rulesets/netea/model/roster/listFile.js';
-import type { ValueRun } from '../value/formationValue.js';
+import type { Battle } from '../../../../model/battle.js';
+import { battleAirDefenceOf } from '../../../../model/battleField.js';
+import type { Dataset } from '../../../../model/dataset.js';
+import type { FormationSpec } from '../../../../model/formation.js';
+import type { LoadedBattle } from '../../../../model/loadBattle.js';
+import type { RosterFile } from '../../model/roster/listFile.js';
+import type { ValueRun } from '../../../../reports/value/formationValue.js';
 import type { MatchupSide } from './matchupResult.js';
 import { matchupSide } from './matchupSide.js';
 import { planPair, type PairPlan } from './pairMeeting.js';

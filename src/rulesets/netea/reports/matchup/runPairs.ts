@@ -1,8 +1,8 @@
-import type { Battle } from '../../model/battle.js';
-import type { FormationSpec } from '../../model/formation.js';
-import { ChunkPool } from '../../run/pool.js';
-import type { ValueRun } from '../value/formationValue.js';
-import { runValueMeeting } from '../../run/valueMeeting.js';
+import type { Battle } from '../../../../model/battle.js';
+import type { FormationSpec } from '../../../../model/formation.js';
+import { ChunkPool } from '../../../../run/pool.js';
+import type { ValueRun } from '../../../../reports/value/formationValue.js';
+import { runValueMeeting } from '../../../../run/valueMeeting.js';
 import type { PairResult } from './listExchange.js';
 import { planPairs } from './listMatchup.js';
 import { pairExchange, type PairPlan } from './pairMeeting.js';

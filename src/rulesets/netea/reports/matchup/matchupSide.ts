@@ -1,11 +1,11 @@
-import type { Dataset } from '../../model/dataset.js';
-import { displayPath } from '../../model/displayPath.js';
-import { parseFormation, type FormationSpec } from '../../model/formation.js';
-import { InputError } from '../../model/inputError.js';
-import { describeIssues } from '../../model/describeIssues.js';
-import { readJsonFile } from '../../model/readJsonFile.js';
-import { checkRoster } from '../../rulesets/netea/model/roster/check.js';
-import { formationText, RosterFile, ROSTER_FORMAT, ROSTER_SCHEMA_FILE } from '../../rulesets/netea/model/roster/listFile.js';
+import type { Dataset } from '../../../../model/dataset.js';
+import { displayPath } from '../../../../model/displayPath.js';
+import { parseFormation, type FormationSpec } from '../../../../model/formation.js';
+import { InputError } from '../../../../model/inputError.js';
+import { describeIssues } from '../../../../model/describeIssues.js';
+import { readJsonFile } from '../../../../model/readJsonFile.js';
+import { checkRoster } from '../../model/roster/check.js';
+import { formationText, RosterFile, ROSTER_FORMAT, ROSTER_SCHEMA_FILE } from '../../model/roster/listFile.js';
 import type { MatchupSide } from './matchupResult.js';
 
 /** A formation's name without its army list's name in front ("Tactical" for "Codex Astartes Space Marines Tactical"): the matchup's rows and columns name the list. */

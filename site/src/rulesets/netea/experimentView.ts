@@ -1,6 +1,6 @@
 import type { NeteaVariant } from './script.js';
-import { outcomeAt, probability, type Mean, type Probability } from '../../src/reports/aggregate.js';
-import type { SimulationResult } from '../../src/run/simulate.js';
+import { outcomeAt, probability, type Mean, type Probability } from '../../../../src/reports/aggregate.js';
+import type { SimulationResult } from '../../../../src/run/simulate.js';
 
 /**
  * The headline of a script or a comparison: each formation's outcome at the
