@@ -1,0 +1,21 @@
+import type { Battle } from '../../model/battle.js';
+import type { FormationSpec } from '../../model/formation.js';
+import { firstMoveChance } from '../../rulesets/netea/engine/strategyRoll.js';
+import { formationSpeed } from '../../rulesets/netea/engine/formationSpeed.js';
+import { speedFirstChance } from '../../rulesets/netea/engine/speedInitiative.js';
+
+/**
+ * The formation's chance of taking the better of its two plays of every scene
+ * against each opponent (playShares, fixedPointCost.ts), by the battle's
+ * `initiative`: ½ when the plays alternate; the strategy roll's chance (RB 1.5)
+ * under `strategy-roll`; under `speed` the faster formation chooses the fight
+ * (speedInitiative.ts, formationSpeed.ts). Aircraft and spacecraft play each
+ * scene once: ½, unused.
+ */
+export function initiativeChances(formation: FormationSpec, field: readonly FormationSpec[], battle: Battle, kind: 'ground' | 'aircraft' | 'spacecraft'): number[] {
+  const rule = battle.initiative;
+  if (kind !== 'ground' || rule.value === 'alternate') return field.map(() => 0.5);
+  if (rule.value === 'strategy-roll') return field.map((o) => firstMoveChance(formation.strategyRating, o.strategyRating));
+  const speed = formationSpeed(formation);
+  return field.map((o) => speedFirstChance(speed, formationSpeed(o), rule.ramp ?? 0));
+}
