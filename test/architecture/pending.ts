@@ -25,7 +25,6 @@ export const PENDING: readonly string[] = [
   "src/reports/matchup/listMatchup.ts -> src/rulesets/netea/model/roster/listFile.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/matchup/matchupSide.ts -> src/rulesets/netea/model/roster/check.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/matchup/matchupSide.ts -> src/rulesets/netea/model/roster/listFile.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
-  "src/reports/value/formationValue.ts -> src/rulesets/netea/engine/strategyRoll.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/value/formationValue.ts -> src/rulesets/netea/model/spec.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
   "src/reports/value/formationValue.ts -> src/rulesets/netea/scenarios/battleScenes.ts: shared reports (7) imports rule system netea other than through a registry (src/<layer>/registry.ts)",
 ];

@@ -1,8 +1,8 @@
 import type { Battle } from '../../model/battle.js';
 import type { FormationSpec } from '../../model/formation.js';
-import { firstMoveChance } from '../../rulesets/netea/engine/strategyRoll.js';
-import { formationSpeed } from '../../rulesets/netea/engine/formationSpeed.js';
-import { speedFirstChance } from '../../rulesets/netea/engine/speedInitiative.js';
+import { INITIATIVE_RULES } from '../registry.js';
+
+const { firstMoveChance, formationSpeed, speedFirstChance } = INITIATIVE_RULES;
 
 /**
  * The formation's chance of taking the better of its two plays of every scene
