@@ -2,8 +2,9 @@
  * The chance that formation A gets the better of its two plays of a scene
  * against B when the faster formation chooses the fight: it keeps out of the
  * slower one's reach until it chooses to close and shoot or charge first, or
- * to stand and receive (RB 1.7, 1.12; the tournament game is won by moving
- * onto objectives, so a formation cannot simply keep away forever). With
+ * to stand and receive (RB 1.7, 1.12). Not always: the tournament game is won
+ * on objectives held within 15 cm in the end phase (RB 6.1.4), so a formation
+ * cannot keep away for ever, and the slower side may act first. With
  * speeds a and b in cm and a ramp r in cm,
  *
  *   P(A chooses) = clamp(½ + (a − b) / (2·r), 0, 1),
