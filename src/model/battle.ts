@@ -99,9 +99,13 @@ export const Battle = z
     }),
     /**
      * Who acts first in a scene: `strategy-roll` weighs the two plays of every scene by each
-     * side's chance of winning the strategy roll (RB 1.5); `alternate` counts them equally.
+     * side's chance of winning the strategy roll (RB 1.5); `alternate` counts them equally;
+     * `speed` lets the faster formation choose the fight, always when it is `ramp` cm or more
+     * faster, in proportion below that (speedInitiative.ts).
      */
-    initiative: z.strictObject({ value: z.enum(['strategy-roll', 'alternate']), why: Why }).default({ value: 'alternate', why: 'Each side holds the initiative in half the plays of every scene.' }),
+    initiative: z
+      .strictObject({ value: z.enum(['strategy-roll', 'alternate', 'speed']), ramp: z.number().min(0).max(100).optional(), why: Why })
+      .default({ value: 'alternate', why: 'Each side holds the initiative in half the plays of every scene.' }),
     /** Most formations per side: a group is the number of copies of each formation that brings their points nearest. */
     maxGroup: z.number().int().min(1).max(4).default(3),
     /** How far outside its cost (as a share) the whole sensitivity band must lie for a verdict. */
@@ -123,6 +127,9 @@ export const Battle = z
     b.scenes.forEach((s, i) => {
       if (s.airDefence && s.kind !== 'air-attack') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airDefence'], message: 'only air-attack scenes have air defence' });
     });
+    if ((b.initiative.value === 'speed') !== (b.initiative.ramp !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'a ramp belongs to the "speed" initiative only' });
+    }
     b.alternatives.forEach((a, i) => {
       for (const id of Object.keys(a.weights)) {
         if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'weights', id], message: `no scene "${id}" (scenes: ${[...ids].join(', ')})` });

@@ -29,4 +29,8 @@ export interface BattleStaging<Spec> {
   scene(groupA: FormationSpec[], groupB: FormationSpec[], play: ScenePlay): Spec;
   /** The chance that a formation of strategy rating `a` acts first against one of rating `b` (null: no rating). */
   firstMoveChance(a: number | null, b: number | null): number;
+  /** How fast a formation moves on the table, cm (a battle's `"initiative": "speed"`). */
+  formationSpeed(f: FormationSpec): number;
+  /** The chance that a formation of speed `a` chooses the fight against one of speed `b`, certain when `ramp` cm faster. */
+  speedFirstChance(a: number, b: number, ramp: number): number;
 }

@@ -26,7 +26,7 @@ describe('audit on the built-in data set', () => {
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout);
     expect(a.dataset.id).toBe('rulebook-2004');
-    expect(a.battle).toMatchObject({ name: 'reference', version: 4 });
+    expect(a.battle).toMatchObject({ name: 'reference', version: 5 });
     expect(a.validation.fitted).toMatch(/^nothing of these costs \(the scene weights were fitted to netea-tp, another data set\)/);
     const texts = a.formations.map((f: { text: string }) => f.text);
     expect(texts).toContain('ork-war-horde/warband');
@@ -135,7 +135,7 @@ describe('matrix in the reference battle', () => {
     const m = await inProcess(['matrix', 'titan-legion', '--vs', 'ork-war-horde', '--trials', '60', '--json', '--workers', '1']);
     expect(m.code, m.stderr).toBe(0);
     const j = JSON.parse(m.stdout);
-    expect(j.battle).toMatchObject({ name: 'reference', version: 4 });
+    expect(j.battle).toMatchObject({ name: 'reference', version: 5 });
     const row = j.rows.findIndex((r: { id: string }) => r.id === 'warhound-battlegroup');
     const col = j.cols.findIndex((c: { id: string }) => c.id === 'warband');
     const cell = j.cells.find((c: { row: number; col: number }) => c.row === row && c.col === col);

@@ -34,7 +34,7 @@ describe('audit on the mini Tournament Pack', () => {
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout) as { dataset: { id: string }; battle: { name: string; version: number }; trials: number; formations: AuditedFormation[]; skipped: unknown[]; validation: { pooled: { formations: number; spearman: number } } };
     expect(a.dataset.id).toBe('netea-tp');
-    expect(a.battle).toMatchObject({ name: 'reference', version: 4 });
+    expect(a.battle).toMatchObject({ name: 'reference', version: 5 });
     expect(a.trials).toBe(60);
     expect(a.skipped).toEqual([]);
     expect(Object.fromEntries(a.formations.map((f) => [f.text, f.cost]))).toEqual(MINI_FORMATIONS);

@@ -16,7 +16,7 @@ describe('audit --precision: the trials each formation ran', () => {
     expect(most.every((n) => n >= 50 && n <= 1000 && n % 50 === 0)).toBe(true);
     expect(sum.every((n, i) => n >= most[i]!)).toBe(true);
     expect(r.stdout.split('\n')[0]).toBe(
-      `epic-balance audit: data rulebook-2004 sha256:e6cdb, battle reference v4, efficiency parity, seed "epic-balance", trials by need (50 per meeting, more where they decide a fair cost, until its 95% interval is within ±0.02 of it under every mix, at most 1,000 per meeting; up to ${Math.max(...most).toLocaleString('en')} ran, ${sum.reduce((a, b) => a + b, 0).toLocaleString('en')} in all; each formation's in audit.csv and --json)`,
+      `epic-balance audit: data rulebook-2004 sha256:e6cdb, battle reference v5, efficiency parity, seed "epic-balance", trials by need (50 per meeting, more where they decide a fair cost, until its 95% interval is within ±0.02 of it under every mix, at most 1,000 per meeting; up to ${Math.max(...most).toLocaleString('en')} ran, ${sum.reduce((a, b) => a + b, 0).toLocaleString('en')} in all; each formation's in audit.csv and --json)`,
     );
   });
 });

@@ -27,11 +27,11 @@ describe('matchup', () => {
     const out = join(dir, 'report');
     const r = await inProcess(['matchup', marines, orks, '--trials', '60', '--seed', 's1', '--workers', '1', '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`rules NetEA Epic Armageddon · data rulebook-2004 ${version} · battle reference v4 (battles/reference.json) · seed "s1" · 60 trials per meeting`);
+    expect(r.stdout).toContain(`rules NetEA Epic Armageddon · data rulebook-2004 ${version} · battle reference v5 (battles/reference.json) · seed "s1" · 60 trials per meeting`);
     expect(r.stdout).toMatch(/marines +destroys \d+\.\d \[/);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { seed: string; trials: number; rules: string; data: { id: string; version: string }; notes: string[] };
     expect(manifest).toMatchObject({ seed: 's1', trials: 60, rules: 'netea', data: { id: 'rulebook-2004', version } });
-    expect(manifest.notes).toContain('Battle: reference v4 (battles/reference.json).');
+    expect(manifest.notes).toContain('Battle: reference v5 (battles/reference.json).');
     for (const f of ['matchup.csv', 'matchup-formations.csv', 'matchup-lists.csv', 'matchup-losses.csv', 'matchup.vl.json', 'report.html']) expect(existsSync(join(out, f)), f).toBe(true);
     const csv = readFileSync(join(out, 'matchup-lists.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('list,army,points,measure,value,ci95_low,ci95_high');
@@ -47,7 +47,7 @@ describe('matchup', () => {
     expect(one.code, one.stderr).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const json = JSON.parse(one.stdout) as { rules: string; seed: string; trials: number; data: { id: string }; battle: { name: string; version: number }; lists: { mine: { destroyedPer100: { mean: number } } }; pairs: unknown[]; meetings: number };
-    expect(json).toMatchObject({ rules: 'netea', seed: 'epic-balance', trials: 40, data: { id: 'rulebook-2004' }, battle: { name: 'reference', version: 4 } });
+    expect(json).toMatchObject({ rules: 'netea', seed: 'epic-balance', trials: 40, data: { id: 'rulebook-2004' }, battle: { name: 'reference', version: 5 } });
     expect(json.pairs).toHaveLength(2);
     expect(json.meetings).toBe(28);
   });

@@ -166,7 +166,7 @@ describe('run: bad input', () => {
     const j = JSON.parse(r.stdout);
     const body = j.experiments?.[0] ?? j;
     const fair = JSON.stringify(body);
-    expect(fair).toContain('"battle":{"name":"reference","version":4');
+    expect(fair).toContain('"battle":{"name":"reference","version":5');
     // Seven scenes, each side with the initiative once: 14 meetings per group of copies simulated; the
     // fixed point (fixedPointValue.ts) ran six groups against the two opponents to bracket its root.
     expect(fair).toContain('"meetings":84');

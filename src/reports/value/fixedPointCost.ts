@@ -76,10 +76,12 @@ interface Term {
 }
 
 /**
- * Each play's share of its scene (RB 1.5): ½ each when the initiative
- * alternates; under the strategy roll the formation, winning it with chance q,
- * takes the play with the higher net for it (what it destroys per opponent
- * point less the share of itself it loses), the opponent the other.
+ * Each play's share of its scene: ½ each when the initiative alternates;
+ * otherwise the formation, with chance q (its chance of winning the strategy
+ * roll, RB 1.5, or of choosing the fight as the faster side:
+ * initiativeChances.ts), takes the play with the higher net for it (what it
+ * destroys per opponent point less the share of itself it loses), the
+ * opponent the other.
  */
 export function playShares(slots: ValueSlot[], g: SimulatedGroup, opponentPoints: number, firstChance: number): number[] {
   if (firstChance === 0.5) return slots.map((slot) => (slot.alone ? 1 : 0.5));

@@ -6,6 +6,7 @@ import { battleStagingOf } from '../../scenarios/registry.js';
 import { engagementTallyLayout } from '../../sim/engagementTallyLayout.js';
 import type { ValueModel, ValueSlot } from './fixedPointCost.js';
 import { groupCompositions, type GroupComposition } from './groupCompositions.js';
+import { initiativeChances } from './initiativeChances.js';
 import { lossSlots } from '../../scenarios/lossValue.js';
 import type { ParityMetric } from './parityCost.js';
 import type { ValueMeetingTask } from '../../run/valueMeeting.js';
@@ -119,7 +120,7 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
   };
   // RB 4.3: one spacecraft attacks one formation; other formations meet groups sized to the price.
   const compositions = kind === 'spacecraft' ? [{ m: 1, n: 1 }] : groupCompositions(battle.maxGroup);
-  const firstChances = field.map((o) => (kind === 'ground' && battle.initiative.value === 'strategy-roll' ? staging.firstMoveChance(formation.strategyRating, o.strategyRating) : 0.5));
+  const firstChances = initiativeChances(formation, field, battle, kind, staging);
   return { formation, runCost: NOMINAL_COST, opponents: field, firstChances, slots, compositions, tasksFor, kind };
 }
 

@@ -1,0 +1,161 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadBattle } from '../src/model/loadBattle.js';
+import { loadDataset } from '../src/model/loadDataset.js';
+import { battleFieldOf } from '../src/model/battleField.js';
+import { auditEntries, auditLists } from '../src/reports/audit/auditEntries.js';
+import { auditHeldOut } from '../src/reports/validation/auditHeldOut.js';
+import { initiativeChances } from '../src/reports/value/initiativeChances.js';
+import type { FormationValue } from '../src/reports/value/formationValue.js';
+import { restoreInfinity, type AuditPartial } from '../src/cli/audit.js';
+import { scenePlayedBy, type Battle } from '../src/model/battle.js';
+import { fitMix } from '../src/reports/audit/fitMix.js';
+import { FairCostsByMix } from '../src/reports/validation/fairCostsByMix.js';
+import { leaveOneListOut } from '../src/reports/validation/leaveOneListOut.js';
+import { predictionFigures } from '../src/reports/validation/predictionFigures.js';
+import { solveLinearSystem } from '../src/stats/solveLinearSystem.js';
+
+/**
+ * `node dist/bench/rejudgeAudit.js --data <TP checkout> --partial <file> --battle <file> [--save <file>]`:
+ * the held-out validation of a whole audit's simulated groups (the partial result of one
+ * `audit --chunks 0-<last>` piece) under another battle that plays the same scenes against the
+ * same field, differing only in how the plays are combined (its `initiative`) or its weights:
+ * nothing is simulated again. Each formation's chance of the better play against each
+ * opponent is recomputed from the new battle (initiativeChances.ts) and the held-out
+ * validation (auditHeldOut.ts) runs on the cached groups.
+ *
+ * It is a screening tool, not the audit: the audit under the new battle would spend its
+ * trials by need where the new mixture puts its weight, and would simulate a group a root
+ * moved next to; here a root beyond the groups simulated takes the nearest group's meetings.
+ * A change that looks right here is confirmed by the whole audit under its battle.
+ */
+
+interface Args {
+  data: string;
+  partial: string;
+  battle: string;
+  save?: string;
+  /** Also judge lines with an intercept in points (issue 32's idea 4), fitted leave-one-list-out. */
+  lines: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Partial<Args> = { lines: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--data') a.data = argv[++i];
+    else if (arg === '--partial') a.partial = argv[++i];
+    else if (arg === '--battle') a.battle = argv[++i];
+    else if (arg === '--save') a.save = argv[++i];
+    else if (arg === '--lines') a.lines = true;
+    else throw new Error(`rejudgeAudit: unknown argument "${arg}" (expected --data, --partial, --battle, --save)`);
+  }
+  if (a.data === undefined || a.partial === undefined || a.battle === undefined) throw new Error('rejudgeAudit: expected --data <checkout> --partial <file> --battle <file>');
+  return a as Args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const partial = JSON.parse(readFileSync(args.partial, 'utf8'), restoreInfinity) as AuditPartial;
+if (partial.range.first !== 0 || partial.range.last !== partial.audited - 1) throw new Error(`rejudgeAudit: ${args.partial} holds formations ${partial.range.first}-${partial.range.last} of ${partial.audited}; give one piece covering every formation`);
+const loaded = loadBattle(args.battle);
+const data = loadDataset(args.data);
+const entries = auditEntries(data, auditLists(data));
+const audited = entries.filter((e) => e.spec !== undefined);
+if (audited.length !== partial.audited) throw new Error(`rejudgeAudit: the data set has ${audited.length} audited formations, the partial ${partial.audited}`);
+const field = battleFieldOf(data, loaded, 'rejudgeAudit').specs;
+const values: FormationValue[] = partial.values;
+values.forEach((v, i) => {
+  const spec = audited[i]!.spec!;
+  if (v.text !== spec.text) throw new Error(`rejudgeAudit: formation ${i} is ${v.text} in the partial, ${spec.text} in the data set`);
+  const met = v.model.opponents.map((o) => {
+    const f = field.find((s) => s.text === o.opponent);
+    if (f === undefined) throw new Error(`rejudgeAudit: opponent ${o.opponent} of ${v.text} is not in the battle's field`);
+    return f;
+  });
+  const chances = initiativeChances(spec, met, loaded.battle, v.kind);
+  v.model.opponents.forEach((o, k) => (o.firstChance = chances[k]!));
+});
+const started = performance.now();
+const heldOut = auditHeldOut(entries, values, loaded.battle, values[0]!.metric);
+if ('notRun' in heldOut) throw new Error(heldOut.notRun);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const out: string[] = [`battle ${loaded.battle.name} v${loaded.battle.version} (${args.battle}), initiative ${JSON.stringify(loaded.battle.initiative.value)}${loaded.battle.initiative.ramp !== undefined ? ` ramp ${loaded.battle.initiative.ramp}` : ''}; groups from ${args.partial}; validation ${((performance.now() - started) / 1000).toFixed(1)} s`];
+for (const kind of ['ground', 'aircraft'] as const) {
+  for (const p of heldOut.predictors) {
+    const f = p.figures[kind];
+    if (f === undefined) continue;
+    out.push(`${kind.padEnd(9)}${p.id.padEnd(26)}n ${String(f.formations).padStart(3)}  Spearman ${f.spearman.toFixed(3)}  w/o WE ${f.spearmanWithoutWarEngines.toFixed(3)}  ±25% ${pct(f.within25).padStart(6)}  CV ${f.listCvMedian.toFixed(3)}  offset ${f.listOffset.toFixed(2)}x`);
+  }
+}
+out.push(`simulation adds: Spearman ${heldOut.simulationAdds.spearman.toFixed(3)}, without war engines ${heldOut.simulationAdds.spearmanWithoutWarEngines.toFixed(3)}, within ±25% ${pct(heldOut.simulationAdds.within25)}`);
+out.push(`scene weights: ${Object.entries(heldOut.sceneWeights).map(([id, [m]]) => `${id} ${m.toFixed(3)}`).join(', ')}`);
+out.push('blind spots (scaled simulation ÷ baseline):');
+for (const b of heldOut.blindSpots) out.push(`  ${b.role.padEnd(20)}${String(b.formations).padStart(4)}  ${b.simulationOverBaseline.toFixed(2)}x  nearer ${pct(b.simulationNearer)}  most apart +${b.mostApart.higher} -${b.mostApart.lower}`);
+if (args.lines) out.push(...interceptLines(loaded.battle));
+process.stdout.write(out.join('\n') + '\n');
+if (args.save !== undefined) writeFileSync(args.save, JSON.stringify(heldOut, null, 2) + '\n');
+
+/**
+ * The simulation's fair cost f turned into points by a line with an intercept, ĉ = a + b·f
+ * (one intercept more for aircraft), fitted on the other lists under each fold's scene mix
+ * (refitted here as heldOutValidation.ts fits it: from equal ground weights): by least squares
+ * in points, and by least squares relative to the cost (weights 1/c², the error a ±25% share
+ * counts). Spacecraft are left out (their own line would have 33 rows).
+ */
+function interceptLines(battle: Battle): string[] {
+  const rows = audited.flatMap((e, i) => (e.variantOf !== undefined || e.kind === 'spacecraft' ? [] : [{ army: e.army, cost: e.cost!, kind: e.kind ?? 'ground', warEngine: e.warEngine, model: values[i]!.model }]));
+  const lists = rows.map((r) => r.army);
+  const costs = rows.map((r) => r.cost);
+  const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
+  const k = ground.filter(Boolean).length;
+  const start: Battle = { ...battle, scenes: battle.scenes.map((s, i) => (ground[i] ? { ...s, weight: 1 / k } : s)) };
+  const metric = values[0]!.metric;
+  const groundRows = rows.flatMap((r, i) => (r.kind === 'ground' ? [i] : []));
+  const groundAt = new Map(groundRows.map((i, j) => [i, j]));
+  const groundCosts = new FairCostsByMix(groundRows.map((i) => rows[i]!.model), metric);
+  const allCosts = new FairCostsByMix(rows.map((r) => r.model), metric);
+  const mixes = new Map<string, number[]>();
+  const foldMix = (train: number[], visible: readonly number[], list: string) => {
+    let w = mixes.get(list);
+    if (w === undefined) {
+      const fitted = train.filter((i) => rows[i]!.kind === 'ground');
+      const at = Int32Array.from(fitted, (i) => groundAt.get(i)!);
+      w = fitMix(fitted.map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model })), start, metric, (mix) => {
+        const all = groundCosts.under(mix);
+        return Float64Array.from(at, (j) => all[j]!);
+      }).weights;
+      mixes.set(list, w);
+    }
+    return w;
+  };
+  const line = (relative: boolean) =>
+    leaveOneListOut(lists, costs, (train, held, visible, list) => {
+      const f = allCosts.under(foldMix(train, visible, list));
+      const usable = train.filter((i) => Number.isFinite(f[i]!) && f[i]! > 0);
+      // Columns: 1, f, and for aircraft their own intercept and slope.
+      const x = (i: number) => [1, f[i]!, rows[i]!.kind === 'aircraft' ? 1 : 0, rows[i]!.kind === 'aircraft' ? f[i]! : 0];
+      // Weighted least squares, weight 1/c² when relative: the normal equations Σ w·x·xᵀ β = Σ w·x·c.
+      const p = x(0).length;
+      const gram = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+      const rhs = new Array<number>(p).fill(0);
+      for (const i of usable) {
+        const xi = x(i);
+        const w = relative ? 1 / visible[i]! ** 2 : 1;
+        for (let a = 0; a < p; a++) {
+          rhs[a]! += w * xi[a]! * visible[i]!;
+          for (let b = 0; b < p; b++) gram[a]![b]! += w * xi[a]! * xi[b]!;
+        }
+      }
+      const beta = solveLinearSystem(gram, rhs);
+      return held.map((i) => (Number.isFinite(f[i]!) && f[i]! > 0 ? x(i).reduce((t, v, j) => t + v * beta[j]!, 0) : NaN));
+    });
+  const out: string[] = [];
+  for (const [name, relative] of [['points least squares', false], ['relative least squares', true]] as const) {
+    const p = line(relative);
+    const figs = predictionFigures(rows.map((r, i) => ({ army: r.army, kind: r.kind, warEngine: r.warEngine, cost: r.cost, predicted: p[i]! })));
+    for (const kind of ['ground', 'aircraft'] as const) {
+      const g = figs[kind];
+      if (g !== undefined) out.push(`${kind.padEnd(9)}a + b·f, ${name.padEnd(24)}n ${String(g.formations).padStart(3)}  Spearman ${g.spearman.toFixed(3)}  w/o WE ${g.spearmanWithoutWarEngines.toFixed(3)}  ±25% ${(100 * g.within25).toFixed(1)}%  CV ${g.listCvMedian.toFixed(3)}  offset ${g.listOffset.toFixed(2)}x`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,20 @@
+import type { Battle } from '../../model/battle.js';
+import type { FormationSpec } from '../../model/formation.js';
+import type { BattleStaging } from '../../scenarios/battleStaging.js';
+import { battleStagingOf } from '../../scenarios/registry.js';
+
+/**
+ * The formation's chance of taking the better of its two plays of every scene
+ * against each opponent (playShares, fixedPointCost.ts), by the battle's
+ * `initiative`: ½ when the plays alternate; the strategy roll's chance (RB 1.5)
+ * under `strategy-roll`; under `speed` the faster formation chooses the fight
+ * (the rule system's staging: NetEA's speedInitiative.ts, formationSpeed.ts).
+ * Aircraft and spacecraft play each scene once: ½, unused.
+ */
+export function initiativeChances(formation: FormationSpec, field: readonly FormationSpec[], battle: Battle, kind: 'ground' | 'aircraft' | 'spacecraft', staging: Pick<BattleStaging<unknown>, 'firstMoveChance' | 'formationSpeed' | 'speedFirstChance'> = battleStagingOf(undefined)): number[] {
+  const rule = battle.initiative;
+  if (kind !== 'ground' || rule.value === 'alternate') return field.map(() => 0.5);
+  if (rule.value === 'strategy-roll') return field.map((o) => staging.firstMoveChance(formation.strategyRating, o.strategyRating));
+  const speed = staging.formationSpeed(formation);
+  return field.map((o) => staging.speedFirstChance(speed, staging.formationSpeed(o), rule.ramp ?? 0));
+}
