@@ -54,11 +54,27 @@ function findLineOfFire(game: Game, f: number, g: number): boolean {
  */
 export function clearLine(game: Game): boolean {
   const t = game.table;
-  const lx = t.sx1 - t.sx0;
-  const ly = t.sy1 - t.sy0;
+  const x0 = t.sx0;
+  const y0 = t.sy0;
+  const x1 = t.sx1;
+  const y1 = t.sy1;
+  const lx = x1 - x0;
+  const ly = y1 - y0;
   const length = Math.sqrt(lx * lx + ly * ly);
+  const minX = x0 < x1 ? x0 : x1;
+  const maxX = x0 < x1 ? x1 : x0;
+  const minY = y0 < y1 ? y0 : y1;
+  const maxY = y0 < y1 ? y1 : y0;
   for (let i = 0; i < t.n; i++) {
-    if (KIND_BLOCKS_LOF[t.kind[i]!] === 0 || !t.span(i)) continue;
+    if (KIND_BLOCKS_LOF[t.kind[i]!] === 0) continue;
+    // A segment outside the feature's bounding box crosses none of it (the feature spans
+    // x ± a, y ± b; a circle's b is its radius): skipped without measuring the span.
+    const cx = t.x[i]!;
+    const cy = t.y[i]!;
+    const a = t.a[i]!;
+    const b = t.b[i]!;
+    if (maxX < cx - a || minX > cx + a || maxY < cy - b || minY > cy + b) continue;
+    if (!t.span(i)) continue;
     const inside = (t.spanOut - t.spanIn) * length;
     if (inside < GRAZE) continue;
     const holdsOne = t.spanIn === 0 || t.spanOut === 1;
