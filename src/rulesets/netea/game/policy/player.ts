@@ -29,6 +29,8 @@ const CHARGE_REACH = 15;
 /** RB 1.12.6: formations within 15 cm of the fight lend supporting fire; each makes its side's odds this much better (the policy's reckoning). */
 const SUPPORT_REACH = 15;
 const SUPPORTED = 4 / 3;
+/** planFor: no target reckoned yet where the move ends. */
+const UNRECKONED = -2;
 
 /**
  * A player (docs/game.md, "Players"): the policy's parameters applied to every
@@ -136,15 +138,19 @@ export class Player {
    * Nominates the formation to act and fills `plan` (RB 1.6: the formation and
    * its action, declared before the test): the formation whose quick
    * reckoning (quickScore) is best, then its full plan. The reckonings are
-   * made for every formation at the turn's first choice and kept; each choice
-   * reckons the best one again, and takes it if it is still at least the next
-   * best's, otherwise tries that one (at most four times). False if none can act.
+   * made for every formation at the turn's first choice and kept; each later
+   * choice reckons the best one again, and takes it if it is still at least the
+   * next best's, otherwise tries that one (at most four times). False if none
+   * can act.
    */
   choose(plan: Plan): boolean {
     const game = this.game;
+    // The reckonings were all made just now (the turn's first choice): the best needs none again.
+    let fresh = false;
     if (this.priorityTurn !== game.turn) {
       this.priorityTurn = game.turn;
       for (let f = 0; f < game.nF; f++) if (this.canAct(f)) this.quickScore(f);
+      fresh = true;
     }
     let best = -1;
     for (let tries = 0; tries < 4; tries++) {
@@ -161,6 +167,7 @@ export class Player {
         }
       }
       if (best < 0) return false;
+      if (fresh) break;
       this.quickScore(best);
       if (this.priority[best]! >= second) break;
     }
@@ -450,24 +457,41 @@ export class Player {
       this.set(plan, ACT_SUSTAINED, target);
       plan.score = bestScore;
     }
-    // Moving one, two or three moves towards where it is heading.
+    // Moving one, two or three moves towards where it is heading. A move as long as the
+    // last one reckoned (cut short at the destination, or none) ends where it did: the
+    // objectives held, the exposure and the shot found there are kept (no state changes
+    // while a plan is made). Two moves in five end so, a garrison's every one.
+    let atStep = 0;
+    let atHold = holdHere;
+    let atExposure = exposed;
+    let atTarget = UNRECKONED;
+    let atShot = 0;
     for (let moves = 1; moves <= 3; moves++) {
       const step = Math.min(dist, moves * (moves === 1 ? speed : this.speedOf(f, moves)));
       if (step <= 0 && zoc < 0) continue;
-      this.px = x0 + ux * step;
-      this.py = y0 + uy * step;
-      this.holding(f);
-      let score = this.value + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
-      if (this.caution > 0) {
-        this.exposure(f);
-        score -= this.caution * this.value;
-      }
-      if (moves < 3) {
-        const t = this.bestTarget(f, false);
-        if (t >= 0) {
-          this.shotWorth(f, t);
-          score += (moves === 2 ? DOUBLE : 1) * this.value;
+      if (step !== atStep) {
+        atStep = step;
+        this.px = x0 + ux * step;
+        this.py = y0 + uy * step;
+        this.holding(f);
+        atHold = this.value;
+        if (this.caution > 0) {
+          this.exposure(f);
+          atExposure = this.caution * this.value;
         }
+        atTarget = UNRECKONED;
+      }
+      let score = atHold + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
+      if (this.caution > 0) score -= atExposure;
+      if (moves < 3) {
+        if (atTarget === UNRECKONED) {
+          atTarget = this.bestTarget(f, false);
+          if (atTarget >= 0) {
+            this.shotWorth(f, atTarget);
+            atShot = this.value;
+          }
+        }
+        if (atTarget >= 0) score += (moves === 2 ? DOUBLE : 1) * atShot;
       }
       if (score > bestScore) {
         bestScore = score;
