@@ -224,22 +224,30 @@ export class Player {
     const game = this.game;
     const n = game.nF;
     const r = game.rad[f]!;
+    const px = this.px;
+    const py = this.py;
+    const xs = game.x;
+    const ys = game.y;
+    const rad = game.rad;
+    const shots = this.shots;
+    const table = game.table;
     let sum = 0;
     for (let g = 0; g < n; g++) {
       if (game.army(g) === this.army || !game.standing(g)) continue;
-      const dx = game.x[g]! - this.px;
-      const dy = game.y[g]! - this.py;
-      const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[g]!;
+      const gx = xs[g]!;
+      const gy = ys[g]!;
+      const dx = gx - px;
+      const dy = gy - py;
+      const d = Math.sqrt(dx * dx + dy * dy) - r - rad[g]!;
       const step = d > 0 ? Math.ceil(d / STEP) : 0;
       if (step >= STEPS) continue;
-      let v = this.shots[(g * n + f) * STEPS + step]!;
+      let v = shots[(g * n + f) * STEPS + step]!;
       if (v === 0) continue;
       if (game.activated[g] === 1) v *= ACTED_THREAT;
-      const t = game.table;
-      t.sx0 = game.x[g]!;
-      t.sy0 = game.y[g]!;
-      t.sx1 = this.px;
-      t.sy1 = this.py;
+      table.sx0 = gx;
+      table.sy0 = gy;
+      table.sx1 = px;
+      table.sy1 = py;
       sum += clearLine(game) ? v : v * HIDDEN_THREAT;
     }
     this.value = sum;
@@ -265,8 +273,11 @@ export class Player {
     const fresh = this.odds[short + f * n + t]!;
     let mine = fresh * (e.fAlive[f]! / info.units[f]!) * (1 - Math.min(0.5, e.fBm[f]! * 0.05));
     let theirs = (1 - fresh) * (e.fAlive[t]! / info.units[t]!) * (e.fBroken[t] === 1 ? 0.6 : 1 - Math.min(0.5, e.fBm[t]! * 0.05));
+    const centres = game.centres;
+    const rad = game.rad;
+    const radT = rad[t]!;
     for (let g = 0; g < n; g++) {
-      if (game.centres[g * n + t]! - game.rad[g]! - game.rad[t]! > SUPPORT_REACH || g === f || g === t || !game.standing(g) || game.marched[g] === 1) continue;
+      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === f || g === t || !game.standing(g) || game.marched[g] === 1) continue;
       if (game.army(g) === this.army) mine *= SUPPORTED;
       else theirs *= SUPPORTED;
     }
