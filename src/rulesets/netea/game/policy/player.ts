@@ -80,6 +80,11 @@ export class Player {
   private readonly shots: Float64Array;
   private readonly odds: Float64Array;
   private readonly slowAndSteady: boolean;
+  /** The army's formations, ownStart to ownEnd (exclusive), and the enemy's (Game.armyStart). */
+  private readonly ownStart: number;
+  private readonly ownEnd: number;
+  private readonly enemyStart: number;
+  private readonly enemyEnd: number;
 
   constructor(
     readonly game: Game,
@@ -95,6 +100,10 @@ export class Player {
     this.assaultOdds = params.assaultOdds;
     this.garrisonShare = params.garrison;
     this.garrisonOf = new Int8Array(game.nF).fill(-1);
+    this.ownStart = game.armyStart[army]!;
+    this.ownEnd = game.armyEnd[army]!;
+    this.enemyStart = game.armyStart[1 - army]!;
+    this.enemyEnd = game.armyEnd[1 - army]!;
     this.priority = new Float64Array(game.nF);
     this.shots = est.shots;
     this.odds = est.assaultOdds;
@@ -130,7 +139,7 @@ export class Player {
 
   /** Has the army a formation left to act this turn? */
   anyToAct(): boolean {
-    for (let f = 0; f < this.game.nF; f++) if (this.canAct(f)) return true;
+    for (let f = this.ownStart; f < this.ownEnd; f++) if (this.canAct(f)) return true;
     return false;
   }
 
@@ -149,14 +158,14 @@ export class Player {
     let fresh = false;
     if (this.priorityTurn !== game.turn) {
       this.priorityTurn = game.turn;
-      for (let f = 0; f < game.nF; f++) if (this.canAct(f)) this.quickScore(f);
+      for (let f = this.ownStart; f < this.ownEnd; f++) if (this.canAct(f)) this.quickScore(f);
       fresh = true;
     }
     let best = -1;
     for (let tries = 0; tries < 4; tries++) {
       best = -1;
       let second = -Infinity;
-      for (let f = 0; f < game.nF; f++) {
+      for (let f = this.ownStart; f < this.ownEnd; f++) {
         if (!this.canAct(f)) continue;
         const p = this.priority[f]!;
         if (best < 0 || p > this.priority[best]!) {
@@ -232,8 +241,8 @@ export class Player {
     const shots = this.shots;
     const table = game.table;
     let sum = 0;
-    for (let g = 0; g < n; g++) {
-      if (game.army(g) === this.army || !game.standing(g)) continue;
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (!game.standing(g)) continue;
       const gx = xs[g]!;
       const gy = ys[g]!;
       const dx = gx - px;
@@ -307,8 +316,8 @@ export class Player {
   private zocHolder(f: number): number {
     const game = this.game;
     const n = game.nF;
-    for (let g = 0; g < n; g++) {
-      if (game.army(g) === this.army || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
       if (game.centres[f * n + g]! - game.rad[f]! - game.rad[g]! < game.info.zoc[g]!) return g;
     }
     return -1;
@@ -355,8 +364,8 @@ export class Player {
     const range = game.info.range[f]!;
     let best = 0;
     const inZoc = this.zocHolder(f) >= 0;
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const d = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
       const gap = d > 0 ? d : 0;
       if (!inZoc && gap <= range && lineOfFire(game, f, t)) {
@@ -390,8 +399,8 @@ export class Player {
     let best = -1;
     let bestValue = 0;
     this.gapNow = 0;
-    for (let t = 0; t < game.nF; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       this.shotWorth(f, t);
       if (this.value > bestValue) {
         bestValue = this.value;
@@ -438,7 +447,6 @@ export class Player {
     const speed = this.speedOf(f, 1);
     const zoc = this.zocHolder(f);
     this.heading(f, this.speedOf(f, 3), zoc, plan);
-    const n = game.nF;
     const x0 = game.x[f]!;
     const y0 = game.y[f]!;
     const dx = plan.destX - x0;
@@ -511,8 +519,8 @@ export class Player {
       }
     }
     // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any).
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
       this.assaultWorth(f, t);
       if (this.value <= 0) continue;
       const worth = this.value;
@@ -617,8 +625,8 @@ export class Player {
     plan.action = ACT_GROUND_ATTACK;
     plan.score = 0;
     if ((game.info.kind[f]! & K_FIGHTERS) !== 0) {
-      for (let t = 0; t < game.nF; t++) {
-        if (game.army(t) !== this.army && game.status[t] === FLYING && game.e.fAlive[t]! > 0) {
+      for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+        if (game.status[t] === FLYING && game.e.fAlive[t]! > 0) {
           plan.action = ACT_INTERCEPT;
           plan.target = t;
           plan.score = 0.2 * game.info.points[t]!;
@@ -669,8 +677,8 @@ export class Player {
     const n = game.nF;
     let best = -1;
     let bestGap = Infinity;
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const d = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
       if (d < bestGap) {
         bestGap = d;
@@ -697,8 +705,8 @@ export class Player {
     let bestGap = 0;
     let nearest = -1;
     let nearestGap = Infinity;
-    for (let t = 0; t < game.nF; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const dx = game.x[t]! - this.px;
       const dy = game.y[t]! - this.py;
       const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[t]!;
