@@ -364,6 +364,7 @@ export class Player {
     const range = game.info.range[f]!;
     let best = 0;
     const inZoc = this.zocHolder(f) >= 0;
+    const charge = chargeMove(game, f);
     for (let t = this.enemyStart; t < this.enemyEnd; t++) {
       if (!game.present(t)) continue;
       const d = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
@@ -377,7 +378,8 @@ export class Player {
         this.shotWorth(f, t);
         if (this.value > best) best = this.value;
       }
-      if (this.inReach(f, t)) {
+      // inReach, its gap and charge move already at hand.
+      if (d - charge <= CHARGE_REACH) {
         this.assaultWorth(f, t);
         if (this.value > best) best = this.value;
       }
