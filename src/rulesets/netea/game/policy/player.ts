@@ -153,6 +153,14 @@ export class Player {
    * can act.
    */
   choose(plan: Plan): boolean {
+    const f = this.nominate();
+    if (f < 0) return false;
+    this.planFor(f, plan);
+    return true;
+  }
+
+  /** The formation choose nominates (its reckonings), or -1 if none can act. */
+  private nominate(): number {
     const game = this.game;
     // The reckonings were all made just now (the turn's first choice): the best needs none again.
     let fresh = false;
@@ -175,13 +183,12 @@ export class Player {
           second = p;
         }
       }
-      if (best < 0) return false;
+      if (best < 0) return -1;
       if (fresh) break;
       this.quickScore(best);
       if (this.priority[best]! >= second) break;
     }
-    this.planFor(best, plan);
-    return true;
+    return best;
   }
 
   /**
@@ -190,10 +197,38 @@ export class Player {
    * Fills `next` when it does.
    */
   wantsRetain(): boolean {
-    if (!this.choose(this.next)) return false;
+    const f = this.nominate();
+    if (f < 0) return false;
+    // Engaging needs the least (an Ork's +2): when even that falls short, no plan of f
+    // would be retained, and only what planning it leaves behind is done.
+    if (!this.retains(this.needFor(f, ACT_ENGAGE, true))) {
+      this.planTraces(f);
+      return false;
+    }
+    this.planFor(f, this.next);
     if (this.next.score <= 0) return false;
-    const need = this.needFor(this.next.f, this.next.action, true);
+    return this.retains(this.needFor(f, this.next.action, true));
+  }
+
+  /** Is a test needing `need` on a D6 passed at least as often as the policy's retain chance? */
+  private retains(need: number): boolean {
     return (need <= 1 ? 6 : 7 - need) >= 6 * this.retainChance;
+  }
+
+  /**
+   * What planFor(f) leaves behind besides its plan, without the plan: the
+   * objective its heading claims for the turn, the lines of fire it finds
+   * from where f stands (Game.lof, kept), a skimmer's pop-up named when one
+   * is missing. Aircraft and spacecraft leave nothing.
+   */
+  private planTraces(f: number): void {
+    const game = this.game;
+    if ((game.info.kind[f]! & (K_SPACECRAFT | K_AIRCRAFT)) !== 0) return;
+    this.firingShare(f);
+    this.heading(f, this.speedOf(f, 3), this.zocHolder(f), this.next);
+    this.px = game.x[f]!;
+    this.py = game.y[f]!;
+    this.bestTarget(f, true);
   }
 
   /** The D6 roll formation f needs for its action test for `action` (RB 1.6.2, 5.5.2; aircraft −1 per Blast marker, RB 4.2.7): 1 or less always passes, 7 or more never. */
