@@ -125,8 +125,9 @@ export function crossfire(game: Game, f: number, t: number): boolean {
   seg[SEG_PY] = game.y[t]!;
   seg[SEG_X0] = game.x[f]!;
   seg[SEG_Y0] = game.y[f]!;
-  for (let h = 0; h < n; h++) {
-    if (h === f || game.army(h) !== army || !game.standing(h) || game.marched[h] === 1) continue;
+  const end = game.armyEnd[army]!;
+  for (let h = game.armyStart[army]!; h < end; h++) {
+    if (h === f || !game.standing(h) || game.marched[h] === 1) continue;
     if ((game.info.kind[h]! & (K_AIRCRAFT | K_SPACECRAFT)) !== 0) continue;
     if (game.centres[f * n + h]! - game.rad[f]! - game.rad[h]! > CROSSFIRE_REACH) continue;
     seg[SEG_X1] = game.x[h]!;
