@@ -320,10 +320,13 @@ export class Player {
     const centres = game.centres;
     const rad = game.rad;
     const radT = rad[t]!;
-    for (let g = 0; g < n; g++) {
-      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === f || g === t || !game.standing(g) || game.marched[g] === 1) continue;
-      if (game.army(g) === this.army) mine *= SUPPORTED;
-      else theirs *= SUPPORTED;
+    for (let g = this.ownStart; g < this.ownEnd; g++) {
+      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === f || !game.standing(g) || game.marched[g] === 1) continue;
+      mine *= SUPPORTED;
+    }
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === t || !game.standing(g) || game.marched[g] === 1) continue;
+      theirs *= SUPPORTED;
     }
     const p = mine <= 0 ? 0 : mine / (mine + theirs);
     if (p < this.assaultOdds) {
