@@ -118,6 +118,34 @@ describe('lines of fire, moves and cover on the table', () => {
     expect(lineOfFire(game, 0, 1)).toBe(true);
   });
 
+  it('a line crossing a corner of a building by 7 cm is blocked; lines outside a feature\'s bounding box are clear (clearLine skips them unmeasured)', () => {
+    ready();
+    game.table.addRect(BUILDINGS, 90, 60, 20, 20);
+    game.table.addCircle(WOODS, 40, 100, 10);
+    // x - y = 45 runs inside the building (x 80-100, y 50-70) from (95, 50) to (100, 55): 5√2 cm.
+    put(game, 0, 90, 45);
+    put(game, 1, 110, 65);
+    expect(lineOfFire(game, 0, 1)).toBe(false);
+    // y = 40, below the building; y = 89, 1 cm below the woods' box (y 90-110).
+    put(game, 1, 120, 40);
+    put(game, 0, 60, 40);
+    expect(lineOfFire(game, 0, 1)).toBe(true);
+    put(game, 0, 20, 89);
+    put(game, 1, 60, 89);
+    expect(lineOfFire(game, 0, 1)).toBe(true);
+    // y = 95 crosses the woods on a chord of 2·√75 = 17.3 cm.
+    put(game, 0, 20, 95);
+    put(game, 1, 60, 95);
+    expect(lineOfFire(game, 0, 1)).toBe(false);
+  });
+
+  it('each army\'s formations are one run of indices, army A\'s first (Game.armyStart, armyEnd: the loops over one army)', () => {
+    const three = new GameRunner(gameSpec(army('codex-astartes/tactical-detachment, codex-astartes/devastator-detachment, codex-astartes/scout-detachment'), army('ork-war-horde/warband, ork-war-horde/blitz-brigade', 'B'))).game;
+    expect([...three.armyStart]).toEqual([0, 3]);
+    expect([...three.armyEnd]).toEqual([3, 5]);
+    for (let f = 0; f < three.nF; f++) expect(three.army(f)).toBe(f < 3 ? 0 : 1);
+  });
+
   it('a formation takes the cover of the feature its centre stands in (RB 1.8)', () => {
     ready();
     game.table.addCircle(WOODS, 90, 60, 10);

@@ -25,21 +25,28 @@ import { ON_TABLE, type Game } from './game.js';
  */
 export function frontsAround(game: Game, pivot: number, other: number): void {
   const e = game.e;
+  const front = e.fFront;
+  const alive = e.fAlive;
+  const status = game.status;
+  const centres = game.centres;
+  const rad = game.rad;
   const side = game.army(pivot);
   const n = game.nF;
+  const radPivot = rad[pivot]!;
+  const radOther = other >= 0 ? rad[other]! : 0;
   for (let f = 0; f < n; f++) {
     if (f === pivot) {
-      e.fFront[f] = 0;
-    } else if (game.status[f] !== ON_TABLE || e.fAlive[f] === 0) {
-      e.fFront[f] = OFF_TABLE;
+      front[f] = 0;
+    } else if (status[f] !== ON_TABLE || alive[f] === 0) {
+      front[f] = OFF_TABLE;
     } else if (game.army(f) !== side) {
-      const d = game.centres[f * n + pivot]! - game.rad[f]! - game.rad[pivot]!;
-      e.fFront[f] = d > 0 ? Math.round(d) : 0;
+      const d = centres[f * n + pivot]! - rad[f]! - radPivot;
+      front[f] = d > 0 ? Math.round(d) : 0;
     } else if (other >= 0) {
-      const d = game.centres[f * n + other]! - game.rad[f]! - game.rad[other]!;
-      e.fFront[f] = d > 0 ? Math.round(d) : 0;
+      const d = centres[f * n + other]! - rad[f]! - radOther;
+      front[f] = d > 0 ? Math.round(d) : 0;
     } else {
-      e.fFront[f] = OFF_TABLE;
+      front[f] = OFF_TABLE;
     }
   }
 }

@@ -86,6 +86,9 @@ export class Game {
   turn = 0;
   /** The long edge each army deploys on: 0 the south edge (y 0), 1 the north edge (y = depth). */
   readonly edge: Uint8Array;
+  /** Army a's formations are a run, armyStart[a] to armyEnd[a] (exclusive): army A's first, as the spec lists them, so loops over one army visit only it. */
+  readonly armyStart = new Int32Array(2);
+  readonly armyEnd = new Int32Array(2);
   /** The army that won the strategy roll last turn (-1: none yet), and the army acting first this turn. */
   initiativeWinner = -1;
   firstToAct = 0;
@@ -128,6 +131,10 @@ export class Game {
     this.destroyedPoints = new Float64Array(n);
     this.held = new Int32Array(n);
     this.edge = new Uint8Array(2);
+    const countA = spec.armies[0].formations.length;
+    this.armyEnd[0] = countA;
+    this.armyStart[1] = countA;
+    this.armyEnd[1] = n;
     this.turnState = new Uint8Array(n * TRACKED_TURNS);
     this.radiusByUnits = new Float64Array(MAX_UNITS + 1);
     for (let k = 0; k <= MAX_UNITS; k++) this.radiusByUnits[k] = footprintRadius(k);

@@ -1,6 +1,6 @@
 import type { Game } from './game.js';
 import type { Player } from './policy/player.js';
-import { canStand, place, setDown } from './placement.js';
+import { canStand, DIRECTION_COS, DIRECTION_SIN, place, setDown } from './placement.js';
 import { COVER_RANK } from './settle.js';
 import { KIND_COVER } from './terrain.js';
 import { EV_DEPLOY } from './timeline.js';
@@ -10,7 +10,7 @@ export const GARRISON_RANGE = 15;
 /** The spots tried around the objective: its own point and rings 5 cm apart, eight directions each. */
 const RING_STEP = 5;
 const RINGS = 3;
-const DIRECTIONS = 8;
+const DIRECTIONS = DIRECTION_COS.length;
 
 /**
  * A garrison (RB 6.1.5), formation f on objective k of its army's own half:
@@ -37,9 +37,8 @@ export function placeGarrison(game: Game, player: Player, f: number, k: number):
   for (let ring = 0; ring <= RINGS; ring++) {
     const d = Math.min(ring * RING_STEP, reach);
     for (let j = 0; j < (ring === 0 ? 1 : DIRECTIONS); j++) {
-      const angle = (2 * Math.PI * j) / DIRECTIONS;
-      place.qx = o.x[k]! + d * Math.cos(angle);
-      place.qy = o.y[k]! + d * Math.sin(angle);
+      place.qx = o.x[k]! + d * DIRECTION_COS[j]!;
+      place.qy = o.y[k]! + d * DIRECTION_SIN[j]!;
       if (!canStand(game, f)) continue;
       const score = 1000 * coverAt(game) - Math.abs(place.qy - ownEdge);
       if (score > bestScore) {

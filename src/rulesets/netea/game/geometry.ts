@@ -54,11 +54,27 @@ function findLineOfFire(game: Game, f: number, g: number): boolean {
  */
 export function clearLine(game: Game): boolean {
   const t = game.table;
-  const lx = t.sx1 - t.sx0;
-  const ly = t.sy1 - t.sy0;
+  const x0 = t.sx0;
+  const y0 = t.sy0;
+  const x1 = t.sx1;
+  const y1 = t.sy1;
+  const lx = x1 - x0;
+  const ly = y1 - y0;
   const length = Math.sqrt(lx * lx + ly * ly);
+  const minX = x0 < x1 ? x0 : x1;
+  const maxX = x0 < x1 ? x1 : x0;
+  const minY = y0 < y1 ? y0 : y1;
+  const maxY = y0 < y1 ? y1 : y0;
   for (let i = 0; i < t.n; i++) {
-    if (KIND_BLOCKS_LOF[t.kind[i]!] === 0 || !t.span(i)) continue;
+    if (KIND_BLOCKS_LOF[t.kind[i]!] === 0) continue;
+    // A segment outside the feature's bounding box crosses none of it (the feature spans
+    // x ± a, y ± b; a circle's b is its radius): skipped without measuring the span.
+    const cx = t.x[i]!;
+    const cy = t.y[i]!;
+    const a = t.a[i]!;
+    const b = t.b[i]!;
+    if (maxX < cx - a || minX > cx + a || maxY < cy - b || minY > cy + b) continue;
+    if (!t.span(i)) continue;
     const inside = (t.spanOut - t.spanIn) * length;
     if (inside < GRAZE) continue;
     const holdsOne = t.spanIn === 0 || t.spanOut === 1;
@@ -109,8 +125,9 @@ export function crossfire(game: Game, f: number, t: number): boolean {
   seg[SEG_PY] = game.y[t]!;
   seg[SEG_X0] = game.x[f]!;
   seg[SEG_Y0] = game.y[f]!;
-  for (let h = 0; h < n; h++) {
-    if (h === f || game.army(h) !== army || !game.standing(h) || game.marched[h] === 1) continue;
+  const end = game.armyEnd[army]!;
+  for (let h = game.armyStart[army]!; h < end; h++) {
+    if (h === f || !game.standing(h) || game.marched[h] === 1) continue;
     if ((game.info.kind[h]! & (K_AIRCRAFT | K_SPACECRAFT)) !== 0) continue;
     if (game.centres[f * n + h]! - game.rad[f]! - game.rad[h]! > CROSSFIRE_REACH) continue;
     seg[SEG_X1] = game.x[h]!;

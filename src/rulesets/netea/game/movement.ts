@@ -69,10 +69,11 @@ export function freeDistance(game: Game, f: number, charging: number): void {
   else if (ux < 0) limit = Math.min(limit, (r - x0) / ux);
   if (uy > 0) limit = Math.min(limit, (game.table.depth - r - y0) / uy);
   else if (uy < 0) limit = Math.min(limit, (r - y0) / uy);
-  const army = game.army(f);
+  const enemy = 1 - game.army(f);
   const n = game.nF;
-  for (let g = 0; g < n && limit > 0; g++) {
-    if (game.army(g) === army || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
+  const end = game.armyEnd[enemy]!;
+  for (let g = game.armyStart[enemy]!; g < end && limit > 0; g++) {
+    if (game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
     let keep = r + game.rad[g]!;
     if (g !== charging) keep += game.info.zoc[g]!;
     // Too far to be reached by this move.

@@ -6,6 +6,9 @@ import { updateCover } from './settle.js';
 const RINGS = 12;
 const RING_STEP = 5;
 const DIRECTIONS = 8;
+/** The eight directions' cosines and sines, k · 45 degrees (computed once as the rings used to compute them per spot). */
+export const DIRECTION_COS = Float64Array.from({ length: DIRECTIONS }, (_, k) => Math.cos((2 * Math.PI * k) / DIRECTIONS));
+export const DIRECTION_SIN = Float64Array.from({ length: DIRECTIONS }, (_, k) => Math.sin((2 * Math.PI * k) / DIRECTIONS));
 
 /**
  * Where to set a formation down: the point (px, py) and, when yMin <= yMax,
@@ -72,9 +75,8 @@ export function setDown(game: Game, f: number): boolean {
   let found = canStand(game, f);
   for (let ring = 1; ring <= RINGS && !found; ring++) {
     for (let k = 0; k < DIRECTIONS && !found; k++) {
-      const angle = (2 * Math.PI * k) / DIRECTIONS;
-      place.qx = place.px + ring * RING_STEP * Math.cos(angle);
-      place.qy = place.py + ring * RING_STEP * Math.sin(angle);
+      place.qx = place.px + ring * RING_STEP * DIRECTION_COS[k]!;
+      place.qy = place.py + ring * RING_STEP * DIRECTION_SIN[k]!;
       found = canStand(game, f);
     }
   }

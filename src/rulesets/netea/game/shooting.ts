@@ -40,8 +40,9 @@ export function shootFormation(game: Game, f: number, t: number, action: number,
  */
 export function overwatchReactions(game: Game, mover: number, rng: Sfc32): void {
   const enemy = 1 - game.army(mover);
-  for (let o = 0; o < game.nF; o++) {
-    if (game.overwatch[o] === 0 || game.army(o) !== enemy || !game.standing(o)) continue;
+  const end = game.armyEnd[enemy]!;
+  for (let o = game.armyStart[enemy]!; o < end; o++) {
+    if (game.overwatch[o] === 0 || !game.standing(o)) continue;
     if (!game.standing(mover)) return;
     if (!game.within(o, mover, game.info.range[o]!) || !lineOfFire(game, o, mover)) continue;
     if (game.overwatchTurn[o]! < game.turn && game.activated[o] === 0) game.activated[o] = 1;

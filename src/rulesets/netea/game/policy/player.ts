@@ -29,6 +29,8 @@ const CHARGE_REACH = 15;
 /** RB 1.12.6: formations within 15 cm of the fight lend supporting fire; each makes its side's odds this much better (the policy's reckoning). */
 const SUPPORT_REACH = 15;
 const SUPPORTED = 4 / 3;
+/** planFor: no target reckoned yet where the move ends. */
+const UNRECKONED = -2;
 
 /**
  * A player (docs/game.md, "Players"): the policy's parameters applied to every
@@ -78,6 +80,11 @@ export class Player {
   private readonly shots: Float64Array;
   private readonly odds: Float64Array;
   private readonly slowAndSteady: boolean;
+  /** The army's formations, ownStart to ownEnd (exclusive), and the enemy's (Game.armyStart). */
+  private readonly ownStart: number;
+  private readonly ownEnd: number;
+  private readonly enemyStart: number;
+  private readonly enemyEnd: number;
 
   constructor(
     readonly game: Game,
@@ -93,6 +100,10 @@ export class Player {
     this.assaultOdds = params.assaultOdds;
     this.garrisonShare = params.garrison;
     this.garrisonOf = new Int8Array(game.nF).fill(-1);
+    this.ownStart = game.armyStart[army]!;
+    this.ownEnd = game.armyEnd[army]!;
+    this.enemyStart = game.armyStart[1 - army]!;
+    this.enemyEnd = game.armyEnd[1 - army]!;
     this.priority = new Float64Array(game.nF);
     this.shots = est.shots;
     this.odds = est.assaultOdds;
@@ -128,7 +139,7 @@ export class Player {
 
   /** Has the army a formation left to act this turn? */
   anyToAct(): boolean {
-    for (let f = 0; f < this.game.nF; f++) if (this.canAct(f)) return true;
+    for (let f = this.ownStart; f < this.ownEnd; f++) if (this.canAct(f)) return true;
     return false;
   }
 
@@ -136,21 +147,33 @@ export class Player {
    * Nominates the formation to act and fills `plan` (RB 1.6: the formation and
    * its action, declared before the test): the formation whose quick
    * reckoning (quickScore) is best, then its full plan. The reckonings are
-   * made for every formation at the turn's first choice and kept; each choice
-   * reckons the best one again, and takes it if it is still at least the next
-   * best's, otherwise tries that one (at most four times). False if none can act.
+   * made for every formation at the turn's first choice and kept; each later
+   * choice reckons the best one again, and takes it if it is still at least the
+   * next best's, otherwise tries that one (at most four times). False if none
+   * can act.
    */
   choose(plan: Plan): boolean {
+    const f = this.nominate();
+    if (f < 0) return false;
+    this.planFor(f, plan);
+    return true;
+  }
+
+  /** The formation choose nominates (its reckonings), or -1 if none can act. */
+  private nominate(): number {
     const game = this.game;
+    // The reckonings were all made just now (the turn's first choice): the best needs none again.
+    let fresh = false;
     if (this.priorityTurn !== game.turn) {
       this.priorityTurn = game.turn;
-      for (let f = 0; f < game.nF; f++) if (this.canAct(f)) this.quickScore(f);
+      for (let f = this.ownStart; f < this.ownEnd; f++) if (this.canAct(f)) this.quickScore(f);
+      fresh = true;
     }
     let best = -1;
     for (let tries = 0; tries < 4; tries++) {
       best = -1;
       let second = -Infinity;
-      for (let f = 0; f < game.nF; f++) {
+      for (let f = this.ownStart; f < this.ownEnd; f++) {
         if (!this.canAct(f)) continue;
         const p = this.priority[f]!;
         if (best < 0 || p > this.priority[best]!) {
@@ -160,12 +183,12 @@ export class Player {
           second = p;
         }
       }
-      if (best < 0) return false;
+      if (best < 0) return -1;
+      if (fresh) break;
       this.quickScore(best);
       if (this.priority[best]! >= second) break;
     }
-    this.planFor(best, plan);
-    return true;
+    return best;
   }
 
   /**
@@ -174,10 +197,38 @@ export class Player {
    * Fills `next` when it does.
    */
   wantsRetain(): boolean {
-    if (!this.choose(this.next)) return false;
+    const f = this.nominate();
+    if (f < 0) return false;
+    // Engaging needs the least (an Ork's +2): when even that falls short, no plan of f
+    // would be retained, and only what planning it leaves behind is done.
+    if (!this.retains(this.needFor(f, ACT_ENGAGE, true))) {
+      this.planTraces(f);
+      return false;
+    }
+    this.planFor(f, this.next);
     if (this.next.score <= 0) return false;
-    const need = this.needFor(this.next.f, this.next.action, true);
+    return this.retains(this.needFor(f, this.next.action, true));
+  }
+
+  /** Is a test needing `need` on a D6 passed at least as often as the policy's retain chance? */
+  private retains(need: number): boolean {
     return (need <= 1 ? 6 : 7 - need) >= 6 * this.retainChance;
+  }
+
+  /**
+   * What planFor(f) leaves behind besides its plan, without the plan: the
+   * objective its heading claims for the turn, the lines of fire it finds
+   * from where f stands (Game.lof, kept), a skimmer's pop-up named when one
+   * is missing. Aircraft and spacecraft leave nothing.
+   */
+  private planTraces(f: number): void {
+    const game = this.game;
+    if ((game.info.kind[f]! & (K_SPACECRAFT | K_AIRCRAFT)) !== 0) return;
+    this.firingShare(f);
+    this.heading(f, this.speedOf(f, 3), this.zocHolder(f), this.next);
+    this.px = game.x[f]!;
+    this.py = game.y[f]!;
+    this.bestTarget(f, true);
   }
 
   /** The D6 roll formation f needs for its action test for `action` (RB 1.6.2, 5.5.2; aircraft −1 per Blast marker, RB 4.2.7): 1 or less always passes, 7 or more never. */
@@ -217,22 +268,30 @@ export class Player {
     const game = this.game;
     const n = game.nF;
     const r = game.rad[f]!;
+    const px = this.px;
+    const py = this.py;
+    const xs = game.x;
+    const ys = game.y;
+    const rad = game.rad;
+    const shots = this.shots;
+    const table = game.table;
     let sum = 0;
-    for (let g = 0; g < n; g++) {
-      if (game.army(g) === this.army || !game.standing(g)) continue;
-      const dx = game.x[g]! - this.px;
-      const dy = game.y[g]! - this.py;
-      const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[g]!;
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (!game.standing(g)) continue;
+      const gx = xs[g]!;
+      const gy = ys[g]!;
+      const dx = gx - px;
+      const dy = gy - py;
+      const d = Math.sqrt(dx * dx + dy * dy) - r - rad[g]!;
       const step = d > 0 ? Math.ceil(d / STEP) : 0;
       if (step >= STEPS) continue;
-      let v = this.shots[(g * n + f) * STEPS + step]!;
+      let v = shots[(g * n + f) * STEPS + step]!;
       if (v === 0) continue;
       if (game.activated[g] === 1) v *= ACTED_THREAT;
-      const t = game.table;
-      t.sx0 = game.x[g]!;
-      t.sy0 = game.y[g]!;
-      t.sx1 = this.px;
-      t.sy1 = this.py;
+      table.sx0 = gx;
+      table.sy0 = gy;
+      table.sx1 = px;
+      table.sy1 = py;
       sum += clearLine(game) ? v : v * HIDDEN_THREAT;
     }
     this.value = sum;
@@ -258,10 +317,16 @@ export class Player {
     const fresh = this.odds[short + f * n + t]!;
     let mine = fresh * (e.fAlive[f]! / info.units[f]!) * (1 - Math.min(0.5, e.fBm[f]! * 0.05));
     let theirs = (1 - fresh) * (e.fAlive[t]! / info.units[t]!) * (e.fBroken[t] === 1 ? 0.6 : 1 - Math.min(0.5, e.fBm[t]! * 0.05));
-    for (let g = 0; g < n; g++) {
-      if (game.centres[g * n + t]! - game.rad[g]! - game.rad[t]! > SUPPORT_REACH || g === f || g === t || !game.standing(g) || game.marched[g] === 1) continue;
-      if (game.army(g) === this.army) mine *= SUPPORTED;
-      else theirs *= SUPPORTED;
+    const centres = game.centres;
+    const rad = game.rad;
+    const radT = rad[t]!;
+    for (let g = this.ownStart; g < this.ownEnd; g++) {
+      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === f || !game.standing(g) || game.marched[g] === 1) continue;
+      mine *= SUPPORTED;
+    }
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (centres[g * n + t]! - rad[g]! - radT > SUPPORT_REACH || g === t || !game.standing(g) || game.marched[g] === 1) continue;
+      theirs *= SUPPORTED;
     }
     const p = mine <= 0 ? 0 : mine / (mine + theirs);
     if (p < this.assaultOdds) {
@@ -289,8 +354,8 @@ export class Player {
   private zocHolder(f: number): number {
     const game = this.game;
     const n = game.nF;
-    for (let g = 0; g < n; g++) {
-      if (game.army(g) === this.army || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      if (game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
       if (game.centres[f * n + g]! - game.rad[f]! - game.rad[g]! < game.info.zoc[g]!) return g;
     }
     return -1;
@@ -337,8 +402,9 @@ export class Player {
     const range = game.info.range[f]!;
     let best = 0;
     const inZoc = this.zocHolder(f) >= 0;
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    const charge = chargeMove(game, f);
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const d = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
       const gap = d > 0 ? d : 0;
       if (!inZoc && gap <= range && lineOfFire(game, f, t)) {
@@ -350,7 +416,8 @@ export class Player {
         this.shotWorth(f, t);
         if (this.value > best) best = this.value;
       }
-      if (this.inReach(f, t)) {
+      // inReach, its gap and charge move already at hand.
+      if (d - charge <= CHARGE_REACH) {
         this.assaultWorth(f, t);
         if (this.value > best) best = this.value;
       }
@@ -372,8 +439,8 @@ export class Player {
     let best = -1;
     let bestValue = 0;
     this.gapNow = 0;
-    for (let t = 0; t < game.nF; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       this.shotWorth(f, t);
       if (this.value > bestValue) {
         bestValue = this.value;
@@ -420,7 +487,6 @@ export class Player {
     const speed = this.speedOf(f, 1);
     const zoc = this.zocHolder(f);
     this.heading(f, this.speedOf(f, 3), zoc, plan);
-    const n = game.nF;
     const x0 = game.x[f]!;
     const y0 = game.y[f]!;
     const dx = plan.destX - x0;
@@ -450,24 +516,41 @@ export class Player {
       this.set(plan, ACT_SUSTAINED, target);
       plan.score = bestScore;
     }
-    // Moving one, two or three moves towards where it is heading.
+    // Moving one, two or three moves towards where it is heading. A move as long as the
+    // last one reckoned (cut short at the destination, or none) ends where it did: the
+    // objectives held, the exposure and the shot found there are kept (no state changes
+    // while a plan is made). Two moves in five end so, a garrison's every one.
+    let atStep = 0;
+    let atHold = holdHere;
+    let atExposure = exposed;
+    let atTarget = UNRECKONED;
+    let atShot = 0;
     for (let moves = 1; moves <= 3; moves++) {
       const step = Math.min(dist, moves * (moves === 1 ? speed : this.speedOf(f, moves)));
       if (step <= 0 && zoc < 0) continue;
-      this.px = x0 + ux * step;
-      this.py = y0 + uy * step;
-      this.holding(f);
-      let score = this.value + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
-      if (this.caution > 0) {
-        this.exposure(f);
-        score -= this.caution * this.value;
-      }
-      if (moves < 3) {
-        const t = this.bestTarget(f, false);
-        if (t >= 0) {
-          this.shotWorth(f, t);
-          score += (moves === 2 ? DOUBLE : 1) * this.value;
+      if (step !== atStep) {
+        atStep = step;
+        this.px = x0 + ux * step;
+        this.py = y0 + uy * step;
+        this.holding(f);
+        atHold = this.value;
+        if (this.caution > 0) {
+          this.exposure(f);
+          atExposure = this.caution * this.value;
         }
+        atTarget = UNRECKONED;
+      }
+      let score = atHold + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
+      if (this.caution > 0) score -= atExposure;
+      if (moves < 3) {
+        if (atTarget === UNRECKONED) {
+          atTarget = this.bestTarget(f, false);
+          if (atTarget >= 0) {
+            this.shotWorth(f, atTarget);
+            atShot = this.value;
+          }
+        }
+        if (atTarget >= 0) score += (moves === 2 ? DOUBLE : 1) * atShot;
       }
       if (score > bestScore) {
         bestScore = score;
@@ -476,8 +559,8 @@ export class Player {
       }
     }
     // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any).
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
       this.assaultWorth(f, t);
       if (this.value <= 0) continue;
       const worth = this.value;
@@ -582,8 +665,8 @@ export class Player {
     plan.action = ACT_GROUND_ATTACK;
     plan.score = 0;
     if ((game.info.kind[f]! & K_FIGHTERS) !== 0) {
-      for (let t = 0; t < game.nF; t++) {
-        if (game.army(t) !== this.army && game.status[t] === FLYING && game.e.fAlive[t]! > 0) {
+      for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+        if (game.status[t] === FLYING && game.e.fAlive[t]! > 0) {
           plan.action = ACT_INTERCEPT;
           plan.target = t;
           plan.score = 0.2 * game.info.points[t]!;
@@ -634,8 +717,8 @@ export class Player {
     const n = game.nF;
     let best = -1;
     let bestGap = Infinity;
-    for (let t = 0; t < n; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const d = game.centres[f * n + t]! - game.rad[f]! - game.rad[t]!;
       if (d < bestGap) {
         bestGap = d;
@@ -662,8 +745,8 @@ export class Player {
     let bestGap = 0;
     let nearest = -1;
     let nearestGap = Infinity;
-    for (let t = 0; t < game.nF; t++) {
-      if (game.army(t) === this.army || !game.present(t)) continue;
+    for (let t = this.enemyStart; t < this.enemyEnd; t++) {
+      if (!game.present(t)) continue;
       const dx = game.x[t]! - this.px;
       const dy = game.y[t]! - this.py;
       const d = Math.sqrt(dx * dx + dy * dy) - r - game.rad[t]!;
