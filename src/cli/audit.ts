@@ -24,6 +24,7 @@ import { noteWritten } from '../run/interrupt.js';
 import { AUDIT_PARTIAL_KIND, writeFileAtomic } from '../run/partial.js';
 import { badOption } from './options.js';
 import { PILOT_TRIALS } from '../reports/value/valueFormations.js';
+import { DEFAULT_RULES } from '../model/runDefaults.js';
 export interface AuditOptions {
   data?: string;
   /** --datasheet overlays laid over the data set, in order (options.ts). */
@@ -181,7 +182,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
   const most = Math.max(0, ...all.map((x) => x.trialsPerMeeting));
   const sum = all.reduce((t, x) => t + x.trials, 0);
   const trials = o.precision === undefined ? `${o.trials.toLocaleString('en')} trials per meeting` : `trials by need (${PILOT_TRIALS} per meeting, more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix, at most ${o.trials.toLocaleString('en')} per meeting; up to ${most.toLocaleString('en')} ran, ${sum.toLocaleString('en')} in all; each formation's in audit.csv and --json)`;
-  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== 'netea' ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
+  let s = `epic-balance audit: ${o.rules !== undefined && o.rules !== DEFAULT_RULES ? `rules ${o.rules}, ` : ''}data ${data.id} ${shortVersion(data.version)}, battle ${battleName}, ${o.metric} parity, seed "${o.seed}", ${trials}\n`;
   s += `${r.rows.length} formations audited, ${r.skipped.length} not audited\n\nValidation against the data set's own costs (fitted to them: ${r.validation.fitted}):\n`;
   for (const [m, v, t] of validationLines(r)) s += `  ${m.padEnd(74)}${v.padStart(v.includes(';') ? 30 : 12)}${t ? `   target ${t}` : ''}\n`;
   s += `\nThe lists furthest apart (the list offset), lowest and highest:\n`;
@@ -208,7 +209,7 @@ function printAudit(r: AuditResult, battleName: string, data: Dataset, o: AuditO
 /** The --json contract of audit (extend it, never rename a field). */
 export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o: AuditOptions) {
   return {
-    ...(o.rules !== undefined && o.rules !== 'netea' ? { rules: o.rules } : {}),
+    ...(o.rules !== undefined && o.rules !== DEFAULT_RULES ? { rules: o.rules } : {}),
     dataset: { id: data.id, version: data.version },
     battle: { name: loaded.battle.name, version: loaded.battle.version, file: loaded.file, lacking: fieldLacking(data, loaded) },
     seed: o.seed,
@@ -242,13 +243,16 @@ export function auditJson(r: AuditResult, data: Dataset, loaded: LoadedBattle, o
   };
 }
 
-/** Prints and writes an audit's result: what the whole run and `merge` of its pieces both do. */
-export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number, notPlayed: readonly string[]): Promise<void> {
+/**
+ * Prints and writes an audit's result: what the whole run and `merge` of its pieces both do.
+ * `heldOutRefusal`: why the rule system's audit has no held-out validation (its datasheets are not
+ * the ones the baseline's features read), or null to run it.
+ */
+export async function finishAudit(entries: AuditEntry[], values: FormationValue[], data: Dataset, loaded: LoadedBattle, o: AuditOptions, argv: string[], elapsedMs: number, notPlayed: readonly string[], heldOutRefusal: string | null): Promise<void> {
   const result = summariseAudit(entries, values, loaded.battle, data.id);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const fit = o.fit !== undefined ? fitReport(entries, values, loaded.battle, o.metric, o.fit) : null;
-  // The Epic 40,000 datasheets are not NetEA's: the baseline's features are read from NetEA units only.
-  const heldOut = o.rules === 'epic40k' ? { notRun: 'the held-out validation reads NetEA datasheets; the Epic 40,000 audit has its own figures above' } : auditHeldOut(entries, values, loaded.battle, o.metric);
+  const heldOut = heldOutRefusal !== null ? { notRun: heldOutRefusal } : auditHeldOut(entries, values, loaded.battle, o.metric);
   if (o.json) process.stdout.write(JSON.stringify({ ...auditJson(result, data, loaded, o), heldOut, ...(fit ? { fit } : {}) }, null, 2) + '\n');
   else {
     printAudit(result, battleName, data, o, heldOut);
@@ -268,7 +272,7 @@ export async function finishAudit(entries: AuditEntry[], values: FormationValue[
       trials: o.trials,
       chunkSize: o.chunkSize,
       data,
-      rules: o.rules ?? 'netea',
+      rules: o.rules ?? DEFAULT_RULES,
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(elapsedMs) },
       notes: [`Battle: ${battleName} (${loaded.file}).`, ...(o.precision !== undefined ? [`Trials by need: ${PILOT_TRIALS} per meeting, then more where they decide a fair cost, until its 95% interval is within ±${o.precision} of it under every mix; at most ${o.trials.toLocaleString('en')} per meeting (the trials given above are that cap). Each formation's most in one meeting and its sum are in audit.csv.`] : []), ...fieldLacking(data, loaded).map((f) => `The data set lacks ${f}, which the battle names: the rest of the field stands for it.`), ...result.skipped.map((s) => `Not audited: ${s.army}/${s.formation}: ${s.reason}`), ...notPlayed.map((n) => `Not simulated: ${n}`)],

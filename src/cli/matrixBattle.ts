@@ -10,6 +10,7 @@ import type { ParityMetric } from '../reports/value/parityCost.js';
 import { valueFormations, type ValueRunOptions } from '../reports/value/valueFormations.js';
 import { writeRunReport } from '../reports/writeRunReport.js';
 import type { SimOptions } from './simOptions.js';
+import { DEFAULT_RULES } from '../model/runDefaults.js';
 
 /**
  * `matrix <army> --vs <army>` in a battle (the default; `--engagement` gives the
@@ -66,7 +67,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
     process.stdout.write(
       JSON.stringify(
         {
-          ...(o.rules === 'epic40k' ? { rules: o.rules } : {}),
+          ...(o.rules !== undefined && o.rules !== DEFAULT_RULES ? { rules: o.rules } : {}),
           trials: o.trials,
           seed: o.seed,
           chunkSize: o.chunkSize,
@@ -105,7 +106,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
       trials: o.trials,
       chunkSize: o.chunkSize,
       data,
-      rules: o.rules ?? 'netea',
+      rules: o.rules ?? DEFAULT_RULES,
       simulations: values.reduce((t, v) => t + v.meetings, 0),
       timings: { simulationMs: Math.round(performance.now() - started) },
       notes: [`Battle: ${battleName} (${loaded.file}).`, ...rows.skipped.map((x) => `Skipped ${rows.army.name} ${x.name}: ${x.reason}.`), ...cols.skipped.map((x) => `Skipped ${cols.army.name} ${x.name}: ${x.reason}.`), ...notes.map((n) => `Not simulated: ${n}`)],

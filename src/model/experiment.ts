@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SYSTEM_SWITCHES } from './registry.js';
 import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
-import { DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
+import { DEFAULT_RULES, DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
 import { SHOOT_ACTIONS } from './shootActions.js';
 
 /**
@@ -245,7 +245,7 @@ export const Experiment = z
     /** The question the experiment answers, in one paragraph. */
     description: z.string().min(1),
     /** The rule system: "netea" (default), "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units) or "heresy" (D10; units written as stands of the illustrative profiles). */
-    rules: RulesSystem.default('netea'),
+    rules: RulesSystem.default(DEFAULT_RULES),
     seed: z.string().min(1).default(DEFAULT_SEED),
     trials: z.number().int().min(1).default(DEFAULT_TRIALS),
     /** Stop once every headline probability's 95% half-width is at most this (trials is then a cap). */

@@ -36,3 +36,9 @@ export const PRECISION_TRIAL_CAP = 100_000_000;
 
 /** The most trials any meeting of an audit by need runs when `--trials` is not given. */
 export const AUDIT_PRECISION_TRIAL_CAP = 16_000;
+
+/**
+ * The rule system when none is named (`--rules`, an experiment's `"rules"`, a report's metadata):
+ * NetEA's Tournament Pack. Reports leave it out of their JSON when it is this one.
+ */
+export const DEFAULT_RULES = 'netea';

@@ -7,6 +7,7 @@ import { scriptReport } from './sections/scriptReport.js';
 import { writeRunReport, type WrittenReport } from './writeRunReport.js';
 import { recordedCommand } from './outTarget.js';
 import { resultCommandLine } from '../run/partial.js';
+import { DEFAULT_RULES } from '../model/runDefaults.js';
 
 /** How a command was run: what the manifest records. */
 export interface RunFacts {
@@ -73,7 +74,7 @@ export function runMeta(f: RunFacts): RunMeta {
     chunkSize: f.chunkSize,
     simulations: f.simulations,
     data: { id: f.data.id, version: f.data.version, ...(f.data.overlays !== undefined && f.data.overlays.length > 0 ? { datasheets: f.data.overlays } : {}) },
-    rules: f.rules ?? 'netea',
+    rules: f.rules ?? DEFAULT_RULES,
     toolVersion: toolVersion(),
     timings: f.timings,
     notes: [...(partial !== undefined ? [partial.note] : []), ...(f.notes ?? [])],

@@ -8,6 +8,7 @@ import { toCsv } from './csv.js';
 import { checkDocumentedColumns } from './csvColumns.js';
 import { checkOutTarget, REPORT_FORMAT, REPORT_FORMAT_VERSION } from './outTarget.js';
 import type { RunReport } from './report.js';
+import { DEFAULT_RULES } from '../model/runDefaults.js';
 
 export interface WrittenReport {
   dir: string;
@@ -74,7 +75,7 @@ export async function writeRunReport(report: RunReport, dir: string): Promise<Wr
       chunkSize: m.chunkSize,
       simulations: m.simulations,
       data: m.data,
-      rules: m.rules ?? 'netea',
+      rules: m.rules ?? DEFAULT_RULES,
       toolVersion: m.toolVersion,
       node: process.version,
       createdAt: new Date().toISOString(),

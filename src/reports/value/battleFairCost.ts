@@ -6,6 +6,7 @@ import type { LoadedBattle } from '../../model/loadBattle.js';
 import { rejectAirUnits } from '../../model/rejectAirUnits.js';
 import type { FormationValue, ValueRun } from './formationValue.js';
 import { judgedAt } from './fixedPointValue.js';
+import { DEFAULT_RULES } from '../../model/runDefaults.js';
 
 /**
  * `fair-cost <formation>` in a battle, the parts the command line
@@ -89,7 +90,7 @@ export interface BattleFairCostJsonInput {
 export function battleFairCostJson({ variant, run, data, loaded, inputs, value, cost }: BattleFairCostJsonInput) {
   const { formation, opponents } = inputs;
   return {
-    ...(variant !== 'netea' ? { rules: variant } : {}),
+    ...(variant !== DEFAULT_RULES ? { rules: variant } : {}),
     trials: run.trials,
     seed: run.seed,
     chunkSize: run.chunkSize,

@@ -25,6 +25,9 @@ import { epic40kBattleField, loadEpic40kBattle, planEpic40kValue } from '../repo
  * (docs/fair-cost.md), and value per point is the detachment's.
  */
 
+/** The held-out validation's baseline reads NetEA datasheets' features (formationFeatures.ts); these are not. */
+const HELD_OUT_REFUSAL = 'the held-out validation reads NetEA datasheets; the Epic 40,000 audit has its own figures above';
+
 /** Options of the NetEA audit that mean nothing here, with why. */
 const NETEA_ONLY: Array<[keyof AuditOptions, string, string]> = [
   ['data', '--data', 'names a NetEA Tournament Pack checkout; the Epic 40,000 lists are built in (datasheets/epic40k)'],
@@ -110,7 +113,7 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
   checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
-    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0, []);
+    await finishAudit(entries, replay.values, data, loaded, options, replay.command, 0, [], HELD_OUT_REFUSAL);
     return;
   }
   const piece = audited.slice(range.first, range.last + 1);
@@ -122,5 +125,5 @@ export async function epic40kAudit(o: AuditOptions, started: number): Promise<vo
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;
   }
-  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started, []);
+  await finishAudit(entries, values, data, loaded, options, argv, performance.now() - started, [], HELD_OUT_REFUSAL);
 }

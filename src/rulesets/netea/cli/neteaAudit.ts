@@ -27,7 +27,7 @@ export async function neteaAudit({ o: options, started }: CommandCall): Promise<
   checkAuditOutputs(o, key, range);
   const replay = replayedAudit(key);
   if (replay !== null) {
-    await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0, notPlayed(o));
+    await finishAudit(entries, replay.values, data, loaded, o, replay.command, 0, notPlayed(o), null);
     return;
   }
   const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
@@ -37,7 +37,7 @@ export async function neteaAudit({ o: options, started }: CommandCall): Promise<
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;
   }
-  await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started, notPlayed(o));
+  await finishAudit(entries, values, data, loaded, o, argv, performance.now() - started, notPlayed(o), null);
 }
 
 /** What the audit's rules variant does not play, for its report's notes: the 2004 rulebook's. */
