@@ -7,9 +7,8 @@ import { auditHeldOut } from '../src/reports/validation/auditHeldOut.js';
 import { initiativeChances } from '../src/reports/value/initiativeChances.js';
 import type { FormationValue } from '../src/reports/value/formationValue.js';
 import { restoreInfinity, type AuditPartial } from '../src/cli/audit.js';
-import { scenePlayedBy, type Battle } from '../src/model/battle.js';
-import { fitMix } from '../src/reports/audit/fitMix.js';
-import { FairCostsByMix } from '../src/reports/validation/fairCostsByMix.js';
+import type { Battle } from '../src/model/battle.js';
+import { foldMixes } from '../src/reports/validation/foldMixes.js';
 import { leaveOneListOut } from '../src/reports/validation/leaveOneListOut.js';
 import { predictionFigures } from '../src/reports/validation/predictionFigures.js';
 import { solveLinearSystem } from '../src/stats/solveLinearSystem.js';
@@ -105,31 +104,10 @@ function interceptLines(battle: Battle): string[] {
   const rows = audited.flatMap((e, i) => (e.variantOf !== undefined || e.kind === 'spacecraft' ? [] : [{ army: e.army, cost: e.cost!, kind: e.kind ?? 'ground', warEngine: e.warEngine, model: values[i]!.model }]));
   const lists = rows.map((r) => r.army);
   const costs = rows.map((r) => r.cost);
-  const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
-  const k = ground.filter(Boolean).length;
-  const start: Battle = { ...battle, scenes: battle.scenes.map((s, i) => (ground[i] ? { ...s, weight: 1 / k } : s)) };
-  const metric = values[0]!.metric;
-  const groundRows = rows.flatMap((r, i) => (r.kind === 'ground' ? [i] : []));
-  const groundAt = new Map(groundRows.map((i, j) => [i, j]));
-  const groundCosts = new FairCostsByMix(groundRows.map((i) => rows[i]!.model), metric);
-  const allCosts = new FairCostsByMix(rows.map((r) => r.model), metric);
-  const mixes = new Map<string, number[]>();
-  const foldMix = (train: number[], visible: readonly number[], list: string) => {
-    let w = mixes.get(list);
-    if (w === undefined) {
-      const fitted = train.filter((i) => rows[i]!.kind === 'ground');
-      const at = Int32Array.from(fitted, (i) => groundAt.get(i)!);
-      w = fitMix(fitted.map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model })), start, metric, (mix) => {
-        const all = groundCosts.under(mix);
-        return Float64Array.from(at, (j) => all[j]!);
-      }).weights;
-      mixes.set(list, w);
-    }
-    return w;
-  };
+  const folds = foldMixes(rows, battle, values[0]!.metric);
   const line = (relative: boolean) =>
     leaveOneListOut(lists, costs, (train, held, visible, list) => {
-      const f = allCosts.under(foldMix(train, visible, list));
+      const f = folds.costsUnder(folds.mixOf(train, visible, list));
       const usable = train.filter((i) => Number.isFinite(f[i]!) && f[i]! > 0);
       // Columns: 1, f, and for aircraft their own intercept and slope.
       const x = (i: number) => [1, f[i]!, rows[i]!.kind === 'aircraft' ? 1 : 0, rows[i]!.kind === 'aircraft' ? f[i]! : 0];

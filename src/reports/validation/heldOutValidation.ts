@@ -1,14 +1,13 @@
 import { scenePlayedBy, type Battle } from '../../model/battle.js';
 import type { FlyingKind } from '../../model/flyingKind.js';
-import { fitMix } from '../audit/fitMix.js';
 import type { ValueModel } from '../value/fixedPointCost.js';
 import type { ParityMetric } from '../value/parityCost.js';
 import { linearPrediction } from '../../stats/linearPrediction.js';
 import { medianOf } from '../../stats/medianOf.js';
 import { ridgeRegression } from '../../stats/ridgeRegression.js';
 import { blindSpots, type RoleBlindSpot } from './blindSpots.js';
-import { FairCostsByMix } from './fairCostsByMix.js';
 import { RIDGE_LAMBDAS, INNER_FOLDS } from './chooseRidgeLambda.js';
+import { foldMixes } from './foldMixes.js';
 import { FORMATION_FEATURES } from './formationFeatures.js';
 import type { FormationRole } from './formationRole.js';
 import { heldOutRidge } from './heldOutRidge.js';
@@ -86,30 +85,8 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
   const lists = rows.map((r) => r.army);
   const costs = rows.map((r) => r.cost);
   const ground = battle.scenes.map((s) => scenePlayedBy(s.kind) === 'ground');
-  const groundScenes = ground.filter(Boolean).length;
-  // The search starts from equal ground weights: the battle's own may have been fitted to these costs.
-  const start: Battle = { ...battle, scenes: battle.scenes.map((s, i) => (ground[i] ? { ...s, weight: 1 / groundScenes } : s)) };
-  // Every fold fits the ground rows' mix from the same start: each mix's fair costs are solved once for all the folds (fairCostsByMix.ts).
-  const groundRows = rows.flatMap((r, i) => (r.kind === 'ground' ? [i] : []));
-  const groundAt = new Map(groundRows.map((i, k) => [i, k]));
-  const groundCosts = new FairCostsByMix(groundRows.map((i) => rows[i]!.model), metric);
-  const allCosts = new FairCostsByMix(rows.map((r) => r.model), metric);
-  const mixes = new Map<string, number[]>();
-  const foldMix = (train: number[], visible: readonly number[], list: string) => {
-    let w = mixes.get(list);
-    if (w === undefined) {
-      const fitted = train.filter((i) => rows[i]!.kind === 'ground');
-      const fitRows = fitted.map((i) => ({ army: rows[i]!.army, cost: visible[i]!, model: rows[i]!.model }));
-      const at = Int32Array.from(fitted, (i) => groundAt.get(i)!);
-      w = fitMix(fitRows, start, metric, (mix) => {
-        const all = groundCosts.under(mix);
-        return Float64Array.from(at, (k) => all[k]!);
-      }).weights;
-      mixes.set(list, w);
-    }
-    return w;
-  };
-  const simulated = (i: number, w: number[]) => allCosts.under(w)[i]!;
+  const folds = foldMixes(rows, battle, metric);
+  const simulated = (i: number, w: number[]) => folds.costsUnder(w)[i]!;
   /** log(fair cost) under the fold's mix for every row; a fair cost of 0 or ∞ (or 0/0) takes the training rows' smallest, largest (or median) finite value. */
   const logSimulated = (train: number[], w: number[]) => {
     const logs = rows.map((_, i) => Math.log(simulated(i, w)));
@@ -127,17 +104,17 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
     return fit.predictions;
   });
   const simulation = leaveOneListOut(lists, costs, (train, held, visible, list) => {
-    const w = foldMix(train, visible, list);
+    const w = folds.mixOf(train, visible, list);
     return held.map((i) => simulated(i, w));
   });
   const scaled = leaveOneListOut(lists, costs, (train, held, visible, list) => {
-    const s = logSimulated(train, foldMix(train, visible, list));
+    const s = logSimulated(train, folds.mixOf(train, visible, list));
     const line = (i: number) => [s[i]!, rows[i]!.kind === 'aircraft' ? 1 : 0, rows[i]!.kind === 'spacecraft' ? 1 : 0];
     const model = ridgeRegression(train.map(line), train.map((i) => Math.log(visible[i]!)), 0);
     return held.map((i) => Math.exp(linearPrediction(model, line(i))));
   });
   const combined = leaveOneListOut(lists, costs, (train, held, visible, list) => {
-    const s = logSimulated(train, foldMix(train, visible, list));
+    const s = logSimulated(train, folds.mixOf(train, visible, list));
     const fit = heldOutRidge(rows.map((r, i) => [...r.features, s[i]!]), visible.map(Math.log), lists, train, held);
     lambdas.withSimulation.push(fit.lambda);
     return fit.predictions;
@@ -165,7 +142,7 @@ export function heldOutValidation(rows: readonly HeldOutInput[], battle: Battle,
     lists: new Set(lists).size,
     features: FORMATION_FEATURES,
     lambda: { grid: RIDGE_LAMBDAS, baseline: range(lambdas.baseline), withSimulation: range(lambdas.withSimulation) },
-    sceneWeights: Object.fromEntries(battle.scenes.flatMap((s, k) => (ground[k] ? [[s.id, range([...mixes.values()].map((w) => w[k]!))]] : []))),
+    sceneWeights: Object.fromEntries(battle.scenes.flatMap((s, k) => (ground[k] ? [[s.id, range([...folds.mixes.values()].map((w) => w[k]!))]] : []))),
     predictors,
     simulationAdds: {
       spearman: (both?.spearman ?? NaN) - (base?.spearman ?? NaN),
