@@ -88,7 +88,7 @@ for (const kind of ['ground', 'aircraft'] as const) {
 out.push(`simulation adds: Spearman ${heldOut.simulationAdds.spearman.toFixed(3)}, without war engines ${heldOut.simulationAdds.spearmanWithoutWarEngines.toFixed(3)}, within ±25% ${pct(heldOut.simulationAdds.within25)}`);
 out.push(`scene weights: ${Object.entries(heldOut.sceneWeights).map(([id, [m]]) => `${id} ${m.toFixed(3)}`).join(', ')}`);
 out.push('blind spots (scaled simulation ÷ baseline):');
-for (const b of heldOut.blindSpots) out.push(`  ${b.role.padEnd(20)}${String(b.formations).padStart(4)}  ${b.simulationOverBaseline.toFixed(2)}x  nearer ${pct(b.simulationNearer)}  most apart +${b.mostApart.higher} -${b.mostApart.lower}`);
+for (const b of heldOut.blindSpots) out.push(`  ${b.role.padEnd(20)}${String(b.formations).padStart(4)}  ${b.simulationOverBaseline.toFixed(2)}x  nearer ${pct(b.simulationNearer)}  against cost ${b.againstCost.simulation.toFixed(2)}x ${pct(b.againstCost.simulationWithin25).padStart(6)} / baseline ${b.againstCost.baseline.toFixed(2)}x ${pct(b.againstCost.baselineWithin25).padStart(6)}  most apart +${b.mostApart.higher} -${b.mostApart.lower}`);
 if (args.lines) out.push(...interceptLines(loaded.battle));
 process.stdout.write(out.join('\n') + '\n');
 if (args.save !== undefined) writeFileSync(args.save, JSON.stringify(heldOut, null, 2) + '\n');
