@@ -16,10 +16,14 @@ import { linearPrediction } from '../src/stats/linearPrediction.js';
 import { medianOf } from '../src/stats/medianOf.js';
 import { ridgeRegression } from '../src/stats/ridgeRegression.js';
 import { restoreInfinity, type AuditPartial } from '../src/cli/audit.js';
+import type { FormationSpec } from '../src/model/formation.js';
+import { battleStagingOf } from '../src/scenarios/registry.js';
 
 /**
- * `node dist/bench/heldOutRamp.js --data <TP checkout> --partial <file> --battle <file> --ramps 15,30,60,none`:
- * the speed initiative's ramp (speedInitiative.ts; "none": the plays alternate) chosen
+ * `node dist/bench/heldOutRamp.js --data <TP checkout> --partial <file> --battle <file> --ramps 15,30,60,none,30/foot`:
+ * the speed initiative's ramp (speedInitiative.ts; "none": the plays alternate; "/foot" after a ramp:
+ * each formation at its slowest unit's own speed, its transports left out, as rejudgeAudit.ts
+ * --transports foot) chosen
  * leave-one-list-out together with the scene weights. For every held-out list and every ramp,
  * the ground scenes' weights are fitted on the other lists (fitMix.ts, from equal weights, as
  * heldOutValidation.ts fits them) and the ramp with the lowest training loss is that fold's;
@@ -34,7 +38,18 @@ const arg = (name: string) => {
   if (i < 0 || i + 1 >= argv.length) throw new Error(`heldOutRamp: expected ${name} <value>`);
   return argv[i + 1]!;
 };
-const ramps = arg('--ramps').split(',').map((r) => (r === 'none' ? null : Number(r)));
+const variants = arg('--ramps').split(',').map((r) => {
+  const [ramp, transports = 'ride'] = r.split('/');
+  if (transports !== 'ride' && transports !== 'foot') throw new Error(`heldOutRamp: "${r}": expected a ramp, "none", or a ramp followed by /ride or /foot`);
+  return { name: r, ramp: ramp === 'none' ? null : Number(ramp), transports };
+});
+const ramps = variants.map((v) => v.name);
+/** A formation's slowest unit's own speed, markers (type Special) left out: formationSpeed.ts without the transports. */
+const footSpeed = (f: FormationSpec) => {
+  const slowest = Math.min(...f.units.flatMap((ru) => (ru.unit.type === 'Special' ? [] : [ru.unit.speed])));
+  return Number.isFinite(slowest) ? slowest : 0;
+};
+const neteaStaging = battleStagingOf(undefined);
 const partialText = readFileSync(arg('--partial'), 'utf8');
 const loaded = loadBattle(arg('--battle'));
 const data = loadDataset(arg('--data'));
@@ -51,13 +66,14 @@ const k = ground.filter(Boolean).length;
 const start: Battle = { ...loaded.battle, scenes: loaded.battle.scenes.map((s, i) => (ground[i] ? { ...s, weight: 1 / k } : s)) };
 
 /** Per ramp, per held-out list: the training loss of its fitted mix and every row's fair cost under that mix. */
-const byRamp = ramps.map((ramp) => {
+const byRamp = variants.map(({ name, ramp, transports }) => {
+  const staging = transports === 'foot' ? { ...neteaStaging, formationSpeed: footSpeed } : neteaStaging;
   const partial = JSON.parse(partialText, restoreInfinity) as AuditPartial;
   const values: FormationValue[] = partial.values;
   const battle: Battle = ramp === null ? { ...loaded.battle, initiative: { value: 'alternate', why: 'the plays alternate' } } : { ...loaded.battle, initiative: { value: 'speed', ramp, why: 'the faster formation chooses the fight' } };
   values.forEach((v, i) => {
     const met = v.model.opponents.map((o) => field.find((s) => s.text === o.opponent)!);
-    const chances = initiativeChances(audited[i]!.spec!, met, battle, v.kind);
+    const chances = initiativeChances(audited[i]!.spec!, met, battle, v.kind, staging);
     v.model.opponents.forEach((o, j) => (o.firstChance = chances[j]!));
   });
   const models = judged.map((i) => values[i]!.model);
@@ -82,8 +98,8 @@ const byRamp = ramps.map((ramp) => {
     const all = groundCosts.under(mix);
     return Float64Array.from(atA, (j) => all[j]!);
   });
-  process.stderr.write(`ramp ${ramp ?? 'none'}: half A loss ${fitA.loss.toFixed(5)}, weights ${fitA.weights.map((w) => w.toFixed(3)).join(' ')}\n`);
-  process.stderr.write(`ramp ${ramp ?? 'none'} done\n`);
+  process.stderr.write(`ramp ${name}: half A loss ${fitA.loss.toFixed(5)}, weights ${fitA.weights.map((w) => w.toFixed(3)).join(' ')}\n`);
+  process.stderr.write(`ramp ${name} done\n`);
   return folds;
 });
 
@@ -117,12 +133,12 @@ const line = (name: string, p: number[]) => {
   const g = predictionFigures(rows.map((r, i) => ({ army: r.army, kind: r.kind, warEngine: r.warEngine, cost: r.cost, predicted: p[i]! }))).ground!;
   return `${name.padEnd(40)}Spearman ${g.spearman.toFixed(3)}  w/o WE ${g.spearmanWithoutWarEngines.toFixed(3)}  ±25% ${(100 * g.within25).toFixed(1)}%  CV ${g.listCvMedian.toFixed(3)}  offset ${g.listOffset.toFixed(2)}x`;
 };
-const out: string[] = [`ramps ${ramps.map((r) => r ?? 'none').join(', ')}; chosen per held-out list: ${ramps.map((r, j) => `${r ?? 'none'} ×${[...chosen.values()].filter((c) => c === j).length}`).join(', ')}`];
+const out: string[] = [`ramps ${ramps.join(', ')}; chosen per held-out list: ${ramps.map((r, j) => `${r} ×${[...chosen.values()].filter((c) => c === j).length}`).join(', ')}`];
 ramps.forEach((r, j) => {
   const p = predict(() => j);
-  out.push(line(`ramp ${r ?? 'none'}: fair cost`, p.simulation), line(`ramp ${r ?? 'none'}: scaled`, p.scaled), line(`ramp ${r ?? 'none'}: baseline + simulation`, p.combined));
+  out.push(line(`ramp ${r}: fair cost`, p.simulation), line(`ramp ${r}: scaled`, p.scaled), line(`ramp ${r}: baseline + simulation`, p.combined));
 });
 const p = predict((list) => chosen.get(list)!);
 out.push(line('ramp chosen per fold: fair cost', p.simulation), line('ramp chosen per fold: scaled', p.scaled), line('ramp chosen per fold: baseline + simulation', p.combined));
-out.push(`training loss by ramp (median over folds): ${ramps.map((r, j) => `${r ?? 'none'} ${medianOf(listIds.map((l) => byRamp[j]!.get(l)!.loss)).toFixed(4)}`).join(', ')}`);
+out.push(`training loss by ramp (median over folds): ${ramps.map((r, j) => `${r} ${medianOf(listIds.map((l) => byRamp[j]!.get(l)!.loss)).toFixed(4)}`).join(', ')}`);
 process.stdout.write(out.join('\n') + '\n');

@@ -8,13 +8,16 @@ import { initiativeChances } from '../src/reports/value/initiativeChances.js';
 import type { FormationValue } from '../src/reports/value/formationValue.js';
 import { restoreInfinity, type AuditPartial } from '../src/cli/audit.js';
 import type { Battle } from '../src/model/battle.js';
+import type { FormationSpec } from '../src/model/formation.js';
+import { battleStagingOf } from '../src/scenarios/registry.js';
 import { foldMixes } from '../src/reports/validation/foldMixes.js';
 import { leaveOneListOut } from '../src/reports/validation/leaveOneListOut.js';
 import { predictionFigures } from '../src/reports/validation/predictionFigures.js';
 import { solveLinearSystem } from '../src/stats/solveLinearSystem.js';
+import { medianOf } from '../src/stats/medianOf.js';
 
 /**
- * `node dist/bench/rejudgeAudit.js --data <TP checkout> --partial <file> --battle <file> [--save <file>]`:
+ * `node dist/bench/rejudgeAudit.js --data <TP checkout> --partial <file> --battle <file> [--save <file>] [--lines] [--transports ride|foot]`:
  * the held-out validation of a whole audit's simulated groups (the partial result of one
  * `audit --chunks 0-<last>` piece) under another battle that plays the same scenes against the
  * same field, differing only in how the plays are combined (its `initiative`) or its weights:
@@ -35,10 +38,17 @@ interface Args {
   save?: string;
   /** Also judge lines with an intercept in points (issue 32's idea 4), fitted leave-one-list-out. */
   lines: boolean;
+  /**
+   * `foot`: under the speed initiative, a formation moves at its slowest unit's own speed, its
+   * transports' left out (formationSpeed.ts gives passengers their transport's, RB 1.7.5): a
+   * screen of how much of v5's gain for the "plus transport" formations the Tournament Pack's
+   * costs bear out. `ride` (the default) is formationSpeed.ts.
+   */
+  transports: 'ride' | 'foot';
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Partial<Args> = { lines: false };
+  const a: Partial<Args> = { lines: false, transports: 'ride' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--data') a.data = argv[++i];
@@ -46,7 +56,12 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--battle') a.battle = argv[++i];
     else if (arg === '--save') a.save = argv[++i];
     else if (arg === '--lines') a.lines = true;
-    else throw new Error(`rejudgeAudit: unknown argument "${arg}" (expected --data, --partial, --battle, --save)`);
+    else if (arg === '--transports') {
+      const t = argv[++i];
+      if (t !== 'ride' && t !== 'foot') throw new Error(`rejudgeAudit: expected --transports ride or foot, got "${t}"`);
+      a.transports = t;
+    }
+    else throw new Error(`rejudgeAudit: unknown argument "${arg}" (expected --data, --partial, --battle, --save, --lines, --transports ride|foot)`);
   }
   if (a.data === undefined || a.partial === undefined || a.battle === undefined) throw new Error('rejudgeAudit: expected --data <checkout> --partial <file> --battle <file>');
   return a as Args;
@@ -61,6 +76,13 @@ const entries = auditEntries(data, auditLists(data));
 const audited = entries.filter((e) => e.spec !== undefined);
 if (audited.length !== partial.audited) throw new Error(`rejudgeAudit: the data set has ${audited.length} audited formations, the partial ${partial.audited}`);
 const field = battleFieldOf(data, loaded, 'rejudgeAudit').specs;
+/** A formation's slowest unit's own speed, markers (type Special) left out: formationSpeed.ts without the transports. */
+const footSpeed = (f: FormationSpec) => {
+  const slowest = Math.min(...f.units.flatMap((ru) => (ru.unit.type === 'Special' ? [] : [ru.unit.speed])));
+  return Number.isFinite(slowest) ? slowest : 0;
+};
+const neteaStaging = battleStagingOf(undefined);
+const staging = args.transports === 'foot' ? { ...neteaStaging, formationSpeed: footSpeed } : neteaStaging;
 const values: FormationValue[] = partial.values;
 values.forEach((v, i) => {
   const spec = audited[i]!.spec!;
@@ -70,14 +92,14 @@ values.forEach((v, i) => {
     if (f === undefined) throw new Error(`rejudgeAudit: opponent ${o.opponent} of ${v.text} is not in the battle's field`);
     return f;
   });
-  const chances = initiativeChances(spec, met, loaded.battle, v.kind);
+  const chances = initiativeChances(spec, met, loaded.battle, v.kind, staging);
   v.model.opponents.forEach((o, k) => (o.firstChance = chances[k]!));
 });
 const started = performance.now();
 const heldOut = auditHeldOut(entries, values, loaded.battle, values[0]!.metric);
 if ('notRun' in heldOut) throw new Error(heldOut.notRun);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const out: string[] = [`battle ${loaded.battle.name} v${loaded.battle.version} (${args.battle}), initiative ${JSON.stringify(loaded.battle.initiative.value)}${loaded.battle.initiative.ramp !== undefined ? ` ramp ${loaded.battle.initiative.ramp}` : ''}; groups from ${args.partial}; validation ${((performance.now() - started) / 1000).toFixed(1)} s`];
+const out: string[] = [`battle ${loaded.battle.name} v${loaded.battle.version} (${args.battle}), initiative ${JSON.stringify(loaded.battle.initiative.value)}${loaded.battle.initiative.ramp !== undefined ? ` ramp ${loaded.battle.initiative.ramp}` : ''}, transports ${args.transports}; groups from ${args.partial}; validation ${((performance.now() - started) / 1000).toFixed(1)} s`];
 for (const kind of ['ground', 'aircraft'] as const) {
   for (const p of heldOut.predictors) {
     const f = p.figures[kind];
@@ -88,17 +110,38 @@ for (const kind of ['ground', 'aircraft'] as const) {
 out.push(`simulation adds: Spearman ${heldOut.simulationAdds.spearman.toFixed(3)}, without war engines ${heldOut.simulationAdds.spearmanWithoutWarEngines.toFixed(3)}, within ±25% ${pct(heldOut.simulationAdds.within25)}`);
 out.push(`scene weights: ${Object.entries(heldOut.sceneWeights).map(([id, [m]]) => `${id} ${m.toFixed(3)}`).join(', ')}`);
 out.push('blind spots (scaled simulation ÷ baseline):');
-for (const b of heldOut.blindSpots) out.push(`  ${b.role.padEnd(20)}${String(b.formations).padStart(4)}  ${b.simulationOverBaseline.toFixed(2)}x  nearer ${pct(b.simulationNearer)}  most apart +${b.mostApart.higher} -${b.mostApart.lower}`);
-if (args.lines) out.push(...interceptLines(loaded.battle));
+for (const b of heldOut.blindSpots) out.push(`  ${b.role.padEnd(20)}${String(b.formations).padStart(4)}  ${b.simulationOverBaseline.toFixed(2)}x  nearer ${pct(b.simulationNearer)}  against cost ${b.againstCost.simulation.toFixed(2)}x ${pct(b.againstCost.simulationWithin25).padStart(6)} / baseline ${b.againstCost.baseline.toFixed(2)}x ${pct(b.againstCost.baselineWithin25).padStart(6)}  most apart +${b.mostApart.higher} -${b.mostApart.lower}`);
+if (args.lines) {
+  for (const id of ['baseline', 'simulation', 'simulation-scaled'] as const) {
+    out.push(`${'ground'.padEnd(9)}${id.padEnd(33)}by cost: ${costBands(heldOut.predictions.filter((p) => p.kind === 'ground').map((p) => ({ cost: p.cost, predicted: p[id] })))}`);
+  }
+  out.push(...interceptLines(loaded.battle));
+}
 process.stdout.write(out.join('\n') + '\n');
 if (args.save !== undefined) writeFileSync(args.save, JSON.stringify(heldOut, null, 2) + '\n');
+
+/**
+ * A predictor by cost band (below 150, 150 to 250, 250 to 400, 400 to 700, 700 and more points):
+ * each band's count, median prediction ÷ cost and share within ±25%. A line fitted by least
+ * squares of log cost on a noisy log prediction has a slope below 1 (attenuation), which lifts the
+ * cheapest formations and sinks the dearest: this shows it.
+ */
+function costBands(rows: ReadonlyArray<{ cost: number; predicted: number }>): string {
+  const edges = [0, 150, 250, 400, 700, Infinity];
+  return edges.slice(0, -1).map((lo, b) => {
+    const of = rows.filter((r) => r.cost >= lo && r.cost < edges[b + 1]! && Number.isFinite(r.predicted) && r.predicted > 0);
+    const within = of.filter((r) => r.predicted >= 0.75 * r.cost && r.predicted <= 1.25 * r.cost).length / of.length;
+    return `${lo}+ (${of.length}) ${medianOf(of.map((r) => r.predicted / r.cost)).toFixed(2)}x ${(100 * within).toFixed(0)}%`;
+  }).join(', ');
+}
 
 /**
  * The simulation's fair cost f turned into points by a line with an intercept, ĉ = a + b·f
  * (one intercept more for aircraft), fitted on the other lists under each fold's scene mix
  * (refitted here as heldOutValidation.ts fits it: from equal ground weights): by least squares
  * in points, and by least squares relative to the cost (weights 1/c², the error a ±25% share
- * counts). Spacecraft are left out (their own line would have 33 rows).
+ * counts); and the fair cost times one rate (log ĉ = log f + a, slope held at 1, so no attenuation).
+ * Spacecraft are left out (their own line would have 33 rows).
  */
 function interceptLines(battle: Battle): string[] {
   const rows = audited.flatMap((e, i) => (e.variantOf !== undefined || e.kind === 'spacecraft' ? [] : [{ army: e.army, cost: e.cost!, kind: e.kind ?? 'ground', warEngine: e.warEngine, model: values[i]!.model }]));
@@ -126,13 +169,24 @@ function interceptLines(battle: Battle): string[] {
       const beta = solveLinearSystem(gram, rhs);
       return held.map((i) => (Number.isFinite(f[i]!) && f[i]! > 0 ? x(i).reduce((t, v, j) => t + v * beta[j]!, 0) : NaN));
     });
+  // log ĉ = log f + a (a shift of its own for aircraft): the fair cost times one rate, a the training rows' mean log(c/f), slope held at 1.
+  const rate = leaveOneListOut(lists, costs, (train, held, visible, list) => {
+    const f = folds.costsUnder(folds.mixOf(train, visible, list));
+    const shift = (kind: string) => {
+      const of = train.filter((i) => rows[i]!.kind === kind && Number.isFinite(f[i]!) && f[i]! > 0);
+      return of.reduce((t, i) => t + Math.log(visible[i]! / f[i]!), 0) / of.length;
+    };
+    const a = { ground: shift('ground'), aircraft: shift('aircraft') };
+    return held.map((i) => (Number.isFinite(f[i]!) && f[i]! > 0 ? f[i]! * Math.exp(rows[i]!.kind === 'aircraft' ? a.aircraft : a.ground) : NaN));
+  });
   const out: string[] = [];
-  for (const [name, relative] of [['points least squares', false], ['relative least squares', true]] as const) {
-    const p = line(relative);
+  const lines: Array<[string, number[]]> = [['a + b·f, points least squares', line(false)], ['a + b·f, relative least squares', line(true)], ['k·f, k = exp(mean log(c/f))', rate]];
+  for (const [name, p] of lines) {
     const figs = predictionFigures(rows.map((r, i) => ({ army: r.army, kind: r.kind, warEngine: r.warEngine, cost: r.cost, predicted: p[i]! })));
+    out.push(`${'ground'.padEnd(9)}${name.padEnd(33)}by cost: ${costBands(rows.flatMap((r, i) => (r.kind === 'ground' ? [{ cost: r.cost, predicted: p[i]! }] : [])))}`);
     for (const kind of ['ground', 'aircraft'] as const) {
       const g = figs[kind];
-      if (g !== undefined) out.push(`${kind.padEnd(9)}a + b·f, ${name.padEnd(24)}n ${String(g.formations).padStart(3)}  Spearman ${g.spearman.toFixed(3)}  w/o WE ${g.spearmanWithoutWarEngines.toFixed(3)}  ±25% ${(100 * g.within25).toFixed(1)}%  CV ${g.listCvMedian.toFixed(3)}  offset ${g.listOffset.toFixed(2)}x`);
+      if (g !== undefined) out.push(`${kind.padEnd(9)}${name.padEnd(33)}n ${String(g.formations).padStart(3)}  Spearman ${g.spearman.toFixed(3)}  w/o WE ${g.spearmanWithoutWarEngines.toFixed(3)}  ±25% ${(100 * g.within25).toFixed(1)}%  CV ${g.listCvMedian.toFixed(3)}  offset ${g.listOffset.toFixed(2)}x`);
     }
   }
   return out;

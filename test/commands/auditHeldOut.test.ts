@@ -35,6 +35,8 @@ describe('audit: the held-out validation', () => {
     // output is byte for byte what the same command printed at 09ccd6c, when every fold solved every root by modelRoot.
     // Regenerated for the reference battle v5 (its version seeds every meeting, and the speed initiative weighs the
     // plays): the same command built with FairCostsByMix solving every root by modelRoot wrote the same bytes.
+    // Regenerated when the blind spots gained each role's figures against the costs (blindSpots.ts againstCost), by
+    // this command's --json: every other byte the same.
     expect(`${JSON.stringify(h, null, 2)}\n`).toBe(readFileSync(join(FIXTURES, 'three-built-in-lists.json'), 'utf8'));
   });
 

@@ -46,10 +46,10 @@ export function heldOutLines(h: HeldOutValidation | { notRun: string }): string[
   const a = h.simulationAdds;
   lines.push(`What the simulation adds to the baseline (ground): Spearman ${signed(a.spearman, 2)}, without war engines ${signed(a.spearmanWithoutWarEngines, 2)}, within ±25% ${signed(100 * a.within25, 0)} points.`);
   lines.push(TARGETS + '.');
-  lines.push('Blind spots: the scaled simulation ÷ the baseline by role (formationRole.ts), furthest apart first; "nearer" is the share whose simulated cost is nearer its cost than the baseline\'s; "most apart" counts the role among the quarter of formations where the two disagree most:');
+  lines.push('Blind spots: the scaled simulation ÷ the baseline by role (formationRole.ts), furthest apart first; "nearer" is the share whose simulated cost is nearer its cost than the baseline\'s; "against cost" is each one\'s median ÷ cost and share within ±25%, which says which of the two is off; "most apart" counts the role among the quarter of formations where the two disagree most:');
   for (const b of h.blindSpots) {
     const examples = b.examples.map((e) => `${e.text} (cost ${e.cost}: simulation ${points(e.simulation)}, baseline ${points(e.baseline)})`).join('; ');
-    lines.push(`  ${b.role} (${b.formations}): simulation ÷ baseline ${f2(b.simulationOverBaseline)}x, nearer ${pct(b.simulationNearer)}, most apart ${b.mostApart.higher} higher and ${b.mostApart.lower} lower; e.g. ${examples}`);
+    lines.push(`  ${b.role} (${b.formations}): simulation ÷ baseline ${f2(b.simulationOverBaseline)}x, nearer ${pct(b.simulationNearer)}, against cost: simulation ${f2(b.againstCost.simulation)}x, ${pct(b.againstCost.simulationWithin25)} within ±25%, baseline ${f2(b.againstCost.baseline)}x, ${pct(b.againstCost.baselineWithin25)}; most apart ${b.mostApart.higher} higher and ${b.mostApart.lower} lower; e.g. ${examples}`);
   }
   return lines;
 }

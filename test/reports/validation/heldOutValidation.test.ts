@@ -114,6 +114,28 @@ describe('blindSpots', () => {
     expect(b[0]!.examples.map((e) => e.text)).toEqual(['a1', 'a2', 'a3']);
     // Nearer the cost (100) than the baseline (100): never, a tie is not nearer.
     expect(b[2]!.simulationNearer).toBe(0);
+    // Against the costs (all 100, the baseline at 100): artillery's median 60/100, one of three (110) within ±25%.
+    expect(b[0]!.againstCost).toEqual({ simulation: 0.6, baseline: 1, simulationWithin25: 1 / 3, baselineWithin25: 1 });
+  });
+
+  it('says which predictor is off: a role the baseline overrates looks undervalued by the simulation, and the costs tell the two apart', () => {
+    // Light vehicles costing 100: the simulation says 100 and 110, the baseline 150 and 160 (the datasheets overrate them);
+    // infantry costing 200: the simulation says 120 and 130, the baseline 200 and 190 (the simulation underrates them).
+    const b = blindSpots([
+      { text: 'lv1', role: 'light vehicles', cost: 100, simulation: 100, baseline: 150 },
+      { text: 'lv2', role: 'light vehicles', cost: 100, simulation: 110, baseline: 160 },
+      { text: 'i1', role: 'infantry', cost: 200, simulation: 120, baseline: 200 },
+      { text: 'i2', role: 'infantry', cost: 200, simulation: 130, baseline: 190 },
+    ]);
+    const lv = b.find((x) => x.role === 'light vehicles')!;
+    const inf = b.find((x) => x.role === 'infantry')!;
+    // Both read about 0.66x the baseline: median of log(100/150), log(110/160) and of log(120/200), log(130/190).
+    expect(lv.simulationOverBaseline).toBeCloseTo(Math.sqrt((100 / 150) * (110 / 160)), 12);
+    expect(inf.simulationOverBaseline).toBeCloseTo(Math.sqrt((120 / 200) * (130 / 190)), 12);
+    // Against the costs: the light vehicles' simulation is right (1.05x, both within ±25%), their baseline off (1.55x, none within);
+    // the infantry's simulation off (0.625x, none within), its baseline right (0.975x, both within).
+    expect(lv.againstCost).toEqual({ simulation: 1.05, baseline: 1.55, simulationWithin25: 1, baselineWithin25: 0 });
+    expect(inf.againstCost).toEqual({ simulation: 0.625, baseline: 0.975, simulationWithin25: 0, baselineWithin25: 1 });
   });
 });
 
