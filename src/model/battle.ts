@@ -104,7 +104,16 @@ export const Battle = z
      * faster, in proportion below that (speedInitiative.ts).
      */
     initiative: z
-      .strictObject({ value: z.enum(['strategy-roll', 'alternate', 'speed']), ramp: z.number().min(0).max(100).optional(), why: Why })
+      .strictObject({
+        value: z.enum(['strategy-roll', 'alternate', 'speed']),
+        ramp: z.number().min(0).max(100).optional(),
+        why: Why,
+        /**
+         * Set when the ramp was chosen by the costs of a data set's lists: among which ramps
+         * (`"alternate"`: the plays alternate), on which half of the lists, by which command.
+         */
+        rampChosen: z.strictObject({ data: z.string().min(1), half: z.enum(['A', 'B']), among: z.array(z.union([z.number().min(0).max(100), z.literal('alternate')])).min(2), command: z.string().min(1) }).optional(),
+      })
       .default({ value: 'alternate', why: 'Each side holds the initiative in half the plays of every scene.' }),
     /** Most formations per side: a group is the number of copies of each formation that brings their points nearest. */
     maxGroup: z.number().int().min(1).max(4).default(3),
@@ -129,6 +138,10 @@ export const Battle = z
     });
     if ((b.initiative.value === 'speed') !== (b.initiative.ramp !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'a ramp belongs to the "speed" initiative only' });
+    }
+    const chosen = b.initiative.rampChosen;
+    if (chosen !== undefined && (b.initiative.ramp === undefined || !chosen.among.includes(b.initiative.ramp))) {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'rampChosen', 'among'], message: `the ramps the choice was made among include the ramp chosen (${b.initiative.ramp ?? 'none'})` });
     }
     b.alternatives.forEach((a, i) => {
       for (const id of Object.keys(a.weights)) {

@@ -98,6 +98,13 @@ describe('bad battle files: one message naming the file, the path inside it and 
     expect(problemsOf(stray)).toEqual(['initiative.ramp: a ramp belongs to the "speed" initiative only']);
   });
 
+  it('a ramp chosen among ramps that do not include it', () => {
+    expect(reference.initiative.rampChosen.among).toContain(reference.initiative.ramp);
+    const bad = structuredClone(reference);
+    bad.initiative.rampChosen.among = [20, 45, 'alternate'];
+    expect(problemsOf(bad)).toEqual(['initiative.rampChosen.among: the ramps the choice was made among include the ramp chosen (30)']);
+  });
+
   it('a weight without its reason', () => {
     const bad = structuredClone(reference);
     bad.scenes[1].why = '';
