@@ -7,6 +7,7 @@ import { consolidate, CONSOLIDATION } from '../../src/rulesets/netea/game/consol
 import { GONE } from '../../src/rulesets/netea/game/game.js';
 import { GARRISON_RANGE, placeGarrison } from '../../src/rulesets/netea/game/garrison.js';
 import { WOODS } from '../../src/rulesets/netea/game/terrain.js';
+import { K_HIT_AND_RUN } from '../../src/rulesets/netea/game/formationInfo.js';
 import { COVER_TALL_5 } from '../../src/rulesets/netea/engine/gameCover.js';
 import { army, gameSpec, OPEN_TABLE, put } from './helpers.js';
 
@@ -25,7 +26,7 @@ describe('consolidation (RB 1.12.9)', () => {
     game.edge[1] = 1;
     game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
     for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
-    game.notPlayed.hitAndRun.fill(0);
+    for (let f = 0; f < game.nF; f++) game.info.kind[f]! &= ~K_HIT_AND_RUN;
   };
 
   it('5 cm straight towards the objective it wants', () => {
@@ -39,7 +40,7 @@ describe('consolidation (RB 1.12.9)', () => {
 
   it('with Hit & Run Tactics (TP), its speed: 15 cm', () => {
     ready();
-    game.notPlayed.hitAndRun[0] = 1;
+    game.info.kind[0]! |= K_HIT_AND_RUN;
     put(game, 0, 90, 90);
     consolidate(game, players, 1 << 0, rngFromSeed('x'));
     expect(game.info.speed[0]).toBe(15);

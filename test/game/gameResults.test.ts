@@ -8,14 +8,14 @@ import { NOT_PLAYED } from '../../src/rulesets/netea/game/notPlayed.js';
  * reaches (a commander engaging) is named when the first pair never met it.
  */
 describe('rules not played, across the pairs of policies', () => {
-  const [commander, hitAndRun, cap] = [NOT_PLAYED[0], NOT_PLAYED[5], NOT_PLAYED[11]];
+  const [commander, positions, cap] = [NOT_PLAYED[0], NOT_PLAYED[5], NOT_PLAYED[10]];
   const run = (np: Array<[(typeof NOT_PLAYED)[number], number]>): GameResult => ({ notPlayed: np.map(([r, games]) => ({ rule: r.rule, when: r.when, games, share: games / 100 })) }) as unknown as GameResult;
 
   it('sums the games each rule mattered in over every pair, in the order of NOT_PLAYED', () => {
-    const out = notPlayedAcross([run([]), run([[cap, 1], [hitAndRun, 40]]), run([[commander, 7], [hitAndRun, 2]])]);
+    const out = notPlayedAcross([run([]), run([[cap, 1], [positions, 40]]), run([[commander, 7], [positions, 2]])]);
     expect(out).toEqual([
       { rule: commander.rule, when: commander.when, games: 7 },
-      { rule: hitAndRun.rule, when: hitAndRun.when, games: 42 },
+      { rule: positions.rule, when: positions.when, games: 42 },
       { rule: cap.rule, when: cap.when, games: 1 },
     ]);
   });

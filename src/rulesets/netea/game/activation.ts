@@ -12,8 +12,8 @@ import { settle, updateCover } from './settle.js';
 import { groundAttack, interception } from './aerospace.js';
 import { spacecraftAction } from './arrivals.js';
 import { EV_ACTION, EV_REGROUP } from './timeline.js';
-import { NP_AIR_TRANSPORT, NP_HIT_AND_RUN } from './notPlayed.js';
-import { K_CARRIER } from './formationInfo.js';
+import { NP_AIR_TRANSPORT } from './notPlayed.js';
+import { K_CARRIER, K_FLEET_OF_FOOT, K_HIT_AND_RUN } from './formationInfo.js';
 
 /**
  * One activation (RB 1.6): the formation the player nominated takes its
@@ -37,7 +37,8 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   if (plan.action === ACT_INTERCEPT) return interception(game, plan, retain, rng);
   if (plan.action === ACT_SPACECRAFT) return spacecraftAction(game, player, f, retain, rng);
   frontsAround(game, f, -1);
-  const passed = game.ge.actionTest(1 << f, ENGINE_ACTION[plan.action]!, retain, rng);
+  // TP Farsight: a formation with a unit with Farsight "may ignore the -1 Action test penalty when they try to retain the initiative".
+  const passed = game.ge.actionTest(1 << f, ENGINE_ACTION[plan.action]!, retain && !game.hasFarsight(f), rng);
   game.timeline?.add(game.turn, EV_ACTION, f, plan.target, plan.action, passed ? 1 : 0, retain ? 1 : 0, game.e.fBm[f]!);
   settle(game);
   if (!game.standing(f)) return false;
@@ -46,19 +47,17 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
     hold(game, player, plan, rng);
     return false;
   }
-  if (game.notPlayed.hitAndRun[f] === 1 && (plan.action === ACT_ADVANCE || plan.action === ACT_DOUBLE)) game.notPlayed.mark(NP_HIT_AND_RUN);
   switch (plan.action) {
     case ACT_ADVANCE:
-      moves(game, plan, 1, rng);
-      shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
+      if (moves(game, plan, 1, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0 ? player : null, C.ACTION_ADVANCE, rng)) shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
       break;
     case ACT_DOUBLE:
-      moves(game, plan, 2, rng);
-      shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
+      if (moves(game, plan, 2, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0 ? player : null, C.ACTION_DOUBLE, rng)) shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
       break;
     case ACT_MARCH:
-      moves(game, plan, 3, rng);
-      game.marched[f] = 1;
+      moves(game, plan, 3, null, 0, rng);
+      // TP Fleet of Foot: a Dark Eldar formation that marched still supports, gives crossfire and fires flak.
+      game.marched[f] = (game.info.kind[f]! & K_FLEET_OF_FOOT) !== 0 ? 0 : 1;
       break;
     case ACT_ENGAGE:
       game.moved[f] = 1;
@@ -68,7 +67,7 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
       shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);
       break;
     case ACT_MARSHAL:
-      if (plan.marshalMove === 1) moves(game, plan, 1, rng);
+      if (plan.marshalMove === 1) moves(game, plan, 1, null, 0, rng);
       else shootAfter(game, player, f, C.ACTION_MARSHAL, rng);
       regroup(game, f, rng);
       break;
@@ -84,7 +83,7 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
 /** The hold a failed action test leaves (RB 1.6.1): one move, or a shot without modifiers, or a regroup. */
 function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
   const f = plan.f;
-  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, rng);
+  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, null, 0, rng);
   else if (plan.hold === HOLD_SHOOT) shootAfter(game, player, f, C.ACTION_HOLD, rng);
   else regroup(game, f, rng);
 }
@@ -97,15 +96,28 @@ function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
  * moves or more (picked up in the first, out at the end of the last), or one
  * move if they are already in; once the moves are over they get out whenever
  * the rule lets them, so the formation stands on foot between actions and
- * all of it can shoot, be shot and hold objectives.
+ * all of it can shoot, be shot and hold objectives. With `hitAndRun` (the
+ * formation's player, TP Hit & Run Tactics) the formation may shoot before
+ * any of the moves, as its player chooses (Player.shootsFirst). Returns
+ * whether its shot is still to be made.
  */
-function moves(game: Game, plan: Plan, count: number, rng: Sfc32): void {
+function moves(game: Game, plan: Plan, count: number, hitAndRun: Player | null, action: number, rng: Sfc32): boolean {
   const f = plan.f;
   const info = game.info;
   const startedIn = game.embarked[f] === 1;
+  let toShoot = true;
+  // TP Hit & Run Tactics: "may choose to shoot either before or after each move. However, they may still only shoot once".
+  if (hitAndRun !== null && hitAndRun.shootsFirst(f, plan)) {
+    shootAfter(game, hitAndRun, f, action, rng);
+    toShoot = false;
+  }
   if (!startedIn && count > 1 && info.rideSpeed[f]! > info.speed[f]!) game.embarked[f] = game.ge.embark(f) > 0 ? 1 : 0;
   game.moved[f] = 1;
   for (let k = 0; k < count && game.standing(f); k++) {
+    if (k > 0 && toShoot && hitAndRun !== null && hitAndRun.shootsFirst(f, plan)) {
+      shootAfter(game, hitAndRun, f, action, rng);
+      toShoot = false;
+    }
     const speed = game.embarked[f] === 1 && allAboard(game, f) ? info.rideSpeed[f]! : info.speed[f]!;
     order.tx = plan.destX;
     order.ty = plan.destY;
@@ -116,6 +128,7 @@ function moves(game: Game, plan: Plan, count: number, rng: Sfc32): void {
     game.ge.disembark(f);
     game.embarked[f] = 0;
   }
+  return toShoot;
 }
 
 /** Every living passenger of f is in its transport (one left walking holds the formation to its own pace). */

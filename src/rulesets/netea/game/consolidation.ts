@@ -3,6 +3,7 @@ import { ON_TABLE, type Game } from './game.js';
 import type { Player } from './policy/player.js';
 import { moveToward, order } from './movement.js';
 import { NP_CONSOLIDATION_PICKUP } from './notPlayed.js';
+import { K_HIT_AND_RUN } from './formationInfo.js';
 import { EV_CONSOLIDATE } from './timeline.js';
 
 /** RB 1.12.9: "Any units on the winning side may then move 5cm." */
@@ -26,7 +27,7 @@ export function consolidate(game: Game, players: readonly [Player, Player], winn
   for (let g = 0; g < game.nF; g++) {
     if ((winners & (1 << g)) === 0 || game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
     const player = players[game.army(g)]!;
-    const dist = game.notPlayed.hitAndRun[g] === 1 ? game.info.speed[g]! : CONSOLIDATION;
+    const dist = (game.info.kind[g]! & K_HIT_AND_RUN) !== 0 ? game.info.speed[g]! : CONSOLIDATION;
     if (!player.consolidation(g, dist)) continue;
     game.timeline?.add(game.turn, EV_CONSOLIDATE, g, -1, 0, 0, 0, 0);
     order.tx = player.moveX;

@@ -1,6 +1,7 @@
 import type { FormationSpec } from '../../../model/formation.js';
 import { hasAbility } from '../../../model/resolvedUnit.js';
 import { flyingKind, fightersOnly } from '../../../model/flyingKind.js';
+import { ruleOfNote } from '../../../model/ruleReach.js';
 import { C, type Engagement, TERRAIN_INFANTRY, TERRAIN_VEHICLE, TERRAIN_WAR_ENGINE } from './engine.js';
 
 /**
@@ -38,6 +39,12 @@ export const K_CARRIER = 2048;
 export const K_POSITIONS = 4096;
 /** Holds a skimmer (RB 2.1.13), which could pop up over terrain. */
 export const K_SKIMMER = 8192;
+/** TP Implacable Advance (Necrons): "Necron formations cannot take a March action". */
+export const K_NO_MARCH = 16384;
+/** TP Fleet of Foot (Dark Eldar): "formations that have marched may lend support in assaults, help claim a crossfire bonus, and even fire flak shots". */
+export const K_FLEET_OF_FOOT = 32768;
+/** TP Hit & Run Tactics (Eldar, Dark Eldar): shooting before or after each move of an advance or double; consolidating its speed. */
+export const K_HIT_AND_RUN = 65536;
 
 /** Radius of a formation of n units standing in the engine's ranks (5 to a rank, 5 cm apart): half its width plus its depth, averaged, plus a unit's half-base. */
 export function footprintRadius(n: number): number {
@@ -70,6 +77,8 @@ export class FormationInfo {
   readonly bigger: Float64Array;
   /** Its most expensive formation, per army (RB 6.1.7 Break Their Spirit): 1 for each tied at the top. */
   readonly mostExpensive: Uint8Array;
+  /** Per engine unit: 1 for a unit with Farsight (TP Eldar: a Farseer, Spiritseer, Wraithseer or Warlock Titan). */
+  readonly farsight: Uint8Array;
 
   constructor(forms: readonly FormationSpec[], e: Engagement, canEmbark: readonly boolean[]) {
     const n = forms.length;
@@ -87,6 +96,7 @@ export class FormationInfo {
     this.aaRange = new Float64Array(n).fill(-1);
     this.bigger = new Float64Array(n);
     this.mostExpensive = new Uint8Array(n);
+    this.farsight = new Uint8Array(n === 0 ? 0 : e.fUnitEnd[n - 1]!);
     forms.forEach((f, i) => this.fill(i, f, e, canEmbark[i]!));
     for (let side = 0; side < 2; side++) {
       let best = -1;
@@ -111,11 +121,17 @@ export class FormationInfo {
     if (units.some((u) => (u.unit.transport ?? 0) > 0 && (u.unit.type === 'WE' || u.unit.type === 'AC' || u.unit.type === 'AC/WE'))) kind |= K_CARRIER;
     if (f.positions !== undefined) kind |= K_POSITIONS;
     if (units.some((u) => hasAbility(u, 'skimmer'))) kind |= K_SKIMMER;
+    if (f.rules.includes('implacable-advance')) kind |= K_NO_MARCH;
+    if (f.rules.includes('hit-and-run-tactics')) kind |= K_HIT_AND_RUN;
+    if (f.unsupported.some((note) => ruleOfNote(note) === 'fleet-of-foot')) kind |= K_FLEET_OF_FOOT;
     // RB 6.1.5: half or more scouts; or at most one unit faster than 15 cm and no war engine; or a unit of speed 0.
     const scouts = units.filter((u) => hasAbility(u, 'scout')).length;
     const fast = units.filter((u) => u.unit.speed > 15).length;
     const garrison = scouts >= Math.ceil(units.length / 2) || (fast <= 1 && (kind & K_WAR_ENGINE) === 0) || units.some((u) => u.unit.speed === 0 && u.unit.type !== 'SC');
-    if (garrison && flying === 'ground') kind |= K_GARRISON;
+    // TP Scarab Conflict Necron: "their formations may not garrison in the Epic Tournament scenario unless fielding a
+    // Tomb Complex" (an army upgrade a game does not field: tournamentArmy.ts names it).
+    const necron = f.unsupported.some((note) => ruleOfNote(note) === 'scarab-conflict-necron-army-epic-tournament-special-rules');
+    if (garrison && flying === 'ground' && !necron) kind |= K_GARRISON;
     this.zoc[i] = scouts * 2 >= units.length ? 10 : 5;
     this.points[i] = f.points ?? 0;
     this.units[i] = units.length;
@@ -135,6 +151,7 @@ export class FormationInfo {
       const speed = ru.unit.speed;
       const infiltrates = (e.uFlags[u]! & C.U_INFILTRATOR) !== 0;
       const move = infiltrates ? 2 * speed : speed;
+      if (ru.unit.otherRules.includes('farsight') || ru.characters.some((c) => c.otherRules.includes('farsight'))) this.farsight[u] = 1;
       if (ru.unit.id === 'drop-pod') continue;
       slowest = Math.min(slowest, speed);
       charge = Math.min(charge, move);

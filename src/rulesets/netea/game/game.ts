@@ -94,6 +94,8 @@ export class Game {
   firstToAct = 0;
   /** The army that acted first in turn 1. */
   firstPlayer = 0;
+  /** Each army has retained the initiative twice in a row this turn (TP Farsight: once per turn). */
+  readonly farsightRetained = new Uint8Array(2);
 
   constructor(spec: GameSpec) {
     this.spec = spec;
@@ -111,7 +113,7 @@ export class Game {
     const n = placed.length;
     this.nF = n;
     this.info = new FormationInfo(placed.map((p) => p.formation), this.e, canEmbark);
-    this.notPlayed = new NotPlayed(spec);
+    this.notPlayed = new NotPlayed();
     this.x = new Float64Array(n);
     this.y = new Float64Array(n);
     this.status = new Uint8Array(n);
@@ -225,6 +227,21 @@ export class Game {
 
   forward(a: number): number {
     return this.edge[a] === 0 ? 1 : -1;
+  }
+
+  /** Has formation f a living unit with Farsight (TP Eldar Farsight: it "may ignore the -1 Action test penalty" to retain)? */
+  hasFarsight(f: number): boolean {
+    const e = this.e;
+    const end = e.fUnitEnd[f]!;
+    for (let u = e.fUnitStart[f]!; u < end; u++) if (this.info.farsight[u] === 1 && e.stAlive[u] === 1) return true;
+    return false;
+  }
+
+  /** Has army a a unit with Farsight "in play and on the battlefield" (TP Farsight: retaining twice in a row)? */
+  farsightOnTable(a: number): boolean {
+    const end = this.armyEnd[a]!;
+    for (let f = this.armyStart[a]!; f < end; f++) if (this.status[f] === ON_TABLE && this.hasFarsight(f)) return true;
+    return false;
   }
 
   /** Formation f has moved (or been set down): its distances are measured again, and lines of fire to it found again. */

@@ -13,7 +13,6 @@ export const NOT_PLAYED = [
   { id: 'air-transport', rule: 'Transport aircraft and transport war engines carrying other formations, landing and air assaults (RB 3.1.3, 4.2.5)', when: 'a formation with such a transport acted' },
   { id: 'tunneler', rule: 'Tunneler (TP): arriving underground from turn 2', when: 'a formation with tunnelers was set up (it deploys on the table instead)' },
   { id: 'skimmer-pop-up', rule: 'Skimmers popping up to see over terrain (RB 2.1.13; TP)', when: 'a formation of skimmers had its line of fire blocked' },
-  { id: 'hit-and-run', rule: 'Hit & Run Tactics (TP): shooting before or after each move', when: 'a formation with the rule made an advance or double action' },
   { id: 'fortified-positions', rule: 'Fortified positions bought with an upgrade (TP): the formation stands in the open', when: 'a formation with bought positions was fielded' },
   { id: 'war-engines-block-lof', rule: 'War engines blocking the line of fire (RB 1.9.2)', when: 'a war engine stood on the table' },
   { id: 'cautious-move', rule: 'Moving cautiously through dangerous terrain (RB 1.8.1: 5 cm, tests re-rolled)', when: 'a formation crossed dangerous terrain' },
@@ -35,7 +34,6 @@ export const NP_CAP = notPlayedIndex('combat-air-patrol');
 export const NP_AIR_TRANSPORT = notPlayedIndex('air-transport');
 export const NP_TUNNELER = notPlayedIndex('tunneler');
 export const NP_POP_UP = notPlayedIndex('skimmer-pop-up');
-export const NP_HIT_AND_RUN = notPlayedIndex('hit-and-run');
 export const NP_POSITIONS = notPlayedIndex('fortified-positions');
 export const NP_WE_LOF = notPlayedIndex('war-engines-block-lof');
 export const NP_CAUTIOUS = notPlayedIndex('cautious-move');
@@ -46,13 +44,6 @@ export const NP_TURN_CAP = notPlayedIndex('turn-cap');
 export class NotPlayed {
   /** This game: 1 for each rule that mattered. */
   readonly mattered = new Uint8Array(NOT_PLAYED_COUNT);
-  /** Formations with Hit & Run Tactics (TP Eldar, Dark Eldar). */
-  readonly hitAndRun: Uint8Array;
-
-  constructor(spec: GameSpec) {
-    const forms = spec.armies.flatMap((a) => a.formations);
-    this.hitAndRun = Uint8Array.from(forms, (f) => (f.rules.includes('hit-and-run-tactics') ? 1 : 0));
-  }
 
   clear(): void {
     this.mattered.fill(0);
@@ -68,14 +59,17 @@ export class NotPlayed {
  * names them for engagements): walkers' dangerous-terrain re-roll, jump packs
  * and skimmers crossing terrain, teleport, planetfall from the army's
  * spacecraft and its drop pods' Deathwind, Slow and Steady, passengers
- * getting in and out; and rules a game names in NOT_PLAYED with their count
+ * getting in and out, Farsight's retains (TP Eldar), Fleet of Foot's
+ * marches (TP Dark Eldar) and Hit & Run Tactics (shooting before or after
+ * each move, consolidating the formation's speed); and rules a game names in NOT_PLAYED with their count
  * instead (skimmer pop-up, tunnelers, transports carrying other formations).
  */
-const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler']);
+const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler', 'farsight', 'fleet-of-foot', 'hit-and-run-tactics']);
 /** Rules a game plays in part: what it still leaves out. */
 const IN_PART: Readonly<Record<string, string>> = {
   scout: 'the 20 cm coherency (a formation stands as one disc); the 10 cm zone of control is played',
   'self-planetfall': 'arriving by its own planetfall: the formation is set up on the table',
+  'scarab-conflict-necron-army-epic-tournament-special-rules': 'Necron Reserves (held back, entering through portals) and the Tomb Complex\'s two garrisons; that Necron formations may not garrison otherwise is played',
 };
 
 /**

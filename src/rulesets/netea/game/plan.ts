@@ -18,6 +18,8 @@ export class Plan {
   hold = HOLD_REGROUP;
   /** How much the player expects of it (policy units: points). */
   score = 0;
+  /** What the player expects its shot to be worth from where its moves end (advance and double; Hit & Run Tactics weighs shooting first against it). */
+  shotThere = 0;
 
   copyFrom(p: Plan): void {
     this.f = p.f;
@@ -28,5 +30,6 @@ export class Plan {
     this.marshalMove = p.marshalMove;
     this.hold = p.hold;
     this.score = p.score;
+    this.shotThere = p.shotThere;
   }
 }

@@ -17,15 +17,18 @@ import { ROSTER_FORMAT, type RosterFile } from '../model/roster/listFile.js';
  * 1. Demands first: while the check finds too few of something (a `count` rule's minimum, "1+
  *    Great Company", or one per each of something fielded), add one of the rule's items, drawn
  *    uniformly among those that keep the army within every maximum and the points limit.
- * 2. Then, until nothing more fits: with chance 1/2 add a formation, else an upgrade (to a
- *    formation fielded, or one of the army's own), drawn uniformly among the list's formations or
- *    among the (formation fielded, upgrade it offers) pairs; an addition that breaks a rule, or whose
- *    demands cannot be met, is struck off and another drawn. With none of one kind left, the other.
+ * 2. Then, until nothing more fits: with chance 1/2 add a formation, else an upgrade of a
+ *    formation fielded, drawn uniformly among the list's formations or among the (formation
+ *    fielded, upgrade it offers) pairs; an addition that breaks a rule, or whose demands cannot be
+ *    met, is struck off and another drawn. With none of one kind left, the other. The army's own
+ *    upgrades (individuals, daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified
+ *    positions, per-unit surcharges) are taken only where step 1 demands them: a game fields none
+ *    of them (tournamentArmy.ts), and points spent on them would be points the army never plays.
  * A formation is added at a size and composition drawn uniformly among those its list prints
  * (`@big`, `@uge`, alternatives `@<id>`), and a formation with weapon mounts with a weapon drawn
  * uniformly for each mount among those its tables let it take (TP Weapon Mount: every mount
  * carries one). An upgrade offering one of several characters or units (`+commander@chaplain`)
- * takes one drawn uniformly; a free upgrade of the army is taken at most once. A formation's own unit choices ("any four of ...") are fielded at the
+ * takes one drawn uniformly. A formation's own unit choices ("any four of ...") are fielded at the
  * list's default pick.
  *
  * The army ends when no formation or upgrade fits: the points left are fewer than the cheapest
@@ -162,8 +165,9 @@ export class RandomArmyBuilder {
       const formations = this.army.formations.filter((f) => !dropped.has(`f ${f.id}`)).map((formation): Addition => ({ kind: 'formation', formation }));
       const upgrades: Addition[] = [
         ...entries.flatMap((e, i) => this.upgradesOf(e).filter((u) => !dropped.has(`u ${i} ${u.id}`)).map((upgrade): Addition => ({ kind: 'upgrade', entry: i, upgrade }))),
-        // A free upgrade of the army is taken once: the rules put no limit on some (TP Death Korps' Thunderer), and more of them would cost nothing and never end the army.
-        ...this.armyUpgrades.filter((u) => !dropped.has(`a ${u.id}`) && (u.points > 0 || !armyUpgrades.includes(u.id))).map((upgrade): Addition => ({ kind: 'army-upgrade', upgrade })),
+        // The army's own upgrades are drawn only where a rule's minimum demands one (meetDemands): a game fields none of them
+        // (tournamentArmy.ts: daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified positions, the Tank
+        // Squadron's per-unit surcharges), so an army that bought them freely would play with fewer points than its list spent.
       ];
       if (formations.length === 0 && upgrades.length === 0) return { entries, armyUpgrades };
       const pool = formations.length === 0 ? upgrades : upgrades.length === 0 ? formations : below(rng, 2) === 0 ? formations : upgrades;

@@ -22,6 +22,8 @@ export function playTurn(game: Game, players: readonly [Player, Player], rng: Sf
     game.moved[f] = 0;
     game.rallied[f] = 0;
   }
+  game.farsightRetained[0] = 0;
+  game.farsightRetained[1] = 0;
   players[0].newTurn();
   players[1].newTurn();
   game.timeline?.add(game.turn, EV_TURN, -1, -1, 0, 0, 0, 0);
@@ -57,7 +59,8 @@ export function strategyRoll(game: Game, ratingA: number, ratingB: number, rng: 
 /**
  * RB 1.6: the players take turns to carry out an action with one formation,
  * the first player first. After a passed test a player may retain the
- * initiative and act again with −1, never twice in a row (RB 1.6.3). "If one
+ * initiative and act again with −1, never twice in a row (RB 1.6.3; TP Farsight: an
+ * army with a unit with Farsight on the table may, once a turn, retain twice in a row). "If one
  * player runs out of formations to activate, then the opposing player may
  * keep on activating formations one after the other" without the −1.
  */
@@ -73,7 +76,15 @@ export function actionPhase(game: Game, players: readonly [Player, Player], rng:
     }
     player.choose(player.plan);
     const passed = activate(game, players, player.plan, false, rng);
-    if (passed && other.anyToAct() && player.wantsRetain()) activate(game, players, player.next, true, rng);
+    if (passed && other.anyToAct() && player.wantsRetain()) {
+      const again = activate(game, players, player.next, true, rng);
+      // TP Farsight: "once per turn the Eldar player may attempt to retain the initiative twice in a row ... at least one
+      // unit with Farsight must still be in play and on the battlefield".
+      if (again && game.farsightRetained[army] === 0 && game.farsightOnTable(army) && other.anyToAct() && player.wantsRetain()) {
+        game.farsightRetained[army] = 1;
+        activate(game, players, player.next, true, rng);
+      }
+    }
     army = 1 - army;
   }
 }

@@ -1,6 +1,6 @@
 import { hasAbility } from '../../../../model/resolvedUnit.js';
 import { FLYING, ON_TABLE, RESERVE, type Game } from '../game.js';
-import { K_AIRCRAFT, K_FIGHTERS, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
+import { K_AIRCRAFT, K_FIGHTERS, K_HIT_AND_RUN, K_NO_MARCH, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
 import { NP_POP_UP } from '../notPlayed.js';
 import { clearLine, lineOfFire } from '../geometry.js';
 import { chargeMove } from '../chargeMove.js';
@@ -231,10 +231,10 @@ export class Player {
     this.bestTarget(f, true);
   }
 
-  /** The D6 roll formation f needs for its action test for `action` (RB 1.6.2, 5.5.2; aircraft −1 per Blast marker, RB 4.2.7): 1 or less always passes, 7 or more never. */
+  /** The D6 roll formation f needs for its action test for `action` (RB 1.6.2, 5.5.2; TP Farsight: no −1 to retain; aircraft −1 per Blast marker, RB 4.2.7): 1 or less always passes, 7 or more never. */
   needFor(f: number, action: number, retain: boolean): number {
     const e = this.game.e;
-    let mods = retain ? -1 : 0;
+    let mods = retain && !this.game.hasFarsight(f) ? -1 : 0;
     if ((this.game.info.kind[f]! & (K_AIRCRAFT | K_SPACECRAFT)) !== 0) mods -= e.fBm[f]!;
     else if (e.fBm[f]! > 0) mods -= 1;
     if (e.fWaaagh[f] === 1 && (action === ACT_ENGAGE || action === ACT_DOUBLE)) mods += 2;
@@ -469,6 +469,7 @@ export class Player {
     // With nothing better, an advance that stays where it is and shoots whatever comes into range.
     plan.action = ACT_ADVANCE;
     plan.score = 0;
+    plan.shotThere = 0;
     plan.target = -1;
     plan.marshalMove = 0;
     plan.hold = HOLD_REGROUP;
@@ -525,7 +526,10 @@ export class Player {
     let atExposure = exposed;
     let atTarget = UNRECKONED;
     let atShot = 0;
-    for (let moves = 1; moves <= 3; moves++) {
+    const hitAndRun = (kind & K_HIT_AND_RUN) !== 0;
+    // TP Implacable Advance: "Necron formations cannot take a March action".
+    const mostMoves = (kind & K_NO_MARCH) !== 0 ? 2 : 3;
+    for (let moves = 1; moves <= mostMoves; moves++) {
       const step = Math.min(dist, moves * (moves === 1 ? speed : this.speedOf(f, moves)));
       if (step <= 0 && zoc < 0) continue;
       if (step !== atStep) {
@@ -550,7 +554,11 @@ export class Player {
             atShot = this.value;
           }
         }
-        if (atTarget >= 0) score += (moves === 2 ? DOUBLE : 1) * atShot;
+        const there = atTarget >= 0 ? atShot : 0;
+        // TP Hit & Run Tactics: it may shoot before it moves instead, from where it stands.
+        const shot = hitAndRun && zoc < 0 && targetShot > there ? targetShot : there;
+        score += (moves === 2 ? DOUBLE : 1) * shot;
+        if (score > bestScore) plan.shotThere = there;
       }
       if (score > bestScore) {
         bestScore = score;
@@ -770,6 +778,19 @@ export class Player {
     }
     this.gapNow = best >= 0 ? bestGap : nearestGap;
     return best >= 0 ? best : nearest;
+  }
+
+  /**
+   * TP Hit & Run Tactics: does f shoot now, before its next move, rather than later? When its best
+   * shot from where it stands (a line of fire, out of any enemy's zone of control) is worth
+   * something and at least what the plan expected of its shot where the moves end.
+   */
+  shootsFirst(f: number, plan: Plan): boolean {
+    if (this.zocHolder(f) >= 0) return false;
+    const t = this.shootTarget(f);
+    if (t < 0) return false;
+    this.shotWorth(f, t);
+    return this.value > 0 && this.value >= plan.shotThere;
   }
 
   /** The formation f shoots once it has moved (RB 1.9.1: one target), from where it stands. */
