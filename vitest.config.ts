@@ -70,6 +70,7 @@ const SHARED = [
   'test/game/table.test.ts',
   'test/game/turnSequence.test.ts',
   'test/architecture/layers.test.ts',
+  'test/architecture/systemNames.test.ts',
   'test/rulesets/netea/roster/randomArmy.test.ts',
   'test/rulesets/netea/roster/rosterImport.test.ts',
   // Files that ran in a process of their own though they need none: they run commands in this process

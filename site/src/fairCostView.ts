@@ -4,6 +4,7 @@ import { InputError, type Problem } from '../../src/model/inputError.js';
 import type { LoadedBattle } from '../../src/model/loadBattle.js';
 import { toCsv } from '../../src/reports/csv.js';
 import { commandLine } from '../../src/reports/report.js';
+import { DEFAULT_RULES } from '../../src/model/runDefaults.js';
 import { battleValueLines, battleValueSection } from '../../src/reports/sections/battleValueSection.js';
 import { solveValue } from '../../src/reports/value/fixedPointValue.js';
 import { planValue, type FormationValue } from '../../src/reports/value/formationValue.js';
@@ -13,6 +14,8 @@ import { meetingRunner, type MeetingRunner } from './fairCostRun.js';
 import { drawSectionCharts, loadVega } from './loadVega.js';
 import { referenceBattle } from './referenceBattle.js';
 import { RunStopped } from './run.js';
+import { wireCopyButton } from './copyButton.js';
+import { PackWait } from './packWait.js';
 
 /**
  * The playground's fair cost: a formation (built-in, or of the Tournament Pack
@@ -59,7 +62,7 @@ const VERDICT_TEXT = { 'under-costed': 'under-costed: worth more than it costs',
 export function setupFairCost(host: FairCostHost): FairCostView {
   let runner: MeetingRunner | null = null;
   let runCount = 0;
-  let waiting: FairCostScenario | null = null;
+  const waiting = new PackWait<FairCostScenario>();
   /**
    * The last value solved, by what its numbers depend on: a new proposed cost for the same
    * formation, data, seed, trials and chunk size is judged on it without running anything
@@ -151,7 +154,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
     host.stopScenario();
     stopRunner();
     const run = ++runCount;
-    waiting = null;
+    waiting.forget();
     clearProblems();
     clearResult();
     $('fc-chart').replaceChildren();
@@ -169,7 +172,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
       plan = planValue(inputs.formation, inputs.opponents, loaded.battle, battleFairCostRun(numbers, inputs.airDefence));
     } catch (e) {
       // A link to a Tournament Pack that is not loaded runs once it is.
-      waiting = e instanceof InputError && e.problems.some((p) => p.file === 'option --data') ? s : null;
+      waiting.keepIfPackMissing(s, e);
       showError(e);
       return;
     }
@@ -232,7 +235,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
     $('fc-headline').innerHTML = headlineHtml(value, margin);
     const pre = document.createElement('pre');
     pre.id = 'result-json';
-    pre.textContent = JSON.stringify(battleFairCostJson({ variant: 'netea', run: numbers, data, loaded, inputs, value, cost: s.cost }), null, 2);
+    pre.textContent = JSON.stringify(battleFairCostJson({ variant: DEFAULT_RULES, run: numbers, data, loaded, inputs, value, cost: s.cost }), null, 2);
     $('fc-json-box').append(pre);
     $('fc-actions').hidden = false;
     host.setState('done');
@@ -284,34 +287,20 @@ export function setupFairCost(host: FairCostHost): FairCostView {
     $<HTMLDetailsElement>('fair-cost-box').open = true;
     input('fc-formation').focus();
   });
-  $('fc-copy').addEventListener('click', async () => {
-    const b = $<HTMLButtonElement>('fc-copy');
-    try {
-      await navigator.clipboard.writeText($('fc-command-line').textContent ?? '');
-      b.textContent = 'Copied';
-    } catch {
-      const r = document.createRange();
-      r.selectNodeContents($('fc-command-line'));
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(r);
-      b.textContent = 'Selected: press Ctrl+C';
-    }
-    setTimeout(() => (b.textContent = 'Copy the command line'), 2000);
-  });
+  wireCopyButton($<HTMLButtonElement>('fc-copy'), $('fc-command-line'), 'Copy the command line');
 
   return {
     runHash,
     stop: () => {
       runCount++;
-      waiting = null;
+      waiting.forget();
       stopRunner();
       clearProblems();
       clearResult();
     },
     packLoaded: (name) => {
-      const w = waiting;
-      waiting = null;
-      if (w !== null && w.data === name) void run(w);
+      const w = waiting.takeFor(name);
+      if (w !== null) void run(w);
     },
   };
 }

@@ -21,6 +21,7 @@ import { drawChart, loadVega, type VegaEmbed } from './loadVega.js';
 import type { VlSpec } from '../../src/reports/charts/frame.js';
 import { DEFAULT_SEED, DEFAULT_TRIALS } from '../../src/model/runDefaults.js';
 import type { ListsHost, ListsView } from './listsPanel.js';
+import { wireCopyButton } from './copyButton.js';
 
 /**
  * The playground page: a form in the command line's words, the URL hash
@@ -749,21 +750,7 @@ function init(): void {
   $('stop').addEventListener('click', () => {
     stopCurrent();
   });
-  $('copy-command').addEventListener('click', async () => {
-    const text = $('command-line').textContent ?? '';
-    const b = $<HTMLButtonElement>('copy-command');
-    try {
-      await navigator.clipboard.writeText(text);
-      b.textContent = 'Copied';
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents($('command-line'));
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-      b.textContent = 'Selected: press Ctrl+C';
-    }
-    setTimeout(() => (b.textContent = 'Copy the command line'), 2000);
-  });
+  wireCopyButton($<HTMLButtonElement>('copy-command'), $('command-line'), 'Copy the command line');
   const onHash = () => {
     if (location.hash !== lastHash && (hasScenario(location.hash) || isFairCostHash(location.hash) || isMatchupHash(location.hash))) runHash(location.hash);
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';
+import type { RulesSystemName } from '../model/registry.js';
 import type { Battle } from '../model/battle.js';
 import { shortVersion, type Dataset } from '../model/dataset.js';
 import type { FormationSpec } from '../model/formation.js';
@@ -46,8 +47,8 @@ export interface AuditOptions {
   fitOut?: string;
   /** A later Tournament Pack checkout: rate the price changes between --data and it (auditHistory.ts). */
   history?: string;
-  /** The rule system (default NetEA); `epic40k` audits the BattleBible lists (epic40kAudit.ts). */
-  rules?: 'netea' | 'rulebook-2004' | 'epic40k';
+  /** The rule system (default NetEA); a system with an audit of its own sets it (src/cli/registry.ts). */
+  rules?: RulesSystemName;
 }
 
 /** What an audit split with --chunks writes: the values of its range of audited formations. */

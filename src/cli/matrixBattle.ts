@@ -1,3 +1,4 @@
+import type { RulesSystemName } from '../model/registry.js';
 import type { Dataset } from '../model/dataset.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
@@ -29,7 +30,7 @@ interface BattleMatrixOptions extends SimOptions {
   out?: string;
   /** Another rule system's meetings and name (Epic 40,000: epic40kMatrix.ts); default NetEA's. */
   plan?: ValueRunOptions['plan'];
-  rules?: 'netea' | 'epic40k';
+  rules?: RulesSystemName;
 }
 
 const ratio = (x: number, cost: number) => (Number.isFinite(x) ? x / cost : x);

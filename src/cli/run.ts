@@ -71,7 +71,7 @@ export interface ExperimentOutcome {
   title: string;
   description: string;
   kind: 'engagement' | 'fairCost' | 'matrix';
-  /** The rule system: "netea", "epic40k" or "heresy". */
+  /** The rule system (src/model/registry.ts). */
   rules: Experiment['rules'];
   data: Dataset;
   settings: RunSettings;

@@ -1,9 +1,15 @@
 import type { Army, DatasheetFile, Force, Unit, Weapon } from './schema.js';
 import { InputError, type Problem } from './inputError.js';
 
+/** The id of the built-in data set, transcribed from the 2004 rulebook (datasheets/). */
+export const BUILTIN_DATASET_ID = 'rulebook-2004';
+
+/** The id of a data set imported from a NetEA Tournament Pack checkout (src/model/tp/importer.ts). */
+export const TOURNAMENT_PACK_DATASET_ID = 'netea-tp';
+
 /** A loaded, cross-checked data set: what every command resolves formations against. */
 export interface Dataset {
-  /** "rulebook-2004" for the built-in data, "netea-tp" for a Tournament Pack checkout. */
+  /** BUILTIN_DATASET_ID or TOURNAMENT_PACK_DATASET_ID. */
   id: string;
   /** Content version: a hash of the built-in files, or the Tournament Pack commit. */
   version: string;

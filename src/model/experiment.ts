@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { SYSTEM_SWITCHES } from './registry.js';
-import { FORTIFIED_POSITIONS } from './fortifiedPositions.js';
+import { RULES_SYSTEM_NAMES, SWITCH_OWNERS, SYSTEM_COVER_WORDS, SYSTEM_COVERS, SYSTEM_ORDER_WORDS, SYSTEM_ORDERS, SYSTEM_SWITCHES } from './registry.js';
 import { DEFAULT_RULES, DEFAULT_SEED, DEFAULT_TRIALS } from './runDefaults.js';
 import { SHOOT_ACTIONS } from './shootActions.js';
 
@@ -12,20 +11,16 @@ import { SHOOT_ACTIONS } from './shootActions.js';
 
 const Name = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a short lower-case name such as "marines" or "ork-warband"');
 
-export const Cover = z.union([
-  z.literal('none'),
-  z.literal('obscured'),
-  z.strictObject({ save: z.number().int().min(2).max(6) }),
-  /** NetEA: a Tournament Pack fortified position; each kind of unit in it gets what the position's table gives (TP Fortified Positions). */
-  z.enum(FORTIFIED_POSITIONS),
-  /** Epic 40,000 ("rules": "epic40k"): the terrain's infantry armour bonus (L948-956), 1 for woods, ruins and buildings, 2 for fortifications. */
-  z.strictObject({ armour: z.union([z.literal(1), z.literal(2)]) }),
-  /** Heresy ("rules": "heresy"): soft, hard or fortified cover (L108-125). */
-  z.enum(['soft', 'hard', 'fortified']),
-], { error: 'expected NetEA\'s "none", "obscured", {"save": 2-6} or a fortified position ("bunker", "gun-emplacement", "trench"), Epic 40,000\'s {"armour": 1|2} or Heresy\'s "soft", "hard", "fortified"' });
+/** Where a formation stands: each rule system's own cover values (src/model/registry.ts). */
+export const Cover = z.union(SYSTEM_COVERS, { error: `expected ${listWords(SYSTEM_COVER_WORDS)}` });
 
-/** The rule systems an experiment can be played under: NetEA Epic Armageddon, Epic 40,000 (BattleBible 1998, docs/epic40k.md) or Heresy (D10, docs/heresy.md). */
-export const RulesSystem = z.enum(['netea', 'rulebook-2004', 'epic40k', 'heresy']);
+/** The rule systems an experiment can be played under (src/model/registry.ts): NetEA Epic Armageddon, the 2004 rulebook, Epic 40,000 (BattleBible 1998, docs/epic40k.md) or Heresy (D10, docs/heresy.md). */
+export const RulesSystem = z.enum(RULES_SYSTEM_NAMES);
+
+/** "a, b or c". */
+function listWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
 
 export const Geometry = z.strictObject({
   /** Distance between the two sides' front ranks, cm (formations may set their own `front`). */
@@ -54,7 +49,7 @@ export const ExperimentFormation = z.strictObject({
   /** Its units that can ride start in its transports (RB 1.7.5; docs/engagement-model.md, Transports). */
   embarked: z.boolean().default(false),
   /** Epic 40,000: the detachment's orders (L920-942); default none, or assault for a detachment that assaults. Heresy: none or prepared (first fire, L291-298). */
-  order: z.union([z.enum(['none', 'assault', 'overwatch', 'march', 'prepared']), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, 'expected an order: none, assault, overwatch or march (Epic 40,000, L920-942), none or prepared (Heresy, L291-298), or a {{parameter}}')]).optional(),
+  order: z.union([z.enum(SYSTEM_ORDERS), z.string().regex(/^\{\{[a-z0-9-]+\}\}$/, `expected an order: ${SYSTEM_ORDER_WORDS}, or a {{parameter}}`)]).optional(),
 });
 
 const Action = z.enum(SHOOT_ACTIONS);
@@ -244,7 +239,7 @@ export const Experiment = z
     title: z.string().min(1).optional(),
     /** The question the experiment answers, in one paragraph. */
     description: z.string().min(1),
-    /** The rule system: "netea" (default), "epic40k" (Epic 40,000, the BattleBible's lists; detachments written as units) or "heresy" (D10; units written as stands of the illustrative profiles). */
+    /** The rule system (src/model/registry.ts): NetEA by default; Epic 40,000's detachments are written as units, Heresy's units as stands of its illustrative profiles. */
     rules: RulesSystem.default(DEFAULT_RULES),
     seed: z.string().min(1).default(DEFAULT_SEED),
     trials: z.number().int().min(1).default(DEFAULT_TRIALS),
@@ -270,7 +265,7 @@ export const Experiment = z
   })
   .superRefine((x, ctx) => {
     const kinds = [x.engagement, x.fairCost, x.matrix].filter((k) => k !== undefined).length;
-    if (x.heresyOptions !== undefined && x.rules !== 'heresy') ctx.addIssue({ code: 'custom', path: ['heresyOptions'], message: 'Heresy switches apply only with "rules": "heresy"' });
+    switchesOfOtherSystems(x, ctx);
     if (kinds !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'expected exactly one of "engagement", "fairCost" or "matrix"' });
     if (x.dice !== undefined && x.engagement === undefined) ctx.addIssue({ code: 'custom', path: ['dice'], message: 'names the dice of an "engagement" script; a fair cost or a matrix seeds each of its meetings by their own names' });
     if (x.engagement !== undefined && !x.engagement.endOfTurn && x.engagement.turns !== 1) ctx.addIssue({ code: 'custom', path: ['engagement', 'endOfTurn'], message: 'a script without an end of turn plays one turn: leave out "turns", or the end of turn' });
@@ -279,6 +274,18 @@ export const Experiment = z
     if (f !== undefined && f.engagement !== undefined && f.battle !== undefined) ctx.addIssue({ code: 'custom', path: ['fairCost', 'battle'], message: 'a single-engagement fair cost ("engagement") has no battle: leave out one of the two' });
     if (f !== undefined && f.engagement !== undefined && f.vs === undefined) ctx.addIssue({ code: 'custom', path: ['fairCost', 'vs'], message: 'a single-engagement fair cost ("engagement") needs its opponents in "vs"' });
   });
+
+/** A system's switches set under another system: each named, with where the chosen system's own go. */
+function switchesOfOtherSystems(x: { rules: string } & Partial<Record<keyof typeof SWITCH_OWNERS, unknown>>, ctx: z.RefinementCtx): void {
+  const fields = Object.keys(SWITCH_OWNERS) as (keyof typeof SWITCH_OWNERS)[];
+  const own = fields.find((f) => SWITCH_OWNERS[f].rules === x.rules);
+  for (const field of fields) {
+    const owner = SWITCH_OWNERS[field];
+    if (x[field] === undefined || owner.rules === x.rules) continue;
+    const hint = own === undefined ? '' : `; ${SWITCH_OWNERS[own].words} go in "${own}"`;
+    ctx.addIssue({ code: 'custom', path: [field], message: `${owner.words} apply only with "rules": "${owner.rules}"${hint}` });
+  }
+}
 
 export type Experiment = z.infer<typeof Experiment>;
 export type ExperimentStep = z.infer<typeof ExperimentStep>;

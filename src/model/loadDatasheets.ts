@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { displayPath } from './displayPath.js';
-import { buildDataset, type Dataset, type NamedDatasheet } from './dataset.js';
+import { BUILTIN_DATASET_ID, buildDataset, type Dataset, type NamedDatasheet } from './dataset.js';
 import { parseDatasheet } from './datasetFromFiles.js';
 import { InputError, type Problem } from './inputError.js';
 import { projectRoot } from './projectRoot.js';
@@ -45,6 +45,6 @@ let builtin: Dataset | undefined;
 
 /** The built-in data set, transcribed from the 2004 rulebook (loaded once). */
 export function loadBuiltinDataset(): Dataset {
-  builtin ??= loadDatasheetFiles(builtinDatasheetFiles(), 'rulebook-2004');
+  builtin ??= loadDatasheetFiles(builtinDatasheetFiles(), BUILTIN_DATASET_ID);
   return builtin;
 }

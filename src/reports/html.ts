@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packageFile } from './packageFiles.js';
-import { RULES_NAMES, type RunReport } from './report.js';
-import { DEFAULT_RULES } from '../model/runDefaults.js';
+import type { RunReport } from './report.js';
+import { rulesName } from '../model/registry.js';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -46,7 +46,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${
  * own command, since one figure for all would be true of none.
  */
 function runFacts(m: RunReport['meta']): string {
-  const rest = `rules ${escapeHtml(RULES_NAMES[m.rules ?? DEFAULT_RULES] ?? m.rules ?? DEFAULT_RULES)} · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%`;
+  const rest = `rules ${escapeHtml(rulesName(m.rules))} · data ${escapeHtml(m.data.id)} ${escapeHtml(m.data.version)} · epic-balance ${escapeHtml(m.toolVersion)} · all intervals 95%`;
   if (m.parts === undefined) {
     return `<p class="meta">${m.trials.toLocaleString('en')} trials per simulation (${plural(m.simulations, 'simulation')}, chunks of ${m.chunkSize.toLocaleString('en')}) · seed "${escapeHtml(m.seed)}" · ${rest}</p>
 <p>Reproduce this run:</p>

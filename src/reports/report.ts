@@ -51,7 +51,7 @@ export interface RunMeta {
   simulations: number;
   /** `datasheets`: the --datasheet overlays laid over the data set, each with the SHA-256 of its content. */
   data: { id: string; version: string; datasheets?: Array<{ file: string; sha256: string }> };
-  /** The rule system the run was played under: "netea" (the default when absent) or "epic40k". */
+  /** The rule system the run was played under (src/model/registry.ts); absent for the default (DEFAULT_RULES). */
   rules?: string;
   toolVersion: string;
   /** Milliseconds by phase, e.g. { simulation: 1234 }. */
@@ -81,10 +81,3 @@ export function commandLine(args: string[]): string {
   return ['epic-balance', ...args].map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** The rule systems a report names, as its manifest and page write them. */
-export const RULES_NAMES: Record<string, string> = {
-  netea: 'NetEA Epic Armageddon',
-  'rulebook-2004': 'Epic Armageddon, 2004 rulebook with its errata',
-  epic40k: 'Epic 40,000 (BattleBible 1998)',
-  heresy: 'Heresy (D10 draft, Rules Part II 1999)',
-};

@@ -14,9 +14,9 @@ export interface LoadedExperiment {
   file: string;
   experiment: Experiment;
   /**
-   * The data set formations are read from. Under "rules": "epic40k" the
-   * formations come from the Epic 40,000 lists (src/model/epic40k) and this
-   * holds only their id and version (its maps are empty).
+   * The data set formations are read from. Under a rule system with lists of
+   * its own (OWN_EXPERIMENT_DATA, src/model/registry.ts) the formations come
+   * from those and this holds only their id and version (its maps are empty).
    */
   data: Dataset;
   /** The file's JSON as written (before defaults): what tells a field given from a default. */

@@ -87,4 +87,16 @@ describe('experiment files', () => {
     const problems = problemsOf(() => compileScriptExperiment(loadExperiment(write(bad))));
     expect(problems[0]!.path).toBe('engagement.script[0].action');
   });
+
+  it("a system's switches under another system: one problem each, naming where the chosen system's own go", () => {
+    const under = (rules: string | undefined, extra: Record<string, unknown>) =>
+      problemsOf(() => loadExperiment(write({ ...valid, ...(rules === undefined ? {} : { rules }), ...extra }))).map((p) => `${p.path}: ${p.message}`);
+    expect(under(undefined, { epic40kOptions: {} })).toEqual(['epic40kOptions: Epic 40,000 switches apply only with "rules": "epic40k"']);
+    expect(under('heresy', { epic40kOptions: { armourCap: true } })).toEqual(['epic40kOptions: Epic 40,000 switches apply only with "rules": "epic40k"; Heresy switches go in "heresyOptions"']);
+    expect(under('epic40k', { heresyOptions: {} })).toEqual(['heresyOptions: Heresy switches apply only with "rules": "heresy"; Epic 40,000 switches go in "epic40kOptions"']);
+    expect(under('rulebook-2004', { heresyOptions: {}, epic40kOptions: {} })).toEqual([
+      'epic40kOptions: Epic 40,000 switches apply only with "rules": "epic40k"',
+      'heresyOptions: Heresy switches apply only with "rules": "heresy"',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDataset, type Dataset, type NamedDatasheet } from '../dataset.js';
+import { buildDataset, type Dataset, TOURNAMENT_PACK_DATASET_ID, type NamedDatasheet } from '../dataset.js';
 import { InputError, type Problem } from '../inputError.js';
 import { Force, type DatasheetFile, type Unit, type Weapon } from '../schema.js';
 import { importArmyList } from './armyLists.js';
@@ -238,7 +238,7 @@ export function importTournamentPack(dir: string): TournamentPackImport {
     ...armies,
   ];
   const version = checkoutVersion(dir, hash.digest('hex'));
-  const dataset = buildDataset('netea-tp', version, sheets);
+  const dataset = buildDataset(TOURNAMENT_PACK_DATASET_ID, version, sheets);
 
   const count = (total: number, mapped: number): KindCount => ({ total, mapped });
   const report: ImportReport = {

@@ -75,7 +75,7 @@ export function battleValueJson(v: FormationValue) {
 }
 
 export interface BattleFairCostJsonInput {
-  /** The rule system as --rules names it ('netea', the default, is left out of the JSON). */
+  /** The rule system as --rules names it (the default, DEFAULT_RULES, is left out of the JSON). */
   variant: string;
   run: { seed: string; trials: number; chunkSize: number };
   data: Dataset;

@@ -3,10 +3,10 @@ import { flyingKind } from '../../model/flyingKind.js';
 import type { FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
 import { battleStagingOf } from '../../scenarios/registry.js';
-import { engagementTallyLayout } from '../../sim/engagementTallyLayout.js';
 import type { ValueModel, ValueSlot } from './fixedPointCost.js';
 import { groupCompositions, type GroupComposition } from './groupCompositions.js';
 import { initiativeChances } from './initiativeChances.js';
+import { sceneMeetingTask } from './sceneMeetingTask.js';
 import { lossSlots } from '../../scenarios/lossValue.js';
 import type { ParityMetric } from './parityCost.js';
 import type { ValueMeetingTask } from '../../run/valueMeeting.js';
@@ -101,21 +101,8 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
       const scene = battle.scenes[slot.scene]!;
       const sceneDefence = scene.airDefence ? defence : [];
       const spec = staging.scene(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: scene.cover, initiative: slot.initiative, airDefence: sceneDefence });
-      const last = engagementTallyLayout(spec).records.at(-1)!;
-      const sideA = groupA.map((f, i) => lossSlots(last.formations[i]!, f));
-      return {
-        spec,
-        seed: run.seed,
-        scenario: `battle:${battle.name}@${battle.version}`,
-        matchup: `${scene.id}|${slot.initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
-        trials: run.trials,
-        chunkSize: run.chunkSize,
-        sideA,
-        sideB: groupB.map((f, i) => lossSlots(last.formations[m + i]!, f)),
-        lossUnit: sideA[0]!.points,
-        credits,
-        ...(kind === 'spacecraft' ? { spent: m * battle.spacecraftSpent.value } : {}),
-      };
+      const task = sceneMeetingTask({ battle, sceneId: scene.id, initiative: slot.initiative, spec, groupA, groupB, lossSlotsOf: lossSlots, formationText: formation.text, opponentText: o.text, run, credits });
+      return kind === 'spacecraft' ? { ...task, spent: m * battle.spacecraftSpent.value } : task;
     });
   };
   // RB 4.3: one spacecraft attacks one formation; other formations meet groups sized to the price.

@@ -14,6 +14,9 @@ export type Epic40kOrder = 'none' | 'assault' | 'overwatch' | 'march';
 
 export const EPIC40K_ORDERS: readonly Epic40kOrder[] = ['none', 'assault', 'overwatch', 'march'];
 
+/** EPIC40K_ORDERS as an error message lists them. */
+export const EPIC40K_ORDER_WORDS = 'none, assault, overwatch or march (Epic 40,000, L920-942)';
+
 /** A unit profile as a detachment holds it: `type` in the words the shared reports use (INF, AV, WE, AC). */
 export type Epic40kUnitRef = Unit & { type: 'INF' | 'AV' | 'WE' | 'AC' };
 

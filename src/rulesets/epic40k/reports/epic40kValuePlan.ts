@@ -10,8 +10,8 @@ import { projectRoot } from '../../../model/projectRoot.js';
 import type { ValuePlan, ValueRun } from '../../../reports/value/formationValue.js';
 import type { LossSlots } from '../../../scenarios/lossValue.js';
 import { groupCompositions, type GroupComposition } from '../../../reports/value/groupCompositions.js';
+import { sceneMeetingTask } from '../../../reports/value/sceneMeetingTask.js';
 import type { ValueSlot } from '../../../reports/value/fixedPointCost.js';
-import { engagementTallyLayout } from '../../../sim/engagementTallyLayout.js';
 import type { FormationRecordLayout } from '../../../sim/ruleset.js';
 import { epic40kSceneEngagement, type Epic40kSceneSetup } from '../scenarios/battleScenes.js';
 import type { Epic40kDetachment } from '../model/spec.js';
@@ -115,20 +115,7 @@ export function planEpic40kValue(formation: FormationSpec, opponents: FormationS
     return slots.map((slot) => {
       const scene = battle.scenes[slot.scene]!;
       const spec = epic40kSceneEngagement(groupA, groupB, sceneSetup(scene, slot.initiative));
-      const last = engagementTallyLayout(spec).records.at(-1)!;
-      const sideA = groupA.map((d, i) => lossSlotsOf(last.formations[i]!, d));
-      return {
-        spec,
-        seed: run.seed,
-        scenario: `battle:${battle.name}@${battle.version}`,
-        matchup: `${scene.id}|${slot.initiative === 0 ? 'A' : 'B'} first|${m}x ${formation.text} vs ${n}x ${o.text}`,
-        trials: run.trials,
-        chunkSize: run.chunkSize,
-        sideA,
-        sideB: groupB.map((d, i) => lossSlotsOf(last.formations[m + i]!, d)),
-        lossUnit: sideA[0]!.points,
-        credits,
-      };
+      return sceneMeetingTask({ battle, sceneId: scene.id, initiative: slot.initiative, spec, groupA, groupB, lossSlotsOf, formationText: formation.text, opponentText: o.text, run, credits });
     });
   };
   return { formation, runCost: NOMINAL_COST, opponents: field, firstChances: field.map(() => 0.5), slots, compositions: groupCompositions(battle.maxGroup), tasksFor, kind: 'ground' };

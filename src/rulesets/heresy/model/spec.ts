@@ -22,6 +22,11 @@ export const QUALITY_LEVELS = ['fresh', 'fatigued', 'routed'] as const;
 /** Orders the kernel reads: `prepared` (prepared / first fire, L291-298, L418) or none. */
 export type HeresyOrder = 'none' | 'prepared';
 
+export const HERESY_ORDERS: readonly HeresyOrder[] = ['none', 'prepared'];
+
+/** HERESY_ORDERS as an error message lists them. */
+export const HERESY_ORDER_WORDS = 'none or prepared (Heresy, L291-298)';
+
 /** A Heresy unit (the formation of the shared reports): its stands in order, front first. */
 export interface HeresyUnit {
   text: string;

@@ -93,7 +93,6 @@ function checkHeresyScript(loaded: LoadedExperiment, problems: Problem[]): void 
     problems.push({ file, path: 'engagement.formations', message: 'expected at least one formation on side "A" and one on side "B"' });
   }
   if (Object.values(experiment.options).some((v) => v !== undefined)) problems.push({ file, path: 'options', message: 'NetEA rule options do not apply under "rules": "heresy"; its switches go in "heresyOptions" (docs/heresy.md, Switches)' });
-  if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"; Heresy\'s go in "heresyOptions"' });
   if (script.variants && Object.keys(script.parameters).length > 0) problems.push({ file, path: 'engagement.variants', message: 'expected either "parameters" (every combination) or "variants" (the combinations listed), not both' });
   if (names.length > 31) problems.push({ file, path: 'engagement.formations', message: 'at most 31 formations' });
   for (const name of names) {

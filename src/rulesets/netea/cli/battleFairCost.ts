@@ -1,7 +1,7 @@
 import { InputError } from '../../../model/inputError.js';
 import { loadBattle } from '../../../model/loadBattle.js';
 import { loadDataset } from '../../../model/loadDataset.js';
-import { RULES_NAMES } from '../../../reports/report.js';
+import { rulesName } from '../../../model/registry.js';
 import { battleValueSection } from '../../../reports/sections/battleValueSection.js';
 import { battleFairCostInputs, battleFairCostJson, battleFairCostRun, judgedFairCost, unsupportedRules } from '../../../reports/value/battleFairCost.js';
 import type { ParityMetric } from '../../../reports/value/parityCost.js';
@@ -27,7 +27,7 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   if (o.json) {
     process.stdout.write(JSON.stringify(battleFairCostJson({ variant, run: o, data, loaded, inputs, value: v, cost: o.cost }), null, 2) + '\n');
   } else {
-    if (variant !== 'netea') process.stdout.write(`rules: ${RULES_NAMES[variant]}\n`);
+    if (variant !== 'netea') process.stdout.write(`rules: ${rulesName(variant)}\n`);
     process.stdout.write(overlayHeader(data));
     printBattleValue(v, battleName, margin, formation.choice);
     warnNotSimulated(unsupportedRules([formation, ...opponents]));

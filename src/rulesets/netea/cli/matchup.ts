@@ -12,7 +12,8 @@ import { hasFliers, matchupJson, matchupNotes, matchupRun, unsupportedOf } from 
 import { formationShortName, matchupSide, readMatchupList } from '../reports/matchup/matchupSide.js';
 import { runPairs } from '../reports/matchup/runPairs.js';
 import { checkOutTarget } from '../../../reports/outTarget.js';
-import { chartContext, RULES_NAMES } from '../../../reports/report.js';
+import { chartContext } from '../../../reports/report.js';
+import { RULES_NAMES } from '../../../model/registry.js';
 import { runMeta } from '../../../reports/runReport.js';
 import { writeRunReport } from '../../../reports/writeRunReport.js';
 import { battleAirDefence, battleField } from '../../../cli/audit.js';

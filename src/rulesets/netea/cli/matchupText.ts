@@ -1,4 +1,4 @@
-import { RULES_NAMES } from '../../../reports/report.js';
+import { rulesName } from '../../../model/registry.js';
 import type { Estimate } from '../reports/matchup/linearEstimate.js';
 import type { FieldResult, MatchupResult, MatchupSide, PairRow } from '../reports/matchup/matchupResult.js';
 import type { MatchupRun } from '../reports/matchup/listMatchup.js';
@@ -12,7 +12,7 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` 
 const label = (side: MatchupSide, i: number) => `${i + 1}. ${side.formations[i]!.name}`;
 
 function header(run: MatchupRun): string {
-  return `rules ${RULES_NAMES[run.rules]} · data ${run.data.id} ${run.data.version} · battle ${run.battle.name} v${run.battle.version} (${run.battle.file}) · seed "${run.seed}" · ${run.trials.toLocaleString('en')} trials per meeting\n`;
+  return `rules ${rulesName(run.rules)} · data ${run.data.id} ${run.data.version} · battle ${run.battle.name} v${run.battle.version} (${run.battle.file}) · seed "${run.seed}" · ${run.trials.toLocaleString('en')} trials per meeting\n`;
 }
 
 function formationTable(side: MatchupSide, rows: MatchupResult['formations']['mine'], losses: MatchupResult['losses']['mine'] | null): string {

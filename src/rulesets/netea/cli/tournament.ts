@@ -5,7 +5,7 @@ import { loadDataset } from '../../../model/loadDataset.js';
 import { InputError } from '../../../model/inputError.js';
 import { DEFAULT_OPTIONS } from '../model/spec.js';
 import { checkOutTarget } from '../../../reports/outTarget.js';
-import { RULES_NAMES } from '../../../reports/report.js';
+import { rulesName } from '../../../model/registry.js';
 import { runMeta } from '../../../reports/runReport.js';
 import { writeRunReport } from '../../../reports/writeRunReport.js';
 import { ChunkPool } from '../../../run/pool.js';
@@ -192,7 +192,7 @@ async function roundRobin(o: TournamentOptions, mode: RoundRobinMode): Promise<v
     });
     const header = [
       `Round robin of ${playing.length} lists, ${o.armies} random ${o.points}-point armies each, ${o.games} games per pair of armies and policy (${summary.games.toLocaleString('en')} games), seed "${o.seed}".`,
-      `Rules: ${RULES_NAMES[meta.rules ?? 'netea'] ?? meta.rules}; data ${data.id} ${data.version}.`,
+      `Rules: ${rulesName(meta.rules)}; data ${data.id} ${data.version}.`,
       `Table: ${summary.table}. Policies, each played by both players: ${summary.policies.join(', ')}.`,
       `Armies: ${summary.sampler}.`,
     ];

@@ -30,7 +30,6 @@ export function compileScriptExperiment(loaded: LoadedExperiment): NeteaVariant[
   }
   if (experiment.rules === 'epic40k') problems.push({ file, path: 'rules', message: 'an Epic 40,000 script is compiled by compileEpic40kExperiment (src/rulesets/epic40k/scenarios/experiment.ts)' });
   if (experiment.rules === 'heresy') problems.push({ file, path: 'rules', message: 'a Heresy script is compiled by compileHeresyExperiment (src/rulesets/heresy/scenarios/experiment.ts)' });
-  if (experiment.epic40kOptions !== undefined) problems.push({ file, path: 'epic40kOptions', message: 'Epic 40,000 switches apply only with "rules": "epic40k"' });
   for (const name of names) {
     const f = script.formations[name]!;
     if (f.order !== undefined) problems.push({ file, path: `engagement.formations.${name}.order`, message: 'orders are Epic 40,000\'s ("rules": "epic40k"); a NetEA formation takes its action in the shoot step ("action")' });

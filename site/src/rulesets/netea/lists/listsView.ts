@@ -5,7 +5,8 @@ import { listMatchupInputs, matchupJson, matchupRun } from '../../../../../src/r
 import { matchupResult, type MatchupResult } from '../../../../../src/rulesets/netea/reports/matchup/matchupResult.js';
 import { matchupSection } from '../../../../../src/rulesets/netea/reports/matchup/matchupSection.js';
 import { toCsv } from '../../../../../src/reports/csv.js';
-import { commandLine, RULES_NAMES } from '../../../../../src/reports/report.js';
+import { commandLine } from '../../../../../src/reports/report.js';
+import { RULES_NAMES } from '../../../../../src/model/registry.js';
 import type { ChartContext } from '../../../../../src/reports/charts/frame.js';
 import { breachLine, checkRoster, type RosterCheck } from '../../../../../src/rulesets/netea/model/roster/check.js';
 import type { RosterImport } from '../../../../../src/rulesets/netea/model/roster/importedList.js';
@@ -15,6 +16,8 @@ import { drawSectionCharts, loadVega } from '../../../loadVega.js';
 import { referenceBattle } from '../../../referenceBattle.js';
 import { RunStopped } from '../../../run.js';
 import type { ListsHost, ListsView } from '../../../listsPanel.js';
+import { wireCopyButton } from '../../../copyButton.js';
+import { PackWait } from '../../../packWait.js';
 import { linkedList, listFileNames, listFileOf, listWord, matchupArgv, matchupHash, matchupNumbers, parseMatchupHash, parseMatchupWords, type LinkedList, type MatchupScenario } from './matchupHash.js';
 import { runMatchupPairs } from './matchupRun.js';
 import { fileSource, pastedSource } from './readSource.js';
@@ -109,7 +112,7 @@ export function setupLists(host: ListsHost): ListsView {
   const slots: Record<Side, SlotList | null> = { mine: null, theirs: null };
   let runner: MeetingRunner | null = null;
   let runCount = 0;
-  let waiting: MatchupScenario | null = null;
+  const waiting = new PackWait<MatchupScenario>();
 
   const clearProblems = () => {
     for (const el of document.querySelectorAll<HTMLElement>('#lists-box .error')) {
@@ -209,7 +212,7 @@ export function setupLists(host: ListsHost): ListsView {
     host.stopOthers();
     stopRunner();
     const run = ++runCount;
-    waiting = null;
+    waiting.forget();
     clearProblems();
     clearResult();
     $('mu-csv').replaceChildren();
@@ -231,7 +234,7 @@ export function setupLists(host: ListsHost): ListsView {
       for (const side of SIDES) showSlot(side, data);
       inputs = listMatchupInputs(data, loaded, { file: files.mine, roster: listFileOf(s.mine, data) }, { file: files.theirs, roster: listFileOf(s.theirs, data) });
     } catch (e) {
-      waiting = e instanceof InputError && e.problems.some((p) => p.file === 'option --data') ? s : null;
+      waiting.keepIfPackMissing(s, e);
       showError('mu-form-error', e);
       return;
     }
@@ -362,20 +365,19 @@ export function setupLists(host: ListsHost): ListsView {
   // Disabled in index.html until this bundle has loaded and set the panel up.
   for (const id of ['list-mine-read', 'list-theirs-read', 'mu-run']) $<HTMLButtonElement>(id).disabled = false;
   $('lists-box').dataset.ready = '';
-  $('mu-copy').addEventListener('click', () => void navigator.clipboard.writeText($('mu-command-line').textContent ?? '').catch(() => undefined));
+  wireCopyButton($<HTMLButtonElement>('mu-copy'), $('mu-command-line'), 'Copy the command line');
 
   return {
     runHash,
     stop: () => {
       runCount++;
-      waiting = null;
+      waiting.forget();
       stopRunner();
       clearResult();
     },
     packLoaded: (name) => {
-      const w = waiting;
-      waiting = null;
-      if (w !== null && w.data === name) void run(w);
+      const w = waiting.takeFor(name);
+      if (w !== null) void run(w);
     },
   };
 }
