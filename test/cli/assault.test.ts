@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/cli.js';
+import { inProcess, spawnCli } from '../helpers/cli.js';
 import { projectRoot } from '../../src/model/projectRoot.js';
 
 
 describe('epic-balance assault', () => {
   it('--json extends the shooting contract with "attacker" and "assault"; the outcomes add up', async () => {
-    const r = await spawnCli(['assault', 'codex-astartes/tactical', '--at', 'ork-war-horde/warband', '--support', '4 Devastator', '--trials', '20000', '--json', '--quiet']);
+    // In this process: the JSON is the command's, whichever way it runs (the tests below read the real command line's exit code).
+    const r = await inProcess(['assault', 'codex-astartes/tactical', '--at', 'ork-war-horde/warband', '--support', '4 Devastator', '--trials', '20000', '--json', '--quiet']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     for (const side of ['target', 'attacker']) for (const key of ['unitsKilled', 'broken', 'destroyed', 'blastMarkers']) expect(out[side][key]).toBeDefined();

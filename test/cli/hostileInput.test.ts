@@ -358,9 +358,11 @@ describe('help, --quiet and the pieces of a split run', () => {
   });
 
   it('--quiet silences the notes but not the warning of rules not simulated, printed once on stderr (shoot, assault)', async () => {
+    // In this process: what the command writes on stderr is what inProcess reads (the real streams of
+    // shoot are read by the tests beside it, of two runs writing one --out).
     const dir = testTempDir('eb-hostile-quiet-');
     for (const args of [SHOOT, ASSAULT]) {
-      const r = await spawnCli([...args, '--trials', '1000', '--workers', '1', '--quiet', '--out', 'report'], dir);
+      const r = await inProcess([...args, '--trials', '1000', '--workers', '1', '--quiet', '--out', join(dir, 'report')]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr.match(/not simulated \(unsupported rules in these formations\):/g), r.stderr).toHaveLength(1);
       // Nothing but the warning: its heading and one "  - rule" line per rule (no "wrote ..." note).

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli as cli } from '../helpers/cli.js';
+import { expectRunReport, shippedRunsInReadme } from '../helpers/runReport.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'epic-balance-run-'));
@@ -43,24 +44,20 @@ describe('run: shipped experiments', () => {
     }
   });
 
-  it.each(SHIPPED)('%s runs with a small trial count and writes its report folder', async (file) => {
-    const name = file.replace(/\.json$/, '');
-    const out = join(tmp, name);
-    const r = await inProcess(['run', join(REPO, 'experiments', file), '--trials', '100', '--quiet', '--out', out]);
+  // The README's commands run the others with a small trial count, checked alike (test/readme/experiments.test.ts).
+  const inReadme = shippedRunsInReadme(readFileSync(join(REPO, 'README.md'), 'utf8'));
+
+  it('runs with a small trial count, here or by the README\'s commands, every shipped experiment', () => {
+    expect(inReadme.length).toBeGreaterThan(0);
+    expect(SHIPPED.filter((f) => !inReadme.includes(f))).toEqual(['epic40k-marines-vs-orks.json']);
+  });
+
+  it.each(SHIPPED.filter((f) => !inReadme.includes(f)))('%s runs with a small trial count and writes its report folder', async (file) => {
+    const out = join(tmp, file.replace(/\.json$/, ''));
+    const args = ['run', join(REPO, 'experiments', file), '--trials', '100', '--quiet', '--out', out];
+    const r = await inProcess(args);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`report: ${join(out, 'report.html')}`);
-    const files = readdirSync(out);
-    expect(files).toContain('report.html');
-    expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
-    expect(files.some((f) => f.endsWith('.png'))).toBe(true);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
-    expect(manifest.trials).toBe(100);
-    // Every manifest names its rule system (NetEA's too).
-    expect(manifest.rules).toBe(JSON.parse(readFileSync(join(REPO, 'experiments', file), 'utf8')).rules ?? 'netea');
-    expect(manifest.command).toMatch(new RegExp(`^epic-balance run \\S*${file} --trials 100 --quiet --out \\S+ --seed epic-balance --chunk-size 50000$`));
-    for (const f of manifest.files) expect(files).toContain(f);
-    const html = readFileSync(join(out, 'report.html'), 'utf8');
-    expect(html).toContain('The question');
+    expectRunReport(r, args, out, 100);
   });
 });
 

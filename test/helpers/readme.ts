@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess, spawnCli, spawnNode } from './cli.js';
+import { expectRunReport, expectShowcaseReport } from './runReport.js';
 import { itWithTp, tournamentPackPath } from './tournamentPack.js';
 
 /**
@@ -220,6 +221,13 @@ async function runEpicBalance(args: string[], command?: string): Promise<void> {
   expect((small.includes('--chunks') ? r.stderr : r.stdout).length, small.join(' ')).toBeGreaterThan(0);
   for (const f of expectedOutputs(small)) expect(existsSync(join(ws, f)), `${small.join(' ')} writes ${f}`).toBe(true);
   if (args[0] === 'merge') expect(r.stdout).toMatch(/report: .*report\.html/);
+  // A shipped experiment run whole: its report folder checked as test/commands/run.test.ts checks the others (runReport.ts).
+  if (args[0] === 'run' && args[1]!.startsWith('experiments/') && !small.includes('--chunks') && !small.includes('--out')) {
+    const trials = option(small, '--trials');
+    expectRunReport(r, small, join('out', basename(args[1]!, '.json')), trials === undefined ? JSON.parse(readFileSync(args[1]!, 'utf8')).trials : Number(trials));
+  }
+  // The showcase (`npm start`): its parts and their commands, as test/commands/showcase.test.ts asked of it (runReport.ts).
+  if (args[0] === 'showcase' && !small.includes('--out')) expectShowcaseReport(r, small, join('out', 'showcase'));
 }
 
 /** Runs one README command as the test "command N runs" (see the top of the file). */
