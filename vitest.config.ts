@@ -67,6 +67,7 @@ const SHARED = [
   'test/game/mirror.test.ts',
   'test/game/monotonicity.test.ts',
   'test/game/objectives.test.ts',
+  'test/game/armyRulesInGames.test.ts',
   'test/game/table.test.ts',
   'test/game/turnSequence.test.ts',
   'test/architecture/layers.test.ts',
