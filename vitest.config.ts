@@ -7,7 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * load in under 2 s): they run after the others, one at a time, with no
  * other test file beside them, as when every file ran alone. Not moved earlier: beside
  * other work its page load took 2.6 s in a whole run at a load average of 15 to 30
- * (29 November 2026) and the test failed; it runs about 13 s on the idle machine.
+ * (29 November 2026) and the test failed. It holds only the bundles' sizes and the timed load
+ * (about 5 s on the idle machine); the playground's other runs, 8 s of the 13 s this file took
+ * alone, are playgroundRuns.test.ts's, beside the other files.
  */
 const ALONE = ['test/site/playground.test.ts'];
 
@@ -97,6 +99,7 @@ const SHARED = [
   'test/site/compareDice.test.ts',
   // The playground's browser tests but the one timed (ALONE): Chromium and a server of their own, closed after.
   'test/site/fairCost.test.ts',
+  'test/site/playgroundRuns.test.ts',
   'test/site/lists.test.ts',
   'test/site/phoneCharts.test.ts',
   'test/site/screenshots.test.ts',
