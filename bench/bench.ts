@@ -30,16 +30,17 @@ import type { HeresySpec } from '../src/rulesets/heresy/model/spec.js';
  * Heresy's D10: src/scenarios/registry.ts RULESET_DIE) in a tight loop, and for
  * the NetEA and Heresy shooting scenarios the speed-up against their naive
  * references (naiveShoot.ts, naiveHeresyShoot.ts). Then the peak memory of a long CLI run, measured
- * in a child process: by default at --memory-trials and a tenth of it,
- * extrapolated linearly to 100 million trials; with --full-memory, a real
- * 100-million-trial run. Then the playground's rate for the shooting
+ * in a child process: by default a real 100-million-trial run (a few seconds at today's rates); with
+ * --memory-trials N, a run of N trials extrapolated to 100 million (quicker, and an overestimate:
+ * the RSS growth of its second half, mostly the heap settling, is carried on as if it went on).
+ * Then the playground's rate for the shooting
  * scenario in headless Chromium on the same number of workers (pageBench.ts),
  * against the CLI's.
  *
  * Options: --json, --seconds S (per timed run, default 2), --reps N (timed
  * runs of each kind, alternating, the best counts; default 4), --workers N
- * (default: available parallelism), --memory-trials N (default 10,000,000),
- * --full-memory, --only id,id, --no-page.
+ * (default: available parallelism), --memory-trials N (extrapolate from N trials),
+ * --full-memory (the default: the real run), --only id,id, --no-page.
  */
 
 interface Args {
@@ -47,14 +48,14 @@ interface Args {
   seconds: number;
   reps: number;
   workers: number;
-  memoryTrials: number;
-  fullMemory: boolean;
+  /** The trials of the run the peak memory is extrapolated from, or null for a real 100-million-trial run. */
+  memoryTrials: number | null;
   only: string[] | null;
   page: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { json: false, seconds: 2, reps: 4, workers: availableParallelism(), memoryTrials: 10_000_000, fullMemory: false, only: null, page: true };
+  const a: Args = { json: false, seconds: 2, reps: 4, workers: availableParallelism(), memoryTrials: null, only: null, page: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -72,7 +73,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--workers') a.workers = Math.round(positive(value()));
     else if (arg === '--reps') a.reps = Math.round(positive(value()));
     else if (arg === '--memory-trials') a.memoryTrials = Math.round(positive(value()));
-    else if (arg === '--full-memory') a.fullMemory = true;
+    else if (arg === '--full-memory') a.memoryTrials = null;
     else if (arg === '--only') a.only = value().split(',');
     else if (arg === '--no-page') a.page = false;
     else throw new Error(`unknown option ${arg} (options: --json --seconds S --reps N --workers N --memory-trials N --full-memory --only id,id --no-page)`);
@@ -327,7 +328,7 @@ async function main(): Promise<void> {
 
   const memScenario = SCENARIOS.find((s) => s.id === 'shooting')!;
   let memory: { scenario: string; measured: MemoryRun[]; trials: number; maxRssBytes: number; extrapolated: boolean; method: string };
-  if (args.fullMemory) {
+  if (args.memoryTrials === null) {
     log(args, `peak memory: ${TARGET_TRIALS.toLocaleString('en')} trials... `);
     const run = memoryRun(memScenario, TARGET_TRIALS, args.workers);
     memory = { scenario: memScenario.id, measured: [run], trials: TARGET_TRIALS, maxRssBytes: run.maxRssBytes, extrapolated: false, method: 'measured: one CLI run of 100,000,000 trials' };
