@@ -10,11 +10,11 @@ import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
 import { GONE } from '../../src/rulesets/netea/game/game.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_MARCH, ACT_OVERWATCH } from '../../src/rulesets/netea/game/actionCodes.js';
 import { K_GARRISON, K_HIT_AND_RUN } from '../../src/rulesets/netea/game/formationInfo.js';
-import { EV_ACTION, EV_SHOOT, Timeline } from '../../src/rulesets/netea/game/timeline.js';
+import { EV_SHOOT, Timeline } from '../../src/rulesets/netea/game/timeline.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
-import { gameSpec, OPEN_TABLE, put } from './helpers.js';
+import { actionOrder, gameSpec, OPEN_TABLE, put } from './helpers.js';
 
 /**
  * Army rules of the Tournament Pack a game plays (issue 30's parity work), with forced dice:
@@ -86,9 +86,7 @@ describeWithTp('Tournament Pack army rules in games', (tp) => {
     players[0].newTurn();
     players[1].newTurn();
     actionPhase(game, players, dice);
-    const out: string[] = [];
-    for (let i = 0; i < timeline.n; i++) if (timeline.kind[i] === EV_ACTION) out.push(`${game.army(timeline.f[i]!) === 0 ? 'A' : 'B'}${timeline.c[i] === 1 ? ' retains' : ''}`);
-    return out;
+    return actionOrder(game, timeline);
   }
 
   it('Farsight: once a turn, with a Farseer on the table, the Eldar retain twice in a row; never without one', () => {

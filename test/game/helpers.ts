@@ -9,6 +9,7 @@ import { updateCover } from '../../src/rulesets/netea/game/settle.js';
 import { DEFAULT_OPTIONS } from '../../src/rulesets/netea/model/spec.js';
 import type { Sfc32 } from '../../src/sim/rng.js';
 import type { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
+import { EV_ACTION, type Timeline } from '../../src/rulesets/netea/game/timeline.js';
 
 export const data = loadBuiltinDataset();
 
@@ -74,4 +75,11 @@ export async function playGames(runner: GameRunner, rng: Sfc32, games: number, t
     runner.run(rng, Math.min(SLICE, games - done), tally);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** The actions of a timeline in order: "A" or "B" for the army that acted, with " retains" for a retained action. */
+export function actionOrder(game: Game, timeline: Timeline): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < timeline.n; i++) if (timeline.kind[i] === EV_ACTION) out.push(`${game.army(timeline.f[i]!) === 0 ? 'A' : 'B'}${timeline.c[i] === 1 ? ' retains' : ''}`);
+  return out;
 }

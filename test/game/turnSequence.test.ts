@@ -6,11 +6,11 @@ import { activate } from '../../src/rulesets/netea/game/activation.js';
 import { END_GOALS, END_TIEBREAK, GameResult, gameOver, setUp } from '../../src/rulesets/netea/game/playGame.js';
 import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
 import { ACT_OVERWATCH, HOLD_MOVE } from '../../src/rulesets/netea/game/actionCodes.js';
-import { EV_ACTION, Timeline } from '../../src/rulesets/netea/game/timeline.js';
+import { Timeline } from '../../src/rulesets/netea/game/timeline.js';
 import { NP_TURN_CAP } from '../../src/rulesets/netea/game/notPlayed.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
-import { army, gameSpec, OPEN_TABLE, put } from './helpers.js';
+import { actionOrder, army, gameSpec, OPEN_TABLE, put } from './helpers.js';
 
 /** Forced dice for the turn sequence (RB 1.4-1.6, 6.1.7): the strategy roll, the action test and the retain test, the alternation, the end of the game. */
 
@@ -99,9 +99,7 @@ describe('alternating activations (RB 1.6, 1.6.3)', () => {
     players[0].newTurn();
     players[1].newTurn();
     actionPhase(game, players, dice);
-    const out: string[] = [];
-    for (let i = 0; i < timeline.n; i++) if (timeline.kind[i] === EV_ACTION) out.push(`${game.army(timeline.f[i]!) === 0 ? 'A' : 'B'}${timeline.c[i] === 1 ? ' retains' : ''}`);
-    return out;
+    return actionOrder(game, timeline);
   }
 
   it('one formation each in turn, the first player first', () => {
