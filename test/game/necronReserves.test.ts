@@ -15,9 +15,11 @@ import { victoryPoints } from '../../src/rulesets/netea/game/victoryPoints.js';
 import { ACT_DOUBLE, ACT_SUSTAINED } from '../../src/rulesets/netea/game/actionCodes.js';
 import { K_NECRON_RESERVES, K_PHASE_OUT, K_PORTAL_USER, PORTAL, PORTAL_UNTIL_CRITICAL } from '../../src/rulesets/netea/game/formationInfo.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
+import { TRIALS } from '../../src/sim/ruleset.js';
+import { wilsonInterval } from '../../src/stats/wilsonInterval.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
-import { gameSpec, OPEN_TABLE, put } from './helpers.js';
+import { gameSpec, OPEN_TABLE, playGames, put } from './helpers.js';
 
 /**
  * The Necron list's reserves in games (TP Phase Out, Necron Technology's Portal, Scarab Conflict's
@@ -231,5 +233,21 @@ describeWithTp('Necron reserves in games (TP Phase Out, Portal)', (tp) => {
     teleportArrivals(game, players, 0, new ScriptedDice([1, 6, 6]));
     expect(game.status[0]).toBe(ON_TABLE);
     expect(e.fBm[0]).toBe(2);
+  });
+
+  it('mirror: a Necron army with formations that phase out, portals and teleporters against itself wins half its decisive games (99.9% interval, 1,500 games, random tables)', async () => {
+    const text = 'necron/infantry-phalanx, necron/infantry-phalanx, necron/monolith-maniple, necron/eques-maniple, necron/c-tan, necron/warbarque';
+    const x = parseArmy(data, text, 'A');
+    const policy = POLICIES['objective-first'];
+    const runner = new GameRunner(gameSpec(x, x, { policies: [policy, policy] }));
+    const tally = new Float64Array(runner.layout.length);
+    const games = 1500;
+    await playGames(runner, rngFromSeed('mirror necron'), games, tally);
+    const L = runner.layout;
+    expect(tally[TRIALS]).toBe(games);
+    const decisive = games - tally[L.draws]!;
+    const [lo, hi] = wilsonInterval(tally[L.wins[0]]!, decisive, 3.2905);
+    expect(lo).toBeLessThanOrEqual(0.5);
+    expect(hi).toBeGreaterThanOrEqual(0.5);
   });
 });
