@@ -5,6 +5,7 @@ import { GOAL_COUNT, GOAL_NAMES } from './goalBits.js';
 import { CONTESTED, NOBODY } from './objectives.js';
 import { END_GOALS } from './playGame.js';
 import * as T from './timeline.js';
+import { ARRIVE_BY_PORTAL } from './necronReserves.js';
 
 /**
  * A sampled game's events as text a player can follow, turn by turn: who set
@@ -90,7 +91,7 @@ export function timelineText(timeline: T.Timeline, spec: GameSpec): string[] {
         out.push(`    regroups: ${a} to ${b} Blast markers`);
         break;
       case T.EV_ARRIVE:
-        out.push(`  ${name(f)} ${c === 1 ? 'teleports' : c === 2 ? `enters through a portal of ${name(g)}` : 'lands'} at (${cm(a)}, ${cm(b)})`);
+        out.push(`  ${name(f)} ${c === 1 ? 'teleports' : c === ARRIVE_BY_PORTAL ? `enters through a portal of ${name(g)}` : 'lands'} at (${cm(a)}, ${cm(b)})`);
         break;
       case T.EV_PHASE_OUT:
         out.push(`  end phase: ${name(f)} phases out into the reserves`);
