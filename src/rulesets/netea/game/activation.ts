@@ -1,6 +1,7 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { C } from './engine.js';
-import type { Game } from './game.js';
+import { RESERVE, type Game } from './game.js';
+import { enterThroughPortal, portalOpen } from './necronReserves.js';
 import type { Plan } from './plan.js';
 import type { Player } from './policy/player.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, ENGINE_ACTION, HOLD_MOVE, HOLD_SHOOT } from './actionCodes.js';
@@ -41,9 +42,12 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   const passed = game.ge.actionTest(1 << f, ENGINE_ACTION[plan.action]!, retain && !game.hasFarsight(f), rng);
   game.timeline?.add(game.turn, EV_ACTION, f, plan.target, plan.action, passed ? 1 : 0, retain ? 1 : 0, game.e.fBm[f]!);
   settle(game);
+  const entering = game.status[f] === RESERVE;
+  if (entering && !enters(game, player, plan, passed)) return passed;
   if (!game.standing(f)) return false;
   if (!passed) {
-    player.holdChoice(f, plan);
+    // An entering formation's hold is the move it entered with (enters).
+    if (!entering) player.holdChoice(f, plan);
     hold(game, player, plan, rng);
     return false;
   }
@@ -77,6 +81,26 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
       updateCover(game, f);
       break;
   }
+  return true;
+}
+
+/**
+ * A Necron formation in the reserves entering play (TP Portal: "may enter play via a portal as part of any activation that
+ * allows movement"): with an advance, double, engage or a marshal that moves, or the move of the hold a failed test leaves,
+ * it stands at its portal and its action goes on from there. False when it stays in the reserves: an action without a
+ * move, broken by the failed test's Blast marker, or its portal no longer open.
+ */
+function enters(game: Game, player: Player, plan: Plan, passed: boolean): boolean {
+  const f = plan.f;
+  if (game.e.fBroken[f] === 1 || game.e.fAlive[f] === 0) return false;
+  if (passed) {
+    if (plan.action === ACT_SUSTAINED || plan.action === ACT_OVERWATCH || (plan.action === ACT_MARSHAL && plan.marshalMove === 0)) return false;
+  } else {
+    player.holdChoice(f, plan);
+    if (plan.hold !== HOLD_MOVE) return false;
+  }
+  if (plan.portal < 0 || !portalOpen(game, plan.portal, game.army(f))) return false;
+  enterThroughPortal(game, f, plan.portal);
   return true;
 }
 

@@ -93,7 +93,10 @@ function landFromOrbit(game: Game, g: number, player: Player, rng: Sfc32): void 
  * The start of a turn (RB 1.4.2, 2.1.17): each army's teleporting formations
  * the player brings in this turn are placed where its policy says, outside
  * enemy zones of control; a D6 for each unit, a Blast marker for each 1.
- * The army with the higher strategy rating first.
+ * The army with the higher strategy rating first. A Necron formation that
+ * phased out comes back so once it has rallied (TP Phase Out: "It may
+ * re-enter by teleporting ... If the rally roll fails, the formation must
+ * remain in the reserves until it rallies").
  */
 export function teleportArrivals(game: Game, players: readonly [Player, Player], first: number, rng: Sfc32): void {
   for (let k = 0; k < 2; k++) {
@@ -101,6 +104,7 @@ export function teleportArrivals(game: Game, players: readonly [Player, Player],
     const player = players[army]!;
     for (let f = 0; f < game.nF; f++) {
       if (game.army(f) !== army || game.status[f] !== RESERVE || (game.info.kind[f]! & K_TELEPORT) === 0 || (game.info.kind[f]! & K_SPACECRAFT) !== 0) continue;
+      if (game.e.fBroken[f] === 1 || game.e.fAlive[f] === 0) continue;
       if (!player.teleportNow(f)) continue;
       place.px = player.pointX;
       place.py = player.pointY;

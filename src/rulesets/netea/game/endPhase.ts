@@ -1,18 +1,21 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { OFF_TABLE } from './engine.js';
-import { ON_TABLE, type Game } from './game.js';
+import { ON_TABLE, RESERVE, type Game } from './game.js';
 import { K_AIRCRAFT, K_SPACECRAFT } from './formationInfo.js';
 import { disengage } from './aerospace.js';
 import { frontsAround } from './fronts.js';
 import { settle } from './settle.js';
 import { CAPTURE_RANGE, CONTESTED, NOBODY, OBJECTIVE_COUNT } from './objectives.js';
 import { EV_CONTROL, EV_RALLY } from './timeline.js';
+import { phaseOut } from './necronReserves.js';
 
 /**
  * The end phase (RB 1.14; TP End Phase; RB 6.1.4): aircraft disengage
  * (RB 4.2.6: "before any ground formations rally"); the engine's end-phase
- * steps for war engines (criticals, shields, regeneration); then the
- * formations with Blast markers or broken rally one at a time, the armies
+ * steps for war engines (criticals, shields, regeneration); broken Necron
+ * formations phase out into the reserves (TP Phase Out); then the
+ * formations with Blast markers or broken rally one at a time (those in the
+ * reserves too: TP Phase Out, "The formation will roll to rally"), the armies
  * taking turns, the one with the higher strategy rating first (the winner of
  * this turn's strategy roll on equal ratings), each formation's rally measuring
  * "enemy units within 30cm" on the table and a failure withdrawing it again;
@@ -25,6 +28,7 @@ export function endPhase(game: Game, rng: Sfc32): void {
   for (let f = 0; f < game.nF; f++) e.fFront[f] = OFF_TABLE;
   game.ge.endPhaseBeforeRallies(rng);
   settle(game);
+  phaseOut(game);
   const ratingA = game.spec.armies[0].strategyRating;
   const ratingB = game.spec.armies[1].strategyRating;
   const first = ratingA > ratingB ? 0 : ratingB > ratingA ? 1 : game.firstToAct;
@@ -48,11 +52,11 @@ export function endPhase(game: Game, rng: Sfc32): void {
   findControl(game);
 }
 
-/** The next formation of `army` from index `from` on that rallies: on the table, alive, broken or with Blast markers (aircraft never rally, RB 4.2.7). */
+/** The next formation of `army` from index `from` on that rallies: on the table or in the reserves, alive, broken or with Blast markers (aircraft never rally, RB 4.2.7). */
 function nextToRally(game: Game, army: number, from: number): number {
   const e = game.e;
   for (let f = from; f < game.nF; f++) {
-    if (game.army(f) !== army || game.status[f] !== ON_TABLE || e.fAlive[f] === 0) continue;
+    if (game.army(f) !== army || (game.status[f] !== ON_TABLE && game.status[f] !== RESERVE) || e.fAlive[f] === 0) continue;
     if ((game.info.kind[f]! & (K_AIRCRAFT | K_SPACECRAFT)) !== 0) continue;
     if (e.fBroken[f] === 1 || e.fBm[f]! > 0) return f;
   }
@@ -66,9 +70,12 @@ function rally(game: Game, f: number, rng: Sfc32): void {
   frontsAround(game, f, -1);
   e.fWithdrawn[f] = 0;
   game.ge.rally(f, rng);
+  // TP Phase Out: "If the rally roll fails, the formation must remain in the reserves until it rallies": it withdraws nowhere.
+  if (game.status[f] === RESERVE) e.fWithdrawn[f] = 0;
   // RB 6.1.4: "formations that have rallied that end phase can not capture or contest objectives".
   if (wasBroken && e.fBroken[f] === 0) game.rallied[f] = 1;
-  game.timeline?.add(game.turn, EV_RALLY, f, -1, wasBroken ? 1 : 0, e.fBroken[f]!, before, e.fBm[f]!);
+  // g: 1 for a formation rallying in the reserves (TP Phase Out), -1 on the table.
+  game.timeline?.add(game.turn, EV_RALLY, f, game.status[f] === RESERVE ? 1 : -1, wasBroken ? 1 : 0, e.fBroken[f]!, before, e.fBm[f]!);
   settle(game);
 }
 

@@ -1,4 +1,5 @@
 import type { FormationSpec } from '../../../model/formation.js';
+import type { CriticalEffect } from '../../../model/schema.js';
 import { hasAbility } from '../../../model/resolvedUnit.js';
 import { flyingKind, fightersOnly } from '../../../model/flyingKind.js';
 import { ruleOfNote } from '../../../model/ruleReach.js';
@@ -45,6 +46,18 @@ export const K_NO_MARCH = 16384;
 export const K_FLEET_OF_FOOT = 32768;
 /** TP Hit & Run Tactics (Eldar, Dark Eldar): shooting before or after each move of an advance or double; consolidating its speed. */
 export const K_HIT_AND_RUN = 65536;
+/** TP Scarab Conflict, Necron Reserves: "Any Necron formation in the reserves for any reason ... is considered destroyed for the purpose of tiebreak, or the Break Their Spirit goal". */
+export const K_NECRON_RESERVES = 131072;
+/** TP Phase Out: a broken formation leaves the table in the end phase; "with the exception of the C'tan, no Necron War Engines may phase out". */
+export const K_PHASE_OUT = 262144;
+/** TP Portal: "Necron Portals can only be used by armoured vehicles with walker, infantry, or light vehicles units": every unit can. */
+export const K_PORTAL_USER = 524288;
+
+/** The C'tan of the TP Necron list (its C'tan formation: "The Deceiver, The Nightbringer"), the war engines that may phase out. */
+const C_TAN = new Set(['the-deceiver', 'the-nightbringer']);
+/** FormationInfo.portal: the unit is a portal (TP Portal); it is one until its first critical hit (TP Warbarque: "The unit looses Portal"). */
+export const PORTAL = 1;
+export const PORTAL_UNTIL_CRITICAL = 2;
 
 /** Radius of a formation of n units standing in the engine's ranks (5 to a rank, 5 cm apart): half its width plus its depth, averaged, plus a unit's half-base. */
 export function footprintRadius(n: number): number {
@@ -79,6 +92,10 @@ export class FormationInfo {
   readonly mostExpensive: Uint8Array;
   /** Per engine unit: 1 for a unit with Farsight (TP Eldar: a Farseer, Spiritseer, Wraithseer or Warlock Titan). */
   readonly farsight: Uint8Array;
+  /** Per engine unit: PORTAL, PORTAL_UNTIL_CRITICAL or 0 (TP Necron Technology, Portal). */
+  readonly portal: Uint8Array;
+  /** The engine units that are portals, in order. */
+  readonly portalUnits: Int32Array;
 
   constructor(forms: readonly FormationSpec[], e: Engagement, canEmbark: readonly boolean[]) {
     const n = forms.length;
@@ -97,7 +114,13 @@ export class FormationInfo {
     this.bigger = new Float64Array(n);
     this.mostExpensive = new Uint8Array(n);
     this.farsight = new Uint8Array(n === 0 ? 0 : e.fUnitEnd[n - 1]!);
+    this.portal = new Uint8Array(this.farsight.length);
     forms.forEach((f, i) => this.fill(i, f, e, canEmbark[i]!));
+    const portals: number[] = [];
+    this.portal.forEach((p, u) => {
+      if (p !== 0) portals.push(u);
+    });
+    this.portalUnits = Int32Array.from(portals);
     for (let side = 0; side < 2; side++) {
       let best = -1;
       for (let i = 0; i < n; i++) if (e.fSide[i] === side && this.points[i]! > best) best = this.points[i]!;
@@ -132,6 +155,9 @@ export class FormationInfo {
     // Tomb Complex" (an army upgrade a game does not field: tournamentArmy.ts names it).
     const necron = f.unsupported.some((note) => ruleOfNote(note) === 'scarab-conflict-necron-army-epic-tournament-special-rules');
     if (garrison && flying === 'ground' && !necron) kind |= K_GARRISON;
+    if (necron && flying === 'ground') kind |= K_NECRON_RESERVES;
+    if (f.unsupported.some((note) => ruleOfNote(note) === 'phase-out') && flying === 'ground' && units.every((u) => (u.unit.type !== 'WE' && u.unit.type !== 'AC/WE') || C_TAN.has(u.unit.id))) kind |= K_PHASE_OUT;
+    if (units.every((u) => u.unit.type === 'INF' || u.unit.type === 'LV' || (u.unit.type === 'AV' && hasAbility(u, 'walker')))) kind |= K_PORTAL_USER;
     this.zoc[i] = scouts * 2 >= units.length ? 10 : 5;
     this.points[i] = f.points ?? 0;
     this.units[i] = units.length;
@@ -152,6 +178,7 @@ export class FormationInfo {
       const infiltrates = (e.uFlags[u]! & C.U_INFILTRATOR) !== 0;
       const move = infiltrates ? 2 * speed : speed;
       if (ru.unit.otherRules.includes('farsight') || ru.characters.some((c) => c.otherRules.includes('farsight'))) this.farsight[u] = 1;
+      if (ru.unit.otherRules.includes('portal')) this.portal[u] = losesPortal(ru.unit.critical) ? PORTAL_UNTIL_CRITICAL : PORTAL;
       if (ru.unit.id === 'drop-pod') continue;
       slowest = Math.min(slowest, speed);
       charge = Math.min(charge, move);
@@ -180,4 +207,9 @@ export class FormationInfo {
     this.range[i] = range;
     this.bigger[i] = bigger;
   }
+}
+
+/** Does the unit's critical hit take its Portal (TP Warbarque: "The unit looses Portal. Subsequent critical hits destroy the unit.")? */
+function losesPortal(critical: CriticalEffect | undefined): boolean {
+  return critical !== undefined && critical.parts.some((p) => p.kind === 'movement' && /loo?ses portal/i.test(p.what));
 }

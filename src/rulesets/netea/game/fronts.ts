@@ -1,5 +1,6 @@
 import { OFF_TABLE } from './engine.js';
-import { ON_TABLE, type Game } from './game.js';
+import { ON_TABLE, RESERVE, type Game } from './game.js';
+import { K_AIRCRAFT, K_SPACECRAFT } from './formationInfo.js';
 
 /**
  * The engine measures distances on one line: a unit of formation a stands
@@ -17,7 +18,9 @@ import { ON_TABLE, type Game } from './game.js';
  *   charge ended), which is what the engine reads of them: who is within
  *   15 cm of the chargers to lend support or be caught by the loss; with no
  *   `other` (-1), far off;
- * - formations off the table, and aircraft, stand far off (OFF_TABLE).
+ * - formations off the table, and aircraft, stand far off (OFF_TABLE);
+ * - a ground pivot in the reserves (a Necron formation phased out, TP Phase Out)
+ *   has every other formation far off: nothing on the table is near it.
  *
  * Fronts are whole centimetres, rounded: the precision of the engine's own
  * scripts, finer than a formation's footprint on the table; and a whole
@@ -34,9 +37,12 @@ export function frontsAround(game: Game, pivot: number, other: number): void {
   const n = game.nF;
   const radPivot = rad[pivot]!;
   const radOther = other >= 0 ? rad[other]! : 0;
+  const offTable = status[pivot] === RESERVE && (game.info.kind[pivot]! & (K_AIRCRAFT | K_SPACECRAFT)) === 0;
   for (let f = 0; f < n; f++) {
     if (f === pivot) {
       front[f] = 0;
+    } else if (offTable) {
+      front[f] = OFF_TABLE;
     } else if (status[f] !== ON_TABLE || alive[f] === 0) {
       front[f] = OFF_TABLE;
     } else if (game.army(f) !== side) {

@@ -96,6 +96,8 @@ export class Game {
   firstPlayer = 0;
   /** Each army has retained the initiative twice in a row this turn (TP Farsight: once per turn). */
   readonly farsightRetained = new Uint8Array(2);
+  /** Per engine unit: a portal used this turn (TP Portal: "Each portal can be used only once per turn"). */
+  readonly portalUsed: Uint8Array;
 
   constructor(spec: GameSpec) {
     this.spec = spec;
@@ -138,6 +140,7 @@ export class Game {
     this.armyStart[1] = countA;
     this.armyEnd[1] = n;
     this.turnState = new Uint8Array(n * TRACKED_TURNS);
+    this.portalUsed = new Uint8Array(this.info.portal.length);
     this.radiusByUnits = new Float64Array(MAX_UNITS + 1);
     for (let k = 0; k <= MAX_UNITS; k++) this.radiusByUnits[k] = footprintRadius(k);
   }
@@ -165,6 +168,7 @@ export class Game {
     }
     this.lofAt.fill(-1);
     this.turnState.fill(0);
+    this.portalUsed.fill(0);
     this.refreshRadii();
     this.moves = 0;
     this.turn = 0;

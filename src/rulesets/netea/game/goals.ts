@@ -1,6 +1,7 @@
 import { ON_TABLE, type Game } from './game.js';
 import { inHalfOf } from './geometry.js';
 import { OBJECTIVE_COUNT } from './objectives.js';
+import { inNecronReserve } from './necronReserves.js';
 import { GOAL_BLITZKRIEG, GOAL_BREAK_THEIR_SPIRIT, GOAL_DEFEND_THE_FLAG, GOAL_TAKE_AND_HOLD, GOAL_THEY_SHALL_NOT_PASS } from './goalBits.js';
 
 /** The goals army a has achieved now, as GOAL_* bits; the objectives' control is the last end phase's. */
@@ -32,7 +33,8 @@ export function goalsOf(game: Game, a: number): number {
   for (let f = 0; f < game.nF; f++) {
     if (game.army(f) !== enemy) continue;
     // Break Their Spirit: "destroying (not breaking) the formation worth the most points"; any one of several tied.
-    if (game.info.mostExpensive[f] === 1 && e.fAlive[f] === 0) spirit = true;
+    // TP Necron Reserves: a Necron formation in the reserves "is considered destroyed for the purpose of ... Break Their Spirit".
+    if (game.info.mostExpensive[f] === 1 && (e.fAlive[f] === 0 || inNecronReserve(game, f))) spirit = true;
     // They Shall Not Pass: "no unbroken enemy formations in your half".
     if (game.status[f] === ON_TABLE && e.fAlive[f]! > 0 && e.fBroken[f] === 0 && inHalfOf(game, f, a)) passed = true;
   }

@@ -61,15 +61,19 @@ export class NotPlayed {
  * spacecraft and its drop pods' Deathwind, Slow and Steady, passengers
  * getting in and out, Farsight's retains (TP Eldar), Fleet of Foot's
  * marches (TP Dark Eldar) and Hit & Run Tactics (shooting before or after
- * each move, consolidating the formation's speed); and rules a game names in NOT_PLAYED with their count
+ * each move, consolidating the formation's speed), Phase Out (TP Necrons:
+ * necronReserves.ts); and rules a game names in NOT_PLAYED with their count
  * instead (skimmer pop-up, tunnelers, transports carrying other formations).
  */
-const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler', 'farsight', 'fleet-of-foot', 'hit-and-run-tactics']);
+const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler', 'farsight', 'fleet-of-foot', 'hit-and-run-tactics', 'phase-out']);
 /** Rules a game plays in part: what it still leaves out. */
 const IN_PART: Readonly<Record<string, string>> = {
   scout: 'the 20 cm coherency (a formation stands as one disc); the 10 cm zone of control is played',
   'self-planetfall': 'arriving by its own planetfall: the formation is set up on the table',
-  'scarab-conflict-necron-army-epic-tournament-special-rules': 'Necron Reserves (held back, entering through portals) and the Tomb Complex\'s two garrisons; that Necron formations may not garrison otherwise is played',
+  'scarab-conflict-necron-army-epic-tournament-special-rules':
+    'holding formations back at set-up (the players set every formation up but teleporters, which arrive in turn 1) and the Tomb Complex (its portal and two garrisons: the upgrade is not fielded); that a formation in the reserves counts as destroyed for the tiebreak and Break Their Spirit, and that Necron formations may not garrison otherwise, are played',
+  'necron-technology': 'leaving the table through a portal (the players never do), and units out of formation after a move through portals (a formation moves as one disc); entering play through a portal, Necron and Living Metal are played',
+  portal: 'leaving the table through it (the players never do); formations entering play through it are played',
 };
 
 /**

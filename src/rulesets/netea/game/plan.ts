@@ -20,6 +20,8 @@ export class Plan {
   score = 0;
   /** What the player expects its shot to be worth from where its moves end (advance and double; Hit & Run Tactics weighs shooting first against it). */
   shotThere = 0;
+  /** The portal unit a formation in the reserves enters through (TP Portal), or -1. */
+  portal = -1;
 
   copyFrom(p: Plan): void {
     this.f = p.f;
@@ -31,5 +33,6 @@ export class Plan {
     this.hold = p.hold;
     this.score = p.score;
     this.shotThere = p.shotThere;
+    this.portal = p.portal;
   }
 }

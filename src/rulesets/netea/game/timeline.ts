@@ -28,6 +28,7 @@ export const EV_DANGEROUS = 19;
 export const EV_LOST = 20;
 export const EV_RESERVE = 21;
 export const EV_CONSOLIDATE = 22;
+export const EV_PHASE_OUT = 23;
 
 const CAPACITY = 8192;
 

@@ -5,6 +5,7 @@ import { GOAL_COUNT, GOAL_NAMES } from './goalBits.js';
 import { CONTESTED, NOBODY } from './objectives.js';
 import { END_GOALS } from './playGame.js';
 import * as T from './timeline.js';
+import { ARRIVE_BY_PORTAL } from './necronReserves.js';
 
 /**
  * A sampled game's events as text a player can follow, turn by turn: who set
@@ -90,10 +91,13 @@ export function timelineText(timeline: T.Timeline, spec: GameSpec): string[] {
         out.push(`    regroups: ${a} to ${b} Blast markers`);
         break;
       case T.EV_ARRIVE:
-        out.push(`  ${name(f)} ${c === 1 ? 'teleports' : 'lands'} at (${cm(a)}, ${cm(b)})`);
+        out.push(`  ${name(f)} ${c === 1 ? 'teleports' : c === ARRIVE_BY_PORTAL ? `enters through a portal of ${name(g)}` : 'lands'} at (${cm(a)}, ${cm(b)})`);
+        break;
+      case T.EV_PHASE_OUT:
+        out.push(`  end phase: ${name(f)} phases out into the reserves`);
         break;
       case T.EV_RALLY:
-        out.push(`  end phase: ${name(f)} ${a === 1 ? (b === 0 ? 'rallies' : 'fails to rally and withdraws') : `rallies from ${c} to ${d} Blast markers`}`);
+        out.push(`  end phase: ${name(f)} ${a === 1 ? (b === 0 ? 'rallies' : g === 1 ? 'fails to rally and stays in the reserves' : 'fails to rally and withdraws') : `rallies from ${c} to ${d} Blast markers`}${g === 1 && !(a === 1 && b === 1) ? ' in the reserves' : ''}`);
         break;
       case T.EV_CONTROL:
         out.push(`  objective ${f + 1}: ${g === NOBODY ? 'nobody' : g === CONTESTED ? 'contested' : `held by army ${army(g)}`}`);

@@ -24,6 +24,7 @@ export function playTurn(game: Game, players: readonly [Player, Player], rng: Sf
   }
   game.farsightRetained[0] = 0;
   game.farsightRetained[1] = 0;
+  game.portalUsed.fill(0);
   players[0].newTurn();
   players[1].newTurn();
   game.timeline?.add(game.turn, EV_TURN, -1, -1, 0, 0, 0, 0);

@@ -1,4 +1,5 @@
 import type { Game } from './game.js';
+import { inNecronReserve } from './necronReserves.js';
 
 /**
  * The tiebreak's victory points army a scores (RB 6.1.7): "the full points
@@ -8,7 +9,10 @@ import type { Game } from './game.js';
  * reduced to half strength or less but is not broken, plus half the value of
  * any formation that is broken but is above half strength", where "a
  * formation's 'strength' is equal to the number of units in the formation
- * plus the (remaining) damage capacity of any war engines". Written to out[a].
+ * plus the (remaining) damage capacity of any war engines". A Necron
+ * formation in the reserves counts as destroyed (TP Scarab Conflict, Necron
+ * Reserves: "is considered destroyed for the purpose of tiebreak"). Written
+ * to out[a].
  */
 export function victoryPoints(game: Game, a: number, out: Float64Array): void {
   const e = game.e;
@@ -16,7 +20,7 @@ export function victoryPoints(game: Game, a: number, out: Float64Array): void {
   for (let f = 0; f < game.nF; f++) {
     if (game.army(f) === a) continue;
     const value = game.info.points[f]!;
-    if (e.fAlive[f] === 0) {
+    if (e.fAlive[f] === 0 || inNecronReserve(game, f)) {
       vp += value;
       continue;
     }

@@ -1,6 +1,7 @@
 import { hasAbility } from '../../../../model/resolvedUnit.js';
 import { FLYING, ON_TABLE, RESERVE, type Game } from '../game.js';
-import { K_AIRCRAFT, K_FIGHTERS, K_HIT_AND_RUN, K_NO_MARCH, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
+import { K_AIRCRAFT, K_FIGHTERS, K_HIT_AND_RUN, K_NECRON_RESERVES, K_NO_MARCH, K_PHASE_OUT, K_PORTAL_USER, K_SKIMMER, K_SPACECRAFT, K_TELEPORT } from '../formationInfo.js';
+import { portalOpen, standAtPortal } from '../necronReserves.js';
 import { NP_POP_UP } from '../notPlayed.js';
 import { clearLine, lineOfFire } from '../geometry.js';
 import { chargeMove } from '../chargeMove.js';
@@ -127,14 +128,48 @@ export class Player {
     for (let f = 0; f < game.nF; f++) if (this.garrisonOf[f]! >= 0 && game.standing(f)) this.claimed |= 1 << this.garrisonOf[f]!;
   }
 
-  /** Can formation f act now (RB 1.6: unbroken; aircraft from off the table; the spacecraft on its turn)? */
+  /**
+   * Can formation f act now (RB 1.6: unbroken; aircraft from off the table; the spacecraft on its turn; a Necron
+   * formation in the reserves, unbroken, through a portal the policy would use, TP Portal)?
+   */
   canAct(f: number): boolean {
     const game = this.game;
     if (game.army(f) !== this.army || game.activated[f] === 1 || game.e.fAlive[f] === 0) return false;
     const kind = game.info.kind[f]!;
     if ((kind & K_SPACECRAFT) !== 0) return game.status[f] === RESERVE && game.spacecraftTurn[this.army] === game.turn;
     if ((kind & K_AIRCRAFT) !== 0) return game.status[f] === RESERVE;
+    if (game.status[f] === RESERVE) return (kind & (K_NECRON_RESERVES | K_PORTAL_USER)) === (K_NECRON_RESERVES | K_PORTAL_USER) && game.e.fBroken[f] === 0 && this.portalFor(f) >= 0;
     return game.standing(f);
+  }
+
+  /**
+   * The portal unit a Necron formation f in the reserves would enter through (TP Portal), as the policy picks it: of the
+   * army's portals open this turn, the one whose formation stands furthest towards the enemy's table edge, f standing at it
+   * outside every enemy's zone of control (entering through a portal inside one would have to be an engage action, TP FAQ:
+   * the policy does not enter so); -1 if none.
+   */
+  portalFor(f: number): number {
+    const game = this.game;
+    const portals = game.info.portalUnits;
+    const n = game.nF;
+    const forward = game.forward(this.army);
+    let best = -1;
+    let bestAhead = -Infinity;
+    for (let k = 0; k < portals.length; k++) {
+      const u = portals[k]!;
+      if (!portalOpen(game, u, this.army)) continue;
+      const g = game.e.uFormation[u]!;
+      const ahead = forward * game.y[g]!;
+      if (ahead <= bestAhead) continue;
+      let covered = false;
+      for (let t = this.enemyStart; t < this.enemyEnd && !covered; t++) {
+        if (game.status[t] === ON_TABLE && game.e.fAlive[t]! > 0 && game.centres[g * n + t]! - game.rad[f]! - game.rad[t]! < game.info.zoc[t]!) covered = true;
+      }
+      if (covered) continue;
+      best = u;
+      bestAhead = ahead;
+    }
+    return best;
   }
 
   /** Has the army a formation left to act this turn? */
@@ -397,6 +432,8 @@ export class Player {
       this.priority[f] = t >= 0 ? this.value : -1;
       return;
     }
+    // TP Portal: a formation in the reserves is reckoned from the portal it would enter through.
+    if (game.status[f] === RESERVE) standAtPortal(game, f, this.portalFor(f));
     const n = game.nF;
     const speed = this.speedOf(f, 1);
     const range = game.info.range[f]!;
@@ -473,6 +510,14 @@ export class Player {
     plan.target = -1;
     plan.marshalMove = 0;
     plan.hold = HOLD_REGROUP;
+    plan.portal = -1;
+    // TP Portal: a formation in the reserves enters through a portal "as part of any activation that allows movement",
+    // measured from the portal: planned from there, with no sustained fire or overwatch, and a marshal that moves.
+    const entering = game.status[f] === RESERVE && (kind & (K_SPACECRAFT | K_AIRCRAFT)) === 0;
+    if (entering) {
+      plan.portal = this.portalFor(f);
+      standAtPortal(game, f, plan.portal);
+    }
     plan.destX = game.x[f]!;
     plan.destY = game.y[f]!;
     if ((kind & K_SPACECRAFT) !== 0) {
@@ -512,7 +557,7 @@ export class Player {
       this.shotWorth(f, target);
       targetShot = this.value;
     }
-    if (zoc < 0 && target >= 0) {
+    if (zoc < 0 && target >= 0 && !entering) {
       bestScore = SUSTAINED * targetShot + holdHere - exposed;
       this.set(plan, ACT_SUSTAINED, target);
       plan.score = bestScore;
@@ -592,11 +637,11 @@ export class Player {
         bestScore = score;
         this.set(plan, ACT_MARSHAL, target);
         plan.score = score;
-        plan.marshalMove = target >= 0 ? 0 : 1;
+        plan.marshalMove = target >= 0 && !entering ? 0 : 1;
       }
     }
     // Overwatch: a cautious player waits for the enemy to come into its range.
-    if (this.caution >= 0.5 && target < 0) {
+    if (this.caution >= 0.5 && target < 0 && !entering) {
       this.px = x0;
       this.py = y0;
       const t = this.bestTarget(f, false);
@@ -803,6 +848,11 @@ export class Player {
 
   /** What a failed test's hold does (RB 1.6.1): leave a zone of control; shoot if it can; regroup near its break point; or move on. */
   holdChoice(f: number, plan: Plan): void {
+    // TP Portal: a formation in the reserves enters only with a move (the hold's, towards where it was heading).
+    if (this.game.status[f] === RESERVE) {
+      plan.hold = HOLD_MOVE;
+      return;
+    }
     const zoc = this.zocHolder(f);
     if (zoc >= 0) {
       this.heading(f, this.speedOf(f, 1), zoc, plan);
@@ -843,10 +893,15 @@ export class Player {
     }
   }
 
-  /** Does teleporting formation f arrive this turn? The policy brings it in at the start of turn 1, at the second objective the army placed in the enemy's half (pointX, pointY). */
+  /**
+   * Does teleporting formation f arrive this turn? The policy brings it in at the start of turn 1, and a Necron formation
+   * that phased out at the start of the first turn after it rallied (TP Phase Out: "It may re-enter by teleporting"), at the
+   * second objective the army placed in the enemy's half (pointX, pointY).
+   */
   teleportNow(f: number): boolean {
     const game = this.game;
-    if ((game.info.kind[f]! & K_TELEPORT) === 0 || game.turn !== 1) return false;
+    const kind = game.info.kind[f]!;
+    if ((kind & K_TELEPORT) === 0 || (game.turn !== 1 && (kind & K_PHASE_OUT) === 0)) return false;
     this.plannedPoints();
     this.pointX = this.dropX;
     this.pointY = this.dropY;
