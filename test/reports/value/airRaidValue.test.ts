@@ -47,6 +47,15 @@ describe('the air raid in a formation\'s plan', () => {
     expect(problems[0]!.message).toMatch(/names no raiding aircraft/);
   });
 
+  it('the screen battle (battles/screens/air-raid.json) is the reference battle with two raided scenes and a Thunderbolt raid', () => {
+    const screen = loadBattle('battles/screens/air-raid.json').battle;
+    const reference = loadBattle().battle;
+    expect(screen.scenes.filter((s) => s.airRaid).map((s) => [s.id, s.kind, s.gap, s.weight])).toEqual([['raid-30', 'firefight', 30, 0.02], ['raid-assault', 'assault', 15, 0.02]]);
+    expect(screen.scenes.filter((s) => !s.airRaid)).toEqual(reference.scenes);
+    expect(screen.airRaid['netea-tp']!.map((e) => e.formation)).toEqual(['imperial-guard-steel-legion/thunderbolt-squadron']);
+    expect(screen.field).toEqual(reference.field);
+  });
+
   it('only the scenes ground formations play open with an air raid', () => {
     const bad = { ...battle, scenes: [...battle.scenes, { id: 'air', kind: 'air-attack', gap: 15, airRaid: true, weight: 1, why: 'an air attack that cannot be raided' }] };
     const parsed = Battle.safeParse(bad);
