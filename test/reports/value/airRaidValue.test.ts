@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Battle } from '../../../src/model/battle.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
+import { battleAirRaidOf } from '../../../src/model/battleField.js';
+import { loadDataset } from '../../../src/model/loadDataset.js';
 import { planValue } from '../../../src/reports/value/formationValue.js';
 import { formation, unit, weapon } from '../../helpers/fixtures.js';
 import { problemsOf } from '../../helpers/simulate.js';
@@ -54,6 +56,16 @@ describe('the air raid in a formation\'s plan', () => {
     expect(screen.scenes.filter((s) => !s.airRaid)).toEqual(reference.scenes);
     expect(screen.airRaid['netea-tp']!.map((e) => e.formation)).toEqual(['imperial-guard-steel-legion/thunderbolt-squadron']);
     expect(screen.field).toEqual(reference.field);
+  });
+
+  it('the battle\'s raiders are read by data set, and a raider that does not fly is refused by name', () => {
+    const data = loadDataset();
+    const reference = loadBattle().battle;
+    const withRaid = (formation: string) => ({ file: 'raid.json', battle: { ...reference, airRaid: { [data.id]: [{ formation, why: 'the raiders of the test battle' }] } } });
+    expect(battleAirRaidOf(data, withRaid('imperial-navy/thunderbolt-squadron')).specs.map((f) => f.units.length)).toEqual([2]);
+    expect(battleAirRaidOf(data, { file: 'reference.json', battle: reference }).specs).toEqual([]);
+    const problems = problemsOf(() => battleAirRaidOf(data, withRaid('codex-astartes/tactical-detachment')));
+    expect(problems).toEqual([{ file: 'raid.json', path: `airRaid.${data.id}`, message: '"codex-astartes/tactical-detachment" is not an aircraft formation; an air raid is flown by aircraft (RB 4.2)' }]);
   });
 
   it('only the scenes ground formations play open with an air raid', () => {
