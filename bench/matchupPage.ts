@@ -37,7 +37,7 @@ const loaded = loadBattle();
 const inputs = listMatchupInputs(data, loaded, lists[0]!, lists[1]!);
 
 const cliStarted = performance.now();
-const { meetings } = await runPairs(inputs.mine.specs, inputs.theirs.specs, loaded.battle, { seed: DEFAULT_SEED, trials, chunkSize: DEFAULT_CHUNK_SIZE, airDefence: inputs.airDefence, workers });
+const { meetings } = await runPairs(inputs.mine.specs, inputs.theirs.specs, loaded.battle, { seed: DEFAULT_SEED, trials, chunkSize: DEFAULT_CHUNK_SIZE, airDefence: inputs.airDefence, airRaid: inputs.airRaid, workers });
 const cliSeconds = (performance.now() - cliStarted) / 1000;
 process.stdout.write(`command line: ${meetings} meetings of ${trials} trials in ${cliSeconds.toFixed(1)} s on ${workers} workers\n`);
 

@@ -3,6 +3,7 @@ import { loadBattle } from '../src/model/loadBattle.js';
 import { loadDataset } from '../src/model/loadDataset.js';
 import { battleFieldOf } from '../src/model/battleField.js';
 import { auditEntries, auditLists } from '../src/reports/audit/auditEntries.js';
+import { fitLines, fitReport, fittedBattle } from '../src/reports/audit/fitReport.js';
 import { auditHeldOut } from '../src/reports/validation/auditHeldOut.js';
 import { initiativeChances } from '../src/reports/value/initiativeChances.js';
 import type { FormationValue } from '../src/reports/value/formationValue.js';
@@ -17,7 +18,7 @@ import { solveLinearSystem } from '../src/stats/solveLinearSystem.js';
 import { medianOf } from '../src/stats/medianOf.js';
 
 /**
- * `node dist/bench/rejudgeAudit.js --data <TP checkout> --partial <file> --battle <file> [--save <file>] [--lines] [--transports ride|foot]`:
+ * `node dist/bench/rejudgeAudit.js --data <TP checkout> --partial <file> --battle <file> [--save <file>] [--lines] [--transports ride|foot] [--drop-scenes <id,...>] [--fit A|B [--fit-out <file>]]`:
  * the held-out validation of a whole audit's simulated groups (the partial result of one
  * `audit --chunks 0-<last>` piece) under another battle that plays the same scenes against the
  * same field, differing only in how the plays are combined (its `initiative`) or its weights:
@@ -29,6 +30,12 @@ import { medianOf } from '../src/stats/medianOf.js';
  * trials by need where the new mixture puts its weight, and would simulate a group a root
  * moved next to; here a root beyond the groups simulated takes the nearest group's meetings.
  * A change that looks right here is confirmed by the whole audit under its battle.
+ *
+ * `--drop-scenes` takes scenes out of the battle and of every formation's groups before judging:
+ * the audit's battle with fewer scenes, so that one audit of a battle with several new scenes
+ * screens each of them (the air-raid scenes, docs/fair-cost.md). `--fit` fits the battle's ground
+ * scene weights to half A or B of the lists as `audit --fit` does (fitReport.ts), on the groups
+ * simulated, and `--fit-out` writes the battle with them.
  */
 
 interface Args {
@@ -45,10 +52,14 @@ interface Args {
    * costs bear out. `ride` (the default) is formationSpeed.ts.
    */
   transports: 'ride' | 'foot';
+  /** Scene ids taken out of the battle and of every formation's simulated groups. */
+  dropScenes: string[];
+  fit?: 'A' | 'B';
+  fitOut?: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Partial<Args> = { lines: false, transports: 'ride' };
+  const a: Partial<Args> = { lines: false, transports: 'ride', dropScenes: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--data') a.data = argv[++i];
@@ -61,7 +72,13 @@ function parseArgs(argv: string[]): Args {
       if (t !== 'ride' && t !== 'foot') throw new Error(`rejudgeAudit: expected --transports ride or foot, got "${t}"`);
       a.transports = t;
     }
-    else throw new Error(`rejudgeAudit: unknown argument "${arg}" (expected --data, --partial, --battle, --save, --lines, --transports ride|foot)`);
+    else if (arg === '--fit') {
+      const h = argv[++i];
+      if (h !== 'A' && h !== 'B') throw new Error(`rejudgeAudit: expected --fit A or B, got "${h}"`);
+      a.fit = h;
+    } else if (arg === '--fit-out') a.fitOut = argv[++i];
+    else if (arg === '--drop-scenes') a.dropScenes = (argv[++i] ?? '').split(',').filter((s) => s !== '');
+    else throw new Error(`rejudgeAudit: unknown argument "${arg}" (expected --data, --partial, --battle, --save, --lines, --transports ride|foot, --drop-scenes <id,...>)`);
   }
   if (a.data === undefined || a.partial === undefined || a.battle === undefined) throw new Error('rejudgeAudit: expected --data <checkout> --partial <file> --battle <file>');
   return a as Args;
@@ -71,6 +88,10 @@ const args = parseArgs(process.argv.slice(2));
 const partial = JSON.parse(readFileSync(args.partial, 'utf8'), restoreInfinity) as AuditPartial;
 if (partial.range.first !== 0 || partial.range.last !== partial.audited - 1) throw new Error(`rejudgeAudit: ${args.partial} holds formations ${partial.range.first}-${partial.range.last} of ${partial.audited}; give one piece covering every formation`);
 const loaded = loadBattle(args.battle);
+const kept = loaded.battle.scenes.flatMap((s, i) => (args.dropScenes.includes(s.id) ? [] : [i]));
+for (const id of args.dropScenes) if (!loaded.battle.scenes.some((s) => s.id === id)) throw new Error(`rejudgeAudit: --drop-scenes: the battle has no scene "${id}"`);
+loaded.battle.scenes = kept.map((i) => loaded.battle.scenes[i]!);
+loaded.battle.alternatives = loaded.battle.alternatives.map((a) => ({ ...a, weights: Object.fromEntries(Object.entries(a.weights).filter(([id]) => !args.dropScenes.includes(id))) }));
 const data = loadDataset(args.data);
 const entries = auditEntries(data, auditLists(data));
 const audited = entries.filter((e) => e.spec !== undefined);
@@ -84,6 +105,12 @@ const footSpeed = (f: FormationSpec) => {
 const neteaStaging = battleStagingOf(undefined);
 const staging = args.transports === 'foot' ? { ...neteaStaging, formationSpeed: footSpeed } : neteaStaging;
 const values: FormationValue[] = partial.values;
+// The dropped scenes' plays leave every model, and the plays kept point at their scene's new index.
+for (const v of values) {
+  const keep = v.model.slots.flatMap((s, j) => (kept.includes(s.scene) ? [j] : []));
+  v.model.slots = keep.map((j) => ({ ...v.model.slots[j]!, scene: kept.indexOf(v.model.slots[j]!.scene) }));
+  for (const o of v.model.opponents) for (const g of o.groups) g.sums = keep.map((j) => g.sums[j]!);
+}
 values.forEach((v, i) => {
   const spec = audited[i]!.spec!;
   if (v.text !== spec.text) throw new Error(`rejudgeAudit: formation ${i} is ${v.text} in the partial, ${spec.text} in the data set`);
@@ -99,7 +126,7 @@ const started = performance.now();
 const heldOut = auditHeldOut(entries, values, loaded.battle, values[0]!.metric);
 if ('notRun' in heldOut) throw new Error(heldOut.notRun);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const out: string[] = [`battle ${loaded.battle.name} v${loaded.battle.version} (${args.battle}), initiative ${JSON.stringify(loaded.battle.initiative.value)}${loaded.battle.initiative.ramp !== undefined ? ` ramp ${loaded.battle.initiative.ramp}` : ''}, transports ${args.transports}; groups from ${args.partial}; validation ${((performance.now() - started) / 1000).toFixed(1)} s`];
+const out: string[] = [`battle ${loaded.battle.name} v${loaded.battle.version} (${args.battle}${args.dropScenes.length > 0 ? `, without ${args.dropScenes.join(', ')}` : ''}), initiative ${JSON.stringify(loaded.battle.initiative.value)}${loaded.battle.initiative.ramp !== undefined ? ` ramp ${loaded.battle.initiative.ramp}` : ''}, transports ${args.transports}; groups from ${args.partial}; validation ${((performance.now() - started) / 1000).toFixed(1)} s`];
 for (const kind of ['ground', 'aircraft'] as const) {
   for (const p of heldOut.predictors) {
     const f = p.figures[kind];
@@ -119,6 +146,11 @@ if (args.lines) {
 }
 process.stdout.write(out.join('\n') + '\n');
 if (args.save !== undefined) writeFileSync(args.save, JSON.stringify(heldOut, null, 2) + '\n');
+if (args.fit !== undefined) {
+  const fit = fitReport(entries, values, loaded.battle, values[0]!.metric, args.fit);
+  process.stdout.write(fitLines(fit).join('\n') + '\n');
+  if (args.fitOut !== undefined) writeFileSync(args.fitOut, JSON.stringify(fittedBattle(loaded.battle, fit, data.id), null, 2) + '\n');
+}
 
 /**
  * A predictor by cost band (below 150, 150 to 250, 250 to 400, 400 to 700, 700 and more points):

@@ -169,7 +169,7 @@ export function setupFairCost(host: FairCostHost): FairCostView {
       if (s.formation.trim() === '') throw new InputError([{ file: 'fair-cost', path: '', message: 'expected the formation to price, e.g. "codex-astartes/devastator-detachment" or "4 Devastator"' }]);
       loaded = referenceBattle();
       inputs = battleFairCostInputs(data, loaded, s.formation, undefined);
-      plan = planValue(inputs.formation, inputs.opponents, loaded.battle, battleFairCostRun(numbers, inputs.airDefence));
+      plan = planValue(inputs.formation, inputs.opponents, loaded.battle, battleFairCostRun(numbers, inputs));
     } catch (e) {
       // A link to a Tournament Pack that is not loaded runs once it is.
       waiting.keepIfPackMissing(s, e);

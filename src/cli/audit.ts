@@ -6,7 +6,7 @@ import { shortVersion, type Dataset } from '../model/dataset.js';
 import type { FormationSpec } from '../model/formation.js';
 import { InputError } from '../model/inputError.js';
 import { type LoadedBattle } from '../model/loadBattle.js';
-import { battleAirDefenceOf, battleFieldOf, fieldLacking, type BattleFormations } from '../model/battleField.js';
+import { battleAirDefenceOf, battleAirRaidOf, battleFieldOf, fieldLacking, type BattleFormations } from '../model/battleField.js';
 import { type AuditEntry } from '../reports/audit/auditEntries.js';
 import { summariseAudit, type AuditResult } from '../reports/audit/auditResult.js';
 import { fitLines, fitReport, fittedBattle } from '../reports/audit/fitReport.js';
@@ -97,6 +97,11 @@ export function battleField(data: Dataset, loaded: LoadedBattle, instead?: strin
 /** The battle's air-defence formations for a data set (none when it names none); lacking ones named on stderr. */
 export function battleAirDefence(data: Dataset, loaded: LoadedBattle): FormationSpec[] {
   return noted(battleAirDefenceOf(data, loaded));
+}
+
+/** The battle's raiding aircraft for a data set (none when it names none); lacking ones named on stderr. */
+export function battleAirRaid(data: Dataset, loaded: LoadedBattle): FormationSpec[] {
+  return noted(battleAirRaidOf(data, loaded));
 }
 
 function noted(f: BattleFormations): FormationSpec[] {

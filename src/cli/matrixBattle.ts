@@ -2,6 +2,7 @@ import type { RulesSystemName } from '../model/registry.js';
 import type { Dataset } from '../model/dataset.js';
 import { overlayHeader, warnNotSimulated } from './print.js';
 import { loadBattle } from '../model/loadBattle.js';
+import { battleAirRaid } from './audit.js';
 import { finishChart, type VlSpec } from '../reports/charts/frame.js';
 import type { ArmyFormations } from '../reports/matrix.js';
 import { chartContext } from '../reports/report.js';
@@ -57,7 +58,7 @@ export async function battleMatrix(data: Dataset, rows: ArmyFormations, cols: Ar
   const loaded = loadBattle(o.battle);
   const metric = (o.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true, exactOpponents: true, ...(o.plan ? { plan: o.plan } : {}) });
+  const values = await valueFormations(rows.formations.map((f) => f.spec), cols.formations.map((f) => f.spec), loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric, workers: o.workers, includeOwnList: true, exactOpponents: true, ...(o.plan ? { plan: o.plan } : { airRaid: battleAirRaid(data, loaded) }) });
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const cells = values.flatMap((v, i) =>
     v.opponents.map((op, j) => ({ row: i, col: j, valuePerPoint: ratio(op.fairCost.estimate, v.cost ?? NaN), ci95: [ratio(op.fairCost.ci95[0], v.cost ?? NaN), ratio(op.fairCost.ci95[1], v.cost ?? NaN)] as [number, number] })),

@@ -23,7 +23,7 @@ import { writeRunReport, type WrittenReport } from '../reports/writeRunReport.js
 import type { SimulationResult } from '../run/simulate.js';
 import { fairCostJson } from './fairCost.js';
 import { battleValueJson } from '../reports/value/battleFairCost.js';
-import { battleAirDefence, battleField } from './audit.js';
+import { battleAirDefence, battleAirRaid, battleField } from './audit.js';
 import { loadBattle, type LoadedBattle } from '../model/loadBattle.js';
 import { battleValueHeadline, battleValueSection } from '../reports/sections/battleValueSection.js';
 import type { ParityMetric } from '../reports/value/parityCost.js';
@@ -400,7 +400,7 @@ async function runBattleFairCost(p: PreparedExperiment, o: SimOptions, argv: str
   const s = p.settings;
   const metric = (x.fairCost!.metric ?? 'efficiency') as ParityMetric;
   const started = performance.now();
-  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded), rules: x.rules });
+  const [v] = await valueFormations([f.formation], f.opponents, loaded.battle, { seed: s.seed, trials: s.trials, chunkSize: s.chunkSize, metric, workers: o.workers, airDefence: battleAirDefence(p.loaded.data, loaded), airRaid: battleAirRaid(p.loaded.data, loaded), rules: x.rules });
   const value = v!;
   const simulationMs = Math.round(performance.now() - started);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;

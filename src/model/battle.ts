@@ -36,6 +36,10 @@ export const BattleCover = z.union([z.literal('none'), z.literal('obscured'), z.
  *   beside them (RB 4.2).
  * - `orbital` (spacecraft only): one spacecraft's orbital bombardment and
  *   pin-point attacks on one opponent formation (RB 4.3).
+ * A firefight or assault with `airRaid` opens with the battle's raiding
+ * aircraft (`airRaid` below), on the opponent's side, each making a ground
+ * attack on a formation of side A through the flak of side A's formations
+ * with AA weapons (RB 4.2.1-4.2.4), before the scene is played as written.
  * Ground formations play the firefight and assault scenes, aircraft the
  * air-attack scenes, spacecraft the orbital ones: each formation's mix is the
  * weights of the scenes it plays.
@@ -55,6 +59,8 @@ export const Scene = z.strictObject({
   cover: BattleCover.default('none'),
   /** Air attacks: the battle's air-defence formations fire flak too. */
   airDefence: z.boolean().default(false),
+  /** Firefights and assaults: the battle's raiding aircraft attack side A first, through its flak. */
+  airRaid: z.boolean().default(false),
   weight: z.number().min(0, 'a weight of 0 or more'),
   why: Why,
 });
@@ -86,6 +92,8 @@ export const Battle = z
     field: z.record(z.string().min(1), z.array(FieldEntry).min(1)),
     /** Flak formations standing beside the opponents in air-attack scenes with `airDefence`, by data set id. */
     airDefence: z.record(z.string().min(1), z.array(FieldEntry).min(1)).default({}),
+    /** Aircraft formations of the opponent's side that open firefights and assaults with `airRaid` by a ground attack, by data set id. */
+    airRaid: z.record(z.string().min(1), z.array(FieldEntry).min(1)).default({}),
     /**
      * Spacecraft (RB 4.3) act once in a game and cannot be attacked: the share of the
      * spacecraft's cost counted as spent by its one attack, in place of losses.
@@ -135,6 +143,7 @@ export const Battle = z
     if (b.scenes.reduce((t, s) => t + s.weight, 0) <= 0) ctx.addIssue({ code: 'custom', path: ['scenes'], message: 'the scene weights must add up to more than 0' });
     b.scenes.forEach((s, i) => {
       if (s.airDefence && s.kind !== 'air-attack') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airDefence'], message: 'only air-attack scenes have air defence' });
+      if (s.airRaid && scenePlayedBy(s.kind) !== 'ground') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airRaid'], message: 'only firefights and assaults (the scenes ground formations play) open with an air raid' });
     });
     if ((b.initiative.value === 'speed') !== (b.initiative.ramp !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'a ramp belongs to the "speed" initiative only' });

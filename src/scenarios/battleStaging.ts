@@ -15,6 +15,8 @@ export interface ScenePlay {
   initiative: 0 | 1;
   /** Air attacks: flak formations of side 1 standing beside its group. */
   airDefence: FormationSpec[];
+  /** Firefights and assaults with an air raid: aircraft formations of side 1 that attack side 0 first (none without one). */
+  airRaid: FormationSpec[];
 }
 
 /**

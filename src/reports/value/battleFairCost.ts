@@ -1,7 +1,7 @@
 import type { Dataset } from '../../model/dataset.js';
 import { parseFormation, type FormationSpec } from '../../model/formation.js';
 import { InputError } from '../../model/inputError.js';
-import { battleAirDefenceOf, battleFieldOf } from '../../model/battleField.js';
+import { battleAirDefenceOf, battleAirRaidOf, battleFieldOf } from '../../model/battleField.js';
 import type { LoadedBattle } from '../../model/loadBattle.js';
 import { rejectAirUnits } from '../../model/rejectAirUnits.js';
 import type { FormationValue, ValueRun } from './formationValue.js';
@@ -21,7 +21,9 @@ export interface BattleFairCostInputs {
   formation: FormationSpec;
   opponents: FormationSpec[];
   airDefence: FormationSpec[];
-  /** The formations of the battle's field or air defence the data set lacks, one line each (stderr on the command line). */
+  /** The battle's raiding aircraft (scenes with `airRaid`). */
+  airRaid: FormationSpec[];
+  /** The formations of the battle's field, air defence or air raid the data set lacks, one line each (stderr on the command line). */
   notes: string[];
 }
 
@@ -31,15 +33,16 @@ export function battleFairCostInputs(data: Dataset, loaded: LoadedBattle, text: 
   const field = vs !== undefined ? { specs: vs.map((v) => parseFormation(data, v)), note: null } : battleFieldOf(data, loaded, 'or name the opponents with --vs');
   rejectAirUnits(field.specs.map((f): [string, FormationSpec] => [f.text, f]), 'fair-cost');
   const air = battleAirDefenceOf(data, loaded);
-  return { formation, opponents: field.specs, airDefence: air.specs, notes: [field.note, air.note].filter((n): n is string => n !== null) };
+  const raid = battleAirRaidOf(data, loaded);
+  return { formation, opponents: field.specs, airDefence: air.specs, airRaid: raid.specs, notes: [field.note, air.note, raid.note].filter((n): n is string => n !== null) };
 }
 
 /**
  * The meetings' settings: the seed, trials and chunk size name and size every meeting's chunks, wherever they run.
  * `rules` is the `--rules` name that stages the battle (src/scenarios/registry.ts battleStagingOf); left out, the Tournament Pack's, as the engine's default.
  */
-export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, airDefence: FormationSpec[], rules?: string): ValueRun {
-  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence, ...(rules !== undefined ? { rules } : {}) };
+export function battleFairCostRun(o: { seed: string; trials: number; chunkSize: number }, air: { airDefence: FormationSpec[]; airRaid: FormationSpec[] }, rules?: string): ValueRun {
+  return { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, airDefence: air.airDefence, airRaid: air.airRaid, ...(rules !== undefined ? { rules } : {}) };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ValueRun {
   includeOwnList?: boolean;
   /** The battle's air-defence formations for the data set (air-attack scenes with `airDefence`). */
   airDefence?: FormationSpec[];
+  /** The battle's raiding aircraft for the data set (firefights and assaults with `airRaid`). */
+  airRaid?: FormationSpec[];
   /** The `--rules` name whose staging plays the battle (src/scenarios/registry.ts battleStagingOf; default: the engine's own rules, the Tournament Pack's; `rulebook-2004`: the 2004 rulebook's). */
   rules?: string;
 }
@@ -83,12 +85,18 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
   const played = battle.scenes.filter((sc) => scenePlayedBy(sc.kind) === kind);
   if (played.length === 0) throw new InputError([{ file: `battle "${battle.name}"`, path: 'scenes', message: `no scene that ${kind === 'ground' ? 'ground formations' : kind} play (${kind === 'aircraft' ? 'an "air-attack" scene' : kind === 'spacecraft' ? 'an "orbital" scene' : 'a "firefight" or "assault" scene'}), so it cannot value "${formation.text}"` }]);
   const defence = run.airDefence ?? [];
+  const raid = run.airRaid ?? [];
+  if (kind === 'ground' && raid.length === 0) {
+    const raided = battle.scenes.find((sc) => sc.airRaid);
+    if (raided !== undefined) throw new InputError([{ file: `battle "${battle.name}"`, path: `scenes.${raided.id}.airRaid`, message: `the scene opens with an air raid but the battle names no raiding aircraft for this data set (its "airRaid"), so it cannot value "${formation.text}"` }]);
+  }
   const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
   const slots: ValueSlot[] = [];
   battle.scenes.forEach((scene, si) => {
     if (scenePlayedBy(scene.kind) !== kind) return;
     // The air defence's points are part of the opponent side the formation meets (P̄, fixedPointCost.ts).
-    const defencePoints = scene.airDefence ? defence.reduce((t, f) => t + (f.points ?? 0), 0) : 0;
+    // So are the raiding aircraft's, whose losses count among what the formation destroys (sceneMeetingTask).
+    const defencePoints = (scene.airDefence ? defence : scene.airRaid ? raid : []).reduce((t, f) => t + (f.points ?? 0), 0);
     // Only flak answers an air attack and a spacecraft is not attacked: the initiative changes nothing, so one play serves.
     if (kind !== 'ground') slots.push({ scene: si, initiative: 0, defencePoints, alone: true });
     else for (const initiative of [0, 1] as const) slots.push({ scene: si, initiative, defencePoints, alone: false });
@@ -100,8 +108,9 @@ export function planValue(formation: FormationSpec, opponents: FormationSpec[], 
     return slots.map((slot) => {
       const scene = battle.scenes[slot.scene]!;
       const sceneDefence = scene.airDefence ? defence : [];
-      const spec = staging.scene(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: scene.cover, initiative: slot.initiative, airDefence: sceneDefence });
-      const task = sceneMeetingTask({ battle, sceneId: scene.id, initiative: slot.initiative, spec, groupA, groupB, lossSlotsOf: lossSlots, formationText: formation.text, opponentText: o.text, run, credits });
+      const sceneRaid = scene.airRaid ? raid : [];
+      const spec = staging.scene(groupA, groupB, { kind: scene.kind, gap: scene.gap, approachGap: scene.approachGap, action: scene.action, turns: scene.turns, cover: scene.cover, initiative: slot.initiative, airDefence: sceneDefence, airRaid: sceneRaid });
+      const task = sceneMeetingTask({ battle, sceneId: scene.id, initiative: slot.initiative, spec, groupA, groupB, raiders: sceneRaid, lossSlotsOf: lossSlots, formationText: formation.text, opponentText: o.text, run, credits });
       return kind === 'spacecraft' ? { ...task, spent: m * battle.spacecraftSpent.value } : task;
     });
   };

@@ -14,6 +14,8 @@ export interface ScenePlay<F> {
   spec: ScenarioSpec;
   groupA: readonly F[];
   groupB: readonly F[];
+  /** Aircraft of side B's that open the scene with an air raid, placed after `groupB`: their losses count with side B's. */
+  raiders?: readonly F[];
   /** Where a formation's losses are counted in the scene's last record, in its points. */
   lossSlotsOf: (record: FormationRecordLayout, formation: F) => LossSlots;
   formationText: string;
@@ -39,7 +41,7 @@ export function sceneMeetingTask<F>(play: ScenePlay<F>): ValueMeetingTask {
     trials: play.run.trials,
     chunkSize: play.run.chunkSize,
     sideA,
-    sideB: groupB.map((f, i) => lossSlotsOf(last.formations[groupA.length + i]!, f)),
+    sideB: [...groupB, ...(play.raiders ?? [])].map((f, i) => lossSlotsOf(last.formations[groupA.length + i]!, f)),
     lossUnit: sideA[0]!.points,
     credits: play.credits,
   };

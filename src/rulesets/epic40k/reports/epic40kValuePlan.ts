@@ -106,6 +106,8 @@ export function planEpic40kValue(formation: FormationSpec, opponents: FormationS
   field.forEach((o) => {
     if (o.points === null || o.points <= 0) throw new InputError([{ file: `detachment "${o.text}"`, path: '', message: 'the opponent has no points cost: one of its units is priced by no row of the detachment cards (docs/epic40k.md, Points)' }]);
   });
+  const raided = battle.scenes.find((sc) => sc.airRaid);
+  if (raided !== undefined) throw new InputError([{ file: `battle "${battle.name}"`, path: `scenes.${raided.id}.airRaid`, message: 'the Epic 40,000 staging plays no air raid (docs/fair-cost.md); give --battle a battle without one' }]);
   const credits = { broken: battle.value.brokenCredit.value, blastMarker: battle.value.blastMarkerCredit.value };
   const slots: ValueSlot[] = battle.scenes.flatMap((_, si) => [0, 1].map((initiative) => ({ scene: si, initiative: initiative as 0 | 1, defencePoints: 0, alone: false })));
   const tasksFor = (oi: number, { m, n }: GroupComposition) => {

@@ -8,7 +8,7 @@ import { summariseAudit } from '../../../reports/audit/auditResult.js';
 import { priceChanges, type PriceChange } from '../../../reports/history/priceChanges.js';
 import { directionShares, rateChanges, type DirectionShare, type ExtraValue, type HistoryCase } from '../../../reports/history/historyRatings.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
-import { battleAirDefence, battleField, type AuditOptions } from '../../../cli/audit.js';
+import { battleAirDefence, battleAirRaid, battleField, type AuditOptions } from '../../../cli/audit.js';
 import { fieldLacking } from '../../../model/battleField.js';
 
 /**
@@ -76,7 +76,7 @@ export async function auditHistory(o: AuditOptions & { history: string }, starte
       problems.set(c, `cannot be built as ${text}: ${e.problems.map((p) => p.message).join('; ')}`);
     }
   }
-  const values = await valueFormations([...audited.map((e) => e.spec!), ...extras.map((x) => x.spec)], field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(older, loaded), rules: 'netea', ...(o.precision !== undefined ? { precision: o.precision } : {}) });
+  const values = await valueFormations([...audited.map((e) => e.spec!), ...extras.map((x) => x.spec)], field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(older, loaded), airRaid: battleAirRaid(older, loaded), rules: 'netea', ...(o.precision !== undefined ? { precision: o.precision } : {}) });
   const audit = summariseAudit(entries, values.slice(0, audited.length), loaded.battle, older.id);
   const extraValues = new Map<PriceChange, ExtraValue>(extras.map((x, i) => [x.change, { text: x.spec.text, value: values[audited.length + i]!, cost: x.cost, ...(x.host !== undefined ? { host: x.host } : {}) }]));
   const cases = rateChanges(judged, audit, extraValues, problems, loaded.battle.margin.value);

@@ -20,7 +20,7 @@ export async function fairCostInBattle(text: string, o: FairCostOptions, variant
   const inputs = battleFairCostInputs(data, loaded, text, o.vs);
   for (const note of inputs.notes) process.stderr.write(`note: ${note}\n`);
   const { formation, opponents } = inputs;
-  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs.airDefence, variant), metric, workers: o.workers, exactOpponents: true });
+  const [value] = await valueFormations([formation], opponents, loaded.battle, { ...battleFairCostRun(o, inputs, variant), metric, workers: o.workers, exactOpponents: true });
   const v = judgedFairCost(value!, o.cost, loaded, formation, o.vs !== undefined);
   const battleName = `${loaded.battle.name} v${loaded.battle.version}`;
   const margin = loaded.battle.margin.value;

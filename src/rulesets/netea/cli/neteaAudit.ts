@@ -3,7 +3,7 @@ import { loadDataset } from '../../../model/loadDataset.js';
 import { auditEntries, auditLists } from '../../../reports/audit/auditEntries.js';
 import { valueFormations } from '../../../reports/value/valueFormations.js';
 import { variantNotes, rulesVariantOf } from '../model/rulesVariant.js';
-import { type AuditOptions, auditKey, auditRange, battleAirDefence, battleField, checkAuditOutputs, finishAudit, replayedAudit, showProgress, writeAuditPartial } from '../../../cli/audit.js';
+import { type AuditOptions, auditKey, auditRange, battleAirDefence, battleAirRaid, battleField, checkAuditOutputs, finishAudit, replayedAudit, showProgress, writeAuditPartial } from '../../../cli/audit.js';
 import type { CommandCall } from '../../../cli/ruleSystemCommands.js';
 import { auditHistory } from './auditHistory.js';
 
@@ -32,7 +32,7 @@ export async function neteaAudit({ o: options, started }: CommandCall): Promise<
   }
   const piece = entries.filter((e) => e.spec === undefined || (audited.indexOf(e) >= range.first && audited.indexOf(e) <= range.last));
   const progress = o.quiet === true || o.json === true || !process.stderr.isTTY ? undefined : showProgress;
-  const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), rules: rulesVariantOf(o.rules ?? 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
+  const values = await valueFormations(piece.filter((e) => e.spec !== undefined).map((e) => e.spec!), field, loaded.battle, { seed: o.seed, trials: o.trials, chunkSize: o.chunkSize, metric: o.metric, workers: o.workers, airDefence: battleAirDefence(data, loaded), airRaid: battleAirRaid(data, loaded), rules: rulesVariantOf(o.rules ?? 'netea'), ...(o.precision !== undefined ? { precision: o.precision } : {}) }, progress);
   if (o.chunks !== undefined || o.partialOut !== undefined) {
     writeAuditPartial(o, argv, key, audited.length, range, values);
     return;

@@ -23,6 +23,8 @@ export interface SceneSetup {
   initiative: 0 | 1;
   /** Air attacks: flak formations of side 1 standing beside its group. */
   airDefence?: FormationSpec[];
+  /** Firefights and assaults: aircraft formations of side 1 that open the scene with a ground attack on side 0 (airRaidSteps). */
+  airRaid?: FormationSpec[];
   /** The engine's rules (default: the Tournament Pack's; rulesVariant.ts gives the 2004 rulebook's). */
   options?: NeteaOptions;
 }
@@ -85,6 +87,28 @@ export function canChargeFrom(f: FormationSpec, gap: number): boolean {
 }
 
 /**
+ * Where raiding aircraft make their attack from: 15 cm from the target, as the aircraft's own
+ * air-attack scenes attack (battles/reference.json), where every weapon of a Thunderbolt reaches.
+ */
+export const AIR_RAID_GAP = 15;
+
+/**
+ * The air raid that opens a scene (RB 4.2.1-4.2.4; TP Aircraft Attacks, Flak Attacks): raider i,
+ * after its action test (-1 per Blast marker, RB 4.2.7; a failure is a stand down), makes a ground
+ * attack on formation i mod m of side 0. On the approach every formation of side 0 with AA weapons
+ * within range of the attack position fires flak at it (a free attack, needing no action, RB 4.2.4),
+ * then the aircraft left that did not jink attack with the normal shooting rules. No combat air
+ * patrol: the valued side has no aircraft.
+ */
+function airRaidSteps(sideA: number[], raiders: number[], formations: PlacedFormation[], names: string[]): Step[] {
+  const flak = sideA.filter((i) => hasAntiAircraft(formations[i]!.formation));
+  return raiders.map((by, i): Step => {
+    const at = sideA[i % sideA.length]!;
+    return { kind: 'ground-attack', label: `${names[by]} air raid on ${names[at]}`, by, at, flak, cap: -1, test: true, retain: false };
+  });
+}
+
+/**
  * The engagement for one scene: side 0 is `groupA`, side 1 `groupB`.
  *
  * An assault's attacker charges from `gap` when it can (canChargeFrom), the
@@ -93,18 +117,24 @@ export function canChargeFrom(f: FormationSpec, gap: number): boolean {
  * double action's −1 to hit (RB 1.6), the defending group fires back at that
  * range, and the end phase rallies; it engages the next turn. So speed buys
  * an assault without a turn under fire.
+ *
+ * With `airRaid`, the raiding aircraft stand on side 1 after `groupB` (their losses are the
+ * opponent side's) and open the scene (airRaidSteps) before either side acts.
  */
 export function sceneEngagement(groupA: FormationSpec[], groupB: FormationSpec[], s: SceneSetup): EngagementSpec {
   if (s.kind === 'air-attack' || s.kind === 'orbital') return aerospaceScene(groupA, groupB, s);
   const attackerGroup = s.initiative === 0 ? groupA : groupB;
   const approach = s.kind === 'assault' && !canChargeFrom(attackerGroup[0]!, s.gap);
   const gap = approach ? s.approachGap : s.gap;
-  const formations = [...place(groupA, 0, gap, s.cover), ...place(groupB, 1, gap, s.cover)];
+  const raid = place(s.airRaid ?? [], 1, AIR_RAID_GAP, { kind: 'none' }).map((f, i) => ({ ...f, id: `raid${i + 1}` }));
+  const formations = [...place(groupA, 0, gap, s.cover), ...place(groupB, 1, gap, s.cover), ...raid];
   const names = formations.map((f) => `${f.formation.name} (${f.id})`);
   const sideA = groupA.map((_, i) => i);
   const sideB = groupB.map((_, i) => groupA.length + i);
+  const raiders = raid.map((_, i) => groupA.length + groupB.length + i);
   const [first, second] = s.initiative === 0 ? [sideA, sideB] : [sideB, sideA];
-  const steps: Step[] = [];
+  // The raid comes first whoever holds the initiative: it is the enemy's opening move, and the scene then plays as written.
+  const steps: Step[] = airRaidSteps(sideA, raiders, formations, names);
   if (s.kind === 'firefight') {
     const retire = retiring(formations, first, s.action);
     for (let turn = 1; turn <= s.turns; turn++) {

@@ -271,7 +271,7 @@ export function setupLists(host: ListsHost): ListsView {
     runner = mine;
     let result: MatchupResult;
     try {
-      const { pairs, meetings } = await runMatchupPairs(inputs.mine.specs, inputs.theirs.specs, loaded.battle, { seed, trials, chunkSize, airDefence: inputs.airDefence }, mine);
+      const { pairs, meetings } = await runMatchupPairs(inputs.mine.specs, inputs.theirs.specs, loaded.battle, { seed, trials, chunkSize, airDefence: inputs.airDefence, airRaid: inputs.airRaid }, mine);
       result = matchupResult(inputs.mine.side, inputs.theirs.side, pairs, meetings);
     } catch (e) {
       if (run !== runCount) return;

@@ -1,5 +1,5 @@
 import type { Battle } from '../../../../model/battle.js';
-import { battleAirDefenceOf } from '../../../../model/battleField.js';
+import { battleAirDefenceOf, battleAirRaidOf } from '../../../../model/battleField.js';
 import type { Dataset } from '../../../../model/dataset.js';
 import type { FormationSpec } from '../../../../model/formation.js';
 import type { LoadedBattle } from '../../../../model/loadBattle.js';
@@ -64,6 +64,8 @@ export interface ListMatchupInputs {
   mine: ReturnType<typeof matchupSide>;
   theirs: ReturnType<typeof matchupSide>;
   airDefence: FormationSpec[];
+  /** The battle's raiding aircraft (scenes with `airRaid`). */
+  airRaid: FormationSpec[];
   /** The battle's air-defence formations the data set lacks, where it lacks some (the command line says it on stderr). */
   airDefenceNote: string | null;
   notes: string[];
@@ -74,9 +76,10 @@ export function listMatchupInputs(data: Dataset, loaded: LoadedBattle, mine: { f
   const m = matchupSide(data, mine);
   const t = matchupSide(data, theirs);
   const air = battleAirDefenceOf(data, loaded);
+  const raid = battleAirRaidOf(data, loaded);
   const all = [...m.specs, ...t.specs];
   const breaches = [...m.breaches.map((b) => `${m.side.file}: ${b}`), ...t.breaches.map((b) => `${t.side.file}: ${b}`)];
-  return { mine: m, theirs: t, airDefence: air.specs, airDefenceNote: air.note, notes: matchupNotes([m.side, t.side], breaches, air.specs, hasFliers(all)), unsupported: unsupportedOf(all) };
+  return { mine: m, theirs: t, airDefence: air.specs, airRaid: raid.specs, airDefenceNote: [air.note, raid.note].filter((n): n is string => n !== null).join('; ') || null, notes: matchupNotes([m.side, t.side], breaches, air.specs, hasFliers(all)), unsupported: unsupportedOf(all) };
 }
 
 /** `matchup --json`: the run, the result, the notes and the rules not simulated. */
