@@ -117,6 +117,12 @@ export const Battle = z
       .strictObject({
         value: z.enum(['strategy-roll', 'alternate', 'speed', 'reach']),
         ramp: z.number().min(0).max(100).optional(),
+        /**
+         * Under `reach`, the fire that counts: `any-fire` (the default) a move then the longest
+         * ground-attack range, or an indirect weapon's doubled range (formationReach); `indirect-fire`
+         * only what needs no line of fire, a barrage's doubled range, else the speed (indirectReach).
+         */
+        reachBy: z.enum(['any-fire', 'indirect-fire']).optional(),
         why: Why,
         /**
          * Set when the ramp was chosen by the costs of a data set's lists: among which ramps
@@ -150,6 +156,9 @@ export const Battle = z
     const ramped = b.initiative.value === 'speed' || b.initiative.value === 'reach';
     if (ramped !== (b.initiative.ramp !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: !ramped ? 'a ramp belongs to the "speed" and "reach" initiatives only' : b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'the reach initiative needs a ramp: the difference in reach in cm at which the formation reaching farther always chooses (0: any difference)' });
+    }
+    if (b.initiative.reachBy !== undefined && b.initiative.value !== 'reach') {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'reachBy'], message: 'reachBy belongs to the "reach" initiative only' });
     }
     const chosen = b.initiative.rampChosen;
     if (chosen !== undefined && (b.initiative.ramp === undefined || !chosen.among.includes(b.initiative.ramp))) {

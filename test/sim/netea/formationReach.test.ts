@@ -3,7 +3,7 @@ import { loadBuiltinDataset } from '../../../src/model/loadDatasheets.js';
 import { parseFormation, type FormationSpec } from '../../../src/model/formation.js';
 import type { WeaponMode } from '../../../src/model/schema.js';
 import { loadBattle } from '../../../src/model/loadBattle.js';
-import { formationReach } from '../../../src/rulesets/netea/engine/formationReach.js';
+import { formationReach, indirectReach } from '../../../src/rulesets/netea/engine/formationReach.js';
 import { initiativeChances } from '../../../src/reports/value/initiativeChances.js';
 
 const data = loadBuiltinDataset();
@@ -44,6 +44,19 @@ describe('how far off a formation can hit a ground formation (formationReach.ts)
     expect(formationReach(armedWith(tactical, [{ range: 60, mw: 4 }]))).toBe(90);
   });
 
+  it('by indirect fire only: a barrage\'s doubled range, else the speed (RB 1.9.8, 1.12)', () => {
+    // Whirlwinds: 2 × 45 = 90 against a speed of 30.
+    expect(indirectReach(f('codex-astartes/whirlwind-detachment'))).toBe(90);
+    // No indirect weapon: the speed (Rhinos 30, Terminators 15, Land Speeders 35); the missile launchers' 45 cm needs a line of fire.
+    expect(indirectReach(f('codex-astartes/tactical-detachment'))).toBe(30);
+    expect(indirectReach(f('codex-astartes/terminator-detachment'))).toBe(15);
+    expect(indirectReach(f('codex-astartes/land-speeder-detachment'))).toBe(35);
+    // A 10 cm barrage on a 30 cm vehicle: its speed; an indirect AA-only mode does not count.
+    const whirlwinds = f('codex-astartes/whirlwind-detachment');
+    expect(indirectReach(armedWith(whirlwinds, [{ range: 10, bp: 1, indirectFire: true }]))).toBe(30);
+    expect(indirectReach(armedWith(whirlwinds, [{ range: 60, aa: 5, indirectFire: true }]))).toBe(30);
+  });
+
   it('the battle\'s "reach" initiative: P(A chooses) = clamp(½ + (ρa − ρb)/(2·ramp), 0, 1)', () => {
     const { battle } = loadBattle();
     const whirlwinds = f('codex-astartes/whirlwind-detachment');
@@ -54,7 +67,22 @@ describe('how far off a formation can hit a ground formation (formationReach.ts)
     // The same meetings by speed (30 against 15, 30, 35, 30, ramp 30): the Land Speeders choose more often than not.
     const bySpeed = initiativeChances(whirlwinds, field, { ...battle, initiative: { value: 'speed', ramp: 30, why: 'the faster formation chooses' } }, 'ground');
     expect(bySpeed).toEqual([0.75, 0.5, 0.5 - 5 / 60, 0.5]);
+    // By indirect fire only (reach 90 against speeds 15, 30, 35 and the Whirlwinds' 90), ramp 30: the barrage always chooses.
+    const byIndirect = initiativeChances(whirlwinds, field, { ...battle, initiative: { value: 'reach', ramp: 30, reachBy: 'indirect-fire', why: 'the formation reaching farther unseen chooses' } }, 'ground');
+    expect(byIndirect).toEqual([1, 1, 1, 0.5]);
+    // Without indirect fire on either side it is the speed initiative: Land Speeders (35) against Terminators (15) and Tactical (30).
+    const speeders = f('codex-astartes/land-speeder-detachment');
+    const both = field.slice(0, 2);
+    expect(initiativeChances(speeders, both, { ...battle, initiative: { value: 'reach', ramp: 30, reachBy: 'indirect-fire', why: 'the formation reaching farther unseen chooses' } }, 'ground')).toEqual(initiativeChances(speeders, both, { ...battle, initiative: { value: 'speed', ramp: 30, why: 'the faster formation chooses' } }, 'ground'));
     // Aircraft and spacecraft play each scene once: unused.
     expect(initiativeChances(whirlwinds, field, { ...battle, initiative: { value: 'reach', ramp: 60, why: 'the formation reaching farther chooses' } }, 'aircraft')).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it('the screen battle (battles/screens/indirect-reach.json) is the reference battle v5 but for its initiative', () => {
+    const reference = loadBattle().battle;
+    const screen = loadBattle('battles/screens/indirect-reach.json').battle;
+    expect(screen.initiative).toMatchObject({ value: 'reach', ramp: 30, reachBy: 'indirect-fire' });
+    const rest = (b: typeof reference) => ({ ...b, $schema: '', title: '', description: '', initiative: null });
+    expect(rest(screen)).toEqual(rest(reference));
   });
 });

@@ -31,3 +31,27 @@ export function formationReach(f: FormationSpec, speed: number = formationSpeed(
   }
   return reach;
 }
+
+/**
+ * How far off a formation can hit a ground formation that cannot see it, in cm: an indirect-fire
+ * weapon's range doubled, since a barrage needs no line of fire (RB 1.9.8; TP Indirect Fire),
+ * or else its speed, the charge (RB 1.12). Direct fire is left out: a line of fire runs both ways,
+ * so a gun that reaches its target can be shot back at by one of equal range. Without indirect
+ * fire this is the formation's speed, and the reach initiative is the speed initiative.
+ *
+ *   reach = max(v, max over indirect modes 2·R)
+ */
+export function indirectReach(f: FormationSpec, speed: number = formationSpeed(f)): number {
+  let reach = speed;
+  for (const ru of f.units) {
+    if (ru.unit.type === 'Special') continue;
+    for (const w of [...ru.weapons, ...ru.characterWeapons]) {
+      for (const m of w.weapon.modes) {
+        if (m.kind !== 'ranged' || m.engageOnly || !m.indirectFire) continue;
+        if (m.ap === undefined && m.at === undefined && m.mw === undefined && m.bp === undefined) continue;
+        reach = Math.max(reach, 2 * m.range);
+      }
+    }
+  }
+  return reach;
+}

@@ -1,6 +1,6 @@
 import type { BattleCover } from '../../../model/battle.js';
 import type { BattleStaging } from '../../../scenarios/battleStaging.js';
-import { formationReach } from '../engine/formationReach.js';
+import { formationReach, indirectReach } from '../engine/formationReach.js';
 import { formationSpeed } from '../engine/formationSpeed.js';
 import { speedFirstChance } from '../engine/speedInitiative.js';
 import { firstMoveChance } from '../engine/strategyRoll.js';
@@ -24,7 +24,8 @@ export function neteaBattleStaging(options?: NeteaOptions): BattleStaging<Engage
     scene: (groupA, groupB, play) => sceneEngagement(groupA, groupB, { ...play, cover: coverSpec(play.cover), ...(options !== undefined ? { options } : {}) }),
     firstMoveChance,
     formationSpeed,
-    formationReach,
+    formationReach: (f) => formationReach(f),
+    indirectReach: (f) => indirectReach(f),
     speedFirstChance,
   };
 }
