@@ -109,12 +109,20 @@ export const Battle = z
      * Who acts first in a scene: `strategy-roll` weighs the two plays of every scene by each
      * side's chance of winning the strategy roll (RB 1.5); `alternate` counts them equally;
      * `speed` lets the faster formation choose the fight, always when it is `ramp` cm or more
-     * faster, in proportion below that (speedInitiative.ts).
+     * faster, in proportion below that (speedInitiative.ts); `reach` lets the formation that can
+     * hit the other from farther off choose it (formationReach.ts: its speed plus its longest
+     * ground-attack range, or an indirect weapon's doubled range), by the same ramp on reach.
      */
     initiative: z
       .strictObject({
-        value: z.enum(['strategy-roll', 'alternate', 'speed']),
+        value: z.enum(['strategy-roll', 'alternate', 'speed', 'reach']),
         ramp: z.number().min(0).max(100).optional(),
+        /**
+         * Under `reach`, the fire that counts: `any-fire` (the default) a move then the longest
+         * ground-attack range, or an indirect weapon's doubled range (formationReach); `indirect-fire`
+         * only what needs no line of fire, a barrage's doubled range, else the speed (indirectReach).
+         */
+        reachBy: z.enum(['any-fire', 'indirect-fire']).optional(),
         why: Why,
         /**
          * Set when the ramp was chosen by the costs of a data set's lists: among which ramps
@@ -145,8 +153,12 @@ export const Battle = z
       if (s.airDefence && s.kind !== 'air-attack') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airDefence'], message: 'only air-attack scenes have air defence' });
       if (s.airRaid && scenePlayedBy(s.kind) !== 'ground') ctx.addIssue({ code: 'custom', path: ['scenes', i, 'airRaid'], message: 'only firefights and assaults (the scenes ground formations play) open with an air raid' });
     });
-    if ((b.initiative.value === 'speed') !== (b.initiative.ramp !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'a ramp belongs to the "speed" initiative only' });
+    const ramped = b.initiative.value === 'speed' || b.initiative.value === 'reach';
+    if (ramped !== (b.initiative.ramp !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'ramp'], message: !ramped ? 'a ramp belongs to the "speed" and "reach" initiatives only' : b.initiative.value === 'speed' ? 'the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)' : 'the reach initiative needs a ramp: the difference in reach in cm at which the formation reaching farther always chooses (0: any difference)' });
+    }
+    if (b.initiative.reachBy !== undefined && b.initiative.value !== 'reach') {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'reachBy'], message: 'reachBy belongs to the "reach" initiative only' });
     }
     const chosen = b.initiative.rampChosen;
     if (chosen !== undefined && (b.initiative.ramp === undefined || !chosen.among.includes(b.initiative.ramp))) {

@@ -48,6 +48,14 @@ describe('the Epic 40,000 reference battle (battles/epic40k-reference.json)', ()
     const plan = planEpic40kValue(asFormation(one), epic40kBattleField(loaded).map(asFormation), loaded.battle, { seed: 's', trials: 10, chunkSize: 10 });
     expect(plan.tasksFor(0, { m: 3, n: 1 }).every((t) => t.sideA.length === 3 && t.sideB.length === 1 && t.matchup.includes('|3x '))).toBe(true);
   });
+
+  it('a battle with NetEA\'s "reach" initiative is refused by name, not played alternating', () => {
+    const battle = JSON.parse(readFileSync(epic40kBattlePath(), 'utf8'));
+    battle.initiative = { value: 'reach', ramp: 30, reachBy: 'indirect-fire', why: 'the formation reaching farther unseen chooses the fight' };
+    const file = join(tmp, 'reach.json');
+    writeFileSync(file, JSON.stringify({ ...battle, $schema: undefined }));
+    expect(() => loadEpic40kBattle(file)).toThrow(/initiative\.value: under --rules epic40k the initiative alternates: "reach" is NetEA's \(formationReach\.ts\), not played in Epic 40,000/);
+  });
 });
 
 describe('audit --rules epic40k', () => {

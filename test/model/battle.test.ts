@@ -91,11 +91,15 @@ describe('bad battle files: one message naming the file, the path inside it and 
     expect(problemsOf(bad)[0]).toMatch(/^alternatives\[0\]\.weights\.fire-60: no scene "fire-60" \(scenes: fire-15, fire-30/);
   });
 
-  it('the speed initiative without its ramp, or a ramp without it', () => {
+  it('the speed or reach initiative without its ramp, or a ramp without either', () => {
     const noRamp = { ...reference, initiative: { value: 'speed', why: 'the faster formation chooses the fight' } };
     expect(problemsOf(noRamp)).toEqual(['initiative.ramp: the speed initiative needs a ramp: the speed difference in cm at which the faster formation always chooses (0: any difference)']);
     const stray = { ...reference, initiative: { value: 'alternate', ramp: 30, why: 'the plays alternate in every scene' } };
-    expect(problemsOf(stray)).toEqual(['initiative.ramp: a ramp belongs to the "speed" initiative only']);
+    expect(problemsOf(stray)).toEqual(['initiative.ramp: a ramp belongs to the "speed" and "reach" initiatives only']);
+    const reachNoRamp = { ...reference, initiative: { value: 'reach', why: 'the formation reaching farther chooses the fight' } };
+    const strayReachBy = { ...reference, initiative: { value: 'speed', ramp: 30, reachBy: 'indirect-fire', why: 'the faster formation chooses the fight' } };
+    expect(problemsOf(strayReachBy)).toEqual(['initiative.reachBy: reachBy belongs to the "reach" initiative only']);
+    expect(problemsOf(reachNoRamp)).toEqual(['initiative.ramp: the reach initiative needs a ramp: the difference in reach in cm at which the formation reaching farther always chooses (0: any difference)']);
   });
 
   it('a ramp chosen among ramps that do not include it', () => {
