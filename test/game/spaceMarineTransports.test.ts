@@ -5,6 +5,7 @@ import { rngFromSeed } from '../../src/sim/rng.js';
 import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import { activate } from '../../src/rulesets/netea/game/activation.js';
+import { assaultFormation } from '../../src/rulesets/netea/game/assaults.js';
 import { setUp } from '../../src/rulesets/netea/game/playGame.js';
 import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
 import { GONE } from '../../src/rulesets/netea/game/game.js';
@@ -94,6 +95,27 @@ describeWithTp('Space Marine "plus transport" Terminators', (tp) => {
     // One move at the riders' speed, not the Terminators' 15 cm; the warband then within range: out to shoot.
     put(game, 1, 10, 118);
     expect(act(runner, ACT_ADVANCE, 10, 110)).toBeCloseTo(25, 6);
+    expect(game.embarked[0]).toBe(0);
+  });
+
+  it('RB 1.12.4: assaulted while aboard, the passengers get out to fight (and are no longer aboard after it)', () => {
+    const runner = gameOf('space-marine-white-scars/terminator');
+    const { game, players } = runner;
+    put(game, 0, 10, 10);
+    put(game, 1, 170, 115);
+    act(runner, ACT_DOUBLE, 10, 110);
+    expect(game.embarked[0]).toBe(1);
+    const e = game.e;
+    const aboard = (): number => {
+      let n = 0;
+      for (let u = e.fUnitStart[0]!; u < e.fUnitEnd[0]!; u++) n += e.transports.stEmbarked[u]!;
+      return n;
+    };
+    expect(aboard()).toBe(4);
+    // The warband charges from 5 cm away.
+    put(game, 1, 10, game.y[0]! + game.rad[0]! + game.rad[1]! + 5);
+    assaultFormation(game, players, 1, 0, rngFromSeed('assault'));
+    expect(aboard()).toBe(0);
     expect(game.embarked[0]).toBe(0);
   });
 
