@@ -21,7 +21,7 @@ const MODELLED: Record<string, string> = {
   'raven-guard-transport': '"plus transport" formations fielded with their Rhinos',
   'scions-of-iron-transports': '"plus transport" formations fielded with their Rhinos',
   'space-wolves-transport': '"plus transport" formations fielded with their Rhinos',
-  'white-scars-transport': '"plus transport" formations fielded with their Rhinos',
+  'white-scars-transport': '"plus transport" formations fielded with their Rhinos, Terminators with their Land Raiders',
   'deathwatch-transports': '"plus transport" formations fielded with their Rhinos',
   'dark-eldar-transport': '"plus transport" formations fielded with their Raiders',
   'knight-technology': 'each unit\'s Knight Shield, and the Power and Shock Lances usable only by a formation that engaged (WeaponMode.engageOnly)',

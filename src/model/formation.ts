@@ -258,7 +258,7 @@ export function parseArmyReference(data: Dataset, text: string): FormationSpec {
   const offered = loadoutOptions(formation.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined));
   const isLoadout = (o: string) => offered.includes(norm(o)) && !formation.choices.some((c) => c.from.includes(norm(o)));
   const loadouts = options.filter(isLoadout);
-  const pick = pickUnits(data, army.forces ?? [army.id], formation, options.filter((o) => !isLoadout(o)), text, upgrades);
+  const pick = pickUnits(data, army, formation, options.filter((o) => !isLoadout(o)), text, upgrades);
   const units: ResolvedUnit[] = [];
   for (const uc of pick.units) {
     const unit = data.units.get(uc.unit)!;

@@ -32,11 +32,29 @@ export interface PickedUnits {
  * "plus transport" (Space Marine, Deathwatch and Dark Eldar lists): the formation's cost includes
  * the transports needed to carry it, which the player may leave behind (TP Space Marine
  * Transports, Deathwatch Transports, Dark Eldar Transport). The formation is fielded with them:
- * the list's Rhinos or Raiders, as few as carry every infantry unit that may ride (no jump packs,
- * no mounts, no Terminators, by the transports' own notes); `@on-foot` leaves them behind.
+ * the list's Rhinos or Raiders (Land Raiders for White Scars Terminators), as few as carry every
+ * infantry unit that may ride (no jump packs, no mounts, Terminators only where the transport's
+ * own notes let them); `@on-foot` leaves them behind.
  */
 export const PLUS_TRANSPORT = /\bplus transport\b/i;
 const TRANSPORT_NAMES = new Set(['Rhino', 'Raider']);
+/**
+ * TP White Scars Transport: "The transport vehicles will be Land Raiders if the detachment is
+ * Terminators, Rhinos for any other form of detachment" (its "Four Terminator units plus
+ * transport", 575 points). Other lists' Terminators ride no Rhino and take no free transport
+ * (TP Space Wolves Transport: "do not count them when determining the number of Rhinos needed").
+ */
+const LAND_RAIDERS_FOR_TERMINATORS = 'white-scars-transport';
+const TERMINATOR_TRANSPORT = 'Land Raider';
+const isTerminatorTransport = (u: Unit | undefined): u is Unit => u !== undefined && u.name === TERMINATOR_TRANSPORT && (u.transport ?? 0) > 0;
+
+/** A detachment of Terminators: its infantry are Terminator units. */
+function terminatorDetachment(data: Dataset, units: UnitCount[]): boolean {
+  return units.some((uc) => {
+    const u = data.units.get(uc.unit);
+    return u !== undefined && u.type === 'INF' && /terminator/i.test(u.name);
+  });
+}
 const ON_FOOT = 'on-foot';
 
 /** "may carry one Terminator unit OR two ...", "one Ogryn unit OR any two": a unit that rides alone. */
@@ -68,17 +86,21 @@ export function seatsAboard(passenger: Unit, transport: Unit): number {
  * 'written-in': the list writes the transports into the formation (the 2004 rulebook's "Six
  * Tactical units plus transport" with its three Rhinos): it is fielded as written.
  */
-function plusTransport(data: Dataset, forces: string[], f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | 'written-in' | null {
+function plusTransport(data: Dataset, army: Army, f: Formation, units: UnitCount[], upgrades: Upgrade[]): UnitCount | 'no-transport' | 'written-in' | null {
   if (!PLUS_TRANSPORT.test(f.notes ?? '')) return null;
   const isTransport = (u: Unit | undefined): u is Unit => u !== undefined && TRANSPORT_NAMES.has(u.name) && (u.transport ?? 0) > 0;
   if (f.units.some((uc) => isTransport(data.units.get(uc.unit)))) return 'written-in';
-  const transport = forces.flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id)).find(isTransport);
+  const listUnits = (army.forces ?? [army.id]).flatMap((id) => data.forces.get(id)?.units ?? []).map((id) => data.units.get(id));
+  const landRaiders = army.otherRules.includes(LAND_RAIDERS_FOR_TERMINATORS) && terminatorDetachment(data, units);
+  const transport = (landRaiders ? listUnits.find(isTerminatorTransport) : undefined) ?? listUnits.find(isTransport);
   if (transport === undefined) return 'no-transport';
-  let riders = 0;
+  // Seats, not units: a Terminator fills a Land Raider ("one Terminator unit or two infantry units").
+  let seats = 0;
   let room = 0;
   const count = (uc: UnitCount, sign: number) => {
     const u = data.units.get(uc.unit)!;
-    if (seatsAboard(u, transport) > 0) riders += sign * uc.count;
+    const taken = seatsAboard(u, transport);
+    if (taken > 0) seats += sign * uc.count * taken;
     else room += sign * uc.count * (u.transport ?? 0);
   };
   for (const uc of units) count(uc, 1);
@@ -86,8 +108,8 @@ function plusTransport(data: Dataset, forces: string[], f: Formation, units: Uni
     for (const uc of up.add) count(uc, 1);
     for (const uc of up.remove) count(uc, -1);
   }
-  const needed = Math.ceil(Math.max(0, riders - room) / transport.transport!);
-  return riders <= 0 ? null : { unit: transport.id, count: needed };
+  const needed = Math.ceil(Math.max(0, seats - room) / transport.transport!);
+  return seats <= 0 ? null : { unit: transport.id, count: needed };
 }
 
 /** The index in `units` holding a choice's default pick: the last entry of its first option with its count. */
@@ -120,7 +142,7 @@ export function evenSplit(count: number, ids: string[]): UnitCount[] {
 }
 
 /** The formation's units with the options picked by `options` (unit ids or names; empty: the defaults). */
-export function pickUnits(data: Dataset, forces: string[], f: Formation, requested: string[], text: string, upgrades: Upgrade[]): PickedUnits {
+export function pickUnits(data: Dataset, army: Army, f: Formation, requested: string[], text: string, upgrades: Upgrade[]): PickedUnits {
   const onFoot = requested.some((o) => optionKey(o) === ON_FOOT);
   const { alternatives, rest: options } = splitAlternatives(data, f, requested.filter((o) => optionKey(o) !== ON_FOOT));
   const chosen = pickChoices(data, f, options, text);
@@ -128,7 +150,7 @@ export function pickUnits(data: Dataset, forces: string[], f: Formation, request
   const points = composed.points + unitPricesOf(f.unitPrices, chosen.chosen) - unitPricesOf(f.unitPrices, defaultChosen(f));
   const choice = [chosen.choice, composed.said].filter((c) => c !== null).join('; ');
   const picked = { units: composed.units, chosen: chosen.chosen, choice: choice === '' ? null : choice, points };
-  const ride = plusTransport(data, forces, f, picked.units, upgrades);
+  const ride = plusTransport(data, army, f, picked.units, upgrades);
   // A list without Rhinos or Raiders to field: the formation goes on foot, and says so.
   if (ride === 'no-transport') return { ...picked, transported: false };
   if (ride === 'written-in') {
@@ -191,7 +213,7 @@ export function formationVariants(data: Dataset, armyId: string, formationId: st
   const army = data.armies.get(armyId)!;
   const limited = variantOptions(army, f);
   const options = f.choices.filter((c) => defaultEntry(f, c) >= 0).flatMap((c) => c.from.slice(1));
-  const ride = plusTransport(data, army.forces ?? [army.id], f, f.units, []);
+  const ride = plusTransport(data, army, f, f.units, []);
   const transport = ride !== null && ride !== 'no-transport' && ride !== 'written-in' ? [ON_FOOT] : [];
   const loadouts = loadoutOptions(f.units.map((u) => data.units.get(u.unit)).filter((u) => u !== undefined)).filter((id) => !options.includes(id));
   const picks = options.map((o) => limited.get(o) ?? o).filter((o) => o !== '');

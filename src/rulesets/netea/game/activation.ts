@@ -14,7 +14,10 @@ import { groundAttack, interception } from './aerospace.js';
 import { spacecraftAction } from './arrivals.js';
 import { EV_ACTION, EV_REGROUP } from './timeline.js';
 import { NP_AIR_TRANSPORT } from './notPlayed.js';
-import { K_CARRIER, K_FLEET_OF_FOOT, K_HIT_AND_RUN } from './formationInfo.js';
+import { K_CARRIER, K_FLEET_OF_FOOT, K_HIT_AND_RUN, K_SHOOTS_ABOARD } from './formationInfo.js';
+
+/** `moves`' action when no shot follows the moves. */
+const NO_SHOT = -1;
 
 /**
  * One activation (RB 1.6): the formation the player nominated takes its
@@ -53,13 +56,13 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   }
   switch (plan.action) {
     case ACT_ADVANCE:
-      if (moves(game, plan, 1, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0 ? player : null, C.ACTION_ADVANCE, rng)) shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
+      if (moves(game, player, plan, 1, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0, C.ACTION_ADVANCE, rng)) shootAfter(game, player, f, C.ACTION_ADVANCE, rng);
       break;
     case ACT_DOUBLE:
-      if (moves(game, plan, 2, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0 ? player : null, C.ACTION_DOUBLE, rng)) shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
+      if (moves(game, player, plan, 2, (game.info.kind[f]! & K_HIT_AND_RUN) !== 0, C.ACTION_DOUBLE, rng)) shootAfter(game, player, f, C.ACTION_DOUBLE, rng);
       break;
     case ACT_MARCH:
-      moves(game, plan, 3, null, 0, rng);
+      moves(game, player, plan, 3, false, NO_SHOT, rng);
       // TP Fleet of Foot: a Dark Eldar formation that marched still supports, gives crossfire and fires flak.
       game.marched[f] = (game.info.kind[f]! & K_FLEET_OF_FOOT) !== 0 ? 0 : 1;
       break;
@@ -71,7 +74,7 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
       shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);
       break;
     case ACT_MARSHAL:
-      if (plan.marshalMove === 1) moves(game, plan, 1, null, 0, rng);
+      if (plan.marshalMove === 1) moves(game, player, plan, 1, false, NO_SHOT, rng);
       else shootAfter(game, player, f, C.ACTION_MARSHAL, rng);
       regroup(game, f, rng);
       break;
@@ -107,7 +110,7 @@ function enters(game: Game, player: Player, plan: Plan, passed: boolean): boolea
 /** The hold a failed action test leaves (RB 1.6.1): one move, or a shot without modifiers, or a regroup. */
 function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
   const f = plan.f;
-  if (plan.hold === HOLD_MOVE) moves(game, plan, 1, null, 0, rng);
+  if (plan.hold === HOLD_MOVE) moves(game, player, plan, 1, false, NO_SHOT, rng);
   else if (plan.hold === HOLD_SHOOT) shootAfter(game, player, f, C.ACTION_HOLD, rng);
   else regroup(game, f, rng);
 }
@@ -118,28 +121,31 @@ function hold(game: Game, player: Player, plan: Plan, rng: Sfc32): void {
  * passengers up as it moves, and they "may disembark at the end of any move
  * after the move in which it was picked up": passengers ride an action of two
  * moves or more (picked up in the first, out at the end of the last), or one
- * move if they are already in; once the moves are over they get out whenever
- * the rule lets them, so the formation stands on foot between actions and
- * all of it can shoot, be shot and hold objectives. With `hitAndRun` (the
- * formation's player, TP Hit & Run Tactics) the formation may shoot before
- * any of the moves, as its player chooses (Player.shootsFirst). Returns
- * whether its shot is still to be made.
+ * move if they are already in. Once the moves are over they get out to shoot
+ * (an advance or double whose shot has a target from where it stands);
+ * otherwise they stay aboard ("units do not have to disembark, and may remain
+ * in their transport if they prefer"), so that the next action's one move, an
+ * advance or a charge, is made at the transports' speed. With `hitAndRun`
+ * (TP Hit & Run Tactics) the formation may shoot before any of the moves, as
+ * its player chooses (Player.shootsFirst). `action` is the engine's action
+ * the shot after the moves is made with, NO_SHOT when none follows (a
+ * march, a marshal's or a hold's move). Returns whether its shot is still to be made.
  */
-function moves(game: Game, plan: Plan, count: number, hitAndRun: Player | null, action: number, rng: Sfc32): boolean {
+function moves(game: Game, player: Player, plan: Plan, count: number, hitAndRun: boolean, action: number, rng: Sfc32): boolean {
   const f = plan.f;
   const info = game.info;
   const startedIn = game.embarked[f] === 1;
   let toShoot = true;
   // TP Hit & Run Tactics: "may choose to shoot either before or after each move. However, they may still only shoot once".
-  if (hitAndRun !== null && hitAndRun.shootsFirst(f, plan)) {
-    shootAfter(game, hitAndRun, f, action, rng);
+  if (hitAndRun && player.shootsFirst(f, plan)) {
+    shootAfter(game, player, f, action, rng);
     toShoot = false;
   }
   if (!startedIn && count > 1 && info.rideSpeed[f]! > info.speed[f]!) game.embarked[f] = game.ge.embark(f) > 0 ? 1 : 0;
   game.moved[f] = 1;
   for (let k = 0; k < count && game.standing(f); k++) {
-    if (k > 0 && toShoot && hitAndRun !== null && hitAndRun.shootsFirst(f, plan)) {
-      shootAfter(game, hitAndRun, f, action, rng);
+    if (k > 0 && toShoot && hitAndRun && player.shootsFirst(f, plan)) {
+      shootAfter(game, player, f, action, rng);
       toShoot = false;
     }
     const speed = game.embarked[f] === 1 && allAboard(game, f) ? info.rideSpeed[f]! : info.speed[f]!;
@@ -148,11 +154,16 @@ function moves(game: Game, plan: Plan, count: number, hitAndRun: Player | null, 
     order.dist = speed;
     if (moveToward(game, f, -1, rng)) overwatchReactions(game, f, rng);
   }
-  if (game.embarked[f] === 1 && (startedIn || count > 1) && game.standing(f)) {
+  if (game.embarked[f] === 1 && (startedIn || count > 1) && game.standing(f) && (getsOut(game, f) || (toShoot && action !== NO_SHOT && player.shootTarget(f) >= 0))) {
     game.ge.disembark(f);
     game.embarked[f] = 0;
   }
   return toShoot;
+}
+
+/** Passengers that may shoot from inside their transport get out after every action: the engine shoots with units on foot only. */
+function getsOut(game: Game, f: number): boolean {
+  return (game.info.kind[f]! & K_SHOOTS_ABOARD) !== 0;
 }
 
 /** Every living passenger of f is in its transport (one left walking holds the formation to its own pace). */

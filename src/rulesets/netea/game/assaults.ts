@@ -65,6 +65,13 @@ export function assaultFormation(game: Game, players: readonly [Player, Player],
       if (game.overwatch[g] === 1 && game.within(g, f, game.info.range[g]!) && lineOfFire(game, g, f)) overwatch |= 1 << g;
     }
   }
+  // RB 1.7.5, 1.12.4: "Units may embark or disembark as part of a counter-charge move": the defenders' passengers
+  // get out to fight (the engine's counter-charge moves units on foot; a transport trapped by two chargers is not played).
+  for (let g = 0; g < game.nF; g++) {
+    if ((defenders & (1 << g)) === 0 || game.embarked[g] === 0) continue;
+    game.ge.disembark(g);
+    game.embarked[g] = 0;
+  }
   frontsAround(game, t, f);
   e.fFront[f] = startGap;
   noteLosses(game);

@@ -52,6 +52,12 @@ export const K_NECRON_RESERVES = 131072;
 export const K_PHASE_OUT = 262144;
 /** TP Portal: "Necron Portals can only be used by armoured vehicles with walker, infantry, or light vehicles units": every unit can. */
 export const K_PORTAL_USER = 524288;
+/**
+ * A transport whose passengers may shoot from inside it (TP Dark Eldar Raider: "Transported units do not have to
+ * disembark in order to shoot"; Feral Ork and Speed Freek transports: "units being transported may shoot"). The
+ * engine shoots with passengers on foot only, so such a formation's passengers get out after every action (activation.ts).
+ */
+export const K_SHOOTS_ABOARD = 1048576;
 
 /** The C'tan of the TP Necron list (its C'tan formation: "The Deceiver, The Nightbringer"), the war engines that may phase out. */
 const C_TAN = new Set(['the-deceiver', 'the-nightbringer']);
@@ -158,6 +164,7 @@ export class FormationInfo {
     if (necron && flying === 'ground') kind |= K_NECRON_RESERVES;
     if (f.unsupported.some((note) => ruleOfNote(note) === 'phase-out') && flying === 'ground' && units.every((u) => (u.unit.type !== 'WE' && u.unit.type !== 'AC/WE') || C_TAN.has(u.unit.id))) kind |= K_PHASE_OUT;
     if (units.every((u) => u.unit.type === 'INF' || u.unit.type === 'LV' || (u.unit.type === 'AV' && hasAbility(u, 'walker')))) kind |= K_PORTAL_USER;
+    if (units.some((u) => (u.unit.transport ?? 0) > 0 && SHOOTS_ABOARD.test(u.unit.notes ?? ''))) kind |= K_SHOOTS_ABOARD;
     this.zoc[i] = scouts * 2 >= units.length ? 10 : 5;
     this.points[i] = f.points ?? 0;
     this.units[i] = units.length;
@@ -208,6 +215,8 @@ export class FormationInfo {
     this.bigger[i] = bigger;
   }
 }
+
+const SHOOTS_ABOARD = /\bmay shoot\b|\bdo not have to disembark in order to shoot\b/i;
 
 /** Does the unit's critical hit take its Portal (TP Warbarque: "The unit looses Portal. Subsequent critical hits destroy the unit.")? */
 function losesPortal(critical: CriticalEffect | undefined): boolean {

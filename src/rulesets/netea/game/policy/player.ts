@@ -557,7 +557,9 @@ export class Player {
       this.shotWorth(f, target);
       targetShot = this.value;
     }
-    if (zoc < 0 && target >= 0 && !entering) {
+    // Passengers aboard cannot shoot (RB 1.7.5) and get out only at the end of a move: no shot without one.
+    const aboard = game.embarked[f] === 1;
+    if (zoc < 0 && target >= 0 && !entering && !aboard) {
       bestScore = SUSTAINED * targetShot + holdHere - exposed;
       this.set(plan, ACT_SUSTAINED, target);
       plan.score = bestScore;
@@ -632,16 +634,17 @@ export class Player {
     const e = game.e;
     if (e.fBm[f]! > 0 && e.fBm[f]! >= this.marshalAt * e.fBreakWeight[f]!) {
       const removed = Math.min(e.fBm[f]!, REGROUP_MEAN);
-      const score = (removed * game.info.points[f]!) / Math.max(1, e.fBreakWeight[f]!) + DOUBLE * targetShot + holdHere;
+      const shoots = target >= 0 && !entering && !aboard;
+      const score = (removed * game.info.points[f]!) / Math.max(1, e.fBreakWeight[f]!) + (shoots ? DOUBLE * targetShot : 0) + holdHere;
       if (score > bestScore) {
         bestScore = score;
         this.set(plan, ACT_MARSHAL, target);
         plan.score = score;
-        plan.marshalMove = target >= 0 && !entering ? 0 : 1;
+        plan.marshalMove = shoots ? 0 : 1;
       }
     }
     // Overwatch: a cautious player waits for the enemy to come into its range.
-    if (this.caution >= 0.5 && target < 0 && !entering) {
+    if (this.caution >= 0.5 && target < 0 && !entering && !aboard) {
       this.px = x0;
       this.py = y0;
       const t = this.bestTarget(f, false);
