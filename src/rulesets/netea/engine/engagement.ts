@@ -10,6 +10,10 @@ import { CriticalTable } from './criticals/criticalTable.js';
 import { Carriages } from './criticals/carriageState.js';
 import type { UnitLines } from './engagement/unitLines.js';
 import { fixedShots } from './lineShots.js';
+import { ArrayBlock } from '../../../sim/arrayBlock.js';
+
+/** Bytes of each of an engagement's array buffers: the war engine's arrays fit in two. */
+const BLOCK_BYTES = 4096;
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
@@ -341,15 +345,18 @@ export class Engagement {
    */
   readonly asCountsByFormation: Uint8Array;
   /** What each assault side (0 attacking, 1 defending) counts in the result this round; its Blast markers -1 for none at all (assault/resultRules.ts). */
-  readonly asLosses = new Int32Array(2);
-  readonly asUnits = new Int32Array(2);
-  readonly asInspiring = new Int32Array(2);
-  readonly asBlastMarkers = new Int32Array(2);
+  readonly asLosses: Int32Array;
+  readonly asUnits: Int32Array;
+  readonly asInspiring: Int32Array;
+  readonly asBlastMarkers: Int32Array;
 
   /**
    * Allocates every array for `spec`'s units and `lines` (engagement/weaponLines.ts `collectLines`),
    * has `fillStatic` (compileEngagement.ts) fill the static ones from the spec, then derives the
    * rest from them: the hit buffer's size, the trial's starting values, the lines' fixed shots.
+   * The arrays are views of one ArrayBlock, made in the order a trial first reads them (the
+   * reset, then a shooting attack), so that a trial's reads stay on few cache lines
+   * (bench/README.md: the war engine's one-worker time).
    */
   constructor(spec: EngagementSpec, lines: UnitLines, fillStatic: (e: Engagement) => void) {
     this.options = spec.options;
@@ -380,148 +387,189 @@ export class Engagement {
     const { lineSpecs, groupRanges, critParts, carriages } = lines;
     const nLines = lineSpecs.length;
     this.nLines = nLines;
-
-    this.uFormation = new Int32Array(nUnits);
-    this.uClass = new Uint8Array(nUnits);
-    this.uArmour = new Uint8Array(nUnits);
-    this.uCC = new Uint8Array(nUnits);
-    this.uFF = new Uint8Array(nUnits);
-    this.uCoverSave = new Uint8Array(nUnits);
-    this.uFlags = new Int32Array(nUnits);
-    this.uStartDC = new Int32Array(nUnits);
-    this.uShields = new Int32Array(nUnits);
-    this.uPfN = new Int32Array(nUnits);
-    this.uPfSides = new Int32Array(nUnits);
-    this.uPfPlus = new Int32Array(nUnits);
-    this.uShieldRepair = new Uint8Array(nUnits);
-    this.uDepth = new Float64Array(nUnits);
-    this.uLateral = new Float64Array(nUnits);
-    this.uSpeed = new Float64Array(nUnits);
-    this.uPoints = new Float64Array(nUnits);
-    this.uLineStart = new Int32Array(nUnits);
-    this.uLineEnd = new Int32Array(nUnits);
-    this.uCritStart = new Int32Array(nUnits);
-    this.uCritEnd = new Int32Array(nUnits);
-    this.uLeaders = new Int32Array(nUnits);
-    this.uBreakWeight = new Int32Array(nUnits);
-    this.uMaxRange = new Float64Array(nUnits);
-    this.uMaxIndirectRange = new Float64Array(nUnits);
-    this.uLimited = new Uint8Array(nUnits);
-    this.uExtraAttacks = new Uint8Array(nUnits);
-    this.uFirstStrike = new Uint8Array(nUnits);
-    this.uGroupStart = new Int32Array(nUnits);
-    this.uGroupEnd = new Int32Array(nUnits);
-    this.uFailNormal = new Float64Array(nUnits);
-    this.uFailMacro = new Float64Array(nUnits);
-    this.uFailTK = new Float64Array(nUnits);
-
-    this.crits = new CriticalTable(critParts);
-
-    this.wUnit = new Int32Array(nLines);
-    this.wGroup = new Int32Array(nLines);
-    this.wKind = new Uint8Array(nLines);
-    this.wRange = new Float64Array(nLines);
-    this.wShotsN = new Int32Array(nLines);
-    this.wShotsSides = new Int32Array(nLines);
-    this.wShotsPlus = new Int32Array(nLines);
-    this.wShotsTimes = new Int32Array(nLines);
-    this.wAP = new Uint8Array(nLines);
-    this.wAT = new Uint8Array(nLines);
-    this.wMW = new Uint8Array(nLines);
-    this.wBpN = new Int32Array(nLines);
-    this.wBpSides = new Int32Array(nLines);
-    this.wBpPlus = new Int32Array(nLines);
-    this.wTkN = new Int32Array(nLines);
-    this.wTkSides = new Int32Array(nLines);
-    this.wTkPlus = new Int32Array(nLines);
-    this.wExN = new Int32Array(nLines);
-    this.wExSides = new Int32Array(nLines);
-    this.wExPlus = new Int32Array(nLines);
-    this.wFlags = new Int32Array(nLines);
-    this.wTkMean = new Float64Array(nLines);
-    this.wHitFlags = new Int32Array(nLines);
-
     const nF = forms.length;
-    this.fUnitStart = new Int32Array(nF);
-    this.fUnitEnd = new Int32Array(nF);
-    this.fSide = new Uint8Array(nF);
-    this.fFrontStart = new Float64Array(nF);
-    this.fBmStart = new Int32Array(nF);
-    this.fBrokenStart = new Uint8Array(nF);
-    this.fTsknf = new Uint8Array(nF);
-    this.fMobRule = new Uint8Array(nF);
-    this.fWaaagh = new Uint8Array(nF);
-    this.fBravery = new Uint8Array(nF);
-    this.fIronWilled = new Uint8Array(nF);
-    this.fUnblooded = new Uint8Array(nF);
-    this.fImplacable = new Uint8Array(nF);
-    this.fHiveMind = new Uint8Array(nF);
-    this.fInitiative = new Int32Array(nF);
-    this.fAllExpendable = new Uint8Array(nF);
-    this.fHasNonGrot = new Uint8Array(nF);
-    this.fPoints = new Float64Array(nF);
-    this.fStrategy = new Int32Array(nF);
-    this.fStartBreakWeight = new Int32Array(nF);
-    this.fCover = new Int8Array(nF);
-    this.fStartMinDepth = new Float64Array(nF);
-    this.fStartMinDepthCount = new Int32Array(nF);
-    this.fMixed = new Uint8Array(nF);
-    this.fWarEngines = new Int32Array(nF);
-    this.orderFront = new Int32Array(nUnits);
-    this.orderBack = new Int32Array(nUnits);
+    const block = new ArrayBlock(BLOCK_BYTES);
 
-    this.transports = new TransportState(spec, nUnits);
-    this.saves = new UnitSaves(nUnits);
-    this.swarm = new SwarmValues(nUnits);
-    this.carriages = new Carriages(carriages, nUnits, nLines);
-    this.air = new AirState(spec, nUnits, nLines);
+    // The reset: changed units, then every formation.
+    this.dirtyList = block.int32(nUnits);
+    this.dirtyFlag = block.uint8(nUnits);
+    this.stAlive = block.uint8(nUnits);
+    this.stDC = block.int32(nUnits);
+    this.uStartDC = block.int32(nUnits);
+    this.stShields = block.int32(nUnits);
+    this.uShields = block.int32(nUnits);
+    this.stToHitPenalty = block.int32(nUnits);
+    this.stDisarmed = block.int8(nUnits);
+    this.stCritCount = block.int32(nUnits);
+    this.stReactor = block.uint8(nUnits);
+    this.stFires = block.int32(nUnits);
+    this.stMissDamage = block.int32(nUnits);
+    this.stDamageTaken = block.int32(nUnits);
+    this.transports = new TransportState(spec, nUnits, block);
+    this.saves = new UnitSaves(nUnits, block);
+    this.stSingleShotUsed = block.uint8(nLines);
+    this.stLastFired = block.int32(nLines);
+    this.fBm = block.int32(nF);
+    this.fBmStart = block.int32(nF);
+    this.fBroken = block.uint8(nF);
+    this.fBrokenStart = block.uint8(nF);
+    this.fFront = block.float64(nF);
+    this.fFrontStart = block.float64(nF);
+    this.fRetired = block.float64(nF);
+    this.fWithdrawn = block.float64(nF);
+    this.fBmPlaced = block.int32(nF);
+    this.fPendingBm = block.int32(nF);
+    this.fAlive = block.int32(nF);
+    this.fUnitStart = block.int32(nF);
+    this.fUnitEnd = block.int32(nF);
+    this.fBreakWeight = block.int32(nF);
+    this.fStartBreakWeight = block.int32(nF);
+    this.fMinDepth = block.float64(nF);
+    this.fStartMinDepth = block.float64(nF);
+    this.fMinDepthCount = block.int32(nF);
+    this.fStartMinDepthCount = block.int32(nF);
+    this.fPointsLost = block.float64(nF);
+    this.fDamage = block.int32(nF);
+    this.rerollsUsed = block.int32(2);
+    this.air = new AirState(spec, nUnits, nLines, block);
+
+    // A shooting attack: who fires (suppression), with what, at whom (allocation), and the damage.
+    this.uDepth = block.float64(nUnits);
+    this.scCanFire = block.uint8(nUnits);
+    this.uLimited = block.uint8(nUnits);
+    this.uMaxRange = block.float64(nUnits);
+    this.uMaxIndirectRange = block.float64(nUnits);
+    this.orderBack = block.int32(nUnits);
+    this.stBreakWeight = block.int32(nUnits);
+    this.uFlags = block.int32(nUnits);
+    this.fTsknf = block.uint8(nF);
+    this.fCover = block.int8(nF);
+    this.fMixed = block.uint8(nF);
+    this.uGroupStart = block.int32(nUnits);
+    this.uGroupEnd = block.int32(nUnits);
     this.nGroups = groupRanges.length;
-    this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
-    this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
-    this.gBarrageLine = new Int32Array(this.nGroups).fill(-1);
-    this.choice = new Int32Array(this.nGroups * nF);
-    this.memo = new ChoiceMemo(this.nGroups);
+    this.gBarrageLine = block.int32(this.nGroups).fill(-1);
+    this.choice = block.int32(this.nGroups * nF);
+    this.memo = new ChoiceMemo(this.nGroups, block);
+    this.wKind = block.uint8(nLines);
+    this.wFlags = block.int32(nLines);
+    this.carriages = new Carriages(carriages, nUnits, nLines, block);
+    this.wRange = block.float64(nLines);
+    this.wAP = block.uint8(nLines);
+    this.wAT = block.uint8(nLines);
+    this.wMW = block.uint8(nLines);
+    this.wBpN = block.int32(nLines);
+    this.wBpPlus = block.int32(nLines);
+    this.wFixedShots = block.int32(nLines);
+    this.wHitFlags = block.int32(nLines);
+    this.orderFront = block.int32(nUnits);
+    this.uClass = block.uint8(nUnits);
+    this.scStamp = block.int32(nUnits);
+    this.scLoad = block.int32(nUnits);
+    this.stStartDC = block.int32(nUnits);
+    this.uFormation = block.int32(nUnits);
+    this.uPoints = block.float64(nUnits);
+    this.stShieldsMax = block.int32(nUnits);
+    this.scSniped = block.int32(nUnits);
+
+    // What the rest of the rules read: the weapons' other values, the units' profiles, the formations' abilities.
+    this.wUnit = block.int32(nLines);
+    this.wGroup = block.int32(nLines);
+    this.wShotsN = block.int32(nLines);
+    this.wShotsSides = block.int32(nLines);
+    this.wShotsPlus = block.int32(nLines);
+    this.wShotsTimes = block.int32(nLines);
+    this.wBpSides = block.int32(nLines);
+    this.wTkN = block.int32(nLines);
+    this.wTkSides = block.int32(nLines);
+    this.wTkPlus = block.int32(nLines);
+    this.wExN = block.int32(nLines);
+    this.wExSides = block.int32(nLines);
+    this.wExPlus = block.int32(nLines);
+    this.wTkMean = block.float64(nLines);
+    this.gLineStart = block.int32(this.nGroups);
+    this.gLineEnd = block.int32(this.nGroups);
+    for (let g = 0; g < this.nGroups; g++) {
+      this.gLineStart[g] = groupRanges[g]![0];
+      this.gLineEnd[g] = groupRanges[g]![1];
+    }
+    this.uArmour = block.uint8(nUnits);
+    this.uCC = block.uint8(nUnits);
+    this.uFF = block.uint8(nUnits);
+    this.uCoverSave = block.uint8(nUnits);
+    this.uPfN = block.int32(nUnits);
+    this.uPfSides = block.int32(nUnits);
+    this.uPfPlus = block.int32(nUnits);
+    this.uShieldRepair = block.uint8(nUnits);
+    this.uLateral = block.float64(nUnits);
+    this.uSpeed = block.float64(nUnits);
+    this.uLineStart = block.int32(nUnits);
+    this.uLineEnd = block.int32(nUnits);
+    this.uCritStart = block.int32(nUnits);
+    this.uCritEnd = block.int32(nUnits);
+    this.uLeaders = block.int32(nUnits);
+    this.uBreakWeight = block.int32(nUnits);
+    this.uExtraAttacks = block.uint8(nUnits);
+    this.uFirstStrike = block.uint8(nUnits);
+    this.uFailNormal = block.float64(nUnits);
+    this.uFailMacro = block.float64(nUnits);
+    this.uFailTK = block.float64(nUnits);
+    this.fSide = block.uint8(nF);
+    this.fMobRule = block.uint8(nF);
+    this.fWaaagh = block.uint8(nF);
+    this.fBravery = block.uint8(nF);
+    this.fIronWilled = block.uint8(nF);
+    this.fUnblooded = block.uint8(nF);
+    this.fImplacable = block.uint8(nF);
+    this.fHiveMind = block.uint8(nF);
+    this.fInitiative = block.int32(nF);
+    this.fAllExpendable = block.uint8(nF);
+    this.fHasNonGrot = block.uint8(nF);
+    this.fPoints = block.float64(nF);
+    this.fStrategy = block.int32(nF);
+    this.fWarEngines = block.int32(nF);
+    this.crits = new CriticalTable(critParts, block);
+    this.swarm = new SwarmValues(nUnits, block);
+
+    // The assault's scratch.
+    this.fRole = block.uint8(nF);
+    this.fBrokenAtStart = block.uint8(nF);
+    this.asSide = block.int8(nUnits);
+    this.asPos = block.float64(nUnits);
+    this.asOrigin = block.float64(nUnits);
+    this.asDist = block.float64(nUnits);
+    this.asForceFF = block.uint8(nUnits);
+    this.asContactCap = block.int32(nUnits);
+    this.asContact = block.int32(nUnits);
+    this.asEngaged = block.uint8(nUnits);
+    this.asStartAlive = block.uint8(nUnits);
+    this.asStartDamage = block.int32(nUnits);
+    this.asOrder = block.int32(2 * nUnits);
+    this.asOrderStart = block.int32(2);
+    this.asOrderStart[1] = nUnits;
+    this.asOrderCount = block.int32(2);
+    this.asList = block.int32(nUnits);
+    this.asBound = block.int32(4);
+    this.asStartAliveCount = block.int32(nF);
+    this.asCountsByFormation = block.uint8(nF);
+    this.asAtkValue = block.uint8(nUnits);
+    this.asAtkDice = block.int32(nUnits);
+    this.asAtkFlags = block.int32(nUnits);
+    this.asAtkMask = block.uint8(nUnits);
+    this.asLosses = block.int32(2);
+    this.asUnits = block.int32(2);
+    this.asInspiring = block.int32(2);
+    this.asBlastMarkers = block.int32(2);
+
     fillStatic(this);
     this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
     this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
-
-    this.stAlive = new Uint8Array(nUnits);
-    this.stDC = new Int32Array(nUnits);
-    this.stShields = new Int32Array(nUnits);
-    this.stToHitPenalty = new Int32Array(nUnits);
-    this.stDisarmed = new Int8Array(nUnits);
-    this.stCritCount = new Int32Array(nUnits);
-    this.stReactor = new Uint8Array(nUnits);
-    this.stFires = new Int32Array(nUnits);
-    this.stMissDamage = new Int32Array(nUnits);
-    this.stStartDC = this.uStartDC.slice();
-    this.stBreakWeight = this.uBreakWeight.slice();
-    this.stShieldsMax = this.uShields.slice();
-    this.stDamageTaken = new Int32Array(nUnits);
-    this.stSingleShotUsed = new Uint8Array(nLines);
-    this.stLastFired = new Int32Array(nLines);
-    this.fBm = new Int32Array(nF);
-    this.fBroken = new Uint8Array(nF);
-    this.fFront = new Float64Array(nF);
-    this.fRetired = new Float64Array(nF);
-    this.fWithdrawn = new Float64Array(nF);
-    this.fBmPlaced = new Int32Array(nF);
-    this.fPendingBm = new Int32Array(nF);
-    this.rerollsUsed = new Int32Array(2);
-    this.fPointsLost = new Float64Array(nF);
-    this.fDamage = new Int32Array(nF);
-    this.dirtyList = new Int32Array(nUnits);
-    this.dirtyFlag = new Uint8Array(nUnits);
-    this.fAlive = new Int32Array(nF);
-    this.fBreakWeight = new Int32Array(nF);
-    this.fMinDepth = new Float64Array(nF);
-    this.fMinDepthCount = new Int32Array(nF);
-
-    this.scCanFire = new Uint8Array(nUnits);
-    this.scLoad = new Int32Array(nUnits);
-    this.scSniped = new Int32Array(nUnits);
-    this.scStamp = new Int32Array(nUnits);
-    this.wFixedShots = Int32Array.from(this.wShotsN, (n, i) => fixedShots(n, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!));
+    this.stStartDC.set(this.uStartDC);
+    this.stBreakWeight.set(this.uBreakWeight);
+    this.stShieldsMax.set(this.uShields);
+    for (let i = 0; i < nLines; i++) {
+      this.wFixedShots[i] = fixedShots(this.wShotsN[i]!, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!);
+    }
     let cap = 64;
     for (let i = 0; i < nLines; i++) {
       const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;
@@ -531,35 +579,12 @@ export class Engagement {
     // Assault dice: a die per unit (starting DC for a war engine) plus extra attacks, per phase.
     for (let u = 0; u < nUnits; u++) cap += 4 + this.uStartDC[u]! * 2;
     this.hitCap = cap;
-    this.hMask = new Uint8Array(cap);
-    this.hReach = new Float64Array(cap);
-    this.hFlags = new Int32Array(cap);
-    this.hTarget = new Int32Array(cap);
-    this.hDamage = new Int32Array(cap);
-    this.hLine = new Int32Array(cap);
-    this.hSide = new Uint8Array(cap);
-    this.fRole = new Uint8Array(nF);
-    this.fBrokenAtStart = new Uint8Array(nF);
-    this.asSide = new Int8Array(nUnits);
-    this.asPos = new Float64Array(nUnits);
-    this.asOrigin = new Float64Array(nUnits);
-    this.asDist = new Float64Array(nUnits);
-    this.asForceFF = new Uint8Array(nUnits);
-    this.asContactCap = new Int32Array(nUnits);
-    this.asContact = new Int32Array(nUnits);
-    this.asEngaged = new Uint8Array(nUnits);
-    this.asStartAlive = new Uint8Array(nUnits);
-    this.asStartDamage = new Int32Array(nUnits);
-    this.asOrder = new Int32Array(2 * nUnits);
-    this.asOrderStart = Int32Array.of(0, nUnits);
-    this.asOrderCount = new Int32Array(2);
-    this.asList = new Int32Array(nUnits);
-    this.asBound = new Int32Array(4);
-    this.asStartAliveCount = new Int32Array(nF);
-    this.asCountsByFormation = new Uint8Array(nF);
-    this.asAtkValue = new Uint8Array(nUnits);
-    this.asAtkDice = new Int32Array(nUnits);
-    this.asAtkFlags = new Int32Array(nUnits);
-    this.asAtkMask = new Uint8Array(nUnits);
+    this.hMask = block.uint8(cap);
+    this.hReach = block.float64(cap);
+    this.hFlags = block.int32(cap);
+    this.hTarget = block.int32(cap);
+    this.hDamage = block.int32(cap);
+    this.hLine = block.int32(cap);
+    this.hSide = block.uint8(cap);
   }
 }

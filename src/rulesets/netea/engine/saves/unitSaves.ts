@@ -2,6 +2,7 @@ import * as C from '../codes.js';
 import { hasAbility } from '../../../../model/resolvedUnit.js';
 import type { ResolvedUnit } from '../../../../model/formation.js';
 import type { UnitAbility } from '../../../../model/schema.js';
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 
 /** The field a unit may save with instead of its armour (fieldKind). */
 export const FIELD_NONE = 0;
@@ -61,17 +62,18 @@ export class UnitSaves {
   /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
   readonly stPlainCode: Int32Array;
 
-  constructor(nUnits: number) {
-    this.uAssaultArmour = new Int8Array(nUnits).fill(C.NONE);
-    this.uField = new Uint8Array(nUnits);
-    this.uSecond = new Int8Array(nUnits).fill(C.NONE);
-    this.uSecondWithoutDeflector = new Int8Array(nUnits).fill(C.NONE);
-    this.stField = new Uint8Array(nUnits);
-    this.stSecond = new Int8Array(nUnits).fill(C.NONE);
-    this.uShadowfields = new Int32Array(nUnits);
-    this.stShadowfields = new Int32Array(nUnits);
-    this.uPlainCode = new Int32Array(nUnits).fill(-1);
-    this.stPlainCode = new Int32Array(nUnits).fill(-1);
+  /** The arrays from the engagement's `block` (engagement.ts); the plain hit's save code, which every save reads, first. */
+  constructor(nUnits: number, block: ArrayBlock) {
+    this.stPlainCode = block.int32(nUnits).fill(-1);
+    this.uPlainCode = block.int32(nUnits).fill(-1);
+    this.stField = block.uint8(nUnits);
+    this.uField = block.uint8(nUnits);
+    this.stSecond = block.int8(nUnits).fill(C.NONE);
+    this.uSecond = block.int8(nUnits).fill(C.NONE);
+    this.stShadowfields = block.int32(nUnits);
+    this.uShadowfields = block.int32(nUnits);
+    this.uAssaultArmour = block.int8(nUnits).fill(C.NONE);
+    this.uSecondWithoutDeflector = block.int8(nUnits).fill(C.NONE);
   }
 
   /** Reads unit g's save abilities (a character's count for the unit it joins, RB 2.1.1). */
