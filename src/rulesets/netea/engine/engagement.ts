@@ -24,185 +24,13 @@ const BLOCK_BYTES = 4096;
  * without a cycle.
  */
 export class Engagement {
-  readonly options: NeteaOptions;
-  // The rule switches, copied from the options into fields of their own so the hot loop reads
-  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
-  readonly optBarrage3bpAt: number;
-  readonly optSuppressSkipWarEngines: boolean;
-  readonly optTemplateUnits: number;
-  readonly optStaggerBlockedChance: number;
-  readonly optWithdrawOnBreak: boolean;
-  readonly optLossHitsEngagedOnly: boolean;
-  readonly optSupportEveryRound: boolean;
-  readonly optMaxAssaultRounds: number;
-  readonly optWarEnginePointsProRata: boolean;
-  readonly optJinkBeforeAttack: boolean;
-  readonly optOrbitalTemplateUnits: number;
-  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
-  readonly optPassengersSaveAgainstMw: boolean;
-  readonly optTsknfAssaultAndLeaders: boolean;
-  readonly optTkDamageAtAllocation: boolean;
-  readonly optInterceptorBonus: boolean;
-  readonly optFlakMovedPenalty: boolean;
-  readonly optInterceptionUnderFireMarker: boolean;
-  readonly optCloseCombatOnlyInContact: boolean;
-  readonly optAssaultEarlyResult: boolean;
+  // The fields in the order a trial reads them: V8 lays an object's fields out in the order they
+  // are declared, so the per-trial state, the attack's scratch and the static arrays a shooting
+  // attack reads (first in each section) share the object's first cache lines (bench/README.md:
+  // the war engine's one-worker time).
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
-
-  // ---- units (global index) ----
-  readonly uFormation: Int32Array;
-  readonly uClass: Uint8Array;
-  readonly uArmour: Uint8Array;
-  readonly uCC: Uint8Array;
-  readonly uFF: Uint8Array;
-  /** Infantry cover save (NONE when the unit gets none). */
-  readonly uCoverSave: Uint8Array;
-  readonly uFlags: Int32Array;
-  /** Starting damage capacity; 1 for units that are not war engines. */
-  readonly uStartDC: Int32Array;
-  readonly uShields: Int32Array;
-  /** Power fields rolled per trial: n dice of sides + plus. */
-  readonly uPfN: Int32Array;
-  readonly uPfSides: Int32Array;
-  readonly uPfPlus: Int32Array;
-  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
-  readonly uShieldRepair: Uint8Array;
-  /** Distance behind the formation's front rank, cm. */
-  readonly uDepth: Float64Array;
-  /** Position along the rank, cm. */
-  readonly uLateral: Float64Array;
-  readonly uSpeed: Float64Array;
-  readonly uPoints: Float64Array;
-  readonly uLineStart: Int32Array;
-  readonly uLineEnd: Int32Array;
-  readonly uCritStart: Int32Array;
-  readonly uCritEnd: Int32Array;
-  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
-  readonly uFailNormal: Float64Array;
-  readonly uFailMacro: Float64Array;
-  readonly uFailTK: Float64Array;
-  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
-  readonly uBreakWeight: Int32Array;
-  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
-  readonly uMaxRange: Float64Array;
-  readonly uMaxIndirectRange: Float64Array;
-  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
-  readonly uFirstStrike: Uint8Array;
-  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
-  readonly uExtraAttacks: Uint8Array;
-  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
-  readonly uLimited: Uint8Array;
-  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
-  readonly uGroupStart: Int32Array;
-  readonly uGroupEnd: Int32Array;
-  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
-  readonly uLeaders: Int32Array;
-
-  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
-  readonly crits: CriticalTable;
-
-  // ---- weapon lines (one per mode of each weapon of each unit) ----
-  readonly wUnit: Int32Array;
-  /** Alternative modes of one weapon share a group; one mode fires per attack. */
-  readonly wGroup: Int32Array;
-  readonly wKind: Uint8Array;
-  readonly wRange: Float64Array;
-  readonly wShotsN: Int32Array;
-  readonly wShotsSides: Int32Array;
-  readonly wShotsPlus: Int32Array;
-  readonly wShotsTimes: Int32Array;
-  /** The line's shots when no die decides them (`fixedShots`), else -1. */
-  readonly wFixedShots: Int32Array;
-  readonly wAP: Uint8Array;
-  readonly wAT: Uint8Array;
-  readonly wMW: Uint8Array;
-  readonly wBpN: Int32Array;
-  readonly wBpSides: Int32Array;
-  readonly wBpPlus: Int32Array;
-  readonly wTkN: Int32Array;
-  readonly wTkSides: Int32Array;
-  readonly wTkPlus: Int32Array;
-  readonly wExN: Int32Array;
-  readonly wExSides: Int32Array;
-  readonly wExPlus: Int32Array;
-  readonly wFlags: Int32Array;
-  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
-  readonly wHitFlags: Int32Array;
-  /** Mean Titan Killer damage (for the attacker's choice of mode). */
-  readonly wTkMean: Float64Array;
-
-  // ---- weapon groups ----
-  readonly nGroups: number;
-  readonly gLineStart: Int32Array;
-  readonly gLineEnd: Int32Array;
-  /** The group's barrage mode, or -1. */
-  readonly gBarrageLine: Int32Array;
-  /**
-   * The attacker's firepower choice for group g at formation f (index g * nF + f)
-   * when one option is best against every unit of f: line, firepower (1 AP,
-   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
-   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
-   */
-  readonly choice: Int32Array;
-  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
-  readonly memo: ChoiceMemo;
-  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
-  readonly air: AirState;
-  /** Transports and their passengers: who rides in what, who is still embarked. */
-  readonly transports: TransportState;
-  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
-  readonly anyMarkerlights: boolean;
-  /** Some unit has the Necron ability (necronReturns.ts). */
-  readonly anyNecron: boolean;
-  /** Tyranid synapse and brood values (swarming.ts). */
-  readonly swarm: SwarmValues;
-  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
-  readonly saves: UnitSaves;
-  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
-  readonly carriages: Carriages;
-
-  // ---- formations ----
-  readonly fUnitStart: Int32Array;
-  readonly fUnitEnd: Int32Array;
-  readonly fSide: Uint8Array;
-  readonly fFrontStart: Float64Array;
-  readonly fBmStart: Int32Array;
-  readonly fBrokenStart: Uint8Array;
-  readonly fTsknf: Uint8Array;
-  readonly fMobRule: Uint8Array;
-  readonly fWaaagh: Uint8Array;
-  /** TP Bravery: +1 to engage action tests and rally tests. */
-  readonly fBravery: Uint8Array;
-  /** TP Iron-willed: +1 to rally tests. */
-  readonly fIronWilled: Uint8Array;
-  /** TP Unblooded: +1 to engage action tests. */
-  readonly fUnblooded: Uint8Array;
-  /** TP Implacable Advance: +1 to marshal action tests. */
-  readonly fImplacable: Uint8Array;
-  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
-  readonly fHiveMind: Uint8Array;
-  readonly fInitiative: Int32Array;
-  readonly fAllExpendable: Uint8Array;
-  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
-  readonly fHasNonGrot: Uint8Array;
-  readonly fPoints: Float64Array;
-  readonly fStrategy: Int32Array;
-  /** Break point contribution of every unit at the start. */
-  readonly fStartBreakWeight: Int32Array;
-  readonly fStartMinDepth: Float64Array;
-  readonly fStartMinDepthCount: Int32Array;
-  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
-  readonly fCover: Int8Array;
-  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
-  readonly fMixed: Uint8Array;
-  /** War engines in the formation. */
-  readonly fWarEngines: Int32Array;
-  /** Units in front-to-back order (by depth, then list order), per formation. */
-  readonly orderFront: Int32Array;
-  /** Units in back-to-front order (suppression, RB 1.9.2). */
-  readonly orderBack: Int32Array;
 
   // ---- per-trial state ----
   readonly stAlive: Uint8Array;
@@ -273,8 +101,187 @@ export class Engagement {
   readonly hDamage: Int32Array;
   readonly hLine: Int32Array;
   nHits = 0;
+  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
+  nMacroHits = 0;
   /** Side (0 or 1) that receives each hit, in assaults. */
   readonly hSide: Uint8Array;
+
+  // ---- formations ----
+  readonly fUnitStart: Int32Array;
+  readonly fUnitEnd: Int32Array;
+  readonly fFrontStart: Float64Array;
+  readonly fBmStart: Int32Array;
+  readonly fBrokenStart: Uint8Array;
+  readonly fTsknf: Uint8Array;
+  /** Break point contribution of every unit at the start. */
+  readonly fStartBreakWeight: Int32Array;
+  readonly fStartMinDepth: Float64Array;
+  readonly fStartMinDepthCount: Int32Array;
+  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
+  readonly fCover: Int8Array;
+  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
+  readonly fMixed: Uint8Array;
+  /** Units in front-to-back order (by depth, then list order), per formation. */
+  readonly orderFront: Int32Array;
+  /** Units in back-to-front order (suppression, RB 1.9.2). */
+  readonly orderBack: Int32Array;
+  readonly fSide: Uint8Array;
+  readonly fMobRule: Uint8Array;
+  readonly fWaaagh: Uint8Array;
+  /** TP Bravery: +1 to engage action tests and rally tests. */
+  readonly fBravery: Uint8Array;
+  /** TP Iron-willed: +1 to rally tests. */
+  readonly fIronWilled: Uint8Array;
+  /** TP Unblooded: +1 to engage action tests. */
+  readonly fUnblooded: Uint8Array;
+  /** TP Implacable Advance: +1 to marshal action tests. */
+  readonly fImplacable: Uint8Array;
+  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
+  readonly fHiveMind: Uint8Array;
+  readonly fInitiative: Int32Array;
+  readonly fAllExpendable: Uint8Array;
+  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
+  readonly fHasNonGrot: Uint8Array;
+  readonly fPoints: Float64Array;
+  readonly fStrategy: Int32Array;
+  /** War engines in the formation. */
+  readonly fWarEngines: Int32Array;
+
+  // ---- units (global index) ----
+  readonly uFormation: Int32Array;
+  readonly uClass: Uint8Array;
+  readonly uFlags: Int32Array;
+  /** Starting damage capacity; 1 for units that are not war engines. */
+  readonly uStartDC: Int32Array;
+  readonly uShields: Int32Array;
+  /** Distance behind the formation's front rank, cm. */
+  readonly uDepth: Float64Array;
+  readonly uPoints: Float64Array;
+  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
+  readonly uMaxRange: Float64Array;
+  readonly uMaxIndirectRange: Float64Array;
+  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
+  readonly uLimited: Uint8Array;
+  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
+  readonly uGroupStart: Int32Array;
+  readonly uGroupEnd: Int32Array;
+  readonly uArmour: Uint8Array;
+  readonly uCC: Uint8Array;
+  readonly uFF: Uint8Array;
+  /** Infantry cover save (NONE when the unit gets none). */
+  readonly uCoverSave: Uint8Array;
+  /** Power fields rolled per trial: n dice of sides + plus. */
+  readonly uPfN: Int32Array;
+  readonly uPfSides: Int32Array;
+  readonly uPfPlus: Int32Array;
+  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
+  readonly uShieldRepair: Uint8Array;
+  /** Position along the rank, cm. */
+  readonly uLateral: Float64Array;
+  readonly uSpeed: Float64Array;
+  readonly uLineStart: Int32Array;
+  readonly uLineEnd: Int32Array;
+  readonly uCritStart: Int32Array;
+  readonly uCritEnd: Int32Array;
+  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
+  readonly uFailNormal: Float64Array;
+  readonly uFailMacro: Float64Array;
+  readonly uFailTK: Float64Array;
+  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
+  readonly uBreakWeight: Int32Array;
+  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
+  readonly uFirstStrike: Uint8Array;
+  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
+  readonly uExtraAttacks: Uint8Array;
+  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
+  readonly uLeaders: Int32Array;
+  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
+  readonly crits: CriticalTable;
+
+  // ---- weapon lines (one per mode of each weapon of each unit) ----
+  readonly wKind: Uint8Array;
+  readonly wRange: Float64Array;
+  /** The line's shots when no die decides them (`fixedShots`), else -1. */
+  readonly wFixedShots: Int32Array;
+  readonly wAP: Uint8Array;
+  readonly wAT: Uint8Array;
+  readonly wMW: Uint8Array;
+  readonly wBpN: Int32Array;
+  readonly wBpPlus: Int32Array;
+  readonly wFlags: Int32Array;
+  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
+  readonly wHitFlags: Int32Array;
+  readonly wUnit: Int32Array;
+  /** Alternative modes of one weapon share a group; one mode fires per attack. */
+  readonly wGroup: Int32Array;
+  readonly wShotsN: Int32Array;
+  readonly wShotsSides: Int32Array;
+  readonly wShotsPlus: Int32Array;
+  readonly wShotsTimes: Int32Array;
+  readonly wBpSides: Int32Array;
+  readonly wTkN: Int32Array;
+  readonly wTkSides: Int32Array;
+  readonly wTkPlus: Int32Array;
+  readonly wExN: Int32Array;
+  readonly wExSides: Int32Array;
+  readonly wExPlus: Int32Array;
+  /** Mean Titan Killer damage (for the attacker's choice of mode). */
+  readonly wTkMean: Float64Array;
+
+  // ---- weapon groups ----
+  /** The group's barrage mode, or -1. */
+  readonly gBarrageLine: Int32Array;
+  /**
+   * The attacker's firepower choice for group g at formation f (index g * nF + f)
+   * when one option is best against every unit of f: line, firepower (1 AP,
+   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
+   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
+   */
+  readonly choice: Int32Array;
+  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
+  readonly memo: ChoiceMemo;
+  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
+  readonly air: AirState;
+  /** Transports and their passengers: who rides in what, who is still embarked. */
+  readonly transports: TransportState;
+  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
+  readonly anyMarkerlights: boolean;
+  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
+  readonly saves: UnitSaves;
+  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
+  readonly carriages: Carriages;
+  readonly nGroups: number;
+  readonly gLineStart: Int32Array;
+  readonly gLineEnd: Int32Array;
+  /** Some unit has the Necron ability (necronReturns.ts). */
+  readonly anyNecron: boolean;
+  /** Tyranid synapse and brood values (swarming.ts). */
+  readonly swarm: SwarmValues;
+
+  // ---- rule switches ----
+  readonly options: NeteaOptions;
+  // The rule switches, copied from the options into fields of their own so the hot loop reads
+  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
+  readonly optBarrage3bpAt: number;
+  readonly optSuppressSkipWarEngines: boolean;
+  readonly optTemplateUnits: number;
+  readonly optStaggerBlockedChance: number;
+  readonly optWithdrawOnBreak: boolean;
+  readonly optLossHitsEngagedOnly: boolean;
+  readonly optSupportEveryRound: boolean;
+  readonly optMaxAssaultRounds: number;
+  readonly optWarEnginePointsProRata: boolean;
+  readonly optJinkBeforeAttack: boolean;
+  readonly optOrbitalTemplateUnits: number;
+  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
+  readonly optPassengersSaveAgainstMw: boolean;
+  readonly optTsknfAssaultAndLeaders: boolean;
+  readonly optTkDamageAtAllocation: boolean;
+  readonly optInterceptorBonus: boolean;
+  readonly optFlakMovedPenalty: boolean;
+  readonly optInterceptionUnderFireMarker: boolean;
+  readonly optCloseCombatOnlyInContact: boolean;
+  readonly optAssaultEarlyResult: boolean;
 
   // ---- assault scratch ----
   /** Role in the current assault: 0 none, 1 attacking, 2 defending, 3 supporting. */
@@ -308,8 +315,6 @@ export class Engagement {
   readonly asBound: Int32Array;
   /** Rounds fought in the last assault. */
   asRounds = 0;
-  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
-  nMacroHits = 0;
 
   // ---- assault bookkeeping: work one assault leaves for the next (assault.ts) ----
   /** Formations attacking, defending and supporting in the current assault (bit masks). */
