@@ -40,13 +40,6 @@ export class ArrayBlock {
     return new Float64Array(this.buffer, at, n);
   }
 
-  /** A copy of `from` in the block. */
-  int32Copy(from: Int32Array): Int32Array {
-    const copy = this.int32(from.length);
-    copy.set(from);
-    return copy;
-  }
-
   /** The byte offset of `bytes` more, aligned to `align`, in the current buffer (a new one when they do not fit). */
   private take(bytes: number, align: number): number {
     let at = Math.ceil(this.used / align) * align;
