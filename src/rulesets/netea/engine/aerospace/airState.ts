@@ -18,6 +18,11 @@ export const PHASE_DISENGAGEMENT = 1;
  * Typed arrays only; `reset` restores a trial's start.
  */
 export class AirState {
+  // The two fields every trial reads first (V8 lays the fields out in the order declared).
+  /** The formation is aircraft or spacecraft: never suppressed or broken, cannot be assaulted (RB 4.1.2). */
+  readonly fAerospace: Uint8Array;
+  /** Any engagement step uses aircraft at all (the reset is skipped otherwise). */
+  readonly any: boolean;
   /** AA value of each weapon line (NONE when it has none). */
   readonly wAA: Uint8Array;
   /** Longest AA range of each unit (-1: no AA weapon). Filled by `fillAntiAircraft` (engagement/antiAircraft.ts) once lines are compiled. */
@@ -27,12 +32,8 @@ export class AirState {
   /** The units with AA weapons, formation by formation: formation f's are aaUnits[fAaStart[f], fAaStart[f + 1]). */
   aaUnits: Int32Array;
   readonly fAaStart: Int32Array;
-  /** The formation is aircraft or spacecraft: never suppressed or broken, cannot be assaulted (RB 4.1.2). */
-  readonly fAerospace: Uint8Array;
   /** Every unit of the formation may jink (fighters and fighter-bombers). */
   readonly fCanJink: Uint8Array;
-  /** Any engagement step uses aircraft at all (the reset is skipped otherwise). */
-  readonly any: boolean;
 
   // ---- per-trial state ----
   /** The formation is jinking: its saves are 4+ and it has lost its attack if not yet made. */

@@ -33,6 +33,13 @@ const SECOND_SAVES: ReadonlyArray<readonly [UnitAbility, number]> = [
  * criticals change of them.
  */
 export class UnitSaves {
+  // The fields every trial reads first (V8 lays the fields out in the order declared).
+  /** Any unit has what a trial may change (a field, a deflector, shadowfields): the runner's reset restores it only then. */
+  changes = false;
+  /** Any unit has shadowfields (damage.ts asks shadowfields.ts only then). */
+  anyShadowfields = false;
+  /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
+  readonly stPlainCode: Int32Array;
   /** The armour a unit saves with against hits in an assault: its armour, or a better value it has in assaults only. */
   readonly uAssaultArmour: Int8Array;
   readonly uField: Uint8Array;
@@ -47,10 +54,6 @@ export class UnitSaves {
    * path (saveHit.ts); -1 for aircraft, whose jinking changes it.
    */
   readonly uPlainCode: Int32Array;
-  /** Any unit has what a trial may change (a field, a deflector, shadowfields): the runner's reset restores it only then. */
-  changes = false;
-  /** Any unit has shadowfields (damage.ts asks shadowfields.ts only then). */
-  anyShadowfields = false;
 
   // ---- per-trial state, restored by resetUnit ----
   /** The unit's field is still working (a critical may take it away). */
@@ -59,8 +62,6 @@ export class UnitSaves {
   readonly stSecond: Int8Array;
   /** Shadowfields still up. */
   readonly stShadowfields: Int32Array;
-  /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
-  readonly stPlainCode: Int32Array;
 
   /** The arrays from the engagement's `block` (engagement.ts); the plain hit's save code, which every save reads, first. */
   constructor(nUnits: number, block: ArrayBlock) {

@@ -12,8 +12,11 @@ import { onFoot, planEmbarkation } from './embarkation.js';
  * (disembark.ts). Nobody embarks during an engagement.
  */
 export class TransportState {
+  // The fields every trial reads first (V8 lays the fields out in the order declared).
   /** Some unit starts embarked: the fire and assault plans leave such engagements to the general path. */
   readonly any: boolean;
+  /** Per trial: the unit is inside its transport (restored with the unit's other state by the runner's reset). */
+  readonly stEmbarked: Uint8Array;
   /** Per unit (global index): the transport it starts in, or -1. */
   readonly uCarriedBy: Int32Array;
   /** Per unit: its place in its formation's ranks (embarkation.ts), for its depth and place in the rank. */
@@ -26,8 +29,6 @@ export class TransportState {
   readonly fStartEmbarked: Int32Array;
 
   // ---- per-trial state ----
-  /** The unit is inside its transport (restored with the unit's other state by the runner's reset). */
-  readonly stEmbarked: Uint8Array;
   /** Units of each formation still marked embarked (the charge cache compares it with the start). */
   readonly fEmbarked: Int32Array;
 
