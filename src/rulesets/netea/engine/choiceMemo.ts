@@ -11,6 +11,8 @@
  *   the same target, gap, distance and to-hit terms (`whole*`; `wholeKey`
  *   packs the penalty, modifier and sustained fire).
  */
+import type { ArrayBlock } from '../../../sim/arrayBlock.js';
+
 export class ChoiceMemo {
   readonly gCanon: Int32Array;
   readonly choiceStamp: Int32Array;
@@ -24,17 +26,21 @@ export class ChoiceMemo {
   readonly wholeKey: Int32Array;
   readonly wholeChoice: Int32Array;
 
-  /** Every group its own canonical group until `fillCanonicalGroups` (engagement/canonicalGroups.ts) finds its twins. */
-  constructor(n: number) {
-    this.gCanon = Int32Array.from({ length: n }, (_, g) => g);
-    this.choiceStamp = new Int32Array(n);
-    this.choice = new Int32Array(n);
-    this.choiceDistance = new Float64Array(n);
-    this.choicePenalty = new Int32Array(n);
-    this.wholeAt = new Int32Array(n).fill(-1);
-    this.wholeGap = new Float64Array(n);
-    this.wholeDistance = new Float64Array(n);
-    this.wholeKey = new Int32Array(n);
-    this.wholeChoice = new Int32Array(n);
+  /**
+   * Every group its own canonical group until `fillCanonicalGroups` (engagement/canonicalGroups.ts)
+   * finds its twins; the arrays from the engagement's `block` (engagement.ts).
+   */
+  constructor(n: number, block: ArrayBlock) {
+    this.gCanon = block.int32(n);
+    for (let g = 0; g < n; g++) this.gCanon[g] = g;
+    this.wholeAt = block.int32(n).fill(-1);
+    this.wholeGap = block.float64(n);
+    this.wholeDistance = block.float64(n);
+    this.wholeKey = block.int32(n);
+    this.wholeChoice = block.int32(n);
+    this.choiceStamp = block.int32(n);
+    this.choice = block.int32(n);
+    this.choiceDistance = block.float64(n);
+    this.choicePenalty = block.int32(n);
   }
 }

@@ -10,6 +10,10 @@ import { CriticalTable } from './criticals/criticalTable.js';
 import { Carriages } from './criticals/carriageState.js';
 import type { UnitLines } from './engagement/unitLines.js';
 import { fixedShots } from './lineShots.js';
+import { ArrayBlock } from '../../../sim/arrayBlock.js';
+
+/** Bytes of each of an engagement's array buffers: the war engine's arrays fit in two. */
+const BLOCK_BYTES = 4096;
 
 /**
  * An engagement compiled to struct-of-arrays form. Static arrays describe the
@@ -20,185 +24,13 @@ import { fixedShots } from './lineShots.js';
  * without a cycle.
  */
 export class Engagement {
-  readonly options: NeteaOptions;
-  // The rule switches, copied from the options into fields of their own so the hot loop reads
-  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
-  readonly optBarrage3bpAt: number;
-  readonly optSuppressSkipWarEngines: boolean;
-  readonly optTemplateUnits: number;
-  readonly optStaggerBlockedChance: number;
-  readonly optWithdrawOnBreak: boolean;
-  readonly optLossHitsEngagedOnly: boolean;
-  readonly optSupportEveryRound: boolean;
-  readonly optMaxAssaultRounds: number;
-  readonly optWarEnginePointsProRata: boolean;
-  readonly optJinkBeforeAttack: boolean;
-  readonly optOrbitalTemplateUnits: number;
-  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
-  readonly optPassengersSaveAgainstMw: boolean;
-  readonly optTsknfAssaultAndLeaders: boolean;
-  readonly optTkDamageAtAllocation: boolean;
-  readonly optInterceptorBonus: boolean;
-  readonly optFlakMovedPenalty: boolean;
-  readonly optInterceptionUnderFireMarker: boolean;
-  readonly optCloseCombatOnlyInContact: boolean;
-  readonly optAssaultEarlyResult: boolean;
+  // The fields in the order a trial reads them: V8 lays an object's fields out in the order they
+  // are declared, so the per-trial state, the attack's scratch and the static arrays a shooting
+  // attack reads (first in each section) share the object's first cache lines (bench/README.md:
+  // the war engine's one-worker time).
   readonly nUnits: number;
   readonly nFormations: number;
   readonly nLines: number;
-
-  // ---- units (global index) ----
-  readonly uFormation: Int32Array;
-  readonly uClass: Uint8Array;
-  readonly uArmour: Uint8Array;
-  readonly uCC: Uint8Array;
-  readonly uFF: Uint8Array;
-  /** Infantry cover save (NONE when the unit gets none). */
-  readonly uCoverSave: Uint8Array;
-  readonly uFlags: Int32Array;
-  /** Starting damage capacity; 1 for units that are not war engines. */
-  readonly uStartDC: Int32Array;
-  readonly uShields: Int32Array;
-  /** Power fields rolled per trial: n dice of sides + plus. */
-  readonly uPfN: Int32Array;
-  readonly uPfSides: Int32Array;
-  readonly uPfPlus: Int32Array;
-  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
-  readonly uShieldRepair: Uint8Array;
-  /** Distance behind the formation's front rank, cm. */
-  readonly uDepth: Float64Array;
-  /** Position along the rank, cm. */
-  readonly uLateral: Float64Array;
-  readonly uSpeed: Float64Array;
-  readonly uPoints: Float64Array;
-  readonly uLineStart: Int32Array;
-  readonly uLineEnd: Int32Array;
-  readonly uCritStart: Int32Array;
-  readonly uCritEnd: Int32Array;
-  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
-  readonly uFailNormal: Float64Array;
-  readonly uFailMacro: Float64Array;
-  readonly uFailTK: Float64Array;
-  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
-  readonly uBreakWeight: Int32Array;
-  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
-  readonly uMaxRange: Float64Array;
-  readonly uMaxIndirectRange: Float64Array;
-  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
-  readonly uFirstStrike: Uint8Array;
-  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
-  readonly uExtraAttacks: Uint8Array;
-  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
-  readonly uLimited: Uint8Array;
-  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
-  readonly uGroupStart: Int32Array;
-  readonly uGroupEnd: Int32Array;
-  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
-  readonly uLeaders: Int32Array;
-
-  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
-  readonly crits: CriticalTable;
-
-  // ---- weapon lines (one per mode of each weapon of each unit) ----
-  readonly wUnit: Int32Array;
-  /** Alternative modes of one weapon share a group; one mode fires per attack. */
-  readonly wGroup: Int32Array;
-  readonly wKind: Uint8Array;
-  readonly wRange: Float64Array;
-  readonly wShotsN: Int32Array;
-  readonly wShotsSides: Int32Array;
-  readonly wShotsPlus: Int32Array;
-  readonly wShotsTimes: Int32Array;
-  /** The line's shots when no die decides them (`fixedShots`), else -1. */
-  readonly wFixedShots: Int32Array;
-  readonly wAP: Uint8Array;
-  readonly wAT: Uint8Array;
-  readonly wMW: Uint8Array;
-  readonly wBpN: Int32Array;
-  readonly wBpSides: Int32Array;
-  readonly wBpPlus: Int32Array;
-  readonly wTkN: Int32Array;
-  readonly wTkSides: Int32Array;
-  readonly wTkPlus: Int32Array;
-  readonly wExN: Int32Array;
-  readonly wExSides: Int32Array;
-  readonly wExPlus: Int32Array;
-  readonly wFlags: Int32Array;
-  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
-  readonly wHitFlags: Int32Array;
-  /** Mean Titan Killer damage (for the attacker's choice of mode). */
-  readonly wTkMean: Float64Array;
-
-  // ---- weapon groups ----
-  readonly nGroups: number;
-  readonly gLineStart: Int32Array;
-  readonly gLineEnd: Int32Array;
-  /** The group's barrage mode, or -1. */
-  readonly gBarrageLine: Int32Array;
-  /**
-   * The attacker's firepower choice for group g at formation f (index g * nF + f)
-   * when one option is best against every unit of f: line, firepower (1 AP,
-   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
-   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
-   */
-  readonly choice: Int32Array;
-  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
-  readonly memo: ChoiceMemo;
-  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
-  readonly air: AirState;
-  /** Transports and their passengers: who rides in what, who is still embarked. */
-  readonly transports: TransportState;
-  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
-  readonly anyMarkerlights: boolean;
-  /** Some unit has the Necron ability (necronReturns.ts). */
-  readonly anyNecron: boolean;
-  /** Tyranid synapse and brood values (swarming.ts). */
-  readonly swarm: SwarmValues;
-  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
-  readonly saves: UnitSaves;
-  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
-  readonly carriages: Carriages;
-
-  // ---- formations ----
-  readonly fUnitStart: Int32Array;
-  readonly fUnitEnd: Int32Array;
-  readonly fSide: Uint8Array;
-  readonly fFrontStart: Float64Array;
-  readonly fBmStart: Int32Array;
-  readonly fBrokenStart: Uint8Array;
-  readonly fTsknf: Uint8Array;
-  readonly fMobRule: Uint8Array;
-  readonly fWaaagh: Uint8Array;
-  /** TP Bravery: +1 to engage action tests and rally tests. */
-  readonly fBravery: Uint8Array;
-  /** TP Iron-willed: +1 to rally tests. */
-  readonly fIronWilled: Uint8Array;
-  /** TP Unblooded: +1 to engage action tests. */
-  readonly fUnblooded: Uint8Array;
-  /** TP Implacable Advance: +1 to marshal action tests. */
-  readonly fImplacable: Uint8Array;
-  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
-  readonly fHiveMind: Uint8Array;
-  readonly fInitiative: Int32Array;
-  readonly fAllExpendable: Uint8Array;
-  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
-  readonly fHasNonGrot: Uint8Array;
-  readonly fPoints: Float64Array;
-  readonly fStrategy: Int32Array;
-  /** Break point contribution of every unit at the start. */
-  readonly fStartBreakWeight: Int32Array;
-  readonly fStartMinDepth: Float64Array;
-  readonly fStartMinDepthCount: Int32Array;
-  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
-  readonly fCover: Int8Array;
-  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
-  readonly fMixed: Uint8Array;
-  /** War engines in the formation. */
-  readonly fWarEngines: Int32Array;
-  /** Units in front-to-back order (by depth, then list order), per formation. */
-  readonly orderFront: Int32Array;
-  /** Units in back-to-front order (suppression, RB 1.9.2). */
-  readonly orderBack: Int32Array;
 
   // ---- per-trial state ----
   readonly stAlive: Uint8Array;
@@ -269,8 +101,187 @@ export class Engagement {
   readonly hDamage: Int32Array;
   readonly hLine: Int32Array;
   nHits = 0;
+  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
+  nMacroHits = 0;
   /** Side (0 or 1) that receives each hit, in assaults. */
   readonly hSide: Uint8Array;
+
+  // ---- formations ----
+  readonly fUnitStart: Int32Array;
+  readonly fUnitEnd: Int32Array;
+  readonly fFrontStart: Float64Array;
+  readonly fBmStart: Int32Array;
+  readonly fBrokenStart: Uint8Array;
+  readonly fTsknf: Uint8Array;
+  /** Break point contribution of every unit at the start. */
+  readonly fStartBreakWeight: Int32Array;
+  readonly fStartMinDepth: Float64Array;
+  readonly fStartMinDepthCount: Int32Array;
+  /** 1 if every unit is in cover, 0 if none is, -1 if some are. */
+  readonly fCover: Int8Array;
+  /** The formation has both war engines and other units (RB 3.2.1 declarations). */
+  readonly fMixed: Uint8Array;
+  /** Units in front-to-back order (by depth, then list order), per formation. */
+  readonly orderFront: Int32Array;
+  /** Units in back-to-front order (suppression, RB 1.9.2). */
+  readonly orderBack: Int32Array;
+  readonly fSide: Uint8Array;
+  readonly fMobRule: Uint8Array;
+  readonly fWaaagh: Uint8Array;
+  /** TP Bravery: +1 to engage action tests and rally tests. */
+  readonly fBravery: Uint8Array;
+  /** TP Iron-willed: +1 to rally tests. */
+  readonly fIronWilled: Uint8Array;
+  /** TP Unblooded: +1 to engage action tests. */
+  readonly fUnblooded: Uint8Array;
+  /** TP Implacable Advance: +1 to marshal action tests. */
+  readonly fImplacable: Uint8Array;
+  /** TP The Hive Mind: a synapse swarm (hiveMind.ts). */
+  readonly fHiveMind: Uint8Array;
+  readonly fInitiative: Int32Array;
+  readonly fAllExpendable: Uint8Array;
+  /** The formation has at least one unit that is not a Grot (RB 5.5.3). */
+  readonly fHasNonGrot: Uint8Array;
+  readonly fPoints: Float64Array;
+  readonly fStrategy: Int32Array;
+  /** War engines in the formation. */
+  readonly fWarEngines: Int32Array;
+
+  // ---- units (global index) ----
+  readonly uFormation: Int32Array;
+  readonly uClass: Uint8Array;
+  readonly uFlags: Int32Array;
+  /** Starting damage capacity; 1 for units that are not war engines. */
+  readonly uStartDC: Int32Array;
+  readonly uShields: Int32Array;
+  /** Distance behind the formation's front rank, cm. */
+  readonly uDepth: Float64Array;
+  readonly uPoints: Float64Array;
+  /** Longest range of the unit's ranged weapons, and of its indirect barrages on sustained fire (x2). */
+  readonly uMaxRange: Float64Array;
+  readonly uMaxIndirectRange: Float64Array;
+  /** The unit has single-shot or slow-firing weapons, so its ranges are checked weapon by weapon. */
+  readonly uLimited: Uint8Array;
+  /** Weapon groups (one weapon, its alternative modes) of each unit: [uGroupStart, uGroupEnd). */
+  readonly uGroupStart: Int32Array;
+  readonly uGroupEnd: Int32Array;
+  readonly uArmour: Uint8Array;
+  readonly uCC: Uint8Array;
+  readonly uFF: Uint8Array;
+  /** Infantry cover save (NONE when the unit gets none). */
+  readonly uCoverSave: Uint8Array;
+  /** Power fields rolled per trial: n dice of sides + plus. */
+  readonly uPfN: Int32Array;
+  readonly uPfSides: Int32Array;
+  readonly uPfPlus: Int32Array;
+  /** Void shields repaired in each end phase (1, more with a Fire Shield Battlecar's, model/carriages.ts); power fields never (0). */
+  readonly uShieldRepair: Uint8Array;
+  /** Position along the rank, cm. */
+  readonly uLateral: Float64Array;
+  readonly uSpeed: Float64Array;
+  readonly uLineStart: Int32Array;
+  readonly uLineEnd: Int32Array;
+  readonly uCritStart: Int32Array;
+  readonly uCritEnd: Int32Array;
+  /** Chance of failing the save against a normal, a macro-weapon and a Titan Killer hit (no modifiers). */
+  readonly uFailNormal: Float64Array;
+  readonly uFailMacro: Float64Array;
+  readonly uFailTK: Float64Array;
+  /** What the unit adds to its formation's break point (RB 1.9.7): 1, 2 under TSKNF, starting DC for a war engine. */
+  readonly uBreakWeight: Int32Array;
+  /** Some of the unit's assault attacks strike first (RB 2.2.4). */
+  readonly uFirstStrike: Uint8Array;
+  /** The unit has assault weapons or small arms with extra attacks (RB 2.2.3). */
+  readonly uExtraAttacks: Uint8Array;
+  /** Leaders in this unit, itself and its characters (RB 2.1.8; Supreme Commanders count). */
+  readonly uLeaders: Int32Array;
+  /** The war engines' critical-hit effects, compiled; unit u's rows are [uCritStart[u], uCritEnd[u]). */
+  readonly crits: CriticalTable;
+
+  // ---- weapon lines (one per mode of each weapon of each unit) ----
+  readonly wKind: Uint8Array;
+  readonly wRange: Float64Array;
+  /** The line's shots when no die decides them (`fixedShots`), else -1. */
+  readonly wFixedShots: Int32Array;
+  readonly wAP: Uint8Array;
+  readonly wAT: Uint8Array;
+  readonly wMW: Uint8Array;
+  readonly wBpN: Int32Array;
+  readonly wBpPlus: Int32Array;
+  readonly wFlags: Int32Array;
+  /** Flags every hit of the line carries (H_*), except the MW of an MW firepower choice. */
+  readonly wHitFlags: Int32Array;
+  readonly wUnit: Int32Array;
+  /** Alternative modes of one weapon share a group; one mode fires per attack. */
+  readonly wGroup: Int32Array;
+  readonly wShotsN: Int32Array;
+  readonly wShotsSides: Int32Array;
+  readonly wShotsPlus: Int32Array;
+  readonly wShotsTimes: Int32Array;
+  readonly wBpSides: Int32Array;
+  readonly wTkN: Int32Array;
+  readonly wTkSides: Int32Array;
+  readonly wTkPlus: Int32Array;
+  readonly wExN: Int32Array;
+  readonly wExSides: Int32Array;
+  readonly wExPlus: Int32Array;
+  /** Mean Titan Killer damage (for the attacker's choice of mode). */
+  readonly wTkMean: Float64Array;
+
+  // ---- weapon groups ----
+  /** The group's barrage mode, or -1. */
+  readonly gBarrageLine: Int32Array;
+  /**
+   * The attacker's firepower choice for group g at formation f (index g * nF + f)
+   * when one option is best against every unit of f: line, firepower (1 AP,
+   * 2 AT, 3 MW) and target mask, packed in one number (`packChoice`,
+   * engagement/packedChoice.ts); CHOOSE_PER_ATTACK or NOTHING_TO_FIRE.
+   */
+  readonly choice: Int32Array;
+  /** Firepower choices remembered so none is made twice (choiceMemo.ts). */
+  readonly memo: ChoiceMemo;
+  /** Aircraft and spacecraft: AA values, which formations fly, the air war's per-trial state. */
+  readonly air: AirState;
+  /** Transports and their passengers: who rides in what, who is still embarked. */
+  readonly transports: TransportState;
+  /** Some unit has markerlights (markerlights.ts checks for marked targets only then). */
+  readonly anyMarkerlights: boolean;
+  /** The abilities that decide saves (fields, second saves, assault-only armour) and what criticals take of them. */
+  readonly saves: UnitSaves;
+  /** The characters a Land Train adds to its damage capacity and shields, and loses to criticals (TP). */
+  readonly carriages: Carriages;
+  readonly nGroups: number;
+  readonly gLineStart: Int32Array;
+  readonly gLineEnd: Int32Array;
+  /** Some unit has the Necron ability (necronReturns.ts). */
+  readonly anyNecron: boolean;
+  /** Tyranid synapse and brood values (swarming.ts). */
+  readonly swarm: SwarmValues;
+
+  // ---- rule switches ----
+  readonly options: NeteaOptions;
+  // The rule switches, copied from the options into fields of their own so the hot loop reads
+  // numbers of this class rather than a plain object that may have crossed a thread as JSON.
+  readonly optBarrage3bpAt: number;
+  readonly optSuppressSkipWarEngines: boolean;
+  readonly optTemplateUnits: number;
+  readonly optStaggerBlockedChance: number;
+  readonly optWithdrawOnBreak: boolean;
+  readonly optLossHitsEngagedOnly: boolean;
+  readonly optSupportEveryRound: boolean;
+  readonly optMaxAssaultRounds: number;
+  readonly optWarEnginePointsProRata: boolean;
+  readonly optJinkBeforeAttack: boolean;
+  readonly optOrbitalTemplateUnits: number;
+  /** The Tournament Pack's changes to the 2004 rulebook (NeteaOptions): true plays the TP. */
+  readonly optPassengersSaveAgainstMw: boolean;
+  readonly optTsknfAssaultAndLeaders: boolean;
+  readonly optTkDamageAtAllocation: boolean;
+  readonly optInterceptorBonus: boolean;
+  readonly optFlakMovedPenalty: boolean;
+  readonly optInterceptionUnderFireMarker: boolean;
+  readonly optCloseCombatOnlyInContact: boolean;
+  readonly optAssaultEarlyResult: boolean;
 
   // ---- assault scratch ----
   /** Role in the current assault: 0 none, 1 attacking, 2 defending, 3 supporting. */
@@ -304,8 +315,6 @@ export class Engagement {
   readonly asBound: Int32Array;
   /** Rounds fought in the last assault. */
   asRounds = 0;
-  /** Macro-weapon and Titan Killer hits in the buffer (the second allocation stage runs only if any). */
-  nMacroHits = 0;
 
   // ---- assault bookkeeping: work one assault leaves for the next (assault.ts) ----
   /** Formations attacking, defending and supporting in the current assault (bit masks). */
@@ -341,15 +350,18 @@ export class Engagement {
    */
   readonly asCountsByFormation: Uint8Array;
   /** What each assault side (0 attacking, 1 defending) counts in the result this round; its Blast markers -1 for none at all (assault/resultRules.ts). */
-  readonly asLosses = new Int32Array(2);
-  readonly asUnits = new Int32Array(2);
-  readonly asInspiring = new Int32Array(2);
-  readonly asBlastMarkers = new Int32Array(2);
+  readonly asLosses: Int32Array;
+  readonly asUnits: Int32Array;
+  readonly asInspiring: Int32Array;
+  readonly asBlastMarkers: Int32Array;
 
   /**
    * Allocates every array for `spec`'s units and `lines` (engagement/weaponLines.ts `collectLines`),
    * has `fillStatic` (compileEngagement.ts) fill the static ones from the spec, then derives the
    * rest from them: the hit buffer's size, the trial's starting values, the lines' fixed shots.
+   * The arrays are views of one ArrayBlock, made in the order a trial first reads them (the
+   * reset, then a shooting attack), so that a trial's reads stay on few cache lines
+   * (bench/README.md: the war engine's one-worker time).
    */
   constructor(spec: EngagementSpec, lines: UnitLines, fillStatic: (e: Engagement) => void) {
     this.options = spec.options;
@@ -380,148 +392,189 @@ export class Engagement {
     const { lineSpecs, groupRanges, critParts, carriages } = lines;
     const nLines = lineSpecs.length;
     this.nLines = nLines;
-
-    this.uFormation = new Int32Array(nUnits);
-    this.uClass = new Uint8Array(nUnits);
-    this.uArmour = new Uint8Array(nUnits);
-    this.uCC = new Uint8Array(nUnits);
-    this.uFF = new Uint8Array(nUnits);
-    this.uCoverSave = new Uint8Array(nUnits);
-    this.uFlags = new Int32Array(nUnits);
-    this.uStartDC = new Int32Array(nUnits);
-    this.uShields = new Int32Array(nUnits);
-    this.uPfN = new Int32Array(nUnits);
-    this.uPfSides = new Int32Array(nUnits);
-    this.uPfPlus = new Int32Array(nUnits);
-    this.uShieldRepair = new Uint8Array(nUnits);
-    this.uDepth = new Float64Array(nUnits);
-    this.uLateral = new Float64Array(nUnits);
-    this.uSpeed = new Float64Array(nUnits);
-    this.uPoints = new Float64Array(nUnits);
-    this.uLineStart = new Int32Array(nUnits);
-    this.uLineEnd = new Int32Array(nUnits);
-    this.uCritStart = new Int32Array(nUnits);
-    this.uCritEnd = new Int32Array(nUnits);
-    this.uLeaders = new Int32Array(nUnits);
-    this.uBreakWeight = new Int32Array(nUnits);
-    this.uMaxRange = new Float64Array(nUnits);
-    this.uMaxIndirectRange = new Float64Array(nUnits);
-    this.uLimited = new Uint8Array(nUnits);
-    this.uExtraAttacks = new Uint8Array(nUnits);
-    this.uFirstStrike = new Uint8Array(nUnits);
-    this.uGroupStart = new Int32Array(nUnits);
-    this.uGroupEnd = new Int32Array(nUnits);
-    this.uFailNormal = new Float64Array(nUnits);
-    this.uFailMacro = new Float64Array(nUnits);
-    this.uFailTK = new Float64Array(nUnits);
-
-    this.crits = new CriticalTable(critParts);
-
-    this.wUnit = new Int32Array(nLines);
-    this.wGroup = new Int32Array(nLines);
-    this.wKind = new Uint8Array(nLines);
-    this.wRange = new Float64Array(nLines);
-    this.wShotsN = new Int32Array(nLines);
-    this.wShotsSides = new Int32Array(nLines);
-    this.wShotsPlus = new Int32Array(nLines);
-    this.wShotsTimes = new Int32Array(nLines);
-    this.wAP = new Uint8Array(nLines);
-    this.wAT = new Uint8Array(nLines);
-    this.wMW = new Uint8Array(nLines);
-    this.wBpN = new Int32Array(nLines);
-    this.wBpSides = new Int32Array(nLines);
-    this.wBpPlus = new Int32Array(nLines);
-    this.wTkN = new Int32Array(nLines);
-    this.wTkSides = new Int32Array(nLines);
-    this.wTkPlus = new Int32Array(nLines);
-    this.wExN = new Int32Array(nLines);
-    this.wExSides = new Int32Array(nLines);
-    this.wExPlus = new Int32Array(nLines);
-    this.wFlags = new Int32Array(nLines);
-    this.wTkMean = new Float64Array(nLines);
-    this.wHitFlags = new Int32Array(nLines);
-
     const nF = forms.length;
-    this.fUnitStart = new Int32Array(nF);
-    this.fUnitEnd = new Int32Array(nF);
-    this.fSide = new Uint8Array(nF);
-    this.fFrontStart = new Float64Array(nF);
-    this.fBmStart = new Int32Array(nF);
-    this.fBrokenStart = new Uint8Array(nF);
-    this.fTsknf = new Uint8Array(nF);
-    this.fMobRule = new Uint8Array(nF);
-    this.fWaaagh = new Uint8Array(nF);
-    this.fBravery = new Uint8Array(nF);
-    this.fIronWilled = new Uint8Array(nF);
-    this.fUnblooded = new Uint8Array(nF);
-    this.fImplacable = new Uint8Array(nF);
-    this.fHiveMind = new Uint8Array(nF);
-    this.fInitiative = new Int32Array(nF);
-    this.fAllExpendable = new Uint8Array(nF);
-    this.fHasNonGrot = new Uint8Array(nF);
-    this.fPoints = new Float64Array(nF);
-    this.fStrategy = new Int32Array(nF);
-    this.fStartBreakWeight = new Int32Array(nF);
-    this.fCover = new Int8Array(nF);
-    this.fStartMinDepth = new Float64Array(nF);
-    this.fStartMinDepthCount = new Int32Array(nF);
-    this.fMixed = new Uint8Array(nF);
-    this.fWarEngines = new Int32Array(nF);
-    this.orderFront = new Int32Array(nUnits);
-    this.orderBack = new Int32Array(nUnits);
+    const block = new ArrayBlock(BLOCK_BYTES);
 
-    this.transports = new TransportState(spec, nUnits);
-    this.saves = new UnitSaves(nUnits);
-    this.swarm = new SwarmValues(nUnits);
-    this.carriages = new Carriages(carriages, nUnits, nLines);
-    this.air = new AirState(spec, nUnits, nLines);
+    // The reset: changed units, then every formation.
+    this.dirtyList = block.int32(nUnits);
+    this.dirtyFlag = block.uint8(nUnits);
+    this.stAlive = block.uint8(nUnits);
+    this.stDC = block.int32(nUnits);
+    this.uStartDC = block.int32(nUnits);
+    this.stShields = block.int32(nUnits);
+    this.uShields = block.int32(nUnits);
+    this.stToHitPenalty = block.int32(nUnits);
+    this.stDisarmed = block.int8(nUnits);
+    this.stCritCount = block.int32(nUnits);
+    this.stReactor = block.uint8(nUnits);
+    this.stFires = block.int32(nUnits);
+    this.stMissDamage = block.int32(nUnits);
+    this.stDamageTaken = block.int32(nUnits);
+    this.transports = new TransportState(spec, nUnits, block);
+    this.saves = new UnitSaves(nUnits, block);
+    this.stSingleShotUsed = block.uint8(nLines);
+    this.stLastFired = block.int32(nLines);
+    this.fBm = block.int32(nF);
+    this.fBmStart = block.int32(nF);
+    this.fBroken = block.uint8(nF);
+    this.fBrokenStart = block.uint8(nF);
+    this.fFront = block.float64(nF);
+    this.fFrontStart = block.float64(nF);
+    this.fRetired = block.float64(nF);
+    this.fWithdrawn = block.float64(nF);
+    this.fBmPlaced = block.int32(nF);
+    this.fPendingBm = block.int32(nF);
+    this.fAlive = block.int32(nF);
+    this.fUnitStart = block.int32(nF);
+    this.fUnitEnd = block.int32(nF);
+    this.fBreakWeight = block.int32(nF);
+    this.fStartBreakWeight = block.int32(nF);
+    this.fMinDepth = block.float64(nF);
+    this.fStartMinDepth = block.float64(nF);
+    this.fMinDepthCount = block.int32(nF);
+    this.fStartMinDepthCount = block.int32(nF);
+    this.fPointsLost = block.float64(nF);
+    this.fDamage = block.int32(nF);
+    this.rerollsUsed = block.int32(2);
+    this.air = new AirState(spec, nUnits, nLines, block);
+
+    // A shooting attack: who fires (suppression), with what, at whom (allocation), and the damage.
+    this.uDepth = block.float64(nUnits);
+    this.scCanFire = block.uint8(nUnits);
+    this.uLimited = block.uint8(nUnits);
+    this.uMaxRange = block.float64(nUnits);
+    this.uMaxIndirectRange = block.float64(nUnits);
+    this.orderBack = block.int32(nUnits);
+    this.stBreakWeight = block.int32(nUnits);
+    this.uFlags = block.int32(nUnits);
+    this.fTsknf = block.uint8(nF);
+    this.fCover = block.int8(nF);
+    this.fMixed = block.uint8(nF);
+    this.uGroupStart = block.int32(nUnits);
+    this.uGroupEnd = block.int32(nUnits);
     this.nGroups = groupRanges.length;
-    this.gLineStart = Int32Array.from(groupRanges, (r) => r[0]);
-    this.gLineEnd = Int32Array.from(groupRanges, (r) => r[1]);
-    this.gBarrageLine = new Int32Array(this.nGroups).fill(-1);
-    this.choice = new Int32Array(this.nGroups * nF);
-    this.memo = new ChoiceMemo(this.nGroups);
+    this.gBarrageLine = block.int32(this.nGroups).fill(-1);
+    this.choice = block.int32(this.nGroups * nF);
+    this.memo = new ChoiceMemo(this.nGroups, block);
+    this.wKind = block.uint8(nLines);
+    this.wFlags = block.int32(nLines);
+    this.carriages = new Carriages(carriages, nUnits, nLines, block);
+    this.wRange = block.float64(nLines);
+    this.wAP = block.uint8(nLines);
+    this.wAT = block.uint8(nLines);
+    this.wMW = block.uint8(nLines);
+    this.wBpN = block.int32(nLines);
+    this.wBpPlus = block.int32(nLines);
+    this.wFixedShots = block.int32(nLines);
+    this.wHitFlags = block.int32(nLines);
+    this.orderFront = block.int32(nUnits);
+    this.uClass = block.uint8(nUnits);
+    this.scStamp = block.int32(nUnits);
+    this.scLoad = block.int32(nUnits);
+    this.stStartDC = block.int32(nUnits);
+    this.uFormation = block.int32(nUnits);
+    this.uPoints = block.float64(nUnits);
+    this.stShieldsMax = block.int32(nUnits);
+    this.scSniped = block.int32(nUnits);
+
+    // What the rest of the rules read: the weapons' other values, the units' profiles, the formations' abilities.
+    this.wUnit = block.int32(nLines);
+    this.wGroup = block.int32(nLines);
+    this.wShotsN = block.int32(nLines);
+    this.wShotsSides = block.int32(nLines);
+    this.wShotsPlus = block.int32(nLines);
+    this.wShotsTimes = block.int32(nLines);
+    this.wBpSides = block.int32(nLines);
+    this.wTkN = block.int32(nLines);
+    this.wTkSides = block.int32(nLines);
+    this.wTkPlus = block.int32(nLines);
+    this.wExN = block.int32(nLines);
+    this.wExSides = block.int32(nLines);
+    this.wExPlus = block.int32(nLines);
+    this.wTkMean = block.float64(nLines);
+    this.gLineStart = block.int32(this.nGroups);
+    this.gLineEnd = block.int32(this.nGroups);
+    for (let g = 0; g < this.nGroups; g++) {
+      this.gLineStart[g] = groupRanges[g]![0];
+      this.gLineEnd[g] = groupRanges[g]![1];
+    }
+    this.uArmour = block.uint8(nUnits);
+    this.uCC = block.uint8(nUnits);
+    this.uFF = block.uint8(nUnits);
+    this.uCoverSave = block.uint8(nUnits);
+    this.uPfN = block.int32(nUnits);
+    this.uPfSides = block.int32(nUnits);
+    this.uPfPlus = block.int32(nUnits);
+    this.uShieldRepair = block.uint8(nUnits);
+    this.uLateral = block.float64(nUnits);
+    this.uSpeed = block.float64(nUnits);
+    this.uLineStart = block.int32(nUnits);
+    this.uLineEnd = block.int32(nUnits);
+    this.uCritStart = block.int32(nUnits);
+    this.uCritEnd = block.int32(nUnits);
+    this.uLeaders = block.int32(nUnits);
+    this.uBreakWeight = block.int32(nUnits);
+    this.uExtraAttacks = block.uint8(nUnits);
+    this.uFirstStrike = block.uint8(nUnits);
+    this.uFailNormal = block.float64(nUnits);
+    this.uFailMacro = block.float64(nUnits);
+    this.uFailTK = block.float64(nUnits);
+    this.fSide = block.uint8(nF);
+    this.fMobRule = block.uint8(nF);
+    this.fWaaagh = block.uint8(nF);
+    this.fBravery = block.uint8(nF);
+    this.fIronWilled = block.uint8(nF);
+    this.fUnblooded = block.uint8(nF);
+    this.fImplacable = block.uint8(nF);
+    this.fHiveMind = block.uint8(nF);
+    this.fInitiative = block.int32(nF);
+    this.fAllExpendable = block.uint8(nF);
+    this.fHasNonGrot = block.uint8(nF);
+    this.fPoints = block.float64(nF);
+    this.fStrategy = block.int32(nF);
+    this.fWarEngines = block.int32(nF);
+    this.crits = new CriticalTable(critParts, block);
+    this.swarm = new SwarmValues(nUnits, block);
+
+    // The assault's scratch.
+    this.fRole = block.uint8(nF);
+    this.fBrokenAtStart = block.uint8(nF);
+    this.asSide = block.int8(nUnits);
+    this.asPos = block.float64(nUnits);
+    this.asOrigin = block.float64(nUnits);
+    this.asDist = block.float64(nUnits);
+    this.asForceFF = block.uint8(nUnits);
+    this.asContactCap = block.int32(nUnits);
+    this.asContact = block.int32(nUnits);
+    this.asEngaged = block.uint8(nUnits);
+    this.asStartAlive = block.uint8(nUnits);
+    this.asStartDamage = block.int32(nUnits);
+    this.asOrder = block.int32(2 * nUnits);
+    this.asOrderStart = block.int32(2);
+    this.asOrderStart[1] = nUnits;
+    this.asOrderCount = block.int32(2);
+    this.asList = block.int32(nUnits);
+    this.asBound = block.int32(4);
+    this.asStartAliveCount = block.int32(nF);
+    this.asCountsByFormation = block.uint8(nF);
+    this.asAtkValue = block.uint8(nUnits);
+    this.asAtkDice = block.int32(nUnits);
+    this.asAtkFlags = block.int32(nUnits);
+    this.asAtkMask = block.uint8(nUnits);
+    this.asLosses = block.int32(2);
+    this.asUnits = block.int32(2);
+    this.asInspiring = block.int32(2);
+    this.asBlastMarkers = block.int32(2);
+
     fillStatic(this);
     this.anyMarkerlights = this.uFlags.some((fl) => (fl & C.U_MARKERLIGHT) !== 0);
     this.anyNecron = this.uFlags.some((fl) => (fl & C.U_NECRON) !== 0);
-
-    this.stAlive = new Uint8Array(nUnits);
-    this.stDC = new Int32Array(nUnits);
-    this.stShields = new Int32Array(nUnits);
-    this.stToHitPenalty = new Int32Array(nUnits);
-    this.stDisarmed = new Int8Array(nUnits);
-    this.stCritCount = new Int32Array(nUnits);
-    this.stReactor = new Uint8Array(nUnits);
-    this.stFires = new Int32Array(nUnits);
-    this.stMissDamage = new Int32Array(nUnits);
-    this.stStartDC = this.uStartDC.slice();
-    this.stBreakWeight = this.uBreakWeight.slice();
-    this.stShieldsMax = this.uShields.slice();
-    this.stDamageTaken = new Int32Array(nUnits);
-    this.stSingleShotUsed = new Uint8Array(nLines);
-    this.stLastFired = new Int32Array(nLines);
-    this.fBm = new Int32Array(nF);
-    this.fBroken = new Uint8Array(nF);
-    this.fFront = new Float64Array(nF);
-    this.fRetired = new Float64Array(nF);
-    this.fWithdrawn = new Float64Array(nF);
-    this.fBmPlaced = new Int32Array(nF);
-    this.fPendingBm = new Int32Array(nF);
-    this.rerollsUsed = new Int32Array(2);
-    this.fPointsLost = new Float64Array(nF);
-    this.fDamage = new Int32Array(nF);
-    this.dirtyList = new Int32Array(nUnits);
-    this.dirtyFlag = new Uint8Array(nUnits);
-    this.fAlive = new Int32Array(nF);
-    this.fBreakWeight = new Int32Array(nF);
-    this.fMinDepth = new Float64Array(nF);
-    this.fMinDepthCount = new Int32Array(nF);
-
-    this.scCanFire = new Uint8Array(nUnits);
-    this.scLoad = new Int32Array(nUnits);
-    this.scSniped = new Int32Array(nUnits);
-    this.scStamp = new Int32Array(nUnits);
-    this.wFixedShots = Int32Array.from(this.wShotsN, (n, i) => fixedShots(n, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!));
+    this.stStartDC.set(this.uStartDC);
+    this.stBreakWeight.set(this.uBreakWeight);
+    this.stShieldsMax.set(this.uShields);
+    for (let i = 0; i < nLines; i++) {
+      this.wFixedShots[i] = fixedShots(this.wShotsN[i]!, this.wShotsPlus[i]!, this.wShotsTimes[i]!, this.wExN[i]!, this.wExPlus[i]!);
+    }
     let cap = 64;
     for (let i = 0; i < nLines; i++) {
       const shots = maxOf({ n: this.wShotsN[i]!, sides: this.wShotsSides[i]!, plus: this.wShotsPlus[i]! }) * this.wShotsTimes[i]!;
@@ -531,35 +584,12 @@ export class Engagement {
     // Assault dice: a die per unit (starting DC for a war engine) plus extra attacks, per phase.
     for (let u = 0; u < nUnits; u++) cap += 4 + this.uStartDC[u]! * 2;
     this.hitCap = cap;
-    this.hMask = new Uint8Array(cap);
-    this.hReach = new Float64Array(cap);
-    this.hFlags = new Int32Array(cap);
-    this.hTarget = new Int32Array(cap);
-    this.hDamage = new Int32Array(cap);
-    this.hLine = new Int32Array(cap);
-    this.hSide = new Uint8Array(cap);
-    this.fRole = new Uint8Array(nF);
-    this.fBrokenAtStart = new Uint8Array(nF);
-    this.asSide = new Int8Array(nUnits);
-    this.asPos = new Float64Array(nUnits);
-    this.asOrigin = new Float64Array(nUnits);
-    this.asDist = new Float64Array(nUnits);
-    this.asForceFF = new Uint8Array(nUnits);
-    this.asContactCap = new Int32Array(nUnits);
-    this.asContact = new Int32Array(nUnits);
-    this.asEngaged = new Uint8Array(nUnits);
-    this.asStartAlive = new Uint8Array(nUnits);
-    this.asStartDamage = new Int32Array(nUnits);
-    this.asOrder = new Int32Array(2 * nUnits);
-    this.asOrderStart = Int32Array.of(0, nUnits);
-    this.asOrderCount = new Int32Array(2);
-    this.asList = new Int32Array(nUnits);
-    this.asBound = new Int32Array(4);
-    this.asStartAliveCount = new Int32Array(nF);
-    this.asCountsByFormation = new Uint8Array(nF);
-    this.asAtkValue = new Uint8Array(nUnits);
-    this.asAtkDice = new Int32Array(nUnits);
-    this.asAtkFlags = new Int32Array(nUnits);
-    this.asAtkMask = new Uint8Array(nUnits);
+    this.hMask = block.uint8(cap);
+    this.hReach = block.float64(cap);
+    this.hFlags = block.int32(cap);
+    this.hTarget = block.int32(cap);
+    this.hDamage = block.int32(cap);
+    this.hLine = block.int32(cap);
+    this.hSide = block.uint8(cap);
   }
 }

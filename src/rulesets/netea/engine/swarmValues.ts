@@ -1,4 +1,5 @@
 import type { ResolvedUnit } from '../../../model/formation.js';
+import type { ArrayBlock } from '../../../sim/arrayBlock.js';
 
 /**
  * The Tyranids' synapse and brood values, per unit (global index), for
@@ -12,9 +13,10 @@ export class SwarmValues {
   /** Some unit has a synapse value (the end phase swarms only then). */
   any = false;
 
-  constructor(nUnits: number) {
-    this.uSynapse = new Int32Array(nUnits);
-    this.uBrood = new Int32Array(nUnits);
+  /** The arrays from the engagement's `block` (engagement.ts). */
+  constructor(nUnits: number, block: ArrayBlock) {
+    this.uSynapse = block.int32(nUnits);
+    this.uBrood = block.int32(nUnits);
   }
 
   fillUnit(g: number, ru: ResolvedUnit): void {

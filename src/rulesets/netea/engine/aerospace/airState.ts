@@ -1,5 +1,6 @@
 import type { EngagementSpec } from '../../model/spec.js';
 import { fightersOnly, flyingKind } from '../../../../model/flyingKind.js';
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 
 /** Bits of `fUnderFire`: the aircraft formation took its coming-under-fire Blast marker (RB 4.2.7). */
 export const UNDER_FIRE_APPROACH = 1;
@@ -17,6 +18,11 @@ export const PHASE_DISENGAGEMENT = 1;
  * Typed arrays only; `reset` restores a trial's start.
  */
 export class AirState {
+  // The two fields every trial reads first (V8 lays the fields out in the order declared).
+  /** The formation is aircraft or spacecraft: never suppressed or broken, cannot be assaulted (RB 4.1.2). */
+  readonly fAerospace: Uint8Array;
+  /** Any engagement step uses aircraft at all (the reset is skipped otherwise). */
+  readonly any: boolean;
   /** AA value of each weapon line (NONE when it has none). */
   readonly wAA: Uint8Array;
   /** Longest AA range of each unit (-1: no AA weapon). Filled by `fillAntiAircraft` (engagement/antiAircraft.ts) once lines are compiled. */
@@ -26,12 +32,8 @@ export class AirState {
   /** The units with AA weapons, formation by formation: formation f's are aaUnits[fAaStart[f], fAaStart[f + 1]). */
   aaUnits: Int32Array;
   readonly fAaStart: Int32Array;
-  /** The formation is aircraft or spacecraft: never suppressed or broken, cannot be assaulted (RB 4.1.2). */
-  readonly fAerospace: Uint8Array;
   /** Every unit of the formation may jink (fighters and fighter-bombers). */
   readonly fCanJink: Uint8Array;
-  /** Any engagement step uses aircraft at all (the reset is skipped otherwise). */
-  readonly any: boolean;
 
   // ---- per-trial state ----
   /** The formation is jinking: its saves are 4+ and it has lost its attack if not yet made. */
@@ -46,26 +48,27 @@ export class AirState {
   private trial = 0;
   private readonly nF: number;
 
-  constructor(spec: EngagementSpec, nUnits: number, nLines: number) {
+  /** The arrays from the engagement's `block` (engagement.ts); `fAerospace`, which every shooting attack reads, first. */
+  constructor(spec: EngagementSpec, nUnits: number, nLines: number, block: ArrayBlock) {
     const nF = spec.formations.length;
-    this.wAA = new Uint8Array(nLines);
-    this.uMaxAaRange = new Float64Array(nUnits).fill(-1);
+    this.fAerospace = block.uint8(nF);
+    this.fJink = block.uint8(nF);
+    this.fAttacked = block.uint8(nF);
+    this.fUnderFire = block.uint8(nF);
+    this.fCanJink = block.uint8(nF);
+    this.wAA = block.uint8(nLines);
+    this.uMaxAaRange = block.float64(nUnits).fill(-1);
     this.gAaLine = new Int32Array(0);
     this.aaUnits = new Int32Array(0);
-    this.fAaStart = new Int32Array(nF + 1);
+    this.fAaStart = block.int32(nF + 1);
     this.nF = nF;
-    this.fAerospace = new Uint8Array(nF);
-    this.fCanJink = new Uint8Array(nF);
     spec.formations.forEach((pf, f) => {
       const kind = flyingKind(pf.formation);
       this.fAerospace[f] = kind === 'aircraft' || kind === 'spacecraft' ? 1 : 0;
       this.fCanJink[f] = kind === 'aircraft' && fightersOnly(pf.formation) ? 1 : 0;
     });
     this.any = this.fAerospace.some((x) => x === 1);
-    this.fJink = new Uint8Array(nF);
-    this.fAttacked = new Uint8Array(nF);
-    this.fUnderFire = new Uint8Array(nF);
-    this.flakTurn = new Float64Array(nUnits * nF);
+    this.flakTurn = block.float64(nUnits * nF);
   }
 
   /** This turn of this trial, as stored in `flakTurn`. */

@@ -1,3 +1,4 @@
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 import type { CarriageSpec } from '../engagement/unitLines.js';
 
 /**
@@ -29,19 +30,27 @@ export class Carriages {
   readonly stLost: Uint8Array;
   readonly stLineLost: Uint8Array;
 
-  constructor(specs: readonly CarriageSpec[], nUnits: number, nLines: number) {
+  /** The arrays from the engagement's `block` (engagement.ts); `stLineLost`, which a shot with a carriage's weapon reads, first. */
+  constructor(specs: readonly CarriageSpec[], nUnits: number, nLines: number, block: ArrayBlock) {
     this.any = specs.length > 0;
-    this.uStart = new Int32Array(nUnits);
-    this.uEnd = new Int32Array(nUnits);
-    this.cUnit = Int32Array.from(specs, (c) => c.unit);
-    this.cDC = Int32Array.from(specs, (c) => c.dc);
-    this.cShields = Int32Array.from(specs, (c) => c.shields);
-    this.cExtraRepairs = Int32Array.from(specs, (c) => c.extraRepairs);
-    this.cLineStart = Int32Array.from(specs, (c) => c.lineStart);
-    this.cLineEnd = Int32Array.from(specs, (c) => c.lineEnd);
-    this.stLost = new Uint8Array(specs.length);
-    this.stLineLost = new Uint8Array(nLines);
+    this.stLineLost = block.uint8(nLines);
+    this.stLost = block.uint8(specs.length);
+    this.uStart = block.int32(nUnits);
+    this.uEnd = block.int32(nUnits);
+    const n = specs.length;
+    this.cUnit = block.int32(n);
+    this.cDC = block.int32(n);
+    this.cShields = block.int32(n);
+    this.cExtraRepairs = block.int32(n);
+    this.cLineStart = block.int32(n);
+    this.cLineEnd = block.int32(n);
     specs.forEach((c, k) => {
+      this.cUnit[k] = c.unit;
+      this.cDC[k] = c.dc;
+      this.cShields[k] = c.shields;
+      this.cExtraRepairs[k] = c.extraRepairs;
+      this.cLineStart[k] = c.lineStart;
+      this.cLineEnd[k] = c.lineEnd;
       if (this.uEnd[c.unit] === 0) this.uStart[c.unit] = k;
       this.uEnd[c.unit] = k + 1;
     });

@@ -1,5 +1,6 @@
 import type { CriticalPart } from '../../../../model/schema.js';
 import { parseDiceExpr } from '../../../../sim/diceExpr.js';
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 import * as C from '../codes.js';
 
 /** Critical-hit part kinds as integers. */
@@ -65,21 +66,21 @@ export class CriticalTable {
   readonly aroundClasses: Int32Array;
   readonly aroundSelf: Uint8Array;
 
-  /** Rows for `parts`, each part's first row at its index in the result of `rowsOf`. */
-  constructor(parts: readonly CriticalPart[]) {
+  /** Rows for `parts`, each part's first row at its index in the result of `rowsOf`; the arrays from the engagement's `block` (engagement.ts). */
+  constructor(parts: readonly CriticalPart[], block: ArrayBlock) {
     const n = parts.reduce((s, p) => s + CriticalTable.rowsOf(p), 0);
-    this.kind = new Int32Array(n);
-    this.a = new Int32Array(n);
-    this.b = new Int32Array(n);
-    this.c = new Int32Array(n);
-    this.d = new Int32Array(n);
-    this.aroundToHit = new Int32Array(n).fill(C.NONE);
-    this.aroundRange = new Float64Array(n);
-    this.aroundRollN = new Int32Array(n);
-    this.aroundRollSides = new Int32Array(n);
-    this.aroundFlags = new Int32Array(n);
-    this.aroundClasses = new Int32Array(n);
-    this.aroundSelf = new Uint8Array(n);
+    this.kind = block.int32(n);
+    this.a = block.int32(n);
+    this.b = block.int32(n);
+    this.c = block.int32(n);
+    this.d = block.int32(n);
+    this.aroundToHit = block.int32(n).fill(C.NONE);
+    this.aroundRange = block.float64(n);
+    this.aroundRollN = block.int32(n);
+    this.aroundRollSides = block.int32(n);
+    this.aroundFlags = block.int32(n);
+    this.aroundClasses = block.int32(n);
+    this.aroundSelf = block.uint8(n);
     let row = 0;
     for (const p of parts) row = this.fill(row, p);
   }

@@ -2,6 +2,7 @@ import * as C from '../codes.js';
 import { hasAbility } from '../../../../model/resolvedUnit.js';
 import type { ResolvedUnit } from '../../../../model/formation.js';
 import type { UnitAbility } from '../../../../model/schema.js';
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 
 /** The field a unit may save with instead of its armour (fieldKind). */
 export const FIELD_NONE = 0;
@@ -32,6 +33,13 @@ const SECOND_SAVES: ReadonlyArray<readonly [UnitAbility, number]> = [
  * criticals change of them.
  */
 export class UnitSaves {
+  // The fields every trial reads first (V8 lays the fields out in the order declared).
+  /** Any unit has what a trial may change (a field, a deflector, shadowfields): the runner's reset restores it only then. */
+  changes = false;
+  /** Any unit has shadowfields (damage.ts asks shadowfields.ts only then). */
+  anyShadowfields = false;
+  /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
+  readonly stPlainCode: Int32Array;
   /** The armour a unit saves with against hits in an assault: its armour, or a better value it has in assaults only. */
   readonly uAssaultArmour: Int8Array;
   readonly uField: Uint8Array;
@@ -46,10 +54,6 @@ export class UnitSaves {
    * path (saveHit.ts); -1 for aircraft, whose jinking changes it.
    */
   readonly uPlainCode: Int32Array;
-  /** Any unit has what a trial may change (a field, a deflector, shadowfields): the runner's reset restores it only then. */
-  changes = false;
-  /** Any unit has shadowfields (damage.ts asks shadowfields.ts only then). */
-  anyShadowfields = false;
 
   // ---- per-trial state, restored by resetUnit ----
   /** The unit's field is still working (a critical may take it away). */
@@ -58,20 +62,19 @@ export class UnitSaves {
   readonly stSecond: Int8Array;
   /** Shadowfields still up. */
   readonly stShadowfields: Int32Array;
-  /** uPlainCode while the unit keeps what it started with; -1 once a critical has taken a save away. */
-  readonly stPlainCode: Int32Array;
 
-  constructor(nUnits: number) {
-    this.uAssaultArmour = new Int8Array(nUnits).fill(C.NONE);
-    this.uField = new Uint8Array(nUnits);
-    this.uSecond = new Int8Array(nUnits).fill(C.NONE);
-    this.uSecondWithoutDeflector = new Int8Array(nUnits).fill(C.NONE);
-    this.stField = new Uint8Array(nUnits);
-    this.stSecond = new Int8Array(nUnits).fill(C.NONE);
-    this.uShadowfields = new Int32Array(nUnits);
-    this.stShadowfields = new Int32Array(nUnits);
-    this.uPlainCode = new Int32Array(nUnits).fill(-1);
-    this.stPlainCode = new Int32Array(nUnits).fill(-1);
+  /** The arrays from the engagement's `block` (engagement.ts); the plain hit's save code, which every save reads, first. */
+  constructor(nUnits: number, block: ArrayBlock) {
+    this.stPlainCode = block.int32(nUnits).fill(-1);
+    this.uPlainCode = block.int32(nUnits).fill(-1);
+    this.stField = block.uint8(nUnits);
+    this.uField = block.uint8(nUnits);
+    this.stSecond = block.int8(nUnits).fill(C.NONE);
+    this.uSecond = block.int8(nUnits).fill(C.NONE);
+    this.stShadowfields = block.int32(nUnits);
+    this.uShadowfields = block.int32(nUnits);
+    this.uAssaultArmour = block.int8(nUnits).fill(C.NONE);
+    this.uSecondWithoutDeflector = block.int8(nUnits).fill(C.NONE);
   }
 
   /** Reads unit g's save abilities (a character's count for the unit it joins, RB 2.1.1). */

@@ -1,4 +1,5 @@
 import type { EngagementSpec } from '../../model/spec.js';
+import type { ArrayBlock } from '../../../../sim/arrayBlock.js';
 import { onFoot, planEmbarkation } from './embarkation.js';
 
 /**
@@ -11,8 +12,11 @@ import { onFoot, planEmbarkation } from './embarkation.js';
  * (disembark.ts). Nobody embarks during an engagement.
  */
 export class TransportState {
+  // The fields every trial reads first (V8 lays the fields out in the order declared).
   /** Some unit starts embarked: the fire and assault plans leave such engagements to the general path. */
   readonly any: boolean;
+  /** Per trial: the unit is inside its transport (restored with the unit's other state by the runner's reset). */
+  readonly stEmbarked: Uint8Array;
   /** Per unit (global index): the transport it starts in, or -1. */
   readonly uCarriedBy: Int32Array;
   /** Per unit: its place in its formation's ranks (embarkation.ts), for its depth and place in the rank. */
@@ -25,19 +29,18 @@ export class TransportState {
   readonly fStartEmbarked: Int32Array;
 
   // ---- per-trial state ----
-  /** The unit is inside its transport (restored with the unit's other state by the runner's reset). */
-  readonly stEmbarked: Uint8Array;
   /** Units of each formation still marked embarked (the charge cache compares it with the start). */
   readonly fEmbarked: Int32Array;
 
-  constructor(spec: EngagementSpec, nUnits: number) {
-    this.uCarriedBy = new Int32Array(nUnits).fill(-1);
-    this.uSlot = new Int32Array(nUnits);
-    this.tFirst = new Int32Array(nUnits);
-    this.tCount = new Int32Array(nUnits);
-    this.stEmbarked = new Uint8Array(nUnits);
-    this.fStartEmbarked = new Int32Array(spec.formations.length);
-    this.fEmbarked = new Int32Array(spec.formations.length);
+  /** The arrays from `block` (engagement.ts), the ones a trial reads first. */
+  constructor(spec: EngagementSpec, nUnits: number, block: ArrayBlock) {
+    this.stEmbarked = block.uint8(nUnits);
+    this.uCarriedBy = block.int32(nUnits).fill(-1);
+    this.tCount = block.int32(nUnits);
+    this.fEmbarked = block.int32(spec.formations.length);
+    this.fStartEmbarked = block.int32(spec.formations.length);
+    this.uSlot = block.int32(nUnits);
+    this.tFirst = block.int32(nUnits);
     let first = 0;
     spec.formations.forEach((pf, f) => {
       const plan = pf.embarked === true ? planEmbarkation(pf.formation) : onFoot(pf.formation);
@@ -55,7 +58,7 @@ export class TransportState {
       this.tFirst[t] = n;
       n += this.tCount[t]!;
     }
-    this.passengers = new Int32Array(n);
+    this.passengers = block.int32(n);
     const filled = new Int32Array(nUnits);
     for (let u = 0; u < nUnits; u++) {
       const t = this.uCarriedBy[u]!;
