@@ -1,20 +1,18 @@
 import { expect, it } from 'vitest';
 import { loadDataset } from '../../src/model/loadDataset.js';
-import { rngFromSeed } from '../../src/sim/rng.js';
 import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import { activate } from '../../src/rulesets/netea/game/activation.js';
 import { actionPhase } from '../../src/rulesets/netea/game/turn.js';
 import { setUp } from '../../src/rulesets/netea/game/playGame.js';
 import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
-import { GONE } from '../../src/rulesets/netea/game/game.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_MARCH, ACT_OVERWATCH } from '../../src/rulesets/netea/game/actionCodes.js';
 import { K_GARRISON, K_HIT_AND_RUN } from '../../src/rulesets/netea/game/formationInfo.js';
 import { EV_SHOOT, Timeline } from '../../src/rulesets/netea/game/timeline.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
-import { actionOrder, gameSpec, OPEN_TABLE, put } from './helpers.js';
+import { actionOrder, gameSpec, OPEN_TABLE, put, readyOffTable } from './helpers.js';
 
 /**
  * Army rules of the Tournament Pack a game plays (issue 30's parity work), with forced dice:
@@ -29,17 +27,7 @@ describeWithTp('Tournament Pack army rules in games', (tp) => {
     return new GameRunner(gameSpec(parseArmy(data, a, 'A'), parseArmy(data, b, 'B'), { table: OPEN_TABLE, policies: [policy, policy] }));
   };
   /** A game with its objectives on OPEN_TABLE, army A on the south edge, every formation off the table. */
-  const ready = (runner: GameRunner): void => {
-    const { game, players } = runner;
-    setUp(game, players, new RandomTableMaker(), rngFromSeed('x'));
-    game.edge[0] = 0;
-    game.edge[1] = 1;
-    game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
-    for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
-    game.turn = 1;
-    players[0].newTurn();
-    players[1].newTurn();
-  };
+  const ready = (runner: GameRunner): void => readyOffTable(runner, 1);
 
   it('Farsight: a formation with a living Farseer retains without the -1 (a 2 passes its 2+ test); without one, or with it dead, a 2 fails', () => {
     // Guardians (a Farseer among them) and Rangers: both Biel-Tan formations test on 2+.

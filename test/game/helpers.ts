@@ -4,10 +4,12 @@ import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import type { GameArmy, GameSpec } from '../../src/rulesets/netea/game/gameSpec.js';
 import { POLICIES, type PolicyParams } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import type { TableLayout } from '../../src/rulesets/netea/game/tableLayout.js';
-import { ON_TABLE, type Game } from '../../src/rulesets/netea/game/game.js';
+import { GONE, ON_TABLE, type Game } from '../../src/rulesets/netea/game/game.js';
+import { setUp } from '../../src/rulesets/netea/game/playGame.js';
+import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
 import { updateCover } from '../../src/rulesets/netea/game/settle.js';
 import { DEFAULT_OPTIONS } from '../../src/rulesets/netea/model/spec.js';
-import type { Sfc32 } from '../../src/sim/rng.js';
+import { rngFromSeed, type Sfc32 } from '../../src/sim/rng.js';
 import type { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { EV_ACTION, type Timeline } from '../../src/rulesets/netea/game/timeline.js';
 
@@ -82,4 +84,21 @@ export function actionOrder(game: Game, timeline: Timeline): string[] {
   const out: string[] = [];
   for (let i = 0; i < timeline.n; i++) if (timeline.kind[i] === EV_ACTION) out.push(`${game.army(timeline.f[i]!) === 0 ? 'A' : 'B'}${timeline.c[i] === 1 ? ' retains' : ''}`);
   return out;
+}
+
+/**
+ * A game ready for a forced-dice test: set up (reset, a random table drawn and replaced by
+ * OPEN_TABLE's objectives), army A on the south edge, every formation off the table, at `turn`,
+ * both players' turn begun. The test then puts the formations it needs with `put`.
+ */
+export function readyOffTable(runner: GameRunner, turn: number): void {
+  const { game, players } = runner;
+  setUp(game, players, new RandomTableMaker(), rngFromSeed('x'));
+  game.edge[0] = 0;
+  game.edge[1] = 1;
+  game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
+  for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
+  game.turn = turn;
+  players[0].newTurn();
+  players[1].newTurn();
 }

@@ -6,9 +6,7 @@ import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import { activate } from '../../src/rulesets/netea/game/activation.js';
 import { endPhase } from '../../src/rulesets/netea/game/endPhase.js';
 import { teleportArrivals } from '../../src/rulesets/netea/game/arrivals.js';
-import { setUp } from '../../src/rulesets/netea/game/playGame.js';
-import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
-import { GONE, ON_TABLE, RESERVE, type Game } from '../../src/rulesets/netea/game/game.js';
+import { ON_TABLE, RESERVE, type Game } from '../../src/rulesets/netea/game/game.js';
 import { goalsOf } from '../../src/rulesets/netea/game/goals.js';
 import { GOAL_BREAK_THEIR_SPIRIT } from '../../src/rulesets/netea/game/goalBits.js';
 import { victoryPoints } from '../../src/rulesets/netea/game/victoryPoints.js';
@@ -19,7 +17,7 @@ import { TRIALS } from '../../src/sim/ruleset.js';
 import { wilsonInterval } from '../../src/stats/wilsonInterval.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
-import { gameSpec, OPEN_TABLE, playGames, put } from './helpers.js';
+import { gameSpec, OPEN_TABLE, playGames, put, readyOffTable } from './helpers.js';
 
 /**
  * The Necron list's reserves in games (TP Phase Out, Necron Technology's Portal, Scarab Conflict's
@@ -34,18 +32,7 @@ describeWithTp('Necron reserves in games (TP Phase Out, Portal)', (tp) => {
     return new GameRunner(gameSpec(parseArmy(data, a, 'A'), parseArmy(data, b, 'B'), { table: OPEN_TABLE, policies: [policy, policy] }));
   };
   /** A game with its objectives on OPEN_TABLE, army A on the south edge, every formation off the table, turn 2. */
-  const ready = (runner: GameRunner): void => {
-    const { game, players } = runner;
-    setUp(game, players, new RandomTableMaker(), rngFromSeed('x'));
-    game.edge[0] = 0;
-    game.edge[1] = 1;
-    game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
-    for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
-    game.turn = 2;
-    game.portalUsed.fill(0);
-    players[0].newTurn();
-    players[1].newTurn();
-  };
+  const ready = (runner: GameRunner): void => readyOffTable(runner, 2);
   /** The engine units of formation f with a portal. */
   const portalsOf = (game: Game, f: number): number[] => {
     const out: number[] = [];

@@ -6,15 +6,12 @@ import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import { activate } from '../../src/rulesets/netea/game/activation.js';
 import { assaultFormation } from '../../src/rulesets/netea/game/assaults.js';
-import { setUp } from '../../src/rulesets/netea/game/playGame.js';
-import { RandomTableMaker } from '../../src/rulesets/netea/game/randomTable.js';
-import { GONE } from '../../src/rulesets/netea/game/game.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_OVERWATCH, ACT_SUSTAINED } from '../../src/rulesets/netea/game/actionCodes.js';
 import { K_SHOOTS_ABOARD } from '../../src/rulesets/netea/game/formationInfo.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
-import { gameSpec, OPEN_TABLE, put } from './helpers.js';
+import { gameSpec, OPEN_TABLE, put, readyOffTable } from './helpers.js';
 
 /**
  * TP White Scars Transport: "The transport vehicles will be Land Raiders if the detachment is
@@ -45,15 +42,7 @@ describeWithTp('Space Marine "plus transport" Terminators', (tp) => {
   const gameOf = (text: string): GameRunner => {
     const policy = POLICIES['objective-first'];
     const runner = new GameRunner(gameSpec(parseArmy(data, text, 'A'), parseArmy(data, 'ork-war-horde/warband', 'B'), { table: OPEN_TABLE, policies: [policy, policy] }));
-    const { game, players } = runner;
-    setUp(game, players, new RandomTableMaker(), rngFromSeed('x'));
-    game.edge[0] = 0;
-    game.edge[1] = 1;
-    game.objectives.placeFromLayout(OPEN_TABLE, game.edge);
-    for (let f = 0; f < game.nF; f++) game.status[f] = GONE;
-    game.turn = 1;
-    players[0].newTurn();
-    players[1].newTurn();
+    readyOffTable(runner, 1);
     return runner;
   };
   /** Formation 0 of the runner's army A takes `action` towards (x, y), every die a 6; returns how far north it got. */
