@@ -5,7 +5,6 @@ import { portalOpen, standAtPortal } from '../necronReserves.js';
 import { NP_POP_UP } from '../notPlayed.js';
 import { clearLine, lineOfFire } from '../geometry.js';
 import { chargeMove } from '../chargeMove.js';
-import { DIRECTION_COS, DIRECTION_SIN } from '../placement.js';
 import { CAPTURE_RANGE, OBJECTIVE_COUNT } from '../objectives.js';
 import { Plan } from '../plan.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, HOLD_MOVE, HOLD_REGROUP, HOLD_SHOOT } from '../actionCodes.js';
@@ -80,15 +79,8 @@ export class Player {
   private value = 0;
   /** The share of the formation being reckoned that fires (firingShare). */
   private fire = 0;
-  /** What the formation being planned would give away at the tiebreak where it stands or goes (holdBack). */
+  /** What a formation would give away at the tiebreak under the enemy's fire (garrisonsBack). */
   private readonly stake = new VictoryPointStake();
-  /** planFor's moves towards where the formation heads, 1 to 3: what each brings where it ends, and the victory points it would likely give away there. */
-  private readonly aheadGain = new Float64Array(4);
-  private readonly aheadStake = new Float64Array(4);
-  private readonly aheadShot = new Float64Array(4);
-  /** holdBack: what staying where it stands brings, and the victory points it would likely give away there. */
-  private stayGain = 0;
-  private stayStake = 0;
   private readonly shots: Float64Array;
   private readonly odds: Float64Array;
   private readonly slowAndSteady: boolean;
@@ -308,11 +300,7 @@ export class Player {
    * Points the enemy is expected to destroy of f standing at (px, py), into
    * `value`: the shots of its formations still to act weigh in full, of those
    * that have acted a share, of those with no line of fire to it (terrain
-   * between, RB 1.9.2) a share. And the threat there, into `stake.threat`:
-   * each enemy formation's best shot from where it stands, after an advance's
-   * move or after a double's two moves at -1 (RB 1.6.1), one that has acted
-   * in full (it shoots again next turn, maybe before f may move again), one
-   * with no line of fire to it a share.
+   * between, RB 1.9.2) a share.
    */
   private exposure(f: number): void {
     const game = this.game;
@@ -326,7 +314,6 @@ export class Player {
     const shots = this.shots;
     const table = game.table;
     let sum = 0;
-    let threat = 0;
     for (let g = this.enemyStart; g < this.enemyEnd; g++) {
       if (!game.standing(g)) continue;
       const gx = xs[g]!;
@@ -334,35 +321,18 @@ export class Player {
       const dx = gx - px;
       const dy = gy - py;
       const d = Math.sqrt(dx * dx + dy * dy) - r - rad[g]!;
-      const at = (g * n + f) * STEPS;
       const step = d > 0 ? Math.ceil(d / STEP) : 0;
-      let v = step >= STEPS ? 0 : shots[at + step]!;
-      // Its shot after an advance's move, or after a double's two at -1: the threat (VictoryPointStake).
-      const near = d - this.speedOf(g, 1);
-      const stepNear = near > 0 ? Math.ceil(near / STEP) : 0;
-      const far = d - 2 * this.speedOf(g, 2);
-      const stepFar = far > 0 ? Math.ceil(far / STEP) : 0;
-      let w = stepNear >= STEPS ? 0 : shots[at + stepNear]!;
-      const w2 = stepFar >= STEPS ? 0 : DOUBLE * shots[at + stepFar]!;
-      if (w2 > w) w = w2;
-      if (v > w) w = v;
-      if (w === 0) continue;
-      // The threat counts an enemy that has acted in full: it shoots again next turn, maybe before f may move again.
+      if (step >= STEPS) continue;
+      let v = shots[(g * n + f) * STEPS + step]!;
+      if (v === 0) continue;
       if (game.activated[g] === 1) v *= ACTED_THREAT;
       table.sx0 = gx;
       table.sy0 = gy;
       table.sx1 = px;
       table.sy1 = py;
-      if (clearLine(game)) {
-        sum += v;
-        threat += w;
-      } else {
-        sum += v * HIDDEN_THREAT;
-        threat += w * HIDDEN_THREAT;
-      }
+      sum += clearLine(game) ? v : v * HIDDEN_THREAT;
     }
     this.value = sum;
-    this.stake.threat = threat;
   }
 
   /**
@@ -577,11 +547,11 @@ export class Player {
     this.py = y0;
     this.holding(f);
     const holdHere = this.value;
-    this.stake.of(game, f);
-    this.exposure(f);
-    const exposed = this.caution * this.value;
-    this.stake.reckon();
-    const stakeHere = this.stake.value;
+    let exposed = 0;
+    if (this.caution > 0) {
+      this.exposure(f);
+      exposed = this.caution * this.value;
+    }
     let bestScore = -Infinity;
     // Shooting from where it stands: sustained fire (not from inside a zone of control, RB 1.7.3).
     const target = this.bestTarget(f, true);
@@ -592,15 +562,8 @@ export class Player {
     }
     // Passengers aboard cannot shoot (RB 1.7.5) and get out only at the end of a move: no shot without one.
     const aboard = game.embarked[f] === 1;
-    const sustains = zoc < 0 && target >= 0 && !entering && !aboard;
-    // What the best plan brings where it leaves f, and the victory points f would likely give away there (holdBack);
-    // with no better plan, it advances without moving and shoots what it can.
-    let bestGain = holdHere + (aboard ? 0 : targetShot);
-    let bestStake = stakeHere;
-    if (sustains) {
-      bestGain = SUSTAINED * targetShot + holdHere;
-      bestStake = stakeHere;
-      bestScore = bestGain - exposed;
+    if (zoc < 0 && target >= 0 && !entering && !aboard) {
+      bestScore = SUSTAINED * targetShot + holdHere - exposed;
       this.set(plan, ACT_SUSTAINED, target);
       plan.score = bestScore;
     }
@@ -611,16 +574,12 @@ export class Player {
     let atStep = 0;
     let atHold = holdHere;
     let atExposure = exposed;
-    let atStake = stakeHere;
     let atTarget = UNRECKONED;
     let atShot = 0;
     const hitAndRun = (kind & K_HIT_AND_RUN) !== 0;
     // TP Implacable Advance: "Necron formations cannot take a March action".
     const mostMoves = (kind & K_NO_MARCH) !== 0 ? 2 : 3;
-    const ahead = this.aheadGain;
-    const aheadStake = this.aheadStake;
     for (let moves = 1; moves <= mostMoves; moves++) {
-      ahead[moves] = -Infinity;
       const step = Math.min(dist, moves * (moves === 1 ? speed : this.speedOf(f, moves)));
       if (step <= 0 && zoc < 0) continue;
       if (step !== atStep) {
@@ -629,14 +588,14 @@ export class Player {
         this.py = y0 + uy * step;
         this.holding(f);
         atHold = this.value;
-        this.exposure(f);
-        atExposure = this.caution * this.value;
-        this.stake.reckon();
-        atStake = this.stake.value;
+        if (this.caution > 0) {
+          this.exposure(f);
+          atExposure = this.caution * this.value;
+        }
         atTarget = UNRECKONED;
       }
-      let gain = atHold + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
-      let there = 0;
+      let score = atHold + this.objective * this.objectiveValue * 0.01 * step + this.aggression * 0.5 * step;
+      if (this.caution > 0) score -= atExposure;
       if (moves < 3) {
         if (atTarget === UNRECKONED) {
           atTarget = this.bestTarget(f, false);
@@ -645,26 +604,19 @@ export class Player {
             atShot = this.value;
           }
         }
-        there = atTarget >= 0 ? atShot : 0;
+        const there = atTarget >= 0 ? atShot : 0;
         // TP Hit & Run Tactics: it may shoot before it moves instead, from where it stands.
         const shot = hitAndRun && zoc < 0 && targetShot > there ? targetShot : there;
-        gain += (moves === 2 ? DOUBLE : 1) * shot;
+        score += (moves === 2 ? DOUBLE : 1) * shot;
+        if (score > bestScore) plan.shotThere = there;
       }
-      ahead[moves] = gain;
-      aheadStake[moves] = atStake;
-      this.aheadShot[moves] = there;
-      const score = gain - atExposure;
       if (score > bestScore) {
         bestScore = score;
-        bestGain = gain;
-        bestStake = atStake;
-        if (moves < 3) plan.shotThere = there;
         this.set(plan, moves === 1 ? ACT_ADVANCE : moves === 2 ? ACT_DOUBLE : ACT_MARCH, -1);
         plan.score = score;
       }
     }
     // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any).
-    let engages = false;
     for (let t = this.enemyStart; t < this.enemyEnd; t++) {
       if (!game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
       this.assaultWorth(f, t);
@@ -676,7 +628,6 @@ export class Player {
       const score = worth + this.value;
       if (score > bestScore) {
         bestScore = score;
-        engages = true;
         this.set(plan, ACT_ENGAGE, t);
         plan.score = score;
       }
@@ -690,9 +641,6 @@ export class Player {
       const score = (removed * game.info.points[f]!) / Math.max(1, e.fBreakWeight[f]!) + (shoots ? DOUBLE * targetShot : 0) + holdHere;
       if (score > bestScore) {
         bestScore = score;
-        engages = false;
-        bestGain = score;
-        bestStake = stakeHere;
         this.set(plan, ACT_MARSHAL, target);
         plan.score = score;
         plan.marshalMove = shoots ? 0 : 1;
@@ -707,107 +655,13 @@ export class Player {
         const d = this.gapNow - this.speedOf(t, 1);
         this.gapNow = d > 0 ? d : 0;
         this.shotWorth(f, t);
-        const gain = this.caution * 0.5 * this.value + holdHere;
-        if (gain - exposed > bestScore) {
-          bestScore = gain - exposed;
-          engages = false;
-          bestGain = gain;
-          bestStake = stakeHere;
+        const waiting = this.caution * 0.5 * this.value + holdHere - exposed;
+        if (waiting > bestScore) {
           this.set(plan, ACT_OVERWATCH, -1);
-          plan.score = bestScore;
+          plan.score = waiting;
         }
       }
     }
-    if (engages || entering || bestStake <= bestGain) return;
-    // Where it stands: sustained fire, or an advance that does not move and shoots what it can.
-    this.stayGain = holdHere + (sustains ? SUSTAINED * targetShot : aboard ? 0 : targetShot);
-    this.stayStake = stakeHere;
-    this.holdBack(f, plan, sustains ? ACT_SUSTAINED : ACT_ADVANCE, target, mostMoves);
-  }
-
-  /**
-   * The victory points formation f would likely give away standing with its centre at (x, y), as
-   * holdBack reckons them (VictoryPointStake) under the enemy's threat there (exposure).
-   */
-  stakeAt(f: number, x: number, y: number): number {
-    this.px = x;
-    this.py = y;
-    this.stake.of(this.game, f);
-    this.exposure(f);
-    this.stake.reckon();
-    return this.stake.value;
-  }
-
-  /**
-   * Held back (docs/game.md, "Players"): planFor's best plan leaves f where the victory points
-   * it would likely give away (its points times its chance of being brought to half strength
-   * there: the enemy's reckoned fire over the points it can lose, at most 1) are more than what
-   * it brings there. Then its plan is the one that brings most less what it gives away: staying
-   * where it stands (`stay`: sustained fire, or an advance that does not move; what it brings and
-   * gives away there in stayGain and stayStake), a move on towards where it heads (aheadGain,
-   * aheadStake), or one, two or three moves back towards its own table edge.
-   */
-  private holdBack(f: number, plan: Plan, stay: number, target: number, mostMoves: number): void {
-    const game = this.game;
-    const x0 = game.x[f]!;
-    const y0 = game.y[f]!;
-    let best = this.stayGain - this.stayStake;
-    let action = stay;
-    let back = false;
-    for (let moves = 1; moves <= mostMoves; moves++) {
-      if (this.aheadGain[moves]! === -Infinity) continue;
-      const score = this.aheadGain[moves]! - this.aheadStake[moves]!;
-      if (score > best) {
-        best = score;
-        action = moves === 1 ? ACT_ADVANCE : moves === 2 ? ACT_DOUBLE : ACT_MARCH;
-        plan.shotThere = this.aheadShot[moves]!;
-      }
-    }
-    const r = game.rad[f]!;
-    const width = game.table.width;
-    const depth = game.table.depth;
-    let backX = x0;
-    let backY = y0;
-    for (let j = 0; j < DIRECTION_COS.length; j++) {
-      for (let moves = 1; moves <= mostMoves; moves++) {
-        const step = moves === 1 ? this.speedOf(f, 1) : moves * this.speedOf(f, moves);
-        // Moves stop short of the table's edge.
-        this.px = Math.min(width - r, Math.max(r, x0 + DIRECTION_COS[j]! * step));
-        this.py = Math.min(depth - r, Math.max(r, y0 + DIRECTION_SIN[j]! * step));
-        this.holding(f);
-        let gain = this.value;
-        this.exposure(f);
-        this.stake.reckon();
-        const stake = this.stake.value;
-        let shot = 0;
-        if (moves < 3) {
-          const t = this.bestTarget(f, false);
-          if (t >= 0) {
-            this.shotWorth(f, t);
-            shot = this.value;
-          }
-          gain += (moves === 2 ? DOUBLE : 1) * shot;
-        }
-        if (gain - stake > best) {
-          best = gain - stake;
-          action = moves === 1 ? ACT_ADVANCE : moves === 2 ? ACT_DOUBLE : ACT_MARCH;
-          back = true;
-          backX = this.px;
-          backY = this.py;
-          plan.shotThere = shot;
-        }
-      }
-    }
-    if (back) {
-      plan.destX = backX;
-      plan.destY = backY;
-    } else if (action === stay) {
-      plan.destX = x0;
-      plan.destY = y0;
-      plan.shotThere = 0;
-    }
-    this.set(plan, action, action === ACT_SUSTAINED ? target : -1);
-    plan.score = best;
   }
 
   /**
@@ -1018,6 +872,28 @@ export class Player {
   }
 
   // ---- set-up ----
+
+  /**
+   * RB 6.1.5: does f, set up as a garrison, take the objective of its own half furthest from the
+   * enemy first (its own edge one) rather than those the enemy placed? When the victory points it
+   * would likely give away under the enemy's best single shooting attack at close range (the
+   * reckoned shot of each enemy formation at a gap of 0, VictoryPointStake) are more than an
+   * objective it holds is worth to the policy (holding): a fragile formation is kept back, a
+   * strong one holds the objectives the enemy will reach first.
+   */
+  garrisonsBack(f: number): boolean {
+    const game = this.game;
+    const n = game.nF;
+    let threat = 0;
+    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
+      const v = this.shots[(g * n + f) * STEPS]!;
+      if (v > threat) threat = v;
+    }
+    this.stake.of(game, f);
+    this.stake.threat = threat;
+    this.stake.reckon();
+    return this.stake.value > this.objective * this.objectiveValue;
+  }
 
   /**
    * The army's spacecraft (RB 4.3.1): it arrives in turn 1, or 3 under Slow

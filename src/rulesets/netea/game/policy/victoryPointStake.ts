@@ -5,10 +5,10 @@ const MASS = 1 - 1e-4;
 
 /**
  * The victory points a formation would likely give the enemy at the tiebreak (RB 6.1.7) if it
- * stood under a given expected fire: a player's reckoning (docs/game.md, "Players": held back).
- * `of(game, f)` takes the formation as it stands; then, for each place weighed, `threat` (the
- * points the enemy's fire is expected to destroy of it there, Player.exposure) in and `reckon()`
- * writes `value`: the victory points it would then give away less those it gives away already.
+ * came under a given expected fire: a player's reckoning (docs/game.md, "Players": garrisons).
+ * `of(game, f)` takes the formation as it stands; then `threat` (the points the enemy's fire is
+ * expected to destroy of it, Estimates.shot) in and `reckon()` writes `value`: the victory points
+ * it would then give away less those it gives away already.
  * The strength it loses (units, and war engines' damage capacity: RB 6.1.7's strength) is taken as
  * Poisson with mean threat × starting strength / points (many shots, each unlikely to kill).
  * Numbers pass through fields: a fraction passed to a call V8 does not inline is boxed.
