@@ -20,9 +20,7 @@ export const DEPLOYMENT_ZONE = 15;
  *    share (the slowest first), each on an objective in its army's own
  *    half, in the best cover that keeps it holding the objective
  *    (garrison.ts), the objectives taken in turn (those the enemy placed
- *    first, then the edge one; the edge one first for a formation that
- *    would give away more victory points than an objective is worth,
- *    Player.garrisonsBack);
+ *    first, then the edge one);
  * 3. the rest along the army's own edge, within 15 cm of it as far as the
  *    formation's size allows, spread evenly along the edge in the order of
  *    the army's formations;
@@ -51,9 +49,6 @@ export function deploy(game: Game, players: readonly [Player, Player], first: nu
   // Garrisons, one at a time in turn.
   let picked0 = 0;
   let picked1 = 0;
-  // The own-half objectives each army has garrisoned, a bit each (all three taken: taken again in turn).
-  let taken0 = 0;
-  let taken1 = 0;
   const wanted0 = garrisonCount(game, players[0]!, 0);
   const wanted1 = garrisonCount(game, players[1]!, 1);
   for (let more = true; more; ) {
@@ -64,18 +59,9 @@ export function deploy(game: Game, players: readonly [Player, Player], first: nu
       if (picked >= (army === 0 ? wanted0 : wanted1)) continue;
       const f = nextGarrison(game, army);
       if (f < 0) continue;
-      let taken = army === 0 ? taken0 : taken1;
-      if (picked % OWN_OBJECTIVES === 0) taken = 0;
-      const objective = ownObjective(game, army, taken, players[army]!.garrisonsBack(f));
-      placeGarrison(game, players[army]!, f, objective);
-      taken |= 1 << objective;
-      if (army === 0) {
-        picked0++;
-        taken0 = taken;
-      } else {
-        picked1++;
-        taken1 = taken;
-      }
+      placeGarrison(game, players[army]!, f, ownObjective(game, army, picked));
+      if (army === 0) picked0++;
+      else picked1++;
       more = true;
     }
   }
@@ -139,22 +125,16 @@ function nextGarrison(game: Game, army: number): number {
   return best;
 }
 
-/** The objectives in an army's own half (RB 6.1.4: two placed by the enemy, one by itself on its edge). */
-const OWN_OBJECTIVES = 3;
-
-/**
- * The objective of the army's own half a garrison takes, of those not `taken` (a bit each): those
- * the enemy placed first, then its own edge one; `back` (Player.garrisonsBack) its own edge one
- * first, the objective furthest from the enemy.
- */
-function ownObjective(game: Game, army: number, taken: number, back: boolean): number {
+/** The n-th objective in the army's own half to garrison (those the enemy placed first, then its own edge one), cycling. */
+function ownObjective(game: Game, army: number, n: number): number {
   const o = game.objectives;
+  let seen = 0;
+  const own = 3;
+  const want = n % own;
   for (let pass = 0; pass < 2; pass++) {
-    // The pass that takes the enemy's objectives: the first, or the second when held back.
-    const enemyPlaced = (pass === 0) !== back;
     for (let k = 0; k < OBJECTIVE_COUNT; k++) {
-      if (o.half[k] !== army || (o.onEdge[k] === 0) !== enemyPlaced || (taken & (1 << k)) !== 0) continue;
-      return k;
+      if (o.half[k] !== army || (pass === 0) !== (o.onEdge[k] === 0)) continue;
+      if (seen++ === want) return k;
     }
   }
   return -1;

@@ -10,7 +10,6 @@ import { Plan } from '../plan.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, HOLD_MOVE, HOLD_REGROUP, HOLD_SHOOT } from '../actionCodes.js';
 import { STEP, STEPS, type Estimates } from './estimates.js';
 import { bestObjective, Goal } from './goal.js';
-import { VictoryPointStake } from './victoryPointStake.js';
 import type { PolicyParams } from './policyParams.js';
 
 /** A sustained fire action's +1 to hit against an advance, and a double's or marshal's −1, as a share of the expected damage. */
@@ -79,8 +78,6 @@ export class Player {
   private value = 0;
   /** The share of the formation being reckoned that fires (firingShare). */
   private fire = 0;
-  /** What a formation would give away at the tiebreak under the enemy's fire (garrisonsBack). */
-  private readonly stake = new VictoryPointStake();
   private readonly shots: Float64Array;
   private readonly odds: Float64Array;
   private readonly slowAndSteady: boolean;
@@ -872,28 +869,6 @@ export class Player {
   }
 
   // ---- set-up ----
-
-  /**
-   * RB 6.1.5: does f, set up as a garrison, take the objective of its own half furthest from the
-   * enemy first (its own edge one) rather than those the enemy placed? When the victory points it
-   * would likely give away under the enemy's best single shooting attack at close range (the
-   * reckoned shot of each enemy formation at a gap of 0, VictoryPointStake) are more than an
-   * objective it holds is worth to the policy (holding): a fragile formation is kept back, a
-   * strong one holds the objectives the enemy will reach first.
-   */
-  garrisonsBack(f: number): boolean {
-    const game = this.game;
-    const n = game.nF;
-    let threat = 0;
-    for (let g = this.enemyStart; g < this.enemyEnd; g++) {
-      const v = this.shots[(g * n + f) * STEPS]!;
-      if (v > threat) threat = v;
-    }
-    this.stake.of(game, f);
-    this.stake.threat = threat;
-    this.stake.reckon();
-    return this.stake.value > this.objective * this.objectiveValue;
-  }
 
   /**
    * The army's spacecraft (RB 4.3.1): it arrives in turn 1, or 3 under Slow
