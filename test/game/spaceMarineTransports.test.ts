@@ -103,7 +103,7 @@ describeWithTp('Space Marine "plus transport" Terminators', (tp) => {
     expect(aboard()).toBe(4);
     // The warband charges from 5 cm away.
     put(game, 1, 10, game.y[0]! + game.rad[0]! + game.rad[1]! + 5);
-    assaultFormation(game, players, 1, 0, rngFromSeed('assault'));
+    assaultFormation(game, players, 1, 0, 0, rngFromSeed('assault'));
     expect(aboard()).toBe(0);
     expect(game.embarked[0]).toBe(0);
   });

@@ -209,10 +209,10 @@ export class GameEngagement {
     return assault(this.e, s, this.cache, rng);
   }
 
-  /** An action test for the formations in `mask` (morale.ts); a failure places a Blast marker and may break the first. */
-  actionTest(mask: number, action: number, retain: boolean, rng: Sfc32): boolean {
+  /** An action test for the formations in `mask` (morale.ts): against `lead`'s initiative (-1: the first's); a failure places a Blast marker on it and may break it. */
+  actionTest(mask: number, action: number, retain: boolean, rng: Sfc32, lead = -1): boolean {
     this.clearWithdrawals();
-    return actionTest(this.e, mask, action, retain, rng);
+    return actionTest(this.e, mask, action, retain, rng, lead);
   }
 
   /** Regrouping (RB 1.13.1). */

@@ -47,11 +47,13 @@ function initiativeTest(e: Engagement, f: number, modifier: number, rng: Sfc32):
  * Waaagh, RB 5.5.2), +1 for Knight households engaging (TP Bravery) and for
  * Blood Claws engaging (TP Unblooded), +1 for Necrons marshalling (TP
  * Implacable Advance). Each bonus only when every formation acting has it.
- * On a failure the first formation takes a hold action and a Blast marker,
- * and may break (RB 1.6.2, 1.13.3).
+ * The test is against the initiative of `lead` (the commander's formation of
+ * a combined assault; -1: the first formation of `mask`), which on a failure
+ * takes a hold action and a Blast marker and may break, the others
+ * unaffected (RB 1.6.2, 1.13.3, 2.1.2).
  */
-export function actionTest(e: Engagement, mask: number, action: number, retain: boolean, rng: Sfc32): boolean {
-  let first = -1;
+export function actionTest(e: Engagement, mask: number, action: number, retain: boolean, rng: Sfc32, lead = -1): boolean {
+  let first = lead >= 0 && (mask & (1 << lead)) !== 0 ? lead : -1;
   let anyBm = false;
   let waaagh = true;
   let engageBonus = true;

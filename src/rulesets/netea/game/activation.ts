@@ -41,8 +41,12 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   if (plan.action === ACT_INTERCEPT) return interception(game, plan, retain, rng);
   if (plan.action === ACT_SPACECRAFT) return spacecraftAction(game, player, f, retain, rng);
   frontsAround(game, f, -1);
+  // RB 2.1.2: a commander's formation and the formations it orders to follow it make "a single initiative roll for all the
+  // formations, counting a -1 modifier if any have Blast markers"; failed, the commander's formation takes the Blast marker
+  // and holds, "the other formations are unaffected (and may take an action later in the turn)".
+  const followers = plan.action === ACT_ENGAGE ? plan.joiners : 0;
   // TP Farsight: a formation with a unit with Farsight "may ignore the -1 Action test penalty when they try to retain the initiative".
-  const passed = game.ge.actionTest(1 << f, ENGINE_ACTION[plan.action]!, retain && !game.hasFarsight(f), rng);
+  const passed = game.ge.actionTest((1 << f) | followers, ENGINE_ACTION[plan.action]!, retain && !game.hasFarsight(f), rng, f);
   game.timeline?.add(game.turn, EV_ACTION, f, plan.target, plan.action, passed ? 1 : 0, retain ? 1 : 0, game.e.fBm[f]!);
   settle(game);
   const entering = game.status[f] === RESERVE;
@@ -68,7 +72,8 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
       break;
     case ACT_ENGAGE:
       game.moved[f] = 1;
-      assaultFormation(game, players, f, plan.target, rng);
+      if (followers !== 0) follow(game, followers);
+      assaultFormation(game, players, f, followers, plan.target, rng);
       break;
     case ACT_SUSTAINED:
       shootAfter(game, player, f, C.ACTION_SUSTAINED, rng);
@@ -85,6 +90,20 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
       break;
   }
   return true;
+}
+
+/** RB 2.1.2: the test passed, the formations following a commander take their engage action with it (activated, moving). */
+function follow(game: Game, followers: number): void {
+  for (let g = 0; g < game.nF; g++) {
+    if ((followers & (1 << g)) === 0) continue;
+    game.activated[g] = 1;
+    game.moved[g] = 1;
+    if (game.overwatch[g] === 1) {
+      // A new action ends overwatch (RB 1.10).
+      game.overwatch[g] = 0;
+      updateCover(game, g);
+    }
+  }
 }
 
 /**

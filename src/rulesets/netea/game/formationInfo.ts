@@ -100,6 +100,8 @@ export class FormationInfo {
   readonly farsight: Uint8Array;
   /** Per engine unit: PORTAL, PORTAL_UNTIL_CRITICAL or 0 (TP Necron Technology, Portal). */
   readonly portal: Uint8Array;
+  /** Per engine unit: 1 when its formation's units "may ignore the 5cm restriction when using commander" (TP Land Raider Prometheus). */
+  readonly commandAnyRange: Uint8Array;
   /** The engine units that are portals, in order. */
   readonly portalUnits: Int32Array;
 
@@ -121,6 +123,7 @@ export class FormationInfo {
     this.mostExpensive = new Uint8Array(n);
     this.farsight = new Uint8Array(n === 0 ? 0 : e.fUnitEnd[n - 1]!);
     this.portal = new Uint8Array(this.farsight.length);
+    this.commandAnyRange = new Uint8Array(this.farsight.length);
     forms.forEach((f, i) => this.fill(i, f, e, canEmbark[i]!));
     const portals: number[] = [];
     this.portal.forEach((p, u) => {
@@ -186,6 +189,7 @@ export class FormationInfo {
       const move = infiltrates ? 2 * speed : speed;
       if (ru.unit.otherRules.includes('farsight') || ru.characters.some((c) => c.otherRules.includes('farsight'))) this.farsight[u] = 1;
       if (ru.unit.otherRules.includes('portal')) this.portal[u] = losesPortal(ru.unit.critical) ? PORTAL_UNTIL_CRITICAL : PORTAL;
+      if (COMMAND_ANY_RANGE.test(ru.unit.notes ?? '')) this.commandAnyRange[u] = 1;
       if (ru.unit.id === 'drop-pod') continue;
       slowest = Math.min(slowest, speed);
       charge = Math.min(charge, move);
@@ -217,6 +221,8 @@ export class FormationInfo {
 }
 
 const SHOOTS_ABOARD = /\bmay shoot\b|\bdo not have to disembark in order to shoot\b/i;
+/** TP Land Raider Prometheus: "Any unit in the same formation as this unit may ignore the 5cm restriction when using _commander_". */
+const COMMAND_ANY_RANGE = /ignore the 5 ?cm restriction when using _?commander/i;
 
 /** Does the unit's critical hit take its Portal (TP Warbarque: "The unit looses Portal. Subsequent critical hits destroy the unit.")? */
 function losesPortal(critical: CriticalEffect | undefined): boolean {

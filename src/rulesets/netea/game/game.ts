@@ -73,6 +73,8 @@ export class Game {
   /** Each army's points lost before the current attack, and what the last credit gave (ledger.ts). */
   readonly lostBefore = new Float64Array(2);
   credited = 0;
+  /** Each charger's gap to its target before the charge, whole cm (assaults.ts: the engine charges from there). */
+  readonly chargeGap: Int32Array;
   /** Points of enemy units each formation destroyed this game. */
   readonly destroyedPoints: Float64Array;
   /** End phases in which the formation held (captured or contested) an objective. */
@@ -132,6 +134,7 @@ export class Game {
     this.lof = new Uint8Array(n * n);
     this.lofAt = new Int32Array(n * n).fill(-1);
     this.spacecraftTurn = new Int32Array(2);
+    this.chargeGap = new Int32Array(n);
     this.destroyedPoints = new Float64Array(n);
     this.held = new Int32Array(n);
     this.edge = new Uint8Array(2);

@@ -8,7 +8,6 @@ import type { GameSpec } from './gameSpec.js';
  * the rule is about); the runner counts the games.
  */
 export const NOT_PLAYED = [
-  { id: 'commander-combined-assault', rule: 'Commander (RB 2.1.2): engaging together with up to two other formations within 5 cm', when: 'a formation with a commander engaged' },
   { id: 'combat-air-patrol', rule: 'Combat air patrol (RB 4.2.1; TP): fighters waiting to intercept a ground attack', when: 'an army fielded fighters' },
   { id: 'air-transport', rule: 'Transport aircraft and transport war engines carrying other formations, landing and air assaults (RB 3.1.3, 4.2.5)', when: 'a formation with such a transport acted' },
   { id: 'tunneler', rule: 'Tunneler (TP): arriving underground from turn 2', when: 'a formation with tunnelers was set up (it deploys on the table instead)' },
@@ -29,7 +28,6 @@ export function notPlayedIndex(id: NotPlayedId): number {
   return NOT_PLAYED.findIndex((r) => r.id === id);
 }
 
-export const NP_COMMANDER = notPlayedIndex('commander-combined-assault');
 export const NP_CAP = notPlayedIndex('combat-air-patrol');
 export const NP_AIR_TRANSPORT = notPlayedIndex('air-transport');
 export const NP_TUNNELER = notPlayedIndex('tunneler');

@@ -2,8 +2,8 @@ import { ACT_ADVANCE, HOLD_REGROUP } from './actionCodes.js';
 
 /**
  * What a player decided for one activation: the formation, its action, its
- * target (the formation it shoots or charges, or -1), where it moves to, and
- * how its marshal or hold is spent. One object per player, filled again for
+ * target (the formation it shoots or charges, or -1), where it moves to, how
+ * its marshal or hold is spent, and who charges with it. One object per player, filled again for
  * every activation (no allocation).
  */
 export class Plan {
@@ -22,6 +22,8 @@ export class Plan {
   shotThere = 0;
   /** The portal unit a formation in the reserves enters through (TP Portal), or -1. */
   portal = -1;
+  /** An engage action's other formations charging with f in a commander's combined assault (RB 2.1.2), a bit each; 0: f alone. */
+  joiners = 0;
 
   copyFrom(p: Plan): void {
     this.f = p.f;
@@ -34,5 +36,6 @@ export class Plan {
     this.score = p.score;
     this.shotThere = p.shotThere;
     this.portal = p.portal;
+    this.joiners = p.joiners;
   }
 }

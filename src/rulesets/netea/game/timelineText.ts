@@ -76,7 +76,7 @@ export function timelineText(timeline: T.Timeline, spec: GameSpec): string[] {
         out.push(`    ${name(f)} attacks ${name(g)}: ${pts(c)} points destroyed`);
         break;
       case T.EV_ASSAULT:
-        out.push(`    assault on ${name(g)}: ${a === NO_ASSAULT ? 'no charger within 15 cm, no assault' : a === ATTACKER_WINS ? 'the attacker wins' : a === DEFENDER_WINS ? 'the defender wins' : 'no result'}`);
+        out.push(`    assault on ${name(g)}${d !== 0 ? `, ${names.filter((_, k) => (d & (1 << k)) !== 0).join(' and ')} following the commander (RB 2.1.2)` : ''}: ${a === NO_ASSAULT ? 'no charger within 15 cm, no assault' : a === ATTACKER_WINS ? 'the attacker wins' : a === DEFENDER_WINS ? 'the defender wins' : 'no result'}`);
         break;
       case T.EV_WITHDRAW:
         out.push(`    ${name(f)} withdraws ${cm(a)} cm to (${cm(b)}, ${cm(c)})`);

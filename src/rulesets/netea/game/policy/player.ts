@@ -5,10 +5,12 @@ import { portalOpen, standAtPortal } from '../necronReserves.js';
 import { NP_POP_UP } from '../notPlayed.js';
 import { clearLine, lineOfFire } from '../geometry.js';
 import { chargeMove } from '../chargeMove.js';
+import { hasCommander, MAX_FOLLOWERS, mayFollow } from '../commander.js';
 import { CAPTURE_RANGE, OBJECTIVE_COUNT } from '../objectives.js';
 import { Plan } from '../plan.js';
 import { ACT_ADVANCE, ACT_DOUBLE, ACT_ENGAGE, ACT_GROUND_ATTACK, ACT_INTERCEPT, ACT_MARCH, ACT_MARSHAL, ACT_OVERWATCH, ACT_SPACECRAFT, ACT_SUSTAINED, HOLD_MOVE, HOLD_REGROUP, HOLD_SHOOT } from '../actionCodes.js';
 import { STEP, STEPS, type Estimates } from './estimates.js';
+import { followWorth, FOLLOW_CHANCE, FOLLOW_WORTH, SUPPORT_REACH, SUPPORTED } from './followWorth.js';
 import { bestObjective, Goal } from './goal.js';
 import type { PolicyParams } from './policyParams.js';
 
@@ -27,9 +29,6 @@ const ACTED_THREAT = 0.3;
 const HIDDEN_THREAT = 0.3;
 /** RB 1.12.3: a charger must end within 15 cm of its target. */
 const CHARGE_REACH = 15;
-/** RB 1.12.6: formations within 15 cm of the fight lend supporting fire; each makes its side's odds this much better (the policy's reckoning). */
-const SUPPORT_REACH = 15;
-const SUPPORTED = 4 / 3;
 /** planFor: no target reckoned yet where the move ends. */
 const UNRECKONED = -2;
 
@@ -76,6 +75,9 @@ export class Player {
   private py = 0;
   private gapNow = 0;
   private value = 0;
+  /** followWorth's worth and chance of winning (FOLLOW_*), and the formations combinedWorth orders to follow a commander (a bit each). */
+  private readonly follow = new Float64Array(2);
+  private followers = 0;
   /** The share of the formation being reckoned that fires (firingShare). */
   private fire = 0;
   private readonly shots: Float64Array;
@@ -372,6 +374,68 @@ export class Player {
     this.value = this.aggression * (p * prize - (1 - p) * 0.5 * info.points[f]!);
   }
 
+  /**
+   * What engaging t is worth to f, whose commander may order up to two other
+   * formations to follow it (RB 2.1.2, commander.ts), into `value`, and the
+   * formations the player orders into `followers`: of the army's formations
+   * that may follow (mayFollow) and could charge t (in reach, in no other
+   * enemy's zone of control), it adds, best first and at most two, each one
+   * that raises the assault's worth (followWorth) by more than what that
+   * formation's own activation is reckoned to do this turn (its quick
+   * reckoning, `priority`), since following spends it. Without one, the
+   * worth of f charging alone (assaultWorth), as also when the combined
+   * chance of winning is below the policy's odds; with them, the combined
+   * worth less the followers' own.
+   */
+  private combinedWorth(f: number, t: number): void {
+    const game = this.game;
+    const out = this.follow;
+    let candidates = 0;
+    for (let g = this.ownStart; g < this.ownEnd; g++) {
+      if (!mayFollow(game, f, g) || !this.inReach(g, t)) continue;
+      const zoc = this.zocHolder(g);
+      if (zoc < 0 || zoc === t) candidates |= 1 << g;
+    }
+    let chosen = 0;
+    if (candidates !== 0) {
+      followWorth(game, this.odds, this.aggression, f, t, 0, out);
+      let score = out[FOLLOW_WORTH]!;
+      let chance = out[FOLLOW_CHANCE]!;
+      // What the chosen followers' own activations were reckoned to do.
+      let given = 0;
+      for (let k = 0; k < MAX_FOLLOWERS; k++) {
+        let pick = -1;
+        let pickScore = score;
+        let pickChance = chance;
+        let pickOwn = 0;
+        for (let g = this.ownStart; g < this.ownEnd; g++) {
+          if ((candidates & (1 << g)) === 0 || (chosen & (1 << g)) !== 0) continue;
+          followWorth(game, this.odds, this.aggression, f, t, chosen | (1 << g), out);
+          const own = this.priority[g]! > 0 ? this.priority[g]! : 0;
+          const net = out[FOLLOW_WORTH]! - given - own;
+          if (net > pickScore) {
+            pick = g;
+            pickScore = net;
+            pickChance = out[FOLLOW_CHANCE]!;
+            pickOwn = own;
+          }
+        }
+        if (pick < 0) break;
+        chosen |= 1 << pick;
+        given += pickOwn;
+        score = pickScore;
+        chance = pickChance;
+      }
+      if (chosen !== 0 && chance >= this.assaultOdds && score > 0) {
+        this.value = score;
+        this.followers = chosen;
+        return;
+      }
+    }
+    this.followers = 0;
+    this.assaultWorth(f, t);
+  }
+
   /** What standing at (px, py) is worth for the objectives f would hold there, into `value`. */
   private holding(f: number): void {
     const o = this.game.objectives;
@@ -511,6 +575,7 @@ export class Player {
     plan.marshalMove = 0;
     plan.hold = HOLD_REGROUP;
     plan.portal = -1;
+    plan.joiners = 0;
     // TP Portal: a formation in the reserves enters through a portal "as part of any activation that allows movement",
     // measured from the portal: planned from there, with no sustained fire or overwatch, and a marshal that moves.
     const entering = game.status[f] === RESERVE && (kind & (K_SPACECRAFT | K_AIRCRAFT)) === 0;
@@ -613,12 +678,16 @@ export class Player {
         plan.score = score;
       }
     }
-    // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any).
+    // Engaging: an enemy in reach at the policy's odds (and only the one whose zone of control it is in, if any);
+    // with a commander, the formations it orders to follow (RB 2.1.2).
+    const commands = !entering && hasCommander(game, f);
     for (let t = this.enemyStart; t < this.enemyEnd; t++) {
       if (!game.present(t) || (zoc >= 0 && t !== zoc) || !this.inReach(f, t)) continue;
-      this.assaultWorth(f, t);
+      if (commands) this.combinedWorth(f, t);
+      else this.assaultWorth(f, t);
       if (this.value <= 0) continue;
       const worth = this.value;
+      const followers = commands ? this.followers : 0;
       this.px = game.x[t]!;
       this.py = game.y[t]!;
       this.holding(f);
@@ -627,6 +696,7 @@ export class Player {
         bestScore = score;
         this.set(plan, ACT_ENGAGE, t);
         plan.score = score;
+        plan.joiners = followers;
       }
     }
     if (zoc >= 0) return;
@@ -713,6 +783,7 @@ export class Player {
   private set(plan: Plan, action: number, target: number): void {
     plan.action = action;
     plan.target = target;
+    plan.joiners = 0;
   }
 
   /** An aircraft's plan: intercept enemy aircraft over the table (fighters), or attack the best ground target, or stand down (no target). */
@@ -911,3 +982,4 @@ export class Player {
     return true;
   }
 }
+
