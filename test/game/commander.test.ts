@@ -130,6 +130,22 @@ describeWithTp('Commander: the combined assault (RB 2.1.2)', (tp) => {
     expect(plan.target).toBe(t);
     expect(plan.joiners).toBe((1 << 1) | (1 << 2));
     expect(plan.score).toBeCloseTo(0.75 * prize - 0.25 * 0.5 * 750, 9);
+    // A Blast marker on the first: its strength 0.95 and the one test at -1 (a 3+, 4/6 against 5/6): the other two follow.
+    game.e.fBm[1] = 1;
+    players[0].planFor(0, plan);
+    expect(plan.joiners).toBe((1 << 2) | (1 << 3));
+    expect(plan.score).toBeCloseTo(0.75 * prize - 0.25 * 0.5 * 750, 9);
+    // It alone may follow: 1.95 / 2.95 to win, the worth times 0.8, which beats charging alone only against a rich prize.
+    put(game, 2, 40, 5);
+    put(game, 3, 70, 5);
+    players[0].planFor(0, plan);
+    const p = 1.95 / 2.95;
+    const withIt = 0.8 * (p * prize - (1 - p) * 0.5 * 500);
+    const alone = 0.5 * prize - 0.5 * 0.5 * 250;
+    expect(withIt).toBeGreaterThan(alone);
+    expect(plan.joiners).toBe(1 << 1);
+    expect(plan.score).toBeCloseTo(withIt, 9);
+    game.e.fBm[1] = 0;
     // Only the company 6 cm away left: the commander's company charges alone, at even odds.
     for (const g of [1, 2, 3]) put(game, g, 10 + 30 * g, 5);
     players[0].planFor(0, plan);
