@@ -52,7 +52,7 @@ describeWithTp('Commander: the combined assault (RB 2.1.2)', (tp) => {
     plan.f = 0;
     plan.action = ACT_ENGAGE;
     plan.target = t;
-    plan.joiners = followers;
+    plan.followers = followers;
     return activate(game, players, plan, false, new ScriptedDice([testDie, ...new Array<number>(5000).fill(1)]));
   };
 
@@ -128,12 +128,12 @@ describeWithTp('Commander: the combined assault (RB 2.1.2)', (tp) => {
     // Three may follow; two do, the first two found (each adds as much): 0.75 x prize - 0.25 x half of 750 points.
     expect(plan.action).toBe(ACT_ENGAGE);
     expect(plan.target).toBe(t);
-    expect(plan.joiners).toBe((1 << 1) | (1 << 2));
+    expect(plan.followers).toBe((1 << 1) | (1 << 2));
     expect(plan.score).toBeCloseTo(0.75 * prize - 0.25 * 0.5 * 750, 9);
     // A Blast marker on the first: its strength 0.95 and the one test at -1 (a 3+, 4/6 against 5/6): the other two follow.
     game.e.fBm[1] = 1;
     players[0].planFor(0, plan);
-    expect(plan.joiners).toBe((1 << 2) | (1 << 3));
+    expect(plan.followers).toBe((1 << 2) | (1 << 3));
     expect(plan.score).toBeCloseTo(0.75 * prize - 0.25 * 0.5 * 750, 9);
     // It alone may follow: 1.95 / 2.95 to win, the worth times 0.8, which beats charging alone only against a rich prize.
     put(game, 2, 40, 5);
@@ -143,14 +143,14 @@ describeWithTp('Commander: the combined assault (RB 2.1.2)', (tp) => {
     const withIt = 0.8 * (p * prize - (1 - p) * 0.5 * 500);
     const alone = 0.5 * prize - 0.5 * 0.5 * 250;
     expect(withIt).toBeGreaterThan(alone);
-    expect(plan.joiners).toBe(1 << 1);
+    expect(plan.followers).toBe(1 << 1);
     expect(plan.score).toBeCloseTo(withIt, 9);
     game.e.fBm[1] = 0;
     // Only the company 6 cm away left: the commander's company charges alone, at even odds.
     for (const g of [1, 2, 3]) put(game, g, 10 + 30 * g, 5);
     players[0].planFor(0, plan);
     expect(plan.action).toBe(ACT_ENGAGE);
-    expect(plan.joiners).toBe(0);
+    expect(plan.followers).toBe(0);
     expect(plan.score).toBeCloseTo(0.5 * prize - 0.5 * 0.5 * 250, 9);
   });
 
@@ -234,7 +234,7 @@ describeWithTp('Commander: the combined assault (RB 2.1.2)', (tp) => {
       plan.f = 0;
       plan.action = ACT_ENGAGE;
       plan.target = t;
-      plan.joiners = (1 << 1) | (1 << 2);
+      plan.followers = (1 << 1) | (1 << 2);
       return activate(game, players, plan, false, rngFromSeed(seed));
     };
     // Stale counts from an earlier assault would not do: the result roll writes them afresh.

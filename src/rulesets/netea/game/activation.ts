@@ -44,7 +44,7 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   // RB 2.1.2: a commander's formation and the formations it orders to follow it make "a single initiative roll for all the
   // formations, counting a -1 modifier if any have Blast markers"; failed, the commander's formation takes the Blast marker
   // and holds, "the other formations are unaffected (and may take an action later in the turn)".
-  const followers = plan.action === ACT_ENGAGE ? plan.joiners : 0;
+  const followers = plan.action === ACT_ENGAGE ? plan.followers : 0;
   // TP Farsight: a formation with a unit with Farsight "may ignore the -1 Action test penalty when they try to retain the initiative".
   const passed = game.ge.actionTest((1 << f) | followers, ENGINE_ACTION[plan.action]!, retain && !game.hasFarsight(f), rng, f);
   game.timeline?.add(game.turn, EV_ACTION, f, plan.target, plan.action, passed ? 1 : 0, retain ? 1 : 0, game.e.fBm[f]!);

@@ -23,7 +23,7 @@ export class Plan {
   /** The portal unit a formation in the reserves enters through (TP Portal), or -1. */
   portal = -1;
   /** An engage action's other formations charging with f in a commander's combined assault (RB 2.1.2), a bit each; 0: f alone. */
-  joiners = 0;
+  followers = 0;
 
   copyFrom(p: Plan): void {
     this.f = p.f;
@@ -36,6 +36,6 @@ export class Plan {
     this.score = p.score;
     this.shotThere = p.shotThere;
     this.portal = p.portal;
-    this.joiners = p.joiners;
+    this.followers = p.followers;
   }
 }

@@ -575,7 +575,7 @@ export class Player {
     plan.marshalMove = 0;
     plan.hold = HOLD_REGROUP;
     plan.portal = -1;
-    plan.joiners = 0;
+    plan.followers = 0;
     // TP Portal: a formation in the reserves enters through a portal "as part of any activation that allows movement",
     // measured from the portal: planned from there, with no sustained fire or overwatch, and a marshal that moves.
     const entering = game.status[f] === RESERVE && (kind & (K_SPACECRAFT | K_AIRCRAFT)) === 0;
@@ -696,7 +696,7 @@ export class Player {
         bestScore = score;
         this.set(plan, ACT_ENGAGE, t);
         plan.score = score;
-        plan.joiners = followers;
+        plan.followers = followers;
       }
     }
     if (zoc >= 0) return;
@@ -783,7 +783,7 @@ export class Player {
   private set(plan: Plan, action: number, target: number): void {
     plan.action = action;
     plan.target = target;
-    plan.joiners = 0;
+    plan.followers = 0;
   }
 
   /** An aircraft's plan: intercept enemy aircraft over the table (fighters), or attack the best ground target, or stand down (no target). */
@@ -982,4 +982,3 @@ export class Player {
     return true;
   }
 }
-
