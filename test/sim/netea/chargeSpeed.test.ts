@@ -5,6 +5,9 @@ import { loadBattle } from '../../../src/model/loadBattle.js';
 import { chargeSpeed } from '../../../src/rulesets/netea/engine/chargeSpeed.js';
 import { formationSpeed } from '../../../src/rulesets/netea/engine/formationSpeed.js';
 import { initiativeChances } from '../../../src/reports/value/initiativeChances.js';
+import { loadDataset } from '../../../src/model/loadDataset.js';
+import { auditEntries, auditLists } from '../../../src/reports/audit/auditEntries.js';
+import { itWithTp } from '../../helpers/tournamentPack.js';
 
 const data = loadBuiltinDataset();
 const f = (text: string) => parseFormation(data, text);
@@ -40,6 +43,19 @@ describe('how far off a formation can charge (chargeSpeed.ts)', () => {
         expect(chargeSpeed(spec), spec.text).toBe(formationSpeed(spec));
       }
     }
+  });
+
+  itWithTp('the Tournament Pack: only formations all of whose units are infiltrators charge from farther than they move', (tpDir) => {
+    const tp = loadDataset(tpDir);
+    const ground = auditEntries(tp, auditLists(tp)).filter((e) => e.variantOf === undefined && e.spec !== undefined && e.kind === 'ground');
+    const changed = ground.filter((e) => chargeSpeed(e.spec!) !== formationSpeed(e.spec!));
+    for (const e of changed) expect(e.spec!.units.filter((ru) => ru.unit.type !== 'Special').every((ru) => ru.unit.abilities.includes('infiltrator')), e.text).toBe(true);
+    // 27 of the 428 (docs/fair-cost.md): Rough Riders, Defilers, Mandrakes, Lictors, Genestealers and the rest, each at twice its speed.
+    expect(changed.length).toBe(27);
+    for (const e of changed) expect(chargeSpeed(e.spec!), e.text).toBe(2 * formationSpeed(e.spec!));
+    // A Krieg engineers platoon rides a Hades breaching drill (0 cm): 0, as formationSpeed.ts says.
+    const engineers = ground.find((e) => e.text === 'imperial-guard-death-korps-of-krieg/engineers-platoon')!;
+    expect(chargeSpeed(engineers.spec!)).toBe(0);
   });
 
   it('the speed initiative with "speedBy": "charge": each opponent\'s chance on the charges, ramp 30', () => {
