@@ -23,8 +23,10 @@ import { rngFromSeed, type Sfc32 } from '../src/sim/rng.js';
  * 2. the correlation over the lists of log(list median) with each property (Spearman and Pearson, n lists);
  * 3. the offset's floor from within-list spread alone: the offset of the same ratios dealt to lists of
  *    the same sizes at random (a permutation, seeded), and of the ratios with each list's median
- *    taken out first; and a one-way analysis of variance of log ratio by list (between-list
- *    standard deviation by the method of moments, with n0 the effective list size);
+ *    taken out first; the share of that spread at which the offset's median would be 1.25x (the
+ *    list-centred log ratios shrunk by a factor found by bisection) and the within-list CV it
+ *    means; and a one-way analysis of variance of log ratio by list (between-list standard
+ *    deviation by the method of moments, with n0 the effective list size);
  * 4. the within-list spread: each role's share of the within-list sum of squares of log(ratio ÷ list
  *    median) against its share of formations, and the formations furthest from their list's median
  *    in the lists with the largest CV.
@@ -161,6 +163,31 @@ for (const by of ['simulation', 'baseline'] as const) {
     const nulls = Array.from({ length: args.permutations }, () => offsetOf(shuffled(xs, rng), sizes));
     out.push(`offset of the ratios dealt at random (${what}, ${args.permutations} permutations): median ${quantile(nulls, 0.5).toFixed(3)}x, 5% ${quantile(nulls, 0.05).toFixed(3)}x, 95% ${quantile(nulls, 0.95).toFixed(3)}x; share at or above the observed ${observed.toFixed(3)}x: ${(nulls.filter((o) => o >= observed).length / nulls.length).toFixed(3)}`);
   }
+  // How small the within-list spread must be for the offset to reach 1.25x with no list effect at all:
+  // the list-centred log ratios shrunk by s, dealt at random, the median offset found by bisection on s.
+  const centredLogs = centred.map(Math.log);
+  const medianNull = (s: number) => {
+    const rng = rngFromSeed(`list-offset/${by}/shrunk`);
+    const xs = centredLogs.map((v) => Math.exp(s * v));
+    return quantile(Array.from({ length: Math.min(args.permutations, 500) }, () => offsetOf(shuffled(xs, rng), sizes)), 0.5);
+  };
+  let lo = 0;
+  let hi = 1;
+  for (let step = 0; step < 14; step++) {
+    const mid = (lo + hi) / 2;
+    if (medianNull(mid) > 1.25) hi = mid;
+    else lo = mid;
+  }
+  const shrunkCv = (s: number) => {
+    let at = 0;
+    const cvsAt: number[] = [];
+    for (const size of sizes) {
+      if (size >= 3) cvsAt.push(coefficientOfVariation(centredLogs.slice(at, at + size).map((v) => Math.exp(s * v))));
+      at += size;
+    }
+    return medianOf(cvsAt);
+  };
+  out.push(`with no list effect, the offset's median reaches 1.25x when the within-list spread is ${lo.toFixed(3)} of this audit's: a within-list CV median of ${shrunkCv(lo).toFixed(3)} (now ${shrunkCv(1).toFixed(3)} with the list medians taken out)`);
   const logs = lists.map((l) => rowsOf.get(l)!.map((r) => Math.log(ratio(r, by))));
   const n = all.length;
   const k = lists.length;
