@@ -24,7 +24,8 @@ import { battleStagingOf } from '../src/scenarios/registry.js';
  * the speed initiative's ramp (speedInitiative.ts; "none": the plays alternate; "/foot" after a ramp:
  * each formation at its slowest unit's own speed, its transports left out, as rejudgeAudit.ts
  * --transports foot; "/reach" after a ramp: the reach initiative, formationReach.ts; "/indirect": the reach
- * initiative counting indirect fire only, indirectReach in formationReach.ts) chosen
+ * initiative counting indirect fire only, indirectReach in formationReach.ts; "/charge": the speed
+ * initiative on how far off a formation can charge, an infiltrator's doubled, chargeSpeed.ts) chosen
  * leave-one-list-out together with the scene weights. For every held-out list and every ramp,
  * the ground scenes' weights are fitted on the other lists (fitMix.ts, from equal weights, as
  * heldOutValidation.ts fits them) and the ramp with the lowest training loss is that fold's;
@@ -41,7 +42,7 @@ const arg = (name: string) => {
 };
 const variants = arg('--ramps').split(',').map((r) => {
   const [ramp, transports = 'ride'] = r.split('/');
-  if (transports !== 'ride' && transports !== 'foot' && transports !== 'reach' && transports !== 'indirect') throw new Error(`heldOutRamp: "${r}": expected a ramp, "none", or a ramp followed by /ride, /foot, /reach or /indirect`);
+  if (transports !== 'ride' && transports !== 'foot' && transports !== 'reach' && transports !== 'indirect' && transports !== 'charge') throw new Error(`heldOutRamp: "${r}": expected a ramp, "none", or a ramp followed by /ride, /foot, /reach, /indirect or /charge`);
   return { name: r, ramp: ramp === 'none' ? null : Number(ramp), transports };
 });
 const ramps = variants.map((v) => v.name);
@@ -71,7 +72,7 @@ const byRamp = variants.map(({ name, ramp, transports }) => {
   const staging = transports === 'foot' ? { ...neteaStaging, formationSpeed: footSpeed } : neteaStaging;
   const partial = JSON.parse(partialText, restoreInfinity) as AuditPartial;
   const values: FormationValue[] = partial.values;
-  const battle: Battle = ramp === null ? { ...loaded.battle, initiative: { value: 'alternate', why: 'the plays alternate' } } : transports === 'reach' || transports === 'indirect' ? { ...loaded.battle, initiative: { value: 'reach', ramp, reachBy: transports === 'reach' ? 'any-fire' : 'indirect-fire', why: 'the formation with the longer reach chooses the fight' } } : { ...loaded.battle, initiative: { value: 'speed', ramp, why: 'the faster formation chooses the fight' } };
+  const battle: Battle = ramp === null ? { ...loaded.battle, initiative: { value: 'alternate', why: 'the plays alternate' } } : transports === 'reach' || transports === 'indirect' ? { ...loaded.battle, initiative: { value: 'reach', ramp, reachBy: transports === 'reach' ? 'any-fire' : 'indirect-fire', why: 'the formation with the longer reach chooses the fight' } } : { ...loaded.battle, initiative: { value: 'speed', ramp, ...(transports === 'charge' ? { speedBy: 'charge' as const } : {}), why: 'the faster formation chooses the fight' } };
   values.forEach((v, i) => {
     const met = v.model.opponents.map((o) => field.find((s) => s.text === o.opponent)!);
     const chances = initiativeChances(audited[i]!.spec!, met, battle, v.kind, staging);

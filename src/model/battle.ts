@@ -109,7 +109,8 @@ export const Battle = z
      * Who acts first in a scene: `strategy-roll` weighs the two plays of every scene by each
      * side's chance of winning the strategy roll (RB 1.5); `alternate` counts them equally;
      * `speed` lets the faster formation choose the fight, always when it is `ramp` cm or more
-     * faster, in proportion below that (speedInitiative.ts); `reach` lets the formation that can
+     * faster, in proportion below that (speedInitiative.ts; `speedBy: "charge"` measures how far
+     * off it can charge, an infiltrator's doubled, chargeSpeed.ts); `reach` lets the formation that can
      * hit the other from farther off choose it (formationReach.ts: its speed plus its longest
      * ground-attack range, or an indirect weapon's doubled range), by the same ramp on reach.
      */
@@ -123,6 +124,12 @@ export const Battle = z
          * only what needs no line of fire, a barrage's doubled range, else the speed (indirectReach).
          */
         reachBy: z.enum(['any-fire', 'indirect-fire']).optional(),
+        /**
+         * Under `speed`, what a formation's speed is: `move` (the default) its move
+         * (formationSpeed.ts); `charge` how far off it can launch a charge, an infiltrator's
+         * doubled (RB 2.1.4; chargeSpeed.ts).
+         */
+        speedBy: z.enum(['move', 'charge']).optional(),
         why: Why,
         /**
          * Set when the ramp was chosen by the costs of a data set's lists: among which ramps
@@ -159,6 +166,9 @@ export const Battle = z
     }
     if (b.initiative.reachBy !== undefined && b.initiative.value !== 'reach') {
       ctx.addIssue({ code: 'custom', path: ['initiative', 'reachBy'], message: 'reachBy belongs to the "reach" initiative only' });
+    }
+    if (b.initiative.speedBy !== undefined && b.initiative.value !== 'speed') {
+      ctx.addIssue({ code: 'custom', path: ['initiative', 'speedBy'], message: 'speedBy belongs to the "speed" initiative only' });
     }
     const chosen = b.initiative.rampChosen;
     if (chosen !== undefined && (b.initiative.ramp === undefined || !chosen.among.includes(b.initiative.ramp))) {

@@ -33,6 +33,8 @@ export interface BattleStaging<Spec> {
   firstMoveChance(a: number | null, b: number | null): number;
   /** How fast a formation moves on the table, cm (a battle's `"initiative": "speed"`). */
   formationSpeed(f: FormationSpec): number;
+  /** How far off a formation can launch a charge, cm (the speed initiative's `"speedBy": "charge"`). */
+  chargeSpeed(f: FormationSpec): number;
   /** How far off a formation can hit a ground formation in its turn, cm (a battle's `"initiative": "reach"`). */
   formationReach(f: FormationSpec): number;
   /** How far off a formation can hit a ground formation that cannot see it, cm (`"reachBy": "indirect-fire"`). */

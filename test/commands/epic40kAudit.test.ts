@@ -56,6 +56,14 @@ describe('the Epic 40,000 reference battle (battles/epic40k-reference.json)', ()
     writeFileSync(file, JSON.stringify({ ...battle, $schema: undefined }));
     expect(() => loadEpic40kBattle(file)).toThrow(/initiative\.value: under --rules epic40k the initiative alternates: "reach" is NetEA's \(formationReach\.ts\), not played in Epic 40,000/);
   });
+
+  it('a battle with NetEA\'s charge speed ("speedBy": "charge") is refused by name', () => {
+    const battle = JSON.parse(readFileSync(epic40kBattlePath(), 'utf8'));
+    battle.initiative = { value: 'speed', ramp: 30, speedBy: 'charge', why: 'the formation charging from farther chooses the fight' };
+    const file = join(tmp, 'charge.json');
+    writeFileSync(file, JSON.stringify({ ...battle, $schema: undefined }));
+    expect(() => loadEpic40kBattle(file)).toThrow(/initiative\.speedBy: under --rules epic40k a formation's speed is its move: "speedBy": "charge" is NetEA's \(chargeSpeed\.ts\), not played in Epic 40,000/);
+  });
 });
 
 describe('audit --rules epic40k', () => {

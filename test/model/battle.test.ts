@@ -99,6 +99,8 @@ describe('bad battle files: one message naming the file, the path inside it and 
     const reachNoRamp = { ...reference, initiative: { value: 'reach', why: 'the formation reaching farther chooses the fight' } };
     const strayReachBy = { ...reference, initiative: { value: 'speed', ramp: 30, reachBy: 'indirect-fire', why: 'the faster formation chooses the fight' } };
     expect(problemsOf(strayReachBy)).toEqual(['initiative.reachBy: reachBy belongs to the "reach" initiative only']);
+    const straySpeedBy = { ...reference, initiative: { value: 'reach', ramp: 30, speedBy: 'charge', why: 'the formation reaching farther chooses the fight' } };
+    expect(problemsOf(straySpeedBy)).toEqual(['initiative.speedBy: speedBy belongs to the "speed" initiative only']);
     expect(problemsOf(reachNoRamp)).toEqual(['initiative.ramp: the reach initiative needs a ramp: the difference in reach in cm at which the formation reaching farther always chooses (0: any difference)']);
   });
 

@@ -47,6 +47,7 @@ function epic40kBattleProblems(loaded: LoadedBattle): Problem[] {
     if (typeof sc.cover === 'object') problems.push({ file, path: `scenes[${i}].cover`, message: 'under --rules epic40k cover is "none" or "obscured" (woods, ruins or buildings: +1 infantry armour, L948-956); there are no cover saves' });
   });
   if (battle.initiative.value === 'strategy-roll') problems.push({ file, path: 'initiative.value', message: 'under --rules epic40k the initiative alternates: the BattleBible never says what the strategy rating is used for (L1464)' });
+  if (battle.initiative.speedBy === 'charge') problems.push({ file, path: 'initiative.speedBy', message: 'under --rules epic40k a formation\'s speed is its move: "speedBy": "charge" is NetEA\'s (chargeSpeed.ts), not played in Epic 40,000' });
   if (battle.initiative.value === 'reach') problems.push({ file, path: 'initiative.value', message: 'under --rules epic40k the initiative alternates: "reach" is NetEA\'s (formationReach.ts), not played in Epic 40,000' });
   if (battle.field[epic40kData().id] === undefined) problems.push({ file, path: 'field', message: `no field for "${epic40kData().id}" (the Epic 40,000 lists); add one, its formations written as units ("imperium/10 Space Marines")` });
   return problems;

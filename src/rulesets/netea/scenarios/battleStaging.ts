@@ -1,5 +1,6 @@
 import type { BattleCover } from '../../../model/battle.js';
 import type { BattleStaging } from '../../../scenarios/battleStaging.js';
+import { chargeSpeed } from '../engine/chargeSpeed.js';
 import { formationReach, indirectReach } from '../engine/formationReach.js';
 import { formationSpeed } from '../engine/formationSpeed.js';
 import { speedFirstChance } from '../engine/speedInitiative.js';
@@ -17,13 +18,15 @@ function coverSpec(c: BattleCover): CoverSpec {
  * A battle as NetEA stages it: each scene's engagement (battleScenes.ts) played by the engine's
  * rules `options` (left out, the engine's default: the Tournament Pack's; rulesVariant.ts gives
  * the 2004 rulebook's), the strategy roll (RB 1.5, strategyRoll.ts) and who chooses the fight by
- * speed or by reach (formationSpeed.ts, formationReach.ts, speedInitiative.ts).
+ * speed (its move, formationSpeed.ts, or how far off it can charge, chargeSpeed.ts) or by reach
+ * (formationReach.ts), on speedInitiative.ts's ramp.
  */
 export function neteaBattleStaging(options?: NeteaOptions): BattleStaging<EngagementSpec> {
   return {
     scene: (groupA, groupB, play) => sceneEngagement(groupA, groupB, { ...play, cover: coverSpec(play.cover), ...(options !== undefined ? { options } : {}) }),
     firstMoveChance,
     formationSpeed,
+    chargeSpeed,
     formationReach: (f) => formationReach(f),
     indirectReach: (f) => indirectReach(f),
     speedFirstChance,
