@@ -21,9 +21,11 @@ import { ROSTER_FORMAT, type RosterFile } from '../model/roster/listFile.js';
  *    formation fielded, drawn uniformly among the list's formations or among the (formation
  *    fielded, upgrade it offers) pairs; an addition that breaks a rule, or whose demands cannot be
  *    met, is struck off and another drawn. With none of one kind left, the other. The army's own
- *    upgrades (individuals, daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified
- *    positions, per-unit surcharges) are taken only where step 1 demands them: a game fields none
- *    of them (tournamentArmy.ts), and points spent on them would be points the army never plays.
+ *    upgrades (individuals, a Wraithgate, the Tomb Complex, fortified positions, per-unit
+ *    surcharges) are taken only where step 1 demands them: a game fields none of them
+ *    (tournamentArmy.ts), and points spent on them would be points the army never plays. A Chaos
+ *    list's Daemon Pool markers (a greater and a lesser daemon) are among the upgrades drawn once
+ *    a formation fielded has Daemonic Pact: a game summons them (summoning.ts).
  * A formation is added at a size and composition drawn uniformly among those its list prints
  * (`@big`, `@uge`, alternatives `@<id>`), and a formation with weapon mounts with a weapon drawn
  * uniformly for each mount among those its tables let it take (TP Weapon Mount: every mount
@@ -83,6 +85,8 @@ export class RandomArmyBuilder {
   private readonly fielded: FieldedTexts = new Map();
   /** Upgrades no formation offers: the list's individuals and army upgrades, taken on their own. */
   private readonly armyUpgrades: Upgrade[];
+  /** The Daemon Pool's greater and lesser markers (TP Summoned Units), for a list with one. */
+  private readonly poolUpgrades: Upgrade[];
 
   constructor(
     private readonly data: Dataset,
@@ -93,6 +97,8 @@ export class RandomArmyBuilder {
     if (army === undefined) throw new InputError([{ file: 'lists', path: '', message: `data set ${data.id} has no army list "${list}"` }]);
     this.army = army;
     this.armyUpgrades = army.upgrades.filter((u) => !army.formations.some((f) => f.upgrades.includes(u.id)));
+    const s = army.summoning;
+    this.poolUpgrades = s === undefined ? [] : [s.poolUpgrades.greater, s.poolUpgrades.lesser].map((id) => army.upgrades.find((u) => u.id === id)!);
   }
 
   /** The k-th army of the list from `seed`, or why none could be built. The same seed and k give the same army. */
@@ -166,8 +172,10 @@ export class RandomArmyBuilder {
       const upgrades: Addition[] = [
         ...entries.flatMap((e, i) => this.upgradesOf(e).filter((u) => !dropped.has(`u ${i} ${u.id}`)).map((upgrade): Addition => ({ kind: 'upgrade', entry: i, upgrade }))),
         // The army's own upgrades are drawn only where a rule's minimum demands one (meetDemands): a game fields none of them
-        // (tournamentArmy.ts: daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified positions, the Tank
-        // Squadron's per-unit surcharges), so an army that bought them freely would play with fewer points than its list spent.
+        // (tournamentArmy.ts: a Wraithgate, the Tomb Complex, fortified positions, the Tank Squadron's per-unit surcharges), so
+        // an army that bought them freely would play with fewer points than its list spent. The Daemon Pool's markers are the
+        // exception: a game summons them (summoning.ts), and they are drawn once a formation fielded has Daemonic Pact.
+        ...(this.summons(entries) ? this.poolUpgrades.filter((u) => !dropped.has(`a ${u.id}`)).map((upgrade): Addition => ({ kind: 'army-upgrade', upgrade })) : []),
       ];
       if (formations.length === 0 && upgrades.length === 0) return { entries, armyUpgrades };
       const pool = formations.length === 0 ? upgrades : upgrades.length === 0 ? formations : below(rng, 2) === 0 ? formations : upgrades;
@@ -184,6 +192,13 @@ export class RandomArmyBuilder {
       dropped.clear();
     }
     return { entries, armyUpgrades };
+  }
+
+  /** Has a formation fielded Daemonic Pact (TP Summoned Units: only those formations summon the pool's daemons)? */
+  private summons(entries: readonly Entry[]): boolean {
+    const s = this.army.summoning;
+    if (s === undefined) return false;
+    return entries.some((e) => s.pactFormations.some((p) => p.formation === this.formationOf(e).id) || (s.pactUpgrade !== undefined && e.upgrades.includes(s.pactUpgrade.upgrade)));
   }
 
   /** The upgrades a formation fielded offers, its weapon mounts' aside (drawn with the formation). */
