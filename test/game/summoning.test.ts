@@ -3,7 +3,10 @@ import { loadDataset } from '../../src/model/loadDataset.js';
 import { GameRunner } from '../../src/rulesets/netea/game/gameRunner.js';
 import { parseArmy } from '../../src/rulesets/netea/game/armyInput.js';
 import { summonDaemons } from '../../src/rulesets/netea/game/activation.js';
-import { summoningArmy } from '../../src/rulesets/netea/game/daemonPool.js';
+import { cheapestGreater, maxSummoningPoints, summoningArmy } from '../../src/rulesets/netea/game/daemonPool.js';
+import { parseFormation } from '../../src/model/formation.js';
+import { RandomArmyBuilder } from '../../src/rulesets/netea/game/randomArmy.js';
+import { tournamentArmy } from '../../src/rulesets/netea/game/tournamentArmy.js';
 import { footprintRadius } from '../../src/rulesets/netea/game/formationInfo.js';
 import { settle } from '../../src/rulesets/netea/game/settle.js';
 import type { Game } from '../../src/rulesets/netea/game/game.js';
@@ -213,6 +216,33 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     game.daemons.fickle(0, 1, new ScriptedDice([]));
     game.daemons.fickle(0, 3, new ScriptedDice([]));
     expect(game.daemons.lesser[0]).toBe(0);
+  });
+
+  it('random armies buy the pool\'s markers only for formations with the pact, greater ones no more than the pact formations that can roll a greater daemon\'s cost', () => {
+    expect(maxSummoningPoints(parseFormation(data, `${L}/retinue+daemonic-pact`))).toBe(6);
+    // A Champion of Chaos: Augmented Summoning (+2D3).
+    expect(maxSummoningPoints(parseFormation(data, `${L}/retinue+daemonic-pact+chaos-champion`))).toBe(12);
+    const s = ec.summoning!;
+    expect(cheapestGreater(s, 'slaanesh')).toBe(8);
+    let markers = 0;
+    for (const list of ['chaos-space-marine-emperors-children', 'chaos-space-marine-black-legion', 'chaos-space-marine-red-corsairs']) {
+      const army = data.armies.get(list)!;
+      const builder = new RandomArmyBuilder(data, list);
+      for (let k = 0; k < 6; k++) {
+        const r = builder.build('summoning', k);
+        if ('reason' in r) throw new Error(r.reason);
+        const t = tournamentArmy(data, r, k);
+        const pacts = t.army.formations.filter((f) => f.daemonicPact === true);
+        const reach = pacts.filter((f) => maxSummoningPoints({ ...f, units: f.units.filter((u) => u.summoned === undefined) }) >= cheapestGreater(army.summoning!, f.allegiance!)).length;
+        const greater = r.roster.upgrades.filter((id) => id === army.summoning!.poolUpgrades.greater).length;
+        markers += r.roster.upgrades.length;
+        if (pacts.length === 0) expect(r.roster.upgrades, `${list} #${k}`).toEqual([]);
+        expect(greater, `${list} #${k}`).toBeLessThanOrEqual(reach);
+        expect(t.army.daemonPool!.greater).toBe(greater);
+        expect(t.notFielded).toEqual([]);
+      }
+    }
+    expect(markers).toBeGreaterThan(0);
   });
 
   it('games play through with summoning: every game ends and daemons are summoned', () => {

@@ -1,7 +1,7 @@
 import type { Dataset } from '../../../model/dataset.js';
 import type { FormationSpec } from '../../../model/formationSpec.js';
 import { newUnit, type ResolvedUnit } from '../../../model/resolvedUnit.js';
-import type { Allegiance, Army } from '../../../model/schema.js';
+import type { Allegiance, Army, Summoning } from '../../../model/schema.js';
 import { parseFormation } from '../../../model/formation.js';
 import { takenOf } from '../model/roster/taken.js';
 import type { DaemonPool, GameArmy } from './gameSpec.js';
@@ -30,6 +30,44 @@ const MAX_LESSER_PLACES = 16;
 /** Lesser markers Fickle Masters may add beyond the pool's start: places for two rewards of a D3. */
 const FICKLE_PLACES = 6;
 
+/** The Augmented Summoning a unit adds (TP Augmented Summoning (+x)), from its rules and its characters': a fixed number and a number of D3. */
+export function augmented(ru: ResolvedUnit): { plus: number; dice: number } {
+  let plus = 0;
+  let dice = 0;
+  for (const r of [...ru.unit.otherRules, ...ru.characters.flatMap((c) => c.otherRules)]) {
+    const m = /^augmented-summoning-([0-9]+)(d3)?$/.exec(r);
+    if (m === null) continue;
+    if (m[2] !== undefined) dice += Number(m[1]);
+    else plus += Number(m[1]);
+  }
+  return { plus, dice };
+}
+
+/** The most summoning points a formation can roll: 2D3 at 6, plus its units' Augmented Summoning at its highest. */
+export function maxSummoningPoints(spec: FormationSpec): number {
+  let n = 6;
+  for (const ru of spec.units) {
+    const a = augmented(ru);
+    n += a.plus + 3 * a.dice;
+  }
+  return n;
+}
+
+/** The allegiance formation `formation` of a list with a summoning table owes (as fieldDaemons declares it). */
+export function allegianceOf(s: Summoning, formation: string): Allegiance {
+  return s.allegiance ?? s.formationAllegiance[formation] ?? 'undivided';
+}
+
+/** The fewest summoning points a greater daemon costs a formation of `allegiance` (Infinity: none it may summon). */
+export function cheapestGreater(s: Summoning, allegiance: Allegiance): number {
+  let best = Infinity;
+  for (const d of s.daemons) {
+    if (!d.greater || (d.allegiance !== 'any' && allegiance !== 'undivided' && d.allegiance !== allegiance)) continue;
+    best = Math.min(best, allegiance === 'undivided' ? (d.undividedPoints ?? d.points) : d.points);
+  }
+  return best;
+}
+
 /** A formation of the army as its list file has it: the parsed formation, its id in the list and the upgrades it took. */
 export interface PoolFormation {
   spec: FormationSpec;
@@ -54,7 +92,7 @@ export function fieldDaemons(data: Dataset, list: Army, formations: readonly Poo
   };
   const lesserPlaces = Math.min(MAX_LESSER_PLACES, pool.lesser + (pool.fickleMasters ? FICKLE_PLACES : 0));
   const out = formations.map((f, i) => {
-    const allegiance: Allegiance = s.allegiance ?? s.formationAllegiance[f.formation] ?? 'undivided';
+    const allegiance = allegianceOf(s, f.formation);
     if (!pacts[i]!.pact) return { ...f.spec, allegiance };
     const places: ResolvedUnit[] = [];
     for (const d of s.daemons) {

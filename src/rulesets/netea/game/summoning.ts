@@ -4,6 +4,7 @@ import type { ResolvedUnit } from '../../../model/resolvedUnit.js';
 import { C, type Engagement, type GameEngagement } from './engine.js';
 import type { GameSpec } from './gameSpec.js';
 import { footprintRadius } from './formationInfo.js';
+import { augmented } from './daemonPool.js';
 
 /**
  * Chaos summoning in a game (TP Summoned Units, Augmented Summoning, Daemonic Focus, Fickle
@@ -43,19 +44,6 @@ const GONE = 2;
 const ALLEGIANCES = 6;
 /** Allegiance codes: 0 any, then undivided, khorne, nurgle, slaanesh, tzeentch. */
 const ALLEGIANCE_CODE: Readonly<Record<string, number>> = { any: 0, undivided: 1, khorne: 2, nurgle: 3, slaanesh: 4, tzeentch: 5 };
-
-/** The augmented summoning a unit adds, from its rules and its characters': a fixed number and a number of D3. */
-function augmented(ru: ResolvedUnit): { plus: number; dice: number } {
-  let plus = 0;
-  let dice = 0;
-  for (const r of [...ru.unit.otherRules, ...ru.characters.flatMap((c) => c.otherRules)]) {
-    const m = /^augmented-summoning-([0-9]+)(d3)?$/.exec(r);
-    if (m === null) continue;
-    if (m[2] !== undefined) dice += Number(m[1]);
-    else plus += Number(m[1]);
-  }
-  return { plus, dice };
-}
 
 function hasFocus(ru: ResolvedUnit): boolean {
   return ru.unit.otherRules.includes('daemonic-focus') || ru.characters.some((c) => c.otherRules.includes('daemonic-focus'));
