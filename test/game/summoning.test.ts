@@ -12,6 +12,7 @@ import { settle } from '../../src/rulesets/netea/game/settle.js';
 import type { Game } from '../../src/rulesets/netea/game/game.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
+import { engineNotSimulated } from '../../src/rulesets/netea/game/notPlayed.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 import { gameSpec, OPEN_TABLE, put, readyOffTable } from './helpers.js';
@@ -48,6 +49,10 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     const places = retinue!.units.filter((u) => u.summoned !== undefined).map((u) => `${u.unit.id} ${u.summoned!.points}`);
     // One Keeper; each lesser daemon as many times as the pool's 3 lesser markers and Fickle Masters' 6.
     expect(places).toEqual(['keeper-of-secrets 8', ...Array(9).fill('daemonettes 1'), ...Array(9).fill('fiends-of-slaanesh 1'), ...Array(9).fill('steeds-of-slaanesh 2')]);
+    // The Keeper's critical, which the engine does not play, is named with the formation's rules; the summoning rules are not.
+    const named = engineNotSimulated(runner.game.spec);
+    expect(named.filter((n) => n.includes('Keeper of Secrets'))).toEqual([`${retinue!.name}: Keeper of Secrets: critical: The unit is destroyed, all summoned units within 5cm are destroyed on a roll of 6+.`]);
+    expect(named.filter((n) => /summon|daemon pool|fickle|daemonic-focus/i.test(n) && !n.includes('critical'))).toEqual([]);
     const game = runner.game;
     readyOffTable(runner, 1);
     // At the start no daemon is on the table: the retinue has its 6 units and its break point is theirs.

@@ -2,7 +2,7 @@ import type { Dataset } from '../../../model/dataset.js';
 import type { FormationSpec } from '../../../model/formationSpec.js';
 import { newUnit, type ResolvedUnit } from '../../../model/resolvedUnit.js';
 import type { Allegiance, Army, Summoning } from '../../../model/schema.js';
-import { parseFormation } from '../../../model/formation.js';
+import { parseFormation, unsupportedRules } from '../../../model/formation.js';
 import { takenOf } from '../model/roster/taken.js';
 import type { DaemonPool, GameArmy } from './gameSpec.js';
 
@@ -104,7 +104,10 @@ export function fieldDaemons(data: Dataset, list: Army, formations: readonly Poo
     }
     // Greater daemons' places first: the summoner spends its points on one before the lesser (summoning.ts).
     places.sort((a, b) => Number(b.summoned!.greater) - Number(a.summoned!.greater));
-    return { ...f.spec, allegiance, daemonicPact: true, units: [...f.spec.units, ...places] };
+    // The daemons' own rules the engine does not play (the Keeper of Secrets' critical: "all summoned units within 5cm are
+    // destroyed on a roll of 6+") are named with the formation's.
+    const unsupported = [...new Set([...f.spec.unsupported, ...unsupportedRules(places)])].sort();
+    return { ...f.spec, allegiance, daemonicPact: true, units: [...f.spec.units, ...places], unsupported };
   });
   return { formations: out, pool };
 }
