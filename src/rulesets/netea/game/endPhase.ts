@@ -49,8 +49,10 @@ export function endPhase(game: Game, rng: Sfc32): void {
     army = 1 - army;
   }
   // TP Summoned Units: "In the End phase, after all rally tests, all summoned daemonic units are converted back into daemon markers".
-  game.daemons.returnToPool(game.ge, rng);
-  settle(game);
+  if (game.daemons.any) {
+    game.daemons.returnToPool(game.ge, rng);
+    settle(game);
+  }
   game.ge.endPhaseAfterRallies();
   settle(game);
   findControl(game);

@@ -25,7 +25,8 @@ export function updateCover(game: Game, f: number): void {
 }
 
 /**
- * After an engine call: summoned daemons destroyed or of a broken formation leave (summoning.ts); every formation that withdrew (RB 1.13.3; the engine
+ * After an engine call: summoned daemons destroyed or of a broken formation
+ * leave (summoning.ts); every formation that withdrew (RB 1.13.3; the engine
  * counts how far in e.fWithdrawn) moves as far straight towards its own table
  * edge, stopping at the edge; a formation with no living unit is gone; a
  * broken one is off overwatch.
