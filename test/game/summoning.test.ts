@@ -12,7 +12,7 @@ import { settle } from '../../src/rulesets/netea/game/settle.js';
 import type { Game } from '../../src/rulesets/netea/game/game.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
-import { engineNotSimulated } from '../../src/rulesets/netea/game/notPlayed.js';
+import { engineNotSimulated, NP_SUMMONING_PLACES } from '../../src/rulesets/netea/game/notPlayed.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 import { gameSpec, OPEN_TABLE, put, readyOffTable } from './helpers.js';
@@ -204,6 +204,21 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     summonDaemons(game, 0, new ScriptedDice([6, 6, 6, 6]));
     expect(daemonsOf(game, 0)).toEqual(['keeper-of-secrets', 'steeds-of-slaanesh', 'steeds-of-slaanesh']);
     expect(e.stDC[keeper]).toBe(2);
+  });
+
+  it('a formation out of places for its daemons, with points and markers left, is counted as not played (notPlayed.ts)', () => {
+    // One lesser marker (the pact's): 7 places for each lesser daemon (1 and Fickle Masters' 6). Fickle Masters then adds 24.
+    const runner = runnerOf([`${L}/retinue+daemonic-pact+icon-bearer`], []);
+    const { game } = runner;
+    readyOffTable(runner, 1);
+    put(game, 0, 90, 30);
+    put(game, 1, 90, 110);
+    for (let k = 0; k < 8; k++) game.daemons.fickle(0, 6, new ScriptedDice([6]));
+    expect(game.daemons.lesser[0]).toBe(25);
+    for (let k = 0; k < 12; k++) summonDaemons(game, 0, new ScriptedDice([6, 6]));
+    expect(daemonsOf(game, 0)).toHaveLength(21);
+    expect(game.daemons.lesser[0]).toBe(4);
+    expect(game.notPlayed.mattered[NP_SUMMONING_PLACES]).toBe(1);
   });
 
   it('Fickle Masters: a strategy die of 6 adds D3 lesser markers, a 1 takes D3 away (no fewer than none)', () => {

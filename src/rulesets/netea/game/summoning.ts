@@ -81,9 +81,8 @@ export class Summoning {
   readonly markerCount = new Int32Array(2);
   /** This game: summonings stopped for want of a place while points and markers were left (named, notPlayed.ts). */
   outOfPlaces = 0;
-  /** The last summoning's points rolled and daemons placed (for tests and the timeline). */
+  /** The last summoning's points rolled. */
   lastPoints = 0;
-  lastPlaced = 0;
   /** Daemons placed this game. */
   placedThisGame = 0;
 
@@ -138,7 +137,6 @@ export class Summoning {
   reset(ge: GameEngagement): void {
     this.outOfPlaces = 0;
     this.lastPoints = 0;
-    this.lastPlaced = 0;
     this.placedThisGame = 0;
     if (!this.any) return;
     for (let i = 0; i < this.places.length; i++) {
@@ -161,7 +159,6 @@ export class Summoning {
    */
   summon(ge: GameEngagement, f: number, army: number, radius: number, bigger: number, enemyGap: number, rng: Sfc32): number {
     this.lastPoints = 0;
-    this.lastPlaced = 0;
     if (this.pact[f] === 0 || this.lesser[army]! + this.greater[army]! === 0) return 0;
     const e = ge.e;
     const start = e.fUnitStart[f]!;
@@ -221,7 +218,6 @@ export class Summoning {
       alive++;
       placed++;
     }
-    this.lastPlaced = placed;
     this.placedThisGame += placed;
     return placed;
   }
@@ -280,14 +276,6 @@ export class Summoning {
     if (this.fickleMasters[army] === 0) return;
     if (die === 6) this.lesser[army]! += d3(rng);
     else if (die === 1 && this.lesser[army]! > 0) this.lesser[army] = Math.max(0, this.lesser[army]! - d3(rng));
-  }
-
-  /** Summoned daemons of formation f on the table now. */
-  summoned(e: Engagement, f: number): number {
-    let n = 0;
-    const end = e.fUnitEnd[f]!;
-    for (let u = e.fUnitStart[f]!; u < end; u++) if (this.place[u] !== 0 && this.state[u] === SUMMONED && e.stAlive[u] === 1) n++;
-    return n;
   }
 
   /** Is engine unit u a daemon's place (not one of its formation's own units)? */
