@@ -13,6 +13,7 @@ import type { Game } from '../../src/rulesets/netea/game/game.js';
 import { POLICIES } from '../../src/rulesets/netea/game/policy/policyParams.js';
 import { rngFromSeed } from '../../src/sim/rng.js';
 import { engineNotSimulated, NP_SUMMONING_PLACES } from '../../src/rulesets/netea/game/notPlayed.js';
+import { timelineText } from '../../src/rulesets/netea/game/timelineText.js';
 import { ScriptedDice } from '../helpers/scriptedDice.js';
 import { describeWithTp } from '../helpers/tournamentPack.js';
 import { gameSpec, OPEN_TABLE, put, readyOffTable } from './helpers.js';
@@ -154,7 +155,7 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     for (let u = e.fUnitStart[1]!; u < e.fUnitEnd[1]!; u++) if (game.daemons.isPlace(u) && e.stAlive[u] === 1) killed = u;
     game.ge.dismissUnit(killed, false);
     settle(game);
-    game.daemons.returnToPool(game.ge, new ScriptedDice([]));
+    game.daemons.returnToPool(game.ge, new ScriptedDice([]), null, 1);
     expect(daemonsOf(game, 1)).toEqual([]);
     expect(game.daemons.lesser[0]).toBe(3);
   });
@@ -180,7 +181,7 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     expect(daemonsOf(game, 2)).toEqual(['steeds-of-slaanesh']);
     expect([game.daemons.lesser[0], game.daemons.greater[0]]).toEqual([1, 0]);
     // The Keeper has Daemonic Focus itself, formation 1 its Icon Bearer: they keep theirs; formation 2 returns its Steed.
-    game.daemons.returnToPool(game.ge, none);
+    game.daemons.returnToPool(game.ge, none, null, 1);
     expect(daemonsOf(game, 0)).toEqual(['keeper-of-secrets', 'steeds-of-slaanesh', 'steeds-of-slaanesh']);
     expect(daemonsOf(game, 1)).toEqual(['steeds-of-slaanesh', 'steeds-of-slaanesh']);
     expect(daemonsOf(game, 2)).toEqual([]);
@@ -198,7 +199,7 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     expect(game.daemons.isPlace(keeper)).toBe(true);
     game.ge.losePoint(keeper);
     for (let u = e.fUnitStart[0]!; u < e.fUnitEnd[0]!; u++) game.daemons.focus[u] = 0;
-    game.daemons.returnToPool(game.ge, none);
+    game.daemons.returnToPool(game.ge, none, null, 1);
     expect(daemonsOf(game, 0)).toEqual([]);
     expect([game.daemons.lesser[0], game.daemons.greater[0]]).toEqual([4, 1]);
     summonDaemons(game, 0, new ScriptedDice([6, 6, 6, 6]));
@@ -279,5 +280,10 @@ describeWithTp('Chaos summoning in games (TP Summoned Units)', (tp) => {
     }
     expect(tally[runner.layout.wins[0]]! + tally[runner.layout.wins[1]]! + tally[runner.layout.draws]!).toBe(20);
     expect(placed).toBeGreaterThan(0);
+    // A sampled game's timeline shows the summonings, and the same game as without recording.
+    const lines = timelineText(runner.sample(rngFromSeed('summoning timeline')), runner.game.spec);
+    const summonings = lines.filter((l) => l.includes('summoning points'));
+    expect(summonings.length).toBeGreaterThan(0);
+    expect(summonings.reduce((n, l) => n + Number(/: ([0-9]+) daemons? placed/.exec(l)![1]), 0)).toBe(runner.game.daemons.placedThisGame);
   });
 });

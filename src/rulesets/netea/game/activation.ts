@@ -12,7 +12,7 @@ import { assaultFormation } from './assaults.js';
 import { settle, updateCover } from './settle.js';
 import { groundAttack, interception } from './aerospace.js';
 import { spacecraftAction } from './arrivals.js';
-import { EV_ACTION, EV_REGROUP } from './timeline.js';
+import { EV_ACTION, EV_REGROUP, EV_SUMMON } from './timeline.js';
 import { NP_AIR_TRANSPORT, NP_SUMMONING_PLACES } from './notPlayed.js';
 import { K_CARRIER, K_FLEET_OF_FOOT, K_HIT_AND_RUN, K_SHOOTS_ABOARD } from './formationInfo.js';
 
@@ -29,7 +29,9 @@ export function summonDaemons(game: Game, f: number, rng: Sfc32): void {
     if (d < gap) gap = d;
   }
   const before = game.daemons.outOfPlaces;
-  if (game.daemons.summon(game.ge, f, army, game.rad[f]!, game.info.bigger[f]!, gap, rng) > 0) game.refreshRadii();
+  const placed = game.daemons.summon(game.ge, f, army, game.rad[f]!, game.info.bigger[f]!, gap, rng);
+  if (placed > 0) game.refreshRadii();
+  if (game.daemons.lastPoints > 0) game.timeline?.add(game.turn, EV_SUMMON, f, -1, game.daemons.lastPoints, placed, 0, 0);
   if (game.daemons.outOfPlaces > before) game.notPlayed.mark(NP_SUMMONING_PLACES);
 }
 

@@ -50,7 +50,7 @@ export function endPhase(game: Game, rng: Sfc32): void {
   }
   // TP Summoned Units: "In the End phase, after all rally tests, all summoned daemonic units are converted back into daemon markers".
   if (game.daemons.any) {
-    game.daemons.returnToPool(game.ge, rng);
+    game.daemons.returnToPool(game.ge, rng, game.timeline, game.turn);
     settle(game);
   }
   game.ge.endPhaseAfterRallies();

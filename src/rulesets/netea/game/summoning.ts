@@ -5,6 +5,7 @@ import { C, type Engagement, type GameEngagement } from './engine.js';
 import type { GameSpec } from './gameSpec.js';
 import { footprintRadius } from './formationInfo.js';
 import { augmented } from './daemonPool.js';
+import { EV_DAEMONS_BACK, type Timeline } from './timeline.js';
 
 /**
  * Chaos summoning in a game (TP Summoned Units, Augmented Summoning, Daemonic Focus, Fickle
@@ -243,7 +244,7 @@ export class Summoning {
    * The end phase after the rallies: summoned daemons back to the pool, unless their formation is unbroken and has a living
    * unit with Daemonic Focus; a formation whose daemons left breaks if its Blast markers now reach its break point.
    */
-  returnToPool(ge: GameEngagement, rng: Sfc32): void {
+  returnToPool(ge: GameEngagement, rng: Sfc32, timeline: Timeline | null, turn: number): void {
     if (!this.any) return;
     const e = ge.e;
     const half = this.markerDamage.length >> 1;
@@ -267,6 +268,7 @@ export class Summoning {
         this.state[u] = ABSENT;
         left++;
       }
+      if (left > 0) timeline?.add(turn, EV_DAEMONS_BACK, f, -1, left, 0, 0, 0);
       if (left > 0 && e.fAlive[f]! > 0) ge.checkBreak(f, rng);
     }
   }
