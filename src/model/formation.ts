@@ -105,7 +105,7 @@ function choiceSentence(units: string | null, fielded: ResolvedUnit[], picked: s
 }
 
 /** Rules of the formation that the simulator does not model, named for the run's report. */
-function unsupportedRules(units: ResolvedUnit[]): string[] {
+export function unsupportedRules(units: ResolvedUnit[]): string[] {
   const out = new Set<string>();
   for (const ru of units) {
     for (const u of [ru.unit, ...ru.characters]) {

@@ -1,6 +1,6 @@
 import type { FortifiedPosition } from './fortifiedPositions.js';
 import type { ResolvedUnit } from './resolvedUnit.js';
-import type { ArmyRule } from './schema.js';
+import type { Allegiance, ArmyRule } from './schema.js';
 
 /**
  * A formation ready to compile: plain data (it crosses to worker threads),
@@ -23,6 +23,10 @@ export interface FormationSpec {
   choice?: string;
   /** Fortified positions it bought with an upgrade, and who stands in them (boughtPositions.ts). */
   positions?: FieldedPositions;
+  /** The allegiance a Chaos formation owes (TP Summoned Units), where its list has a Daemon Pool. */
+  allegiance?: Allegiance;
+  /** It has Daemonic Pact (TP Summoned Units): its units end with the places of the daemons it may summon (ResolvedUnit.summoned). */
+  daemonicPact?: boolean;
 }
 
 /**

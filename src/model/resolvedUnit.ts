@@ -1,6 +1,6 @@
 import type { Dataset } from './dataset.js';
 import { InputError } from './inputError.js';
-import type { Unit, UnitAbility, Weapon } from './schema.js';
+import type { Allegiance, Unit, UnitAbility, Weapon } from './schema.js';
 
 /** A weapon as a unit carries it, with the weapon's profile resolved. */
 export interface ResolvedWeapon {
@@ -25,6 +25,20 @@ export interface ResolvedUnit {
   mounted?: Array<{ character: string; only?: string }>;
   /** Points this unit stands for: the formation's cost shared over its units, upgrades to what they add. */
   points: number | null;
+  /**
+   * A daemon's place in a formation with Daemonic Pact (TP Summoned Units): absent until the
+   * formation summons it from the Daemon Pool in a game, with 0 points (the pool's markers are
+   * the army's upgrades). Absent on every other unit.
+   */
+  summoned?: SummonedPlace;
+}
+
+/** What a summoned daemon's place holds (TP Summoned Units): its kind, its summoning points to this formation, its allegiance. */
+export interface SummonedPlace {
+  greater: boolean;
+  points: number;
+  /** The daemon's own allegiance (one greater daemon of each on the table); `any` for a daemon of every allegiance. */
+  allegiance: Allegiance | 'any';
 }
 
 export function resolveWeapons(data: Dataset, unit: Unit): ResolvedWeapon[] {

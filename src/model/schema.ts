@@ -698,6 +698,42 @@ export const ArmyRule = z.enum([
   'hit-and-run-tactics',
 ]);
 
+/** The allegiance a Chaos formation owes (TP Summoned Units: "Chaos Undivided or one of the four chaos gods"). */
+export const Allegiance = z.enum(['undivided', 'khorne', 'nurgle', 'slaanesh', 'tzeentch']);
+
+/** One daemon a list's summoning table lets its formations summon, with its summoning points (TP Summoned Units). */
+export const SummonedDaemon = z.strictObject({
+  unit: Id,
+  /** A greater daemon (one per allegiance on the table), else a lesser daemon; each takes one marker of its kind from the pool. */
+  greater: z.boolean(),
+  /** The daemon's allegiance ("Faction"): formations of it, or of Chaos Undivided, summon it; `any` for every formation. */
+  allegiance: z.union([Allegiance, z.literal('any')]),
+  points: z.number().int().min(1),
+  /** Its cost to a formation owing allegiance to Chaos Undivided, where the table prints one in parentheses ("1 (2)"). */
+  undividedPoints: z.number().int().min(1).optional(),
+});
+
+/**
+ * A Chaos list's summoning (TP Summoned Units and the list's Epic Tournament Special Rules): the
+ * daemons its formations may summon, the allegiance every formation owes when the list fixes it,
+ * the army upgrades that buy markers for the Daemon Pool, and where Daemonic Pact comes from.
+ */
+export const Summoning = z.strictObject({
+  /** The special rule the table is read from. */
+  rule: Id,
+  /** "All formations in an Emperor's Children army owe allegiance to Slaanesh": absent, each formation declares its own. */
+  allegiance: Allegiance.optional(),
+  /** Formations whose name gives their allegiance ("Khorne Lord of Battles", "Chaos Undivided Defilers"), by id. */
+  formationAllegiance: z.record(Id, Allegiance).default({}),
+  daemons: z.array(SummonedDaemon).min(1),
+  /** The army upgrades buying one greater or one lesser daemon marker for the Daemon Pool, by id. */
+  poolUpgrades: z.strictObject({ greater: Id, lesser: Id }),
+  /** The formation upgrade giving Daemonic Pact ("The formation may summon daemons"), by id, and whether it adds a lesser daemon to the pool. */
+  pactUpgrade: z.strictObject({ upgrade: Id, addsLesser: z.boolean() }).optional(),
+  /** Formations that have Daemonic Pact as printed ("This formation has Daemonic Pact and adds one lesser daemon to the Daemon Pool"), by id. */
+  pactFormations: z.array(z.strictObject({ formation: Id, addsLesser: z.boolean() })).default([]),
+});
+
 export const Army = z.strictObject({
   id: Id,
   name: z.string().min(1),
@@ -720,6 +756,8 @@ export const Army = z.strictObject({
   forces: z.array(Id).optional(),
   /** How an army of this list is built (ConstructionRule), as its page states it; absent where the data set does not say. */
   construction: z.array(ConstructionRule).optional(),
+  /** The daemons its formations summon, where the list has a Daemon Pool (TP Summoned Units). */
+  summoning: Summoning.optional(),
   notes: z.string().optional(),
 });
 
@@ -755,6 +793,9 @@ export type UnitType = z.infer<typeof UnitType>;
 export type Arc = z.infer<typeof Arc>;
 export type WeaponMode = z.infer<typeof WeaponMode>;
 export type Weapon = z.infer<typeof Weapon>;
+export type Allegiance = z.infer<typeof Allegiance>;
+export type SummonedDaemon = z.infer<typeof SummonedDaemon>;
+export type Summoning = z.infer<typeof Summoning>;
 export type UnitAbility = z.infer<typeof UnitAbility>;
 export type CriticalPart = z.infer<typeof CriticalPart>;
 export type CriticalEffect = z.infer<typeof CriticalEffect>;

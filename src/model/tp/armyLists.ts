@@ -14,6 +14,7 @@ import { armedWithOf, weaponSurchargeOf } from './weaponWords.js';
 import { parseUpgradeEffect, pricedAlternatives, splitInline, type UpgradeEffect } from './upgradeText.js';
 import { readPlanetfallPods } from './planetfallPodText.js';
 import type { Fields, FrontMatterFile } from './frontMatter.js';
+import { readSummoning } from './summoningTables.js';
 import { parsePage, type Cell, type Grid } from './htmlTables.js';
 import { columnsOf, joinVariant, optionText, recordsOf } from './listTables.js';
 import { parseInitiative } from './initiative.js';
@@ -681,6 +682,8 @@ export function importArmyList(
     return result;
   }
   const rules = ruleIds.map((r) => armyRuleMapping(r)).filter((r): r is NonNullable<typeof r> => r !== undefined);
+  const summoning = readSummoning({ ruleIds, ruleText, resolver, formations: kept.map((d) => d.formation), upgrades: upgrades.map((u) => u.upgrade) });
+  if (summoning !== null && 'problem' in summoning) log.unmap('special-rule', file, `${id}/${summoning.problem.rule}`, summoning.problem.rule, `summoning table not read: ${summoning.problem.reason}`);
   const constructionGrids: ConstructionGrid[] = page.grids.map((g) => ({
     index: g.index,
     caption: g.caption,
@@ -719,6 +722,7 @@ export function importArmyList(
     allies: [],
     forces: forceIds.filter((f) => forces.has(f)),
     construction: construction.rules,
+    ...(summoning !== null && 'summoning' in summoning ? { summoning: summoning.summoning } : {}),
     notes: text,
   };
   const parsed = Army.safeParse(candidate);

@@ -21,6 +21,8 @@ import { fillCoverSummary } from './engagement/formationSummary.js';
 import { applyCoverState, COVER_NONE, COVER_STATES } from './gameCover.js';
 import { dangerousTerrainTest } from './dangerousTerrain.js';
 import { disembarkFormation, embarkFormation } from './transport/boarding.js';
+import { losePoint, markDead, regainPoint, reviveUnit } from './unitState.js';
+import { checkBreak } from './blastMarkers.js';
 
 /**
  * The engine as a whole game drives it (src/rulesets/netea/game): one
@@ -293,6 +295,28 @@ export class GameEngagement {
   /** Formation f's passengers get out. */
   disembark(f: number): void {
     disembarkFormation(this.e, f);
+  }
+
+  /** Unit u, absent, enters play (TP Summoned Units: a daemon summoned), whole; its formation's totals count it. */
+  summonUnit(u: number): void {
+    reviveUnit(this.e, u);
+  }
+
+  /** Unit u leaves play, no points lost (TP Summoned Units: a daemon back in the pool or gone); its war-engine damage undone first when `undoDamage`. */
+  dismissUnit(u: number, undoDamage: boolean): void {
+    const e = this.e;
+    if (undoDamage) while (e.stDamageTaken[u]! > 0 && e.stDC[u]! > 0) regainPoint(e, u);
+    markDead(e, u);
+  }
+
+  /** One point of war-engine damage on unit u (a summoned war engine keeps the DC it was returned with). */
+  losePoint(u: number): void {
+    losePoint(this.e, u);
+  }
+
+  /** Formation f breaks if its Blast markers reach its break point (TP Summoned Units: returning daemons "may lead to the formation breaking"). */
+  checkBreak(f: number, rng: Sfc32): boolean {
+    return checkBreak(this.e, f, rng);
   }
 
   /** Living units of formation f plus the damage capacity its war engines have left (RB 6.1.7 strength). */

@@ -1,6 +1,6 @@
 import type { Sfc32 } from '../../../sim/rng.js';
 import { C } from './engine.js';
-import { RESERVE, type Game } from './game.js';
+import { ON_TABLE, RESERVE, type Game } from './game.js';
 import { enterThroughPortal, portalOpen } from './necronReserves.js';
 import type { Plan } from './plan.js';
 import type { Player } from './policy/player.js';
@@ -12,9 +12,28 @@ import { assaultFormation } from './assaults.js';
 import { settle, updateCover } from './settle.js';
 import { groundAttack, interception } from './aerospace.js';
 import { spacecraftAction } from './arrivals.js';
-import { EV_ACTION, EV_REGROUP } from './timeline.js';
-import { NP_AIR_TRANSPORT } from './notPlayed.js';
+import { EV_ACTION, EV_REGROUP, EV_SUMMON } from './timeline.js';
+import { NP_AIR_TRANSPORT, NP_SUMMONING_PLACES } from './notPlayed.js';
 import { K_CARRIER, K_FLEET_OF_FOOT, K_HIT_AND_RUN, K_SHOOTS_ABOARD } from './formationInfo.js';
+
+/**
+ * Formation f summons daemons (summoning.ts): its disc as it stands, and the gap to the nearest enemy formation on the table
+ * (whose zone of control the daemons may not enter).
+ */
+export function summonDaemons(game: Game, f: number, rng: Sfc32): void {
+  const army = game.army(f);
+  let gap = Infinity;
+  for (let g = game.armyStart[1 - army]!; g < game.armyEnd[1 - army]!; g++) {
+    if (game.status[g] !== ON_TABLE || game.e.fAlive[g] === 0) continue;
+    const d = game.gap(f, g);
+    if (d < gap) gap = d;
+  }
+  const before = game.daemons.outOfPlaces;
+  const placed = game.daemons.summon(game.ge, f, army, game.rad[f]!, game.info.bigger[f]!, gap, rng);
+  if (placed > 0) game.refreshRadii();
+  if (game.daemons.lastPoints > 0) game.timeline?.add(game.turn, EV_SUMMON, f, -1, game.daemons.lastPoints, placed, 0, 0);
+  if (game.daemons.outOfPlaces > before) game.notPlayed.mark(NP_SUMMONING_PLACES);
+}
 
 /** `moves`' action when no shot follows the moves. */
 const NO_SHOT = -1;
@@ -40,6 +59,8 @@ export function activate(game: Game, players: readonly [Player, Player], plan: P
   if (plan.action === ACT_GROUND_ATTACK) return groundAttack(game, plan, retain, rng);
   if (plan.action === ACT_INTERCEPT) return interception(game, plan, retain, rng);
   if (plan.action === ACT_SPACECRAFT) return spacecraftAction(game, player, f, retain, rng);
+  // TP Summoned Units: "A formation may summon daemonic units from the Daemon Pool as part of its action before declaring which action it will carry out."
+  if (game.daemons.pact[f] === 1 && game.standing(f)) summonDaemons(game, f, rng);
   frontsAround(game, f, -1);
   // RB 2.1.2: a commander's formation and the formations it orders to follow it make "a single initiative roll for all the
   // formations, counting a -1 modifier if any have Blast markers"; failed, the commander's formation takes the Blast marker

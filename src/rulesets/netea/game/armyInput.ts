@@ -6,6 +6,8 @@ import { parseFormation, type FormationSpec } from '../../../model/formation.js'
 import { InputError } from '../../../model/inputError.js';
 import { describeIssues } from '../../../model/describeIssues.js';
 import { readJsonFile } from '../../../model/readJsonFile.js';
+import { takenOf } from '../model/roster/taken.js';
+import { fieldDaemons, type PoolFormation } from './daemonPool.js';
 import type { GameArmy } from './gameSpec.js';
 
 /**
@@ -81,5 +83,19 @@ function armyOf(data: Dataset, formations: FormationSpec[], list: string | null,
     if (f.points === null) throw new InputError([{ file: where, path: `formations[${i}]`, message: `formation "${f.text}" has no points value, which the tiebreak and Break Their Spirit need (RB 6.1.7); write it as "army/formation"` }]);
   });
   const points = formations.reduce((s, f) => s + (f.points ?? 0), 0);
-  return { name: name ?? `${armyList.name}, ${formations.length} formation${formations.length === 1 ? '' : 's'}, ${points} points`, listId: armyList.id, strategyRating: armyList.strategyRating, formations };
+  // A Chaos list's formations with Daemonic Pact summon the lesser daemons their pacts add to the pool (daemonPool.ts); the
+  // pool's bought markers are army upgrades, which formation texts and army files do not take.
+  const own = (f: FormationSpec): PoolFormation => {
+    if (f.armyId !== armyList.id) return { spec: f, formation: '', upgrades: [] };
+    const taken = takenOf(data, armyList, f.text.includes('/') ? f.text : `${armyList.id}/${f.text}`);
+    return { spec: f, formation: taken.formation.id, upgrades: taken.upgrades.map((u) => u.offered.id) };
+  };
+  const { formations: fielded, pool } = armyList.summoning === undefined ? { formations, pool: undefined } : fieldDaemons(data, armyList, formations.map(own), []);
+  return {
+    name: name ?? `${armyList.name}, ${formations.length} formation${formations.length === 1 ? '' : 's'}, ${points} points`,
+    listId: armyList.id,
+    strategyRating: armyList.strategyRating,
+    formations: fielded,
+    ...(pool !== undefined ? { daemonPool: pool } : {}),
+  };
 }

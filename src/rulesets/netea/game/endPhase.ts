@@ -19,7 +19,8 @@ import { phaseOut } from './necronReserves.js';
  * taking turns, the one with the higher strategy rating first (the winner of
  * this turn's strategy roll on equal ratings), each formation's rally measuring
  * "enemy units within 30cm" on the table and a failure withdrawing it again;
- * then the objectives' control is found afresh.
+ * summoned daemons go back to the Daemon Pool unless Daemonic Focus keeps
+ * them (summoning.ts); then the objectives' control is found afresh.
  */
 export function endPhase(game: Game, rng: Sfc32): void {
   disengage(game, rng);
@@ -46,6 +47,11 @@ export function endPhase(game: Game, rng: Sfc32): void {
       break;
     }
     army = 1 - army;
+  }
+  // TP Summoned Units: "In the End phase, after all rally tests, all summoned daemonic units are converted back into daemon markers".
+  if (game.daemons.any) {
+    game.daemons.returnToPool(game.ge, rng, game.timeline, game.turn);
+    settle(game);
   }
   game.ge.endPhaseAfterRallies();
   settle(game);

@@ -143,7 +143,9 @@ export class FormationInfo {
     if (flying === 'aircraft') kind |= K_AIRCRAFT;
     if (flying === 'spacecraft') kind |= K_SPACECRAFT;
     if (flying === 'aircraft' && fightersOnly(f)) kind |= K_FIGHTERS;
-    const units = f.units;
+    // A formation is what it fields at the start: its daemons' places (TP Summoned Units) keep up with it, as they are placed beside it.
+    const all = f.units;
+    const units = f.daemonicPact === true ? all.filter((u) => u.summoned === undefined) : all;
     if (units.every((u) => hasAbility(u, 'teleport'))) kind |= K_TELEPORT;
     if (units.some((u) => u.unit.id === 'drop-pod')) kind |= K_DROP_POD;
     else if (flying === 'ground' && units.some((u) => hasAbility(u, 'planetfall'))) kind |= K_PLANETFALL;
@@ -183,7 +185,8 @@ export class FormationInfo {
     let range = 0;
     let bigger = 0;
     for (let u = start; u < end; u++) {
-      const ru = units[u - start]!;
+      const ru = all[u - start]!;
+      if (ru.summoned !== undefined) continue;
       const speed = ru.unit.speed;
       const infiltrates = (e.uFlags[u]! & C.U_INFILTRATOR) !== 0;
       const move = infiltrates ? 2 * speed : speed;

@@ -5,6 +5,7 @@ import type { GameSpec } from './gameSpec.js';
 import { Table } from './table.js';
 import { Objectives } from './objectives.js';
 import { NotPlayed } from './notPlayed.js';
+import { Summoning } from './summoning.js';
 import { Timeline } from './timeline.js';
 import { TRACKED_TURNS } from './gameTally.js';
 
@@ -36,6 +37,8 @@ export class Game {
   readonly table = new Table();
   readonly objectives = new Objectives();
   readonly notPlayed: NotPlayed;
+  /** The Chaos armies' Daemon Pools and summoned daemons (summoning.ts). */
+  readonly daemons: Summoning;
   /** The sampled game's events, when one is being recorded (null otherwise). */
   timeline: Timeline | null = null;
 
@@ -118,6 +121,7 @@ export class Game {
     this.nF = n;
     this.info = new FormationInfo(placed.map((p) => p.formation), this.e, canEmbark);
     this.notPlayed = new NotPlayed();
+    this.daemons = new Summoning(spec, this.e);
     this.x = new Float64Array(n);
     this.y = new Float64Array(n);
     this.status = new Uint8Array(n);
@@ -151,6 +155,7 @@ export class Game {
   /** A new game: the engagement as compiled, every formation off the table, nothing done. */
   reset(rng: Sfc32): void {
     this.ge.reset(rng);
+    this.daemons.reset(this.ge);
     const e = this.e;
     for (let f = 0; f < this.nF; f++) {
       this.status[f] = RESERVE;

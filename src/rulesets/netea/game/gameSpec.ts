@@ -17,6 +17,14 @@ export interface GameArmy {
   listId: string | null;
   strategyRating: number;
   formations: FormationSpec[];
+  /** Its Daemon Pool's markers at the start (TP Summoned Units), and whether TP Fickle Masters adds or takes lesser ones; absent without a pool. */
+  daemonPool?: DaemonPool;
+}
+
+export interface DaemonPool {
+  lesser: number;
+  greater: number;
+  fickleMasters: boolean;
 }
 
 export interface GameSpec {
@@ -41,7 +49,10 @@ export interface GameSpec {
 /** The default cap on turns: after turn 4 a game goes on with chance 1/6 a turn, so 1 game in 6^8 reaches it. */
 export const DEFAULT_MAX_TURNS = 12;
 
-/** The formations as the game fields them, each with its army's strategy rating (game.ts): what policy/assaultOdds.ts reckons with. */
+/**
+ * The formations as the game fields them, each with its army's strategy rating (game.ts): what policy/assaultOdds.ts reckons
+ * with. A formation's daemons' places are left out: the players reckon a fight with the units there at the start.
+ */
 export function fieldedFormations(spec: Pick<GameSpec, 'armies'>): FormationSpec[] {
-  return spec.armies.flatMap((a) => a.formations.map((f) => ({ ...f, strategyRating: a.strategyRating })));
+  return spec.armies.flatMap((a) => a.formations.map((f) => ({ ...f, strategyRating: a.strategyRating, ...(f.daemonicPact === true ? { units: f.units.filter((u) => u.summoned === undefined) } : {}) })));
 }

@@ -17,6 +17,7 @@ export const NOT_PLAYED = [
   { id: 'cautious-move', rule: 'Moving cautiously through dangerous terrain (RB 1.8.1: 5 cm, tests re-rolled)', when: 'a formation crossed dangerous terrain' },
   { id: 'consolidation-pickup', rule: 'A transport picking passengers up as it consolidates (RB 1.12.9, RB FAQ)', when: 'a winner of an assault with transports consolidated, its passengers on foot' },
   { id: 'planetfall-without-spacecraft', rule: 'Planetfall without the army\'s spacecraft (RB 4.4): the formation deploys on the table', when: 'a drop-pod or planetfall formation had no spacecraft to land from' },
+  { id: 'summoning-places', rule: 'Summoned Units (TP): a formation summoning more daemons than it has places for (daemonPool.ts: as many of each lesser daemon as the pool had markers, six more under Fickle Masters)', when: 'a formation had summoning points and lesser markers left but no place for the daemon' },
   { id: 'turn-cap', rule: 'RB 6.1.7 plays on while both tiebreak dice match: the game was ended on the tiebreak at the turn cap', when: 'a game reached the turn cap' },
 ] as const;
 
@@ -38,6 +39,7 @@ export const NP_CAUTIOUS = notPlayedIndex('cautious-move');
 export const NP_CONSOLIDATION_PICKUP = notPlayedIndex('consolidation-pickup');
 export const NP_PLANETFALL = notPlayedIndex('planetfall-without-spacecraft');
 export const NP_TURN_CAP = notPlayedIndex('turn-cap');
+export const NP_SUMMONING_PLACES = notPlayedIndex('summoning-places');
 
 export class NotPlayed {
   /** This game: 1 for each rule that mattered. */
@@ -60,10 +62,19 @@ export class NotPlayed {
  * getting in and out, Farsight's retains (TP Eldar), Fleet of Foot's
  * marches (TP Dark Eldar) and Hit & Run Tactics (shooting before or after
  * each move, consolidating the formation's speed), Phase Out (TP Necrons:
- * necronReserves.ts); and rules a game names in NOT_PLAYED with their count
- * instead (skimmer pop-up, tunnelers, transports carrying other formations).
+ * necronReserves.ts), the Chaos lists' summoning (TP Summoned Units, Daemonic
+ * Pact, Augmented Summoning, Daemonic Focus, Fickle Masters and the lists'
+ * summoning tables: summoning.ts); and rules a game names in NOT_PLAYED with
+ * their count instead (skimmer pop-up, tunnelers, transports carrying other
+ * formations, summoning beyond a formation's places).
  */
-const PLAYED_IN_GAMES = new Set(['walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler', 'farsight', 'fleet-of-foot', 'hit-and-run-tactics', 'phase-out']);
+const PLAYED_IN_GAMES = new Set([
+  'walker', 'jump-packs', 'skimmer', 'teleport', 'planetfall', 'deathwind', 'slow-and-steady', 'transport', 'tunneler', 'farsight', 'fleet-of-foot', 'hit-and-run-tactics', 'phase-out',
+  'summoned-units', 'augmented-summoning', 'augmented-summoning-2', 'augmented-summoning-2d3', 'daemonic-focus', 'fickle-masters',
+  'emperors-children-epic-tournament-special-rules', '13th-black-crusade-black-legion-epic-tournament-special-rules', 'red-corsairs-epic-tournament-special-rules',
+  // The Daemonic Pact upgrade's note (upgradeText.ts): its pool marker and its summoning are played.
+  'buys daemons for the Daemon Pool (summoning is not modelled)',
+]);
 /** Rules a game plays in part: what it still leaves out. */
 const IN_PART: Readonly<Record<string, string>> = {
   scout: 'the 20 cm coherency (a formation stands as one disc); the 10 cm zone of control is played',
@@ -72,6 +83,8 @@ const IN_PART: Readonly<Record<string, string>> = {
     'holding formations back at set-up (the players set every formation up but teleporters, which arrive in turn 1) and the Tomb Complex (its portal and two garrisons: the upgrade is not fielded); that a formation in the reserves counts as destroyed for the tiebreak and Break Their Spirit, and that Necron formations may not garrison otherwise, are played',
   'necron-technology': 'leaving the table through a portal (the players never do), and units out of formation after a move through portals (a formation moves as one disc); entering play through a portal, Necron and Living Metal are played',
   portal: 'leaving the table through it (the players never do); formations entering play through it are played',
+  'slaves-to-darkness-epic-tournament-special-rules': 'the free Arch-Heretic is `+free-arch-heretic`; Plague Zombies deploy by teleport and are fielded as 3+2D6 = 10; the summoning point costs are played',
+  'stigmatus-covenant-epic-tournament-special-rules': 'the free Arch-Heretic is `+free-arch-heretic`; Plague Zombies deploy by teleport and are fielded as 3+2D6 = 10; the summoning point costs are played',
 };
 
 /**

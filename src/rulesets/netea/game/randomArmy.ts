@@ -5,6 +5,7 @@ import { mountCapacity } from '../../../model/resolvedUnit.js';
 import type { Army, Formation, Upgrade } from '../../../model/schema.js';
 import { rngFromSeed, type Sfc32 } from '../../../sim/rng.js';
 import { checkRoster, type Breach, type FieldedTexts, type RosterCheck } from '../model/roster/check.js';
+import { allegianceOf, cheapestGreater, maxSummoningPoints } from './daemonPool.js';
 import { ROSTER_FORMAT, type RosterFile } from '../model/roster/listFile.js';
 
 /**
@@ -21,9 +22,12 @@ import { ROSTER_FORMAT, type RosterFile } from '../model/roster/listFile.js';
  *    formation fielded, drawn uniformly among the list's formations or among the (formation
  *    fielded, upgrade it offers) pairs; an addition that breaks a rule, or whose demands cannot be
  *    met, is struck off and another drawn. With none of one kind left, the other. The army's own
- *    upgrades (individuals, daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified
- *    positions, per-unit surcharges) are taken only where step 1 demands them: a game fields none
- *    of them (tournamentArmy.ts), and points spent on them would be points the army never plays.
+ *    upgrades (individuals, a Wraithgate, the Tomb Complex, fortified positions, per-unit
+ *    surcharges) are taken only where step 1 demands them: a game fields none of them
+ *    (tournamentArmy.ts), and points spent on them would be points the army never plays. A Chaos
+ *    list's Daemon Pool markers are among the upgrades drawn once a formation fielded has Daemonic
+ *    Pact, a greater one only while fewer than the pact formations that can roll a greater
+ *    daemon's cost: a game summons them (summoning.ts).
  * A formation is added at a size and composition drawn uniformly among those its list prints
  * (`@big`, `@uge`, alternatives `@<id>`), and a formation with weapon mounts with a weapon drawn
  * uniformly for each mount among those its tables let it take (TP Weapon Mount: every mount
@@ -83,6 +87,8 @@ export class RandomArmyBuilder {
   private readonly fielded: FieldedTexts = new Map();
   /** Upgrades no formation offers: the list's individuals and army upgrades, taken on their own. */
   private readonly armyUpgrades: Upgrade[];
+  /** The Daemon Pool's greater and lesser markers (TP Summoned Units), for a list with one. */
+  private readonly poolUpgrades: Upgrade[];
 
   constructor(
     private readonly data: Dataset,
@@ -93,6 +99,8 @@ export class RandomArmyBuilder {
     if (army === undefined) throw new InputError([{ file: 'lists', path: '', message: `data set ${data.id} has no army list "${list}"` }]);
     this.army = army;
     this.armyUpgrades = army.upgrades.filter((u) => !army.formations.some((f) => f.upgrades.includes(u.id)));
+    const s = army.summoning;
+    this.poolUpgrades = s === undefined ? [] : [s.poolUpgrades.greater, s.poolUpgrades.lesser].map((id) => army.upgrades.find((u) => u.id === id)!);
   }
 
   /** The k-th army of the list from `seed`, or why none could be built. The same seed and k give the same army. */
@@ -166,8 +174,10 @@ export class RandomArmyBuilder {
       const upgrades: Addition[] = [
         ...entries.flatMap((e, i) => this.upgradesOf(e).filter((u) => !dropped.has(`u ${i} ${u.id}`)).map((upgrade): Addition => ({ kind: 'upgrade', entry: i, upgrade }))),
         // The army's own upgrades are drawn only where a rule's minimum demands one (meetDemands): a game fields none of them
-        // (tournamentArmy.ts: daemons for the Daemon Pool, a Wraithgate, the Tomb Complex, fortified positions, the Tank
-        // Squadron's per-unit surcharges), so an army that bought them freely would play with fewer points than its list spent.
+        // (tournamentArmy.ts: a Wraithgate, the Tomb Complex, fortified positions, the Tank Squadron's per-unit surcharges), so
+        // an army that bought them freely would play with fewer points than its list spent. The Daemon Pool's markers are the
+        // exception: a game summons them (summoning.ts), and they are drawn once a formation fielded has Daemonic Pact.
+        ...this.poolOffers(entries, armyUpgrades).filter((u) => !dropped.has(`a ${u.id}`)).map((upgrade): Addition => ({ kind: 'army-upgrade', upgrade })),
       ];
       if (formations.length === 0 && upgrades.length === 0) return { entries, armyUpgrades };
       const pool = formations.length === 0 ? upgrades : upgrades.length === 0 ? formations : below(rng, 2) === 0 ? formations : upgrades;
@@ -184,6 +194,25 @@ export class RandomArmyBuilder {
       dropped.clear();
     }
     return { entries, armyUpgrades };
+  }
+
+  /**
+   * The Daemon Pool markers worth buying (TP Summoned Units: only formations with Daemonic Pact summon): a lesser marker once a
+   * formation fielded has the pact; a greater marker while the army has fewer than its pact formations whose summoning points
+   * can reach a greater daemon of their allegiance (2D3 and Augmented Summoning at their highest: without a Champion of Chaos
+   * an Emperor's Children formation never rolls the Keeper of Secrets' 8).
+   */
+  private poolOffers(entries: readonly Entry[], armyUpgrades: readonly string[]): Upgrade[] {
+    const s = this.army.summoning;
+    if (s === undefined) return [];
+    const pacts = entries.filter((e) => s.pactFormations.some((p) => p.formation === this.formationOf(e).id) || (s.pactUpgrade !== undefined && e.upgrades.includes(s.pactUpgrade.upgrade)));
+    if (pacts.length === 0) return [];
+    const reach = pacts.filter((e) => {
+      const spec = this.parse(entryText(e));
+      return typeof spec !== 'string' && maxSummoningPoints(spec) >= cheapestGreater(s, allegianceOf(s, this.formationOf(e).id));
+    }).length;
+    const greater = armyUpgrades.filter((id) => id === s.poolUpgrades.greater).length;
+    return greater < reach ? this.poolUpgrades : this.poolUpgrades.filter((u) => u.id !== s.poolUpgrades.greater);
   }
 
   /** The upgrades a formation fielded offers, its weapon mounts' aside (drawn with the formation). */

@@ -25,13 +25,16 @@ export function updateCover(game: Game, f: number): void {
 }
 
 /**
- * After an engine call: every formation that withdrew (RB 1.13.3; the engine
+ * After an engine call: summoned daemons destroyed or of a broken formation
+ * leave (summoning.ts); every formation that withdrew (RB 1.13.3; the engine
  * counts how far in e.fWithdrawn) moves as far straight towards its own table
  * edge, stopping at the edge; a formation with no living unit is gone; a
  * broken one is off overwatch.
  */
 export function settle(game: Game): void {
   const e = game.e;
+  // TP Summoned Units: destroyed daemons are gone; a broken formation's are removed from play (after an assault's extra hits).
+  game.daemons.sweep(game.ge);
   game.refreshRadii();
   for (let f = 0; f < game.nF; f++) {
     if (game.status[f] !== ON_TABLE) continue;

@@ -29,6 +29,10 @@ export const EV_LOST = 20;
 export const EV_RESERVE = 21;
 export const EV_CONSOLIDATE = 22;
 export const EV_PHASE_OUT = 23;
+/** A formation summoned daemons (TP Summoned Units): a the summoning points, b the daemons placed. */
+export const EV_SUMMON = 24;
+/** End phase: a formation's summoned daemons went back to the Daemon Pool: a how many. */
+export const EV_DAEMONS_BACK = 25;
 
 const CAPACITY = 8192;
 

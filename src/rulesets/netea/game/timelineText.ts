@@ -93,6 +93,12 @@ export function timelineText(timeline: T.Timeline, spec: GameSpec): string[] {
       case T.EV_ARRIVE:
         out.push(`  ${name(f)} ${c === 1 ? 'teleports' : c === ARRIVE_BY_PORTAL ? `enters through a portal of ${name(g)}` : 'lands'} at (${cm(a)}, ${cm(b)})`);
         break;
+      case T.EV_SUMMON:
+        out.push(`    summons with ${a} summoning points: ${b} daemon${b === 1 ? '' : 's'} placed`);
+        break;
+      case T.EV_DAEMONS_BACK:
+        out.push(`  end phase: ${a} of ${name(f)}'s daemons go back to the Daemon Pool`);
+        break;
       case T.EV_PHASE_OUT:
         out.push(`  end phase: ${name(f)} phases out into the reserves`);
         break;

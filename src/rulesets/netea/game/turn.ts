@@ -46,14 +46,19 @@ export function playTurn(game: Game, players: readonly [Player, Player], rng: Sf
  * policies' choice). Returns the army acting first.
  */
 export function strategyRoll(game: Game, ratingA: number, ratingB: number, rng: Sfc32): number {
-  const a = d6(rng) + ratingA;
-  const b = d6(rng) + ratingB;
+  const dieA = d6(rng);
+  const dieB = d6(rng);
+  const a = dieA + ratingA;
+  const b = dieB + ratingB;
   let winner: number;
   if (a !== b) winner = a > b ? 0 : 1;
   else if (game.initiativeWinner >= 0) winner = 1 - game.initiativeWinner;
   else winner = d6(rng) <= 3 ? 0 : 1;
   game.initiativeWinner = winner;
   game.timeline?.add(game.turn, EV_STRATEGY, -1, -1, a, b, winner, 0);
+  // TP Fickle Masters: "In the strategy phase if the Chaos player rolls a 6 ... an additional 1D3 lesser daemons ... If the Chaos player rolls 1 ... remove D3".
+  game.daemons.fickle(0, dieA, rng);
+  game.daemons.fickle(1, dieB, rng);
   return winner;
 }
 

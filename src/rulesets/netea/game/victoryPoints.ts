@@ -25,7 +25,8 @@ export function victoryPoints(game: Game, a: number, out: Float64Array): void {
       continue;
     }
     const broken = e.fBroken[f] === 1;
-    const halved = 2 * game.ge.strength(f) <= game.ge.startingStrength(f);
+    // Its daemons' places are not its starting strength: summoned daemons count while they are on the table (TP Summoned Units).
+    const halved = 2 * game.ge.strength(f) <= game.ge.startingStrength(f) - game.daemons.placeStrength[f]!;
     if (broken && halved) vp += value;
     else if (broken || halved) vp += value / 2;
   }

@@ -43,7 +43,8 @@ function planOrProblem(f: FormationSpec): Embarkation | string {
   const units = f.units.map((ru) => ru.unit);
   const transports = units.flatMap((u, i) => ((u.transport ?? 0) > 0 ? [i] : []));
   if (transports.length === 0) return 'the formation has no transport to embark in (no unit with a transport capacity)';
-  const seats = units.map((u, i) => transports.map((t) => (t === i ? 0 : seatsAboard(u, units[t]!))));
+  // A summoned daemon's place (TP Summoned Units) rides in nothing: daemons are placed beside the formation.
+  const seats = units.map((u, i) => transports.map((t) => (t === i || f.units[i]!.summoned !== undefined ? 0 : seatsAboard(u, units[t]!))));
   const riders = units.flatMap((_, i) => (seats[i]!.some((n) => n > 0) ? [i] : []));
   const kinds = [...new Set(transports.map((t) => units[t]!))].map((u) => `${u.name}: ${u.transport} each`).join(', ');
   if (riders.length === 0) return `none of its units can ride in its transports (${kinds})`;

@@ -19,6 +19,9 @@ import { assaultOdds } from './assaultOdds.js';
  *   shot per barrage point at 4+ against infantry, 5+ against the rest.
  * - `assaultOdds`: the chance f wins an assault on t, both fresh, as the
  *   engine fights it, in contact or 10 cm short (assaultOdds.ts).
+ * Both reckon with the units a formation has at the start (`forms`): the
+ * places of the daemons a formation may summon (summoning.ts), the last of
+ * its engine units, are left out.
  */
 
 export const STEP = 5;
@@ -36,10 +39,11 @@ export class Estimates {
     this.shots = new Float64Array(n * n * STEPS);
     if (odds !== undefined && odds.length !== 2 * n * n) throw new RangeError(`assault odds for ${n} formations are ${2 * n * n} numbers, got ${odds.length}`);
     this.assaultOdds = odds === undefined ? assaultOdds(forms, Array.from(e.fSide), options) : Float64Array.from(odds);
+    const ownEnd = Int32Array.from(forms, (f, i) => e.fUnitStart[i]! + f.units.length);
     for (let by = 0; by < n; by++) {
       for (let at = 0; at < n; at++) {
         if (e.fSide[at] === e.fSide[by]) continue;
-        for (let s = 0; s < STEPS; s++) this.shots[(by * n + at) * STEPS + s] = shotValue(e, by, at, s * STEP);
+        for (let s = 0; s < STEPS; s++) this.shots[(by * n + at) * STEPS + s] = shotValue(e, ownEnd, by, at, s * STEP);
       }
     }
   }
@@ -52,9 +56,9 @@ export class Estimates {
   }
 }
 
-function shotValue(e: Engagement, by: number, at: number, gap: number): number {
+function shotValue(e: Engagement, ownEnd: Int32Array, by: number, at: number, gap: number): number {
   let total = 0;
-  const end = e.fUnitEnd[by]!;
+  const end = ownEnd[by]!;
   for (let u = e.fUnitStart[by]!; u < end; u++) {
     for (let g = e.uGroupStart[u]!; g < e.uGroupEnd[u]!; g++) {
       let best = 0;
@@ -64,13 +68,13 @@ function shotValue(e: Engagement, by: number, at: number, gap: number): number {
         if (reach < 0) continue;
         const bp = meanOf({ n: e.wBpN[l]!, sides: e.wBpSides[l]!, plus: e.wBpPlus[l]! });
         if (bp > 0) {
-          best = Math.max(best, bp * (toHitProbability(4) * worth(e, at, reach, C.ELIGIBLE_AP) + toHitProbability(5) * worth(e, at, reach, C.ELIGIBLE_AT & ~C.CLASS_LV)));
+          best = Math.max(best, bp * (toHitProbability(4) * worth(e, ownEnd, at, reach, C.ELIGIBLE_AP) + toHitProbability(5) * worth(e, ownEnd, at, reach, C.ELIGIBLE_AT & ~C.CLASS_LV)));
           continue;
         }
         const shots = meanOf({ n: e.wShotsN[l]!, sides: e.wShotsSides[l]!, plus: e.wShotsPlus[l]! }) * e.wShotsTimes[l]! + meanOf({ n: e.wExN[l]!, sides: e.wExSides[l]!, plus: e.wExPlus[l]! });
-        if (e.wAP[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wAP[l]!) * worth(e, at, reach, C.ELIGIBLE_AP));
-        if (e.wAT[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wAT[l]!) * worth(e, at, reach, C.ELIGIBLE_AT));
-        if (e.wMW[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wMW[l]!) * worth(e, at, reach, C.ELIGIBLE_ANY_GROUND));
+        if (e.wAP[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wAP[l]!) * worth(e, ownEnd, at, reach, C.ELIGIBLE_AP));
+        if (e.wAT[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wAT[l]!) * worth(e, ownEnd, at, reach, C.ELIGIBLE_AT));
+        if (e.wMW[l]! < C.NONE) best = Math.max(best, shots * toHitProbability(e.wMW[l]!) * worth(e, ownEnd, at, reach, C.ELIGIBLE_ANY_GROUND));
       }
       total += best;
     }
@@ -79,10 +83,10 @@ function shotValue(e: Engagement, by: number, at: number, gap: number): number {
 }
 
 /** The mean worth of a hit on the units of `at` of the classes in `mask` within `reach` cm of its front: save failed times points per point of damage. */
-function worth(e: Engagement, at: number, reach: number, mask: number): number {
+function worth(e: Engagement, ownEnd: Int32Array, at: number, reach: number, mask: number): number {
   let sum = 0;
   let count = 0;
-  const end = e.fUnitEnd[at]!;
+  const end = ownEnd[at]!;
   for (let v = e.fUnitStart[at]!; v < end; v++) {
     if ((e.uClass[v]! & mask) === 0 || e.uDepth[v]! > reach) continue;
     const perPoint = (e.uFlags[v]! & C.U_WAR_ENGINE) !== 0 ? e.uPoints[v]! / e.uStartDC[v]! : e.uPoints[v]!;
