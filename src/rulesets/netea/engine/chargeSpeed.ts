@@ -1,5 +1,5 @@
 import type { FormationSpec } from '../../../model/formation.js';
-import { embarkationProblem, onFoot, planEmbarkation } from './transport/embarkation.js';
+import { slowestUnit } from './formationSpeed.js';
 
 /**
  * How far off a formation can launch a charge, in cm: the speed initiative's measure under
@@ -16,14 +16,5 @@ import { embarkationProblem, onFoot, planEmbarkation } from './transport/embarka
  * formation without them.
  */
 export function chargeSpeed(f: FormationSpec): number {
-  const plan = embarkationProblem(f) === null ? planEmbarkation(f) : onFoot(f);
-  let slowest = Infinity;
-  f.units.forEach((ru, i) => {
-    if (ru.unit.type === 'Special') return;
-    const infiltrator = ru.unit.abilities.includes('infiltrator');
-    const t = plan.carriedBy[i]!;
-    const moved = t >= 0 ? f.units[t]!.unit.speed : ru.unit.speed;
-    slowest = Math.min(slowest, infiltrator ? Math.max(moved, 2 * ru.unit.speed) : moved);
-  });
-  return Number.isFinite(slowest) ? slowest : 0;
+  return slowestUnit(f, (ru, moved) => (ru.unit.abilities.includes('infiltrator') ? Math.max(moved, 2 * ru.unit.speed) : moved));
 }

@@ -1,4 +1,5 @@
 import type { FormationSpec } from '../../../model/formation.js';
+import type { WeaponMode } from '../../../model/schema.js';
 import { formationSpeed } from './formationSpeed.js';
 
 /**
@@ -18,18 +19,7 @@ import { formationSpeed } from './formationSpeed.js';
  *   reach = max(v, max over modes (v + R), max over indirect modes 2·R)
  */
 export function formationReach(f: FormationSpec, speed: number = formationSpeed(f)): number {
-  let reach = speed;
-  for (const ru of f.units) {
-    if (ru.unit.type === 'Special') continue;
-    for (const w of [...ru.weapons, ...ru.characterWeapons]) {
-      for (const m of w.weapon.modes) {
-        if (m.kind !== 'ranged' || m.engageOnly) continue;
-        if (m.ap === undefined && m.at === undefined && m.mw === undefined && m.bp === undefined) continue;
-        reach = Math.max(reach, speed + m.range, m.indirectFire ? 2 * m.range : 0);
-      }
-    }
-  }
-  return reach;
+  return farthestGroundAttack(f, speed, (m) => Math.max(speed + m.range, m.indirectFire ? 2 * m.range : 0));
 }
 
 /**
@@ -42,16 +32,24 @@ export function formationReach(f: FormationSpec, speed: number = formationSpeed(
  *   reach = max(v, max over indirect modes 2·R)
  */
 export function indirectReach(f: FormationSpec, speed: number = formationSpeed(f)): number {
-  let reach = speed;
+  return farthestGroundAttack(f, speed, (m) => (m.indirectFire ? 2 * m.range : 0));
+}
+
+/**
+ * The most of `start` and `reach(mode)` over the formation's ranged modes that can attack a ground
+ * formation (AP, AT, MW or barrage points; not engage-only), markers (type Special) left out.
+ */
+function farthestGroundAttack(f: FormationSpec, start: number, reach: (mode: WeaponMode) => number): number {
+  let farthest = start;
   for (const ru of f.units) {
     if (ru.unit.type === 'Special') continue;
     for (const w of [...ru.weapons, ...ru.characterWeapons]) {
       for (const m of w.weapon.modes) {
-        if (m.kind !== 'ranged' || m.engageOnly || !m.indirectFire) continue;
+        if (m.kind !== 'ranged' || m.engageOnly) continue;
         if (m.ap === undefined && m.at === undefined && m.mw === undefined && m.bp === undefined) continue;
-        reach = Math.max(reach, 2 * m.range);
+        farthest = Math.max(farthest, reach(m));
       }
     }
   }
-  return reach;
+  return farthest;
 }
